@@ -1,0 +1,84 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const workspaces = ['shell', 'mfe-auth', 'mfe-reservations', 'mfe-admin'];
+const uiSources = workspaces.map((w) => `${w}/**/*.{ts,tsx}`);
+
+/** Imports flow one way: UIs and services import the domain; nothing imports a UI or a service. */
+const forbid = (...groups) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: groups.map((group) => ({
+        group,
+        message: 'Imports flow one way (see DESIGN.md section 1).',
+      })),
+    },
+  ],
+});
+const uiPackages = workspaces.map((w) => `@platzbuchung/${w}`);
+const otherRemotes = (self) =>
+  uiPackages.filter((p) => p !== `@platzbuchung/${self}`).concat(['**/shell/src/**']);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'var/**',
+      'artifacts/**',
+      'test-results/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: uiSources,
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: forbid([
+      '@platzbuchung/*',
+      '!@platzbuchung/domain',
+      'react',
+      'react-dom',
+      'koa',
+      'pg',
+      'knex',
+      'bullmq',
+      'node:*',
+      'fs',
+      'path',
+    ]),
+  },
+  {
+    files: ['services/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
+    rules: forbid(uiPackages.concat(['**/shell/src/**', '**/mfe-*/src/**'])),
+  },
+  ...workspaces.map((w) => ({
+    files: [`${w}/**/*.{ts,tsx}`],
+    rules: forbid(
+      w === 'shell'
+        ? [
+            '@platzbuchung/api',
+            '@platzbuchung/mailer',
+            '**/mfe-*/src/**',
+            ...uiPackages.filter((p) => p !== '@platzbuchung/shell'),
+          ]
+        : ['@platzbuchung/api', '@platzbuchung/mailer', ...otherRemotes(w)],
+    ),
+  })),
+);

@@ -1,0 +1,100 @@
+/**
+ * Calendar arithmetic on `YYYY-MM-DD` strings and club-local "now". Dates are plain calendar days,
+ * so all arithmetic happens at UTC midnight where no clock change can shift a day.
+ */
+import type { IsoDate } from './types';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function toUtcDate(date: IsoDate): Date {
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  return new Date(`${date}T00:00:00Z`);
+}
+
+function fromUtcDate(date: Date): IsoDate {
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromUtcDate(new Date(toUtcDate(date).getTime() + days * DAY_MS));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / DAY_MS);
+}
+
+/** 0 = Sunday … 6 = Saturday, as `Date#getDay`. */
+export function weekdayOf(date: IsoDate): number {
+  return toUtcDate(date).getUTCDay();
+}
+
+/** Written out rather than taken from Intl: ICU versions differ ("Mo" or "Mo."), server and browsers must not. */
+const SHORT_WEEKDAYS_DE = ['So.', 'Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.'] as const;
+
+/** "Mo." */
+export function shortWeekdayDe(date: IsoDate): string {
+  return SHORT_WEEKDAYS_DE[weekdayOf(date)] as string;
+}
+
+/** "23.11.2026" */
+export function formatDayDe(date: IsoDate): string {
+  const [year, month, day] = date.split('-');
+  toUtcDate(date);
+  return `${day}.${month}.${year}`;
+}
+
+/** "Mo., 23.11.2026": the de-DE date with short weekday that every list shows. */
+export function formatDateDe(date: IsoDate): string {
+  return `${shortWeekdayDe(date)}, ${formatDayDe(date)}`;
+}
+
+/** "08:00" */
+export function formatHour(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** "8-10 Uhr" (SPEC: times 'start-end Uhr'). */
+export function formatTimeRange(start: number, end: number): string {
+  return `${start}-${end} Uhr`;
+}
+
+export interface LocalMoment {
+  date: IsoDate;
+  /** Hour of day 0–23, truncated: 14:59 is hour 14. */
+  hour: number;
+}
+
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day and hour that an instant is in the given IANA time zone (club-local "now"). */
+export function localMoment(instant: Date, timeZone: string): LocalMoment {
+  let format = localFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
+    localFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+/** True when the slot (date, hour) has begun at `now`: the SPEC truncates time to the full hour. */
+export function isPastSlot(date: IsoDate, hour: number, now: LocalMoment): boolean {
+  return date < now.date || (date === now.date && hour < now.hour);
+}

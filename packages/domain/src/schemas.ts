@@ -1,0 +1,200 @@
+/**
+ * The JSON schemas of every form, served to the UIs at /schema/<name>.json and used by the API to
+ * validate bodies. German error messages live inside them (ajv-errors `errorMessage`); a missing
+ * required field is reported by `toFieldErrors` with the SPEC's own text.
+ */
+
+/** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
+const FIRST_NAME_PATTERN = '^\\p{L}{2,40}$';
+const LAST_NAME_PATTERN = '^(?=.{2,40}$)\\p{L}+(?:-\\p{L}+)*$';
+/** A lowercase and an uppercase letter, a digit and a special character (SPEC section 5). */
+export const PASSWORD_PATTERN = '^(?=.*\\p{Ll})(?=.*\\p{Lu})(?=.*\\p{Nd})(?=.*[^\\p{L}\\p{Nd}\\s]).{8,72}$';
+
+const email = {
+  type: 'string',
+  format: 'email',
+  maxLength: 254,
+  errorMessage: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+} as const;
+
+const password = {
+  type: 'string',
+  pattern: PASSWORD_PATTERN,
+  errorMessage:
+    'Das Passwort braucht mindestens 8 Zeichen (höchstens 72), darunter einen Klein- und einen Großbuchstaben, eine Ziffer und ein Sonderzeichen.',
+} as const;
+
+const anyPassword = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  errorMessage: 'Bitte geben Sie Ihr Passwort ein.',
+} as const;
+
+const firstName = {
+  type: 'string',
+  pattern: FIRST_NAME_PATTERN,
+  errorMessage: 'Der Vorname muss aus 2 bis 40 Buchstaben bestehen.',
+} as const;
+
+const lastName = {
+  type: 'string',
+  pattern: LAST_NAME_PATTERN,
+  errorMessage: 'Der Nachname muss aus 2 bis 40 Buchstaben bestehen (Bindestrich erlaubt).',
+} as const;
+
+const privacy = {
+  type: 'string',
+  const: 'agree',
+  errorMessage: 'Bitte stimmen Sie der Datenschutzerklärung zu.',
+} as const;
+
+const integerBetween = (min: number, max: number, message: string) =>
+  ({ type: 'integer', minimum: min, maximum: max, errorMessage: message }) as const;
+
+/** Club fields, shared by club registration and the admin's club settings. */
+export const clubSettingsProperties = {
+  name: {
+    type: 'string',
+    minLength: 2,
+    maxLength: 80,
+    pattern: '\\S',
+    errorMessage: 'Der Vereinsname muss 2 bis 80 Zeichen lang sein.',
+  },
+  courts_count: integerBetween(1, 20, 'Die Anzahl der Plätze muss zwischen 1 und 20 liegen.'),
+  start_hour: integerBetween(1, 23, 'Die Startzeit muss zwischen 1 und 23 Uhr liegen.'),
+  end_hour: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 23,
+    exclusiveMinimum: { $data: '1/start_hour' },
+    errorMessage: 'Die Endzeit muss zwischen 1 und 23 Uhr und nach der Startzeit liegen.',
+  },
+  reservations_limit: integerBetween(1, 10, 'Das Reservierungslimit muss zwischen 1 und 10 liegen.'),
+} as const;
+
+/** Every form body: an object with no fields beyond those the schema names. */
+const unknownFieldsRefused = {
+  additionalProperties: false,
+  errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
+} as const;
+
+export const clubSchema = {
+  $id: 'club',
+  type: 'object',
+  properties: {
+    ...clubSettingsProperties,
+    first_name: firstName,
+    last_name: lastName,
+    email,
+    password,
+    privacy,
+  },
+  required: [
+    'name',
+    'courts_count',
+    'start_hour',
+    'end_hour',
+    'reservations_limit',
+    'first_name',
+    'last_name',
+    'email',
+    'password',
+    'privacy',
+  ],
+  ...unknownFieldsRefused,
+} as const;
+
+export const signupSchema = {
+  $id: 'signup',
+  type: 'object',
+  properties: {
+    club_id: {
+      type: 'string',
+      format: 'uuid',
+      errorMessage: 'Bitte wählen Sie Ihren Verein aus.',
+    },
+    first_name: firstName,
+    last_name: lastName,
+    email,
+    password,
+    privacy,
+  },
+  required: ['club_id', 'first_name', 'last_name', 'email', 'password', 'privacy'],
+  ...unknownFieldsRefused,
+} as const;
+
+export const loginSchema = {
+  $id: 'login',
+  type: 'object',
+  properties: { email, password: anyPassword },
+  required: ['email', 'password'],
+  ...unknownFieldsRefused,
+} as const;
+
+export const resetPasswordSchema = {
+  $id: 'resetPassword',
+  type: 'object',
+  properties: {
+    password,
+    resetToken: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{43,128}$',
+      errorMessage: 'Der Link zum Zurücksetzen ist ungültig. Bitte fordern Sie einen neuen an.',
+    },
+  },
+  required: ['password', 'resetToken'],
+  ...unknownFieldsRefused,
+} as const;
+
+/** Forgot-password has no form schema in the SPEC; the API still validates its body. */
+export const forgotPasswordSchema = {
+  $id: 'forgotPassword',
+  type: 'object',
+  properties: { email },
+  required: ['email'],
+  ...unknownFieldsRefused,
+} as const;
+
+/** The schemas served at /schema/<name>.json, by name. */
+export const formSchemas = {
+  signup: signupSchema,
+  club: clubSchema,
+  login: loginSchema,
+  resetPassword: resetPasswordSchema,
+} as const;
+
+export type FormSchemaName = keyof typeof formSchemas;
+
+export interface SignupBody {
+  club_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  privacy: 'agree';
+}
+
+export interface ClubSettings {
+  name: string;
+  courts_count: number;
+  start_hour: number;
+  end_hour: number;
+  reservations_limit: number;
+}
+
+export type ClubBody = ClubSettings & Omit<SignupBody, 'club_id'>;
+
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+
+export interface ResetPasswordBody {
+  password: string;
+  resetToken: string;
+}
+
+export interface ForgotPasswordBody {
+  email: string;
+}

@@ -1,0 +1,52 @@
+/**
+ * Every German text that more than one place shows. The SPEC's texts are exact; do not re-type them
+ * elsewhere, import them from here.
+ */
+export const texts = {
+  productName: 'Platzbuchung',
+  tagline: 'Kostenlose Tennisplatzreservierung',
+  startupSplash: 'Daten werden geladen...',
+  reservationsSplash: 'Reservierungen werden geladen',
+  clubNotFound: 'Verein nicht gefunden!',
+  noActiveReservations: 'Sie haben keine aktiven Reservierungen.',
+  myReservations: 'Meine Reservierungen',
+  registeredPlayers: 'Registrierte Spieler',
+  loadingUsers: 'Loading users...',
+  loading: 'Loading...',
+  notFound: 'Not found',
+  today: 'Heute',
+  recurringMarker: '(wiederkehrend)',
+  logout: 'Abmelden',
+  forgotPasswordLink: 'Passwort vergeßen?',
+  submitSignup: 'Registrieren',
+  submitClub: 'Verein Registrieren',
+  submitLogin: 'Anmelden',
+  submitResetPassword: 'Passwort zurücksetzen',
+  selectPlaceholder: 'Auswählen',
+  requiredField: 'This is a required field',
+  missingResetToken:
+    'Token not found! Please visit this page through link sent to your in email or request a new token.',
+  pastReservation: 'Eine Reservierung in der Vergangenheit ist nicht möglich!',
+  limitReached: (limit: number): string =>
+    `Sie haben die maximal zulässige Anzahl an Reservierungen (${limit}) erreicht!`,
+  passwordStrength: (level: 'low' | 'medium' | 'high'): string => `Strength: ${level}`,
+
+  // Server answers that the SPEC leaves to us.
+  clubCreated: 'Der Verein wurde registriert. Sie können sich jetzt anmelden.',
+  signedUp: 'Die Registrierung war erfolgreich. Sie können sich jetzt anmelden.',
+  loggedOut: 'Sie wurden abgemeldet.',
+  emailTaken: 'Diese E-Mail-Adresse ist bereits registriert.',
+  clubUnknown: 'Diesen Verein gibt es nicht.',
+  wrongCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+  notLoggedIn: 'Bitte melden Sie sich an.',
+  forbidden: 'Dafür fehlt Ihnen die Berechtigung.',
+  tooManyRequests: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
+  unsupportedMediaType: 'Die Anfrage muss als JSON (application/json) gesendet werden.',
+  payloadTooLarge: 'Die Anfrage ist zu groß.',
+  foreignOrigin: 'Anfragen von dieser Herkunft sind nicht erlaubt.',
+  apiNotFound: 'Diese Adresse gibt es nicht.',
+  internalError: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+  unknownField: (field: string): string => `Das Feld „${field}“ ist nicht vorgesehen.`,
+  invalidValue: 'Ungültiger Wert.',
+} as const;

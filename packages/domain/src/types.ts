@@ -1,0 +1,60 @@
+/** Shared entity shapes (SPEC section 3). Every `_id` is a UUID string; dates are `YYYY-MM-DD`. */
+
+export type Role = 'admin' | 'player';
+
+export interface Club {
+  _id: string;
+  name: string;
+  courts_count: number;
+  reservations_limit: number;
+  start_hour: number;
+  end_hour: number;
+}
+
+/** What any member of a club may see of another member. */
+export interface UserListEntry {
+  _id: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** The logged-in user as the API returns it from login and verifyAuth. */
+export interface SessionUser {
+  _id: string;
+  club_id: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+/** The client's auth state (SPEC section 3, "Auth session"). */
+export type AuthState = { value: false } | ({ value: true } & SessionUser);
+
+/** A calendar day in club-local time, `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+export interface Reservation {
+  _id: string;
+  club_id: string;
+  user_id: string;
+  /** A string, as the SPEC has it: "1".."courts_count". */
+  court_num: string;
+  /** Hour of day the reservation starts, inclusive. */
+  start_time: number;
+  /** Hour of day the reservation ends, exclusive. */
+  end_time: number;
+  date: IsoDate;
+  label?: string | null;
+  recurring: boolean;
+  deleted_dates: IsoDate[];
+  end_date?: IsoDate | null;
+}
+
+export type DeleteType = 'once' | 'once_and_future' | 'all';
+
+/** One field error as forms place it under a field: `instancePath` is `/field_name`. */
+export interface FieldError {
+  instancePath: string;
+  message: string;
+}

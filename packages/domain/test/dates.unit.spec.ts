@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  daysBetween,
+  formatDateDe,
+  formatHour,
+  formatTimeRange,
+  isIsoDate,
+  isPastSlot,
+  localMoment,
+  shortWeekdayDe,
+  weekdayOf,
+} from '../src/dates';
+
+describe('calendar dates', () => {
+  it('validates real calendar days only', () => {
+    expect(isIsoDate('2028-02-29')).toBe(true);
+    expect(isIsoDate('2026-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('26-1-1')).toBe(false);
+  });
+
+  it('adds days across month, year and clock changes', () => {
+    expect(addDays('2026-10-24', 1)).toBe('2026-10-25');
+    expect(addDays('2026-10-25', 1)).toBe('2026-10-26');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+  });
+
+  it('knows the weekday', () => {
+    expect(weekdayOf('2026-11-22')).toBe(0);
+    expect(weekdayOf('2026-11-23')).toBe(1);
+  });
+});
+
+describe('de-DE formatting', () => {
+  it('short weekday and date', () => {
+    expect(shortWeekdayDe('2026-11-23')).toBe('Mo.');
+    expect(formatDateDe('2026-11-23')).toBe('Mo., 23.11.2026');
+    expect(formatDateDe('2026-11-22')).toBe('So., 22.11.2026');
+  });
+
+  it('hours and ranges', () => {
+    expect(formatHour(8)).toBe('08:00');
+    expect(formatHour(17)).toBe('17:00');
+    expect(formatTimeRange(8, 10)).toBe('8-10 Uhr');
+  });
+});
+
+describe('club-local now', () => {
+  it('is Berlin time on either side of the clock changes', () => {
+    // 2026-03-29 01:30 UTC is 03:30 CEST (clocks went forward at 02:00 local).
+    expect(localMoment(new Date('2026-03-29T01:30:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2026-03-29',
+      hour: 3,
+    });
+    // 2026-10-25 00:30 UTC is 02:30 CEST; 01:30 UTC is 02:30 CET (the hour happens twice).
+    expect(localMoment(new Date('2026-10-25T00:30:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2026-10-25',
+      hour: 2,
+    });
+    expect(localMoment(new Date('2026-10-25T01:30:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2026-10-25',
+      hour: 2,
+    });
+    expect(localMoment(new Date('2026-11-22T23:30:00Z'), 'Europe/Berlin')).toEqual({
+      date: '2026-11-23',
+      hour: 0,
+    });
+  });
+
+  it('a slot is past once its hour has begun, truncated to the full hour', () => {
+    const now = { date: '2026-11-23', hour: 14 };
+    expect(isPastSlot('2026-11-23', 13, now)).toBe(true);
+    expect(isPastSlot('2026-11-23', 14, now)).toBe(false);
+    expect(isPastSlot('2026-11-22', 20, now)).toBe(true);
+    expect(isPastSlot('2026-11-24', 0, now)).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test tiers by file name: *.unit.spec.ts (no I/O), *.int.spec.ts (real PostgreSQL and Redis),
+ * *.e2e.spec.ts (real Chromium against the running stack).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/*.unit.spec.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['**/*.int.spec.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          globalSetup: ['services/api/test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/**/*.e2e.spec.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
