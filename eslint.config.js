@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const workspaces = ['shell', 'mfe-auth', 'mfe-reservations', 'mfe-admin'];
-const uiSources = workspaces.map((w) => `${w}/**/*.{ts,tsx}`);
+const uiSources = [...workspaces, 'packages/ui'].map((w) => `${w}/**/*.{ts,tsx}`);
 
 /** Imports flow one way: UIs and services import the domain; nothing imports a UI or a service. */
 const forbid = (...groups) => ({
