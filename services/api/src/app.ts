@@ -1,0 +1,64 @@
+import { bodyParser } from '@koa/bodyparser';
+import Koa, { type Middleware } from 'koa';
+import { texts } from '@platzbuchung/domain/texts';
+import type { AppDeps } from './deps';
+import type { AppState } from './http/context';
+import { errorHandler, notFound } from './http/errors';
+import { requestContext } from './http/request-context';
+import { requireJsonFromOwnOrigin, securityHeaders } from './http/security';
+import { sessions } from './http/session';
+import { accountRoutes } from './routes/accounts';
+import { healthRoutes, type ReadinessCheck } from './routes/health';
+import { schemaRoutes } from './routes/schemas';
+
+export interface AppOptions {
+  /** Route groups added by later features (reservations, mail, admin), mounted under /api. */
+  routes?: readonly { routes(): Middleware; allowedMethods(): Middleware }[];
+  readinessChecks?: readonly ReadinessCheck[];
+  /** Serves the shell and /remotes.json; mounted after every API route. */
+  ui?: Middleware;
+}
+
+const MAX_BODY = '100kb';
+
+function apiNotFound(): Middleware<AppState> {
+  return async (ctx, next) => {
+    await next();
+    if (
+      (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/schema/')) &&
+      ctx.body == null &&
+      ctx.status === 404
+    ) {
+      throw notFound(texts.apiNotFound);
+    }
+  };
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
+  const app = new Koa<AppState>({
+    keys: [deps.config.sessionSecret],
+    proxy: process.env.TRUST_PROXY === '1',
+  });
+  const secureCookies = deps.config.publicUrl.startsWith('https:');
+
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler());
+  app.use(securityHeaders());
+  app.use(apiNotFound());
+  app.use(sessions(app as unknown as Koa, deps.db, { secure: secureCookies }));
+  app.use(requireJsonFromOwnOrigin([deps.config.publicUrl]));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY }));
+
+  const routers = [
+    healthRoutes(deps, options.readinessChecks),
+    schemaRoutes(),
+    accountRoutes(deps),
+    ...(options.routes ?? []),
+  ];
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  if (options.ui) app.use(options.ui);
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import type { PasswordHasher } from './accounts/passwords';
+import type { RateLimits } from './accounts/rate-limits';
+
+/** Everything the app needs from outside, injected so tests build the real app with test doubles. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** "Now"; tests pass a fixed or moving clock. */
+  clock: () => Date;
+  hasher: PasswordHasher;
+  rateLimits: RateLimits;
+}

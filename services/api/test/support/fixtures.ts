@@ -1,0 +1,63 @@
+import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
+import { TestClient } from './client';
+
+export const PASSWORD = 'Aufschlag1!';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export function clubBody(overrides: Record<string, unknown> = {}) {
+  const id = unique();
+  return {
+    name: `TC Grün-Weiß ${id}`,
+    courts_count: 6,
+    start_hour: 8,
+    end_hour: 20,
+    reservations_limit: 3,
+    first_name: 'Jürgen',
+    last_name: 'Müller-Lüdenscheidt',
+    email: `admin-${id}@example.de`,
+    password: PASSWORD,
+    privacy: 'agree',
+    ...overrides,
+  };
+}
+
+export async function registerClub(baseUrl: string, overrides: Record<string, unknown> = {}) {
+  const client = new TestClient(baseUrl);
+  const body = clubBody(overrides);
+  const response = await client.post<{ data: Club[] }>('/api/clubs', body);
+  if (response.status !== 201) throw new Error(`club registration failed: ${JSON.stringify(response.body)}`);
+  const club = response.body.data.find((c) => c.name === body.name)!;
+  return { club, email: body.email, password: body.password };
+}
+
+export async function signUp(baseUrl: string, clubId: string, overrides: Record<string, unknown> = {}) {
+  const body = {
+    club_id: clubId,
+    first_name: 'Steffi',
+    last_name: 'Graf',
+    email: `player-${unique()}@example.de`,
+    password: PASSWORD,
+    privacy: 'agree',
+    ...overrides,
+  };
+  const response = await new TestClient(baseUrl).post<{ data: UserListEntry[] }>('/api/signup', body);
+  if (response.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(response.body)}`);
+  return { email: body.email, password: body.password };
+}
+
+export async function loggedIn(baseUrl: string, email: string, password = PASSWORD) {
+  const client = new TestClient(baseUrl);
+  const response = await client.post<SessionUser>('/api/login', { email, password });
+  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
+  return { client, user: response.body };
+}
+
+/** A club with a logged-in admin and a logged-in player. */
+export async function clubWithMembers(baseUrl: string, clubOverrides: Record<string, unknown> = {}) {
+  const { club, email } = await registerClub(baseUrl, clubOverrides);
+  const admin = await loggedIn(baseUrl, email);
+  const player = await loggedIn(baseUrl, (await signUp(baseUrl, club._id)).email);
+  return { club, admin, player };
+}

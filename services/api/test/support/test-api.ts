@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { inject } from 'vitest';
+import type Koa from 'koa';
+import { bcryptHasher } from '../../src/accounts/passwords';
+import { createRateLimits, defaultRateLimits, type RateLimitSettings } from '../../src/accounts/rate-limits';
+import { createApp, type AppOptions } from '../../src/app';
+import { readConfig } from '../../src/config';
+import { connectDb, type Db } from '../../src/db/connect';
+import type { AppDeps } from '../../src/deps';
+import { createLogger } from '../../src/logger';
+import {
+  adminDatabaseUrl,
+  createDatabase,
+  dropDatabase,
+  uniqueDatabaseName,
+  withDatabase,
+} from './databases';
+
+/** A fresh database copied from the migrated template: each test file gets its own. */
+export async function createTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
+  const name = uniqueDatabaseName('pb_test');
+  await createDatabase(name, inject('templateDatabase'));
+  const url = withDatabase(adminDatabaseUrl(), name);
+  const db = connectDb(url);
+  return {
+    db,
+    url,
+    drop: async () => {
+      await db.destroy();
+      await dropDatabase(name);
+    },
+  };
+}
+
+export interface TestApi {
+  url: string;
+  db: Db;
+  deps: AppDeps;
+  /** Moves the injected clock; undefined means the real time. */
+  setNow(now: Date | undefined): void;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions {
+  rateLimits?: Partial<RateLimitSettings>;
+  extend?: (deps: AppDeps) => AppOptions;
+  db?: Db;
+}
+
+export function listen(app: Koa<never> | Koa): Promise<{ server: Server; url: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ server, url: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** The real app over real HTTP, on a fresh database, with a fast password hash and a settable clock. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const database = options.db ? undefined : await createTestDatabase();
+  const db = options.db ?? database!.db;
+  let now: Date | undefined;
+  const deps: AppDeps = {
+    db,
+    config: readConfig({ PUBLIC_URL: 'http://localhost:3000', APP_TIMEZONE: 'Europe/Berlin' }),
+    logger: createLogger('api-test', process.env.LOG_LEVEL ?? 'silent'),
+    clock: () => now ?? new Date(),
+    hasher: bcryptHasher(4),
+    rateLimits: createRateLimits(db, { ...defaultRateLimits, ...options.rateLimits }),
+  };
+  const app = createApp(deps, options.extend?.(deps));
+  const { server, url } = await listen(app as unknown as Koa);
+  return {
+    url,
+    db,
+    deps,
+    setNow: (value) => {
+      now = value;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (database) await database.drop();
+    },
+  };
+}
