@@ -1,0 +1,44 @@
+/**
+ * The mail worker process: `tsx services/mailer/src/main.ts`.
+ * Environment: REDIS_URL, SMTP_URL, MAIL_FROM, MAIL_DIR, MAIL_QUEUE (see config.ts).
+ */
+import { pino } from 'pino';
+import { readMailerConfig } from './config';
+import { redactUrl } from './connect-mailer';
+import { createMailTransport } from './transport';
+import { startMailWorker } from './worker';
+
+const logger = pino({ name: 'mailer' });
+const config = readMailerConfig();
+
+const mailWorker = await startMailWorker({
+  redisUrl: config.redisUrl,
+  queueName: config.queueName,
+  logger,
+  transport: createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }),
+  from: config.mailFrom,
+});
+logger.info(
+  {
+    redisUrl: redactUrl(config.redisUrl),
+    smtp: config.smtpUrl ? redactUrl(config.smtpUrl) : undefined,
+    mailDir: config.smtpUrl ? undefined : config.mailDir,
+  },
+  'mailer ready',
+);
+
+let stopping = false;
+function shutdown(signal: NodeJS.Signals): void {
+  if (stopping) return; // a second signal must not cut the running job short
+  stopping = true;
+  logger.info({ signal }, 'stopping: letting running jobs finish');
+  mailWorker.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      logger.error({ err }, 'mail worker did not close cleanly');
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
