@@ -1,0 +1,30 @@
+/**
+ * What every reservation command returns: the events to append, or a typed refusal that the API maps
+ * to a status (conflict 409, limit 409, past 400, forbidden 403, not_found 404, invalid 400).
+ */
+import type { Role } from '../types';
+import type { ReservationEvent } from './events';
+
+/** Who asks, from the session; never from the request body. */
+export interface Actor {
+  user_id: string;
+  role: Role;
+}
+
+export type ReservationErrorKind = 'conflict' | 'limit' | 'past' | 'forbidden' | 'not_found' | 'invalid';
+
+export interface ReservationError {
+  kind: ReservationErrorKind;
+  /** German, shown to the user as it is. */
+  message: string;
+}
+
+export type Decision = { ok: true; events: ReservationEvent[] } | { ok: false; error: ReservationError };
+
+export function accept(...events: ReservationEvent[]): Decision {
+  return { ok: true, events };
+}
+
+export function reject(kind: ReservationErrorKind, message: string): Decision {
+  return { ok: false, error: { kind, message } };
+}

@@ -1,0 +1,80 @@
+/**
+ * When a reservation takes place (SPEC section 4, "Recurrence"). The conflict check, the limit, the
+ * day grid and the point-in-time fold all ask these functions, so every place agrees on one answer.
+ */
+import { addDays, daysBetween } from '../dates';
+import type { IsoDate, Reservation } from '../types';
+
+/** The fields that decide on which days a reservation takes place. */
+export type Schedule = Pick<Reservation, 'date' | 'recurring' | 'deleted_dates' | 'end_date'>;
+
+/** `end_date` is exclusive: a series ended on D no longer takes place on D. */
+function hasEndedBy(schedule: Schedule, date: IsoDate): boolean {
+  return schedule.end_date != null && date >= schedule.end_date;
+}
+
+/** Same weekday and not before the first date; ISO dates compare correctly as strings. */
+function isScheduledOn(schedule: Schedule, date: IsoDate): boolean {
+  if (date === schedule.date) return true;
+  return schedule.recurring && date > schedule.date && daysBetween(schedule.date, date) % 7 === 0;
+}
+
+export function occursOn(schedule: Schedule, date: IsoDate): boolean {
+  return (
+    isScheduledOn(schedule, date) && !hasEndedBy(schedule, date) && !schedule.deleted_dates.includes(date)
+  );
+}
+
+/** The first day on or after `from` that has the reservation's weekday (or its only date). */
+function firstScheduledFrom(schedule: Schedule, from: IsoDate): IsoDate | null {
+  if (from <= schedule.date) return schedule.date;
+  if (!schedule.recurring) return null;
+  return addDays(schedule.date, Math.ceil(daysBetween(schedule.date, from) / 7) * 7);
+}
+
+/**
+ * A function giving the first occurrence on or after `from`, or null. It jumps straight to the right
+ * week, then skips deleted dates one week at a time; there are finitely many, so it ends even for an
+ * open series. Made once per schedule so that repeated lookups (conflict search) share one index.
+ */
+export function nextOccurrenceFinder(schedule: Schedule): (from: IsoDate) => IsoDate | null {
+  const deleted = new Set(schedule.deleted_dates);
+  return (from) => {
+    let day = firstScheduledFrom(schedule, from);
+    while (day !== null && !hasEndedBy(schedule, day)) {
+      if (!deleted.has(day)) return day;
+      day = schedule.recurring ? addDays(day, 7) : null;
+    }
+    return null;
+  };
+}
+
+/** The first occurrence on or after `from`, or null. */
+export function nextOccurrence(schedule: Schedule, from: IsoDate): IsoDate | null {
+  return nextOccurrenceFinder(schedule)(from);
+}
+
+/** Whether the reservation takes place on any day from `from` to `to`, both inclusive. */
+export function occursBetween(schedule: Schedule, from: IsoDate, to: IsoDate): boolean {
+  const next = nextOccurrence(schedule, from);
+  return next !== null && next <= to;
+}
+
+/** Every occurrence from `from` to `to`, both inclusive, in order. */
+export function occurrencesBetween(schedule: Schedule, from: IsoDate, to: IsoDate): IsoDate[] {
+  const next = nextOccurrenceFinder(schedule);
+  const days: IsoDate[] = [];
+  for (let day = next(from); day !== null && day <= to; day = next(addDays(day, 1))) days.push(day);
+  return days;
+}
+
+/**
+ * SPEC section 5: an own reservation counts as upcoming if it is recurring or its date is today or
+ * later. Taken literally (an ended series still counts) so that the grid's alert and the API agree.
+ */
+export function countsTowardLimit(
+  reservation: Pick<Reservation, 'date' | 'recurring'>,
+  today: IsoDate,
+): boolean {
+  return reservation.recurring || reservation.date >= today;
+}

@@ -1,0 +1,24 @@
+/**
+ * German answers of the reservation rules that the SPEC leaves to us. The SPEC's own texts (limit,
+ * past slot) stay in `../texts`; import both from there and here, never re-type them.
+ */
+import { formatDateDe, formatHour } from '../dates';
+
+export const reservationTexts = {
+  conflict: (court: string, date: string, hour: number): string =>
+    `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr bereits reserviert.`,
+  unknownCourt: (courts: number): string =>
+    `Diesen Platz gibt es nicht. Bitte wählen Sie einen Platz von 1 bis ${courts}.`,
+  outsideOpeningHours: (startHour: number, endHour: number): string =>
+    `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`,
+  invalidDate: 'Bitte geben Sie ein gültiges Datum an.',
+  invalidDuration: 'Eine Reservierung dauert 1 bis 10 Stunden.',
+  labelTooLong: (max: number): string => `Die Bezeichnung darf höchstens ${max} Zeichen lang sein.`,
+  playerOneHourOnly: 'Sie können einen Platz nur für eine Stunde reservieren.',
+  playerNoLabel: 'Nur Administratoren können eine Bezeichnung vergeben.',
+  playerNoRecurrence: 'Nur Administratoren können wöchentlich wiederkehrende Reservierungen anlegen.',
+  reservationNotFound: 'Diese Reservierung gibt es nicht (mehr).',
+  notOwnReservation: 'Sie können nur Ihre eigenen Reservierungen löschen.',
+  alreadyBegun: 'Eine Reservierung, die bereits begonnen hat, kann nicht mehr gelöscht werden.',
+  notAnOccurrence: (date: string): string => `Die Reservierung findet am ${formatDateDe(date)} nicht statt.`,
+} as const;

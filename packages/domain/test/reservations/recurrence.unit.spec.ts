@@ -1,0 +1,172 @@
+import fc from 'fast-check';
+import { RRule, RRuleSet } from 'rrule';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '../../src/dates';
+import {
+  countsTowardLimit,
+  nextOccurrence,
+  occurrencesBetween,
+  occursBetween,
+  occursOn,
+  type Schedule,
+} from '../../src/reservations/recurrence';
+import type { IsoDate } from '../../src/types';
+
+const monday = '2026-11-23';
+const series = (fields: Partial<Schedule> = {}): Schedule => ({
+  date: monday,
+  recurring: true,
+  deleted_dates: [],
+  end_date: null,
+  ...fields,
+});
+
+describe('a single reservation', () => {
+  const single = series({ recurring: false });
+
+  it('occurs on its own date only', () => {
+    expect(occursOn(single, monday)).toBe(true);
+    expect(occursOn(single, '2026-11-30')).toBe(false);
+    expect(occursOn(single, '2026-11-16')).toBe(false);
+  });
+
+  it('is found in a range that includes its date at either end', () => {
+    expect(occursBetween(single, monday, monday)).toBe(true);
+    expect(occursBetween(single, '2026-11-20', monday)).toBe(true);
+    expect(occursBetween(single, '2026-11-24', '2026-12-31')).toBe(false);
+    expect(nextOccurrence(single, '2026-11-24')).toBeNull();
+  });
+});
+
+describe('a weekly series', () => {
+  it('occurs on its date and every later day of the same weekday', () => {
+    expect(occursOn(series(), monday)).toBe(true);
+    expect(occursOn(series(), '2026-11-30')).toBe(true);
+    expect(occursOn(series(), '2027-11-22')).toBe(true);
+    expect(occursOn(series(), '2026-11-16')).toBe(false);
+    expect(occursOn(series(), '2026-11-24')).toBe(false);
+  });
+
+  it('crosses the clock changes and the end of the year without drifting', () => {
+    expect(occursOn(series({ date: '2026-10-18' }), '2026-10-25')).toBe(true);
+    expect(occursOn(series({ date: '2026-03-22' }), '2026-03-29')).toBe(true);
+    expect(occurrencesBetween(series(), '2026-12-20', '2027-01-10')).toEqual([
+      '2026-12-21',
+      '2026-12-28',
+      '2027-01-04',
+    ]);
+  });
+
+  it('skips a deleted date, the first one included', () => {
+    const withGaps = series({ deleted_dates: [monday, '2026-12-07'] });
+    expect(occursOn(withGaps, monday)).toBe(false);
+    expect(occursOn(withGaps, '2026-12-07')).toBe(false);
+    expect(nextOccurrence(withGaps, monday)).toBe('2026-11-30');
+    expect(nextOccurrence(withGaps, '2026-12-01')).toBe('2026-12-14');
+  });
+
+  it('ends before its end date: the end date itself no longer takes place', () => {
+    const ended = series({ end_date: '2026-12-07' });
+    expect(occursOn(ended, '2026-11-30')).toBe(true);
+    expect(occursOn(ended, '2026-12-07')).toBe(false);
+    expect(occurrencesBetween(ended, '2026-11-01', '2027-12-31')).toEqual([monday, '2026-11-30']);
+  });
+
+  it('has no occurrence at all when ended on its first date', () => {
+    expect(nextOccurrence(series({ end_date: monday }), '2000-01-01')).toBeNull();
+  });
+
+  it('jumps to a far-away week without walking there', () => {
+    expect(nextOccurrence(series(), '2126-01-01')).toBe('2126-01-07');
+  });
+});
+
+describe('counting toward the limit', () => {
+  const today = '2026-11-23';
+
+  it('counts a reservation today or later, even if its hour has passed', () => {
+    expect(countsTowardLimit({ date: today, recurring: false }, today)).toBe(true);
+    expect(countsTowardLimit({ date: '2026-12-01', recurring: false }, today)).toBe(true);
+  });
+
+  it('does not count a single reservation of an earlier day', () => {
+    expect(countsTowardLimit({ date: '2026-11-22', recurring: false }, today)).toBe(false);
+  });
+
+  it('always counts a series, as the SPEC says', () => {
+    expect(countsTowardLimit({ date: '2025-01-06', recurring: true }, today)).toBe(true);
+  });
+});
+
+// Thousands of generated cases take a few seconds; the default 5 s would be flaky on a busy machine.
+describe('agrees with RFC 5545 (the rrule package)', () => {
+  const EPOCH = '2020-01-01';
+  const utc = (date: IsoDate): Date => new Date(`${date}T00:00:00Z`);
+  const iso = (date: Date): IsoDate => date.toISOString().slice(0, 10);
+
+  const scheduleArb = fc
+    .record({
+      start: fc.integer({ min: 0, max: 3650 }),
+      recurring: fc.boolean(),
+      // Deleted dates on the series' own weeks (the usual case) and on any day (which must be harmless).
+      deletedWeeks: fc.array(fc.integer({ min: 0, max: 25 }), { maxLength: 6 }),
+      deletedDays: fc.array(fc.integer({ min: -10, max: 180 }), { maxLength: 3 }),
+      end: fc.option(fc.integer({ min: -10, max: 180 }), { nil: null }),
+    })
+    .map(({ start, recurring, deletedWeeks, deletedDays, end }): Schedule => {
+      const date = addDays(EPOCH, start);
+      return {
+        date,
+        recurring,
+        deleted_dates: [
+          ...deletedWeeks.map((w) => addDays(date, 7 * w)),
+          ...deletedDays.map((d) => addDays(date, d)),
+        ],
+        end_date: end === null ? null : addDays(date, end),
+      };
+    });
+
+  /** WEEKLY from DTSTART; our end_date is exclusive and UNTIL inclusive, hence the day before. */
+  function toRuleSet(schedule: Schedule): RRuleSet {
+    const untils = [
+      schedule.end_date ? addDays(schedule.end_date, -1) : null,
+      schedule.recurring ? null : schedule.date,
+    ];
+    const until = untils.filter((d): d is IsoDate => d !== null).sort()[0];
+    const set = new RRuleSet();
+    set.rrule(
+      new RRule({ freq: RRule.WEEKLY, dtstart: utc(schedule.date), until: until ? utc(until) : null }),
+    );
+    for (const deleted of schedule.deleted_dates) set.exdate(utc(deleted));
+    return set;
+  }
+
+  it('occursOn and occurrencesBetween match RRULE + EXDATE + UNTIL day by day', () => {
+    fc.assert(
+      fc.property(scheduleArb, (schedule) => {
+        const from = addDays(schedule.date, -14);
+        const to = addDays(schedule.date, 200);
+        const expected = toRuleSet(schedule).between(utc(from), utc(to), true).map(iso);
+        expect(occurrencesBetween(schedule, from, to)).toEqual(expected);
+        const days: IsoDate[] = [];
+        for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+        expect(days.filter((day) => occursOn(schedule, day))).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  }, 30_000);
+
+  it('occursBetween and nextOccurrence match the rule on any sub-range', () => {
+    fc.assert(
+      fc.property(scheduleArb, fc.integer({ min: -14, max: 200 }), fc.nat(60), (schedule, offset, length) => {
+        const from = addDays(schedule.date, offset);
+        const to = addDays(from, length);
+        const expected = toRuleSet(schedule).between(utc(from), utc(to), true).map(iso);
+        expect(occursBetween(schedule, from, to)).toBe(expected.length > 0);
+        const next = toRuleSet(schedule).after(utc(from), true);
+        expect(nextOccurrence(schedule, from)).toBe(next ? iso(next) : null);
+      }),
+      { numRuns: 3000 },
+    );
+  }, 30_000);
+});

@@ -1,0 +1,82 @@
+/** A small club and builders with sensible defaults, so each test states only what it is about. */
+import type { LocalMoment } from '../../../src/dates';
+import type { DeleteReservation } from '../../../src/reservations/delete-reservation';
+import type { ReservationMade, ReservationMadeData } from '../../../src/reservations/events';
+import type { MakeReservation } from '../../../src/reservations/make-reservation';
+import type { Club, Reservation } from '../../../src/types';
+
+export const club: Club = {
+  _id: 'club-1',
+  name: 'TC Grün-Weiß',
+  courts_count: 4,
+  reservations_limit: 2,
+  start_hour: 8,
+  end_hour: 22,
+};
+
+export const player = { user_id: 'user-player', role: 'player' } as const;
+export const otherPlayer = { user_id: 'user-other', role: 'player' } as const;
+export const admin = { user_id: 'user-admin', role: 'admin' } as const;
+
+/** Monday 23 November 2026, 09:xx club-local time. */
+export const now: LocalMoment = { date: '2026-11-23', hour: 9 };
+
+export function made(reservation_id: string, data: Partial<ReservationMadeData> = {}): ReservationMade {
+  return {
+    type: 'ReservationMade',
+    reservation_id,
+    data: {
+      club_id: club._id,
+      user_id: player.user_id,
+      court_num: '3',
+      start_time: 10,
+      end_time: 11,
+      date: '2026-11-23',
+      recurring: false,
+      ...data,
+    },
+  };
+}
+
+export function makeCommand(fields: Partial<MakeReservation> = {}): MakeReservation {
+  return {
+    type: 'MakeReservation',
+    reservation_id: 'r-new',
+    actor: player,
+    court_num: '3',
+    start_time: 10,
+    end_time: 11,
+    date: '2026-11-23',
+    recurring: false,
+    ...fields,
+  };
+}
+
+export function deleteCommand(fields: Partial<DeleteReservation> = {}): DeleteReservation {
+  return {
+    type: 'DeleteReservation',
+    reservation_id: 'r-1',
+    actor: player,
+    date: '2026-11-23',
+    delete_type: 'all',
+    ...fields,
+  };
+}
+
+/** A read-model row without going through events, for the pure recurrence and conflict tests. */
+export function row(fields: Partial<Reservation> = {}): Reservation {
+  return {
+    _id: 'r-1',
+    club_id: club._id,
+    user_id: player.user_id,
+    court_num: '3',
+    start_time: 10,
+    end_time: 11,
+    date: '2026-11-23',
+    label: null,
+    recurring: false,
+    deleted_dates: [],
+    end_date: null,
+    ...fields,
+  };
+}
