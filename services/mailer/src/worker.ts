@@ -80,6 +80,10 @@ export async function startMailWorker({
       } catch (error) {
         if (error instanceof SendInProgressError && token) {
           // Waiting out another sender's lease is not a failure, so it must not use up an attempt.
+          log.info(
+            { jobId: job.id, retryInMs: error.retryInMs },
+            'another worker holds the send lease; waiting',
+          );
           await job.moveToDelayed(Date.now() + error.retryInMs + 50, token);
           throw new DelayedError();
         }
