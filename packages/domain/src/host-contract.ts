@@ -1,0 +1,67 @@
+/**
+ * The one contract between the shell (Module Federation host) and its remotes. A remote never
+ * imports the shell: every screen it exposes is a component that receives `{ host }` and learns
+ * the session, the clubs and how to navigate only through it. Kept free of React so the API and
+ * the domain can name it too.
+ */
+import type { AuthState, Club, SessionUser } from './types';
+
+/** Every route of SPEC section 2, so links in remotes and the shell's route table cannot drift. */
+export const hostPaths = {
+  landing: '/',
+  register: '/register',
+  registerClub: '/register/club',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  impressum: '/impressum',
+  reservations: '/reservations',
+  profile: '/profile',
+  bookings: '/bookings',
+  admin: '/admin',
+} as const;
+
+export type HostPath = (typeof hostPaths)[keyof typeof hostPaths];
+
+export interface NavigateOptions {
+  /** Replace the current history entry instead of pushing (after a form succeeded, Back should not resubmit). */
+  replace?: boolean;
+  /** A short German confirmation the shell shows once on the next page, e.g. the server's "registered" message. */
+  notice?: string;
+}
+
+export interface HostContract {
+  readonly auth: AuthState;
+  /** The logged-in user's club, or null when logged out or when the club is unknown. */
+  readonly club: Club | null;
+  readonly clubs: readonly Club[];
+  navigate(to: string, options?: NavigateOptions): void;
+  /** The login form hands the user the API returned; the shell stores it as the session. */
+  startSession(user: SessionUser): void;
+  /** Club registration answers the refreshed club list (SPEC section 4); the shell keeps it. */
+  replaceClubs(clubs: readonly Club[]): void;
+  /** POST /api/logout, then the session is cleared and the user is sent to /. Rejects when the call failed. */
+  logout(): Promise<void>;
+}
+
+/** What every exposed remote screen receives as props. */
+export interface RemoteScreenProps {
+  host: HostContract;
+}
+
+/** Operator details for the legal notice (SPEC section 1: "{name}, {email}"). */
+export interface ImpressumConfig {
+  name: string;
+  email: string;
+}
+
+/**
+ * The payload of `GET /remotes.json`, which the shell fetches at start so a remote can be redeployed
+ * without rebuilding the shell. `remotes` maps a remote's federation name ("auth", "reservations",
+ * "admin") to the absolute URL of its `mf-manifest.json`; a remote missing from the map is simply
+ * not deployed yet, and the shell shows a placeholder for its area.
+ */
+export interface RemotesConfig {
+  remotes: Record<string, string>;
+  impressum: ImpressumConfig;
+}
