@@ -1,0 +1,101 @@
+/**
+ * The one production webpack setup of the shell and every remote, so they cannot drift apart in
+ * what they share or how they name files.
+ *
+ * Pinned by STACK.md: webpack 5.111.1 (5.112+ breaks @module-federation/enhanced 2.9.2), and
+ * `filename: '[name].js'` (Module Federation cannot hash its entry files; chunks are hashed instead).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
+
+/** Only these are shared, each as one singleton: two Reacts or two routers on a page break hooks and context. */
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'xstate', '@xstate/react'];
+
+/** The `shared` option of every container, with the versions the workspace's package.json asks for. */
+export function sharedSingletons(packageJson) {
+  return Object.fromEntries(
+    SINGLETONS.map((name) => {
+      const requiredVersion = packageJson.dependencies?.[name];
+      if (!requiredVersion) throw new Error(`${packageJson.name} must depend on ${name} to share it`);
+      return [name, { singleton: true, requiredVersion }];
+    }),
+  );
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root       the workspace folder
+ * @param {string} options.name       the federation name ("shell", "auth", ...); remotes.json keys use it
+ * @param {Record<string,string>} [options.exposes]  a remote's screens
+ * @param {string} [options.html]     a host's HTML template
+ */
+export function createUiConfig({ root, name, exposes, html }) {
+  const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const isRemote = Boolean(exposes);
+
+  return (_env, argv) => {
+    const production = (argv.mode ?? 'production') === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: root,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(root, 'dist'),
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // A host lives at the site root; a remote learns its own address from the manifest it was loaded by.
+        publicPath: isRemote ? 'auto' : '/',
+        uniqueName: `platzbuchung_${name}`,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2022',
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            // Extracted files, never <style> tags: the CSP allows no inline styles.
+            use: [MiniCssExtractPlugin.loader, 'css-loader'],
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes, manifest: true } : { remotes: {} }),
+          shared: sharedSingletons(packageJson),
+          // Types are shared through packages/domain, not generated archives.
+          dts: false,
+        }),
+        new MiniCssExtractPlugin({
+          filename: '[name].css',
+          chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        }),
+        ...(html ? [new HtmlWebpackPlugin({ template: html, scriptLoading: 'defer' })] : []),
+      ],
+      optimization: {
+        minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}

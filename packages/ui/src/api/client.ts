@@ -1,0 +1,83 @@
+/**
+ * The one way the browser talks to the API: same origin, cookie session, JSON both ways. Every
+ * state-changing call sends `Content-Type: application/json` (the API refuses anything else with 415).
+ * Failures become an `ApiError` that already knows where its messages belong.
+ */
+import { texts } from '@platzbuchung/domain/texts';
+import type { FieldError } from '@platzbuchung/domain/types';
+import { uiTexts } from '../texts';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the server could not be reached at all. */
+    readonly status: number,
+    /** Schema-style errors from a 4xx body `{error: [...]}`; placed under their fields. */
+    readonly fieldErrors: readonly FieldError[],
+    /** A text from a body `{error: "text"}`, or our own when the body said nothing usable. */
+    readonly formMessage: string | null,
+  ) {
+    super(formMessage ?? (fieldErrors.map((e) => e.message).join(' ') || `HTTP ${status}`));
+  }
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FieldError).instancePath === 'string' &&
+    typeof (value as FieldError).message === 'string'
+  );
+}
+
+/** A fallback text by status, for bodies that carry no `error` we can show. */
+function statusText(status: number): string {
+  if (status === 429) return texts.tooManyRequests;
+  if (status === 401) return texts.notLoggedIn;
+  if (status === 403) return texts.forbidden;
+  if (status === 404) return texts.apiNotFound;
+  if (status === 415) return texts.unsupportedMediaType;
+  return texts.internalError;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's error page, an empty body): the status alone has to speak.
+  }
+  const error = (body as { error?: unknown } | null)?.error;
+  if (Array.isArray(error) && error.every(isFieldError)) return new ApiError(response.status, error, null);
+  if (typeof error === 'string' && error.trim()) return new ApiError(response.status, [], error);
+  return new ApiError(response.status, [], statusText(response.status));
+}
+
+async function request<T>(path: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new ApiError(0, [], uiTexts.networkError);
+  }
+  if (!response.ok) throw await toApiError(response);
+  // The response shape is the API's contract (see packages/domain/src/types.ts); it is not re-checked here.
+  return (await response.json()) as T;
+}
+
+export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, { method: 'GET', signal: signal ?? null });
+}
+
+export function postJson<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: signal ?? null,
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Password input with a show/hide toggle and, for new passwords, the advisory strength meter of
+ * SPEC section 5 ('Strength: low|medium|high').
+ */
+import { useId, useState } from 'react';
+import { passwordStrength } from '@platzbuchung/domain/password-strength';
+import { texts } from '@platzbuchung/domain/texts';
+import type { FieldBinding } from '../forms/use-schema-form';
+import { uiTexts } from '../texts';
+import { FieldError, FieldLabel, controlA11y } from './form-fields';
+
+interface PasswordFieldProps {
+  field: FieldBinding;
+  label: string;
+  /** Sign-up, club registration and reset choose a new password: show the meter there. */
+  showStrength?: boolean;
+  autoComplete: 'current-password' | 'new-password';
+}
+
+export function PasswordField({ field, label, showStrength = false, autoComplete }: PasswordFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const strengthId = `${id}-strength`;
+  const [visible, setVisible] = useState(false);
+  const strength = passwordStrength(field.value);
+  const meterShown = showStrength && field.value !== '';
+
+  return (
+    <div className="field">
+      <FieldLabel htmlFor={id} required={field.required}>
+        {label}
+      </FieldLabel>
+      <div className="field__password-row">
+        <input
+          className="field__input"
+          id={id}
+          name={field.name}
+          type={visible ? 'text' : 'password'}
+          value={field.value}
+          autoComplete={autoComplete}
+          autoCapitalize="off"
+          spellCheck={false}
+          onChange={(event) => field.onValueChange(event.target.value)}
+          {...controlA11y(field, errorId, meterShown ? strengthId : undefined)}
+        />
+        <button
+          type="button"
+          className="button button--ghost field__toggle"
+          aria-controls={id}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? uiTexts.hidePassword : uiTexts.showPassword}
+        </button>
+      </div>
+      {meterShown && (
+        <div className={`strength strength--${strength}`} id={strengthId}>
+          <span className="strength__bar" aria-hidden="true">
+            <span className="strength__fill" />
+          </span>
+          <span className="strength__text" aria-live="polite">
+            {texts.passwordStrength(strength)}
+          </span>
+        </div>
+      )}
+      <FieldError id={errorId} error={field.error} />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The frame every schema form shares: 'Loading...' until the schema is in, a retry when it could
+ * not be fetched, the form-level alert, the submit button that is disabled while sending, and the
+ * required-fields hint.
+ */
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import { texts } from '@platzbuchung/domain/texts';
+import type { SchemaForm as SchemaFormState } from '../forms/use-schema-form';
+import { uiTexts } from '../texts';
+
+/** The part of a form's state the frame needs; independent of what the form's submit answers. */
+type FrameState = Pick<
+  SchemaFormState,
+  'isLoading' | 'loadFailed' | 'retry' | 'submit' | 'isSending' | 'succeeded' | 'formError'
+>;
+
+interface SchemaFormProps {
+  form: FrameState;
+  submitLabel: string;
+  children: ReactNode;
+  /** Shown in place of the alert after success (forgot-password shows the server's message). */
+  successMessage?: string | null;
+}
+
+export function SchemaForm({ form, submitLabel, children, successMessage }: SchemaFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+
+  if (form.isLoading) {
+    return (
+      <p className="form-status" role="status">
+        {texts.loading}
+      </p>
+    );
+  }
+  if (form.loadFailed) {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{uiTexts.schemaLoadFailed}</p>
+        <button type="button" className="button" onClick={form.retry}>
+          {uiTexts.retry}
+        </button>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    form.submit();
+    // Client-side errors render in the next frame; move focus to the first so it is read out.
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+  };
+
+  return (
+    <form className="form" ref={formRef} noValidate onSubmit={onSubmit} aria-busy={form.isSending}>
+      <p className="form__hint">{uiTexts.requiredHint}</p>
+      {form.formError && (
+        <div className="notice notice--error" role="alert">
+          {form.formError}
+        </div>
+      )}
+      {form.succeeded && successMessage && (
+        <div className="notice notice--success" role="status">
+          {successMessage}
+        </div>
+      )}
+      {children}
+      <button type="submit" className="button button--primary form__submit" disabled={form.isSending}>
+        {form.isSending && <span className="spinner" aria-hidden="true" />}
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * German texts only the browser shows (network trouble, toggles, loading areas). Texts the SPEC
+ * fixes, or that the API shares, live in `@platzbuchung/domain/texts`.
+ */
+export const uiTexts = {
+  networkError:
+    'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  schemaLoadFailed: 'Das Formular konnte nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  showPassword: 'Passwort anzeigen',
+  hidePassword: 'Passwort verbergen',
+  requiredHint: 'Mit * markierte Felder sind Pflichtfelder.',
+  areaLoadFailed: 'Dieser Bereich konnte nicht geladen werden.',
+  back: 'Zurück',
+} as const;
