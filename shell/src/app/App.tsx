@@ -1,0 +1,56 @@
+/** The shell: startup splash, then the routes of SPEC section 2 inside the fitting layout. */
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { texts } from '@platzbuchung/domain/texts';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { Layout } from '../layout/Layout';
+import { NotFound } from '../pages/NotFound';
+import { SessionContext } from '../session/session-context';
+import { RouteGate } from './RouteGate';
+import { appRoutes } from './routes';
+
+export function App() {
+  return (
+    <SessionContext.Provider>
+      <Startup />
+    </SessionContext.Provider>
+  );
+}
+
+function Startup() {
+  const starting = SessionContext.useSelector((s) => s.hasTag('starting'));
+  const failed = SessionContext.useSelector((s) => s.matches('startupFailed'));
+  const session = SessionContext.useActorRef();
+
+  if (starting) {
+    return (
+      <div className="splash" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {texts.startupSplash}
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <main className="splash">
+        <div className="notice notice--error" role="alert">
+          <p>Die Daten konnten nicht geladen werden.</p>
+          <button type="button" className="button" onClick={() => session.send({ type: 'startup.retry' })}>
+            {uiTexts.retry}
+          </button>
+        </div>
+      </main>
+    );
+  }
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Layout />}>
+          {appRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={<RouteGate route={route} />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

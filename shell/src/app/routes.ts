@@ -1,0 +1,94 @@
+/**
+ * The route table of SPEC section 2 in one place: path, who may open it, what fills it and the
+ * document title. Screens of a remote are named by remote and exposed module, so the areas that
+ * are not deployed yet (reservations, admin) switch on as soon as remotes.json lists them.
+ */
+import { hostPaths, type HostPath } from '@platzbuchung/domain/host-contract';
+import type { AuthState } from '@platzbuchung/domain/types';
+
+/**
+ * guest: login-type public pages, a logged-in user is sent to /reservations.
+ * open: anyone (reset link, Impressum).
+ * member: logged in. admin: logged in with role admin.
+ */
+export type Access = 'guest' | 'open' | 'member' | 'admin';
+
+export type RouteContent =
+  { kind: 'remote'; remote: string; module: string } | { kind: 'page'; page: 'impressum' };
+
+export interface AppRoute {
+  path: HostPath;
+  access: Access;
+  content: RouteContent;
+  title: string;
+}
+
+const auth = (module: string): RouteContent => ({ kind: 'remote', remote: 'auth', module });
+
+export const appRoutes: readonly AppRoute[] = [
+  { path: hostPaths.landing, access: 'guest', content: auth('./Landing'), title: 'Willkommen' },
+  { path: hostPaths.register, access: 'guest', content: auth('./SignUp'), title: 'Registrieren' },
+  {
+    path: hostPaths.registerClub,
+    access: 'guest',
+    content: auth('./ClubRegistration'),
+    title: 'Verein registrieren',
+  },
+  { path: hostPaths.login, access: 'guest', content: auth('./Login'), title: 'Anmelden' },
+  {
+    path: hostPaths.forgotPassword,
+    access: 'guest',
+    content: auth('./ForgotPassword'),
+    title: 'Passwort vergessen',
+  },
+  {
+    path: hostPaths.resetPassword,
+    access: 'open',
+    content: auth('./ResetPassword'),
+    title: 'Passwort zurücksetzen',
+  },
+  {
+    path: hostPaths.impressum,
+    access: 'open',
+    content: { kind: 'page', page: 'impressum' },
+    title: 'Impressum',
+  },
+  {
+    path: hostPaths.reservations,
+    access: 'member',
+    content: { kind: 'remote', remote: 'reservations', module: './Reservations' },
+    title: 'Reservierungen',
+  },
+  {
+    path: hostPaths.bookings,
+    access: 'member',
+    content: { kind: 'remote', remote: 'reservations', module: './MyReservations' },
+    title: 'Meine Reservierungen',
+  },
+  { path: hostPaths.profile, access: 'member', content: auth('./Account'), title: 'Mein Konto' },
+  {
+    path: hostPaths.admin,
+    access: 'admin',
+    content: { kind: 'remote', remote: 'admin', module: './Admin' },
+    title: 'Verwaltung',
+  },
+];
+
+/** Where a user who may not open a route is sent instead, or null when they may (SPEC section 2, Guards). */
+export function redirectFor(access: Access, auth: AuthState): HostPath | null {
+  switch (access) {
+    case 'guest':
+      return auth.value ? hostPaths.reservations : null;
+    case 'open':
+      return null;
+    case 'member':
+      return auth.value ? null : hostPaths.landing;
+    case 'admin':
+      if (!auth.value) return hostPaths.landing;
+      return auth.role === 'admin' ? null : hostPaths.reservations;
+    default: {
+      const unknown: never = access;
+      throw new Error(`Unknown access rule ${String(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/** The private footer icon bar (SPEC section 2): home, list, account, and admin for admins only. */
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { AccountIcon, AdminIcon, HomeIcon, ListIcon } from './icons';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+}
+
+export function FooterNav({ isAdmin }: { isAdmin: boolean }) {
+  const items: NavItem[] = [
+    { to: hostPaths.reservations, label: 'Reservierungen', icon: <HomeIcon /> },
+    { to: hostPaths.bookings, label: 'Meine Reservierungen', icon: <ListIcon /> },
+    { to: hostPaths.profile, label: 'Konto', icon: <AccountIcon /> },
+    ...(isAdmin ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
+  ];
+  return (
+    <nav className="footer-nav" aria-label="Hauptnavigation">
+      <ul className="footer-nav__list">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink className="footer-nav__link" to={item.to}>
+              {item.icon}
+              <span className="footer-nav__label">{item.label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

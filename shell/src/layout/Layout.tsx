@@ -1,0 +1,61 @@
+/**
+ * Public layout (product name and tagline) for logged-out users, private layout (club name and
+ * the footer icon bar) for logged-in ones. The choice follows the session, not the route, so the
+ * Impressum and 'Not found' look right for both.
+ */
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import { SessionContext } from '../session/session-context';
+import type { NavigationState } from '../app/use-host';
+import { FooterNav } from './FooterNav';
+
+export function Layout() {
+  const auth = SessionContext.useSelector((s) => s.context.auth);
+  const clubs = SessionContext.useSelector((s) => s.context.clubs);
+  const club = auth.value ? clubs.find((c) => c._id === auth.club_id) : undefined;
+
+  return (
+    <div className={auth.value ? 'layout layout--private' : 'layout layout--public'}>
+      <a className="skip-link" href="#main">
+        Zum Inhalt springen
+      </a>
+      {auth.value ? (
+        <header className="app-header app-header--private">
+          <p className="app-header__title">{club?.name ?? texts.productName}</p>
+        </header>
+      ) : (
+        <header className="app-header">
+          <Link className="app-header__title" to={hostPaths.landing}>
+            {texts.productName}
+          </Link>
+          <p className="app-header__tagline">{texts.tagline}</p>
+        </header>
+      )}
+      <main className="app-main" id="main" tabIndex={-1}>
+        <FlashNotice />
+        <Outlet />
+      </main>
+      {auth.value && club ? (
+        <FooterNav isAdmin={auth.role === 'admin'} />
+      ) : (
+        !auth.value && (
+          <footer className="app-footer">
+            <Link to={hostPaths.impressum}>Impressum</Link>
+          </footer>
+        )
+      )}
+    </div>
+  );
+}
+
+/** A one-time confirmation handed over with a navigation (registered, logged out, ...). */
+function FlashNotice() {
+  const { state } = useLocation() as { state: NavigationState | null };
+  if (!state?.notice) return null;
+  return (
+    <div className="notice notice--success" role="status">
+      {state.notice}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** The legal notice (SPEC section 1): operator and contact address, from /remotes.json. */
+import { Link } from 'react-router-dom';
+import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { SessionContext } from '../session/session-context';
+
+export function Impressum() {
+  const impressum = SessionContext.useSelector((s) => s.context.config?.impressum);
+  return (
+    <section className="page">
+      <p>
+        <Link className="back-link" to={hostPaths.profile}>
+          {uiTexts.back}
+        </Link>
+      </p>
+      <h1>Impressum</h1>
+      <p>{texts.productName} wird betrieben von:</p>
+      <address className="impressum">
+        <span>{impressum?.name || 'Betreiber nicht konfiguriert'}</span>
+        {impressum?.email && (
+          <span>
+            E-Mail: <a href={`mailto:${impressum.email}`}>{impressum.email}</a>
+          </span>
+        )}
+      </address>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import { useDocumentTitle } from '../app/RouteGate';
+
+export function NotFound() {
+  useDocumentTitle(texts.notFound);
+  return (
+    <section className="page">
+      <h1>{texts.notFound}</h1>
+      <p>
+        <Link to={hostPaths.landing}>Zur Startseite</Link>
+      </p>
+    </section>
+  );
+}

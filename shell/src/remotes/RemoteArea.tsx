@@ -1,0 +1,94 @@
+/**
+ * Shows one remote screen inside the shell. Whatever fails (the manifest, the entry script, a
+ * chunk, or the screen's own rendering) stays inside this area: a German notice with a retry.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { HostContract } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { areaMachine, type AreaInput } from './area-machine';
+import { isRemoteConfigured, loadScreen, type RemoteScreen } from './federation';
+
+const providedAreaMachine = areaMachine.provide({
+  actors: {
+    loadScreen: fromPromise<RemoteScreen, AreaInput & { fresh: boolean }>(({ input }) =>
+      loadScreen(input.remote, input.module, input.fresh),
+    ),
+  },
+});
+
+interface RemoteAreaProps extends AreaInput {
+  host: HostContract;
+}
+
+export function RemoteArea(props: RemoteAreaProps) {
+  // A remote that is not deployed yet is not an error: its area is simply announced.
+  if (!isRemoteConfigured(props.remote)) return <AreaPlaceholder />;
+  // Keyed so a different screen gets a fresh machine instead of the previous screen's state.
+  return <LoadedArea key={`${props.remote}/${props.module}`} {...props} />;
+}
+
+function LoadedArea({ remote, module, host }: RemoteAreaProps) {
+  const [snapshot, send] = useMachine(providedAreaMachine, { input: { remote, module } });
+  const Screen = snapshot.context.screen;
+
+  if (snapshot.hasTag('loading')) {
+    return (
+      <p className="area-status" role="status">
+        {texts.loading}
+      </p>
+    );
+  }
+  if (snapshot.matches('loaded') && Screen) {
+    return (
+      <AreaErrorBoundary onError={() => send({ type: 'area.crashed' })}>
+        <Screen host={host} />
+      </AreaErrorBoundary>
+    );
+  }
+  return <AreaFailed onRetry={() => send({ type: 'area.retry' })} />;
+}
+
+export function AreaFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="notice notice--error area-failed" role="alert">
+      <p>{uiTexts.areaLoadFailed}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        {uiTexts.retry}
+      </button>
+    </div>
+  );
+}
+
+function AreaPlaceholder() {
+  return (
+    <div className="notice notice--info" role="status">
+      <p>Dieser Bereich steht in Kürze zur Verfügung.</p>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  onError: () => void;
+  children: ReactNode;
+}
+
+/** React needs a class to catch render errors; it only reports them to the area machine. */
+class AreaErrorBoundary extends Component<BoundaryProps, { crashed: boolean }> {
+  override state = { crashed: false };
+
+  static getDerivedStateFromError() {
+    return { crashed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('A remote screen failed while rendering', error, info.componentStack);
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.crashed ? null : this.props.children;
+  }
+}
