@@ -1,0 +1,60 @@
+/** The account panel at /profile (SPEC section 2): who is logged in, logout, and the Impressum. */
+import { useState, useTransition } from 'react';
+import { Link } from 'react-router-dom';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import { ApiError } from '@platzbuchung/ui/api/client';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { AuthScreen } from '../../shared/AuthScreen';
+
+export default function Account({ host }: RemoteScreenProps) {
+  const [loggingOut, startLogout] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const { auth } = host;
+  if (!auth.value) return null;
+
+  const onLogout = () => {
+    setError(null);
+    startLogout(async () => {
+      try {
+        await host.logout();
+      } catch (failure) {
+        setError(
+          failure instanceof ApiError && failure.formMessage ? failure.formMessage : uiTexts.networkError,
+        );
+      }
+    });
+  };
+
+  return (
+    <AuthScreen title="Mein Konto">
+      <dl className="account">
+        <dt>Name</dt>
+        <dd>
+          {auth.first_name} {auth.last_name}
+          {auth.role === 'admin' && ' (Admin)'}
+        </dd>
+        <dt>E-Mail</dt>
+        <dd>{auth.email}</dd>
+        {host.club && (
+          <>
+            <dt>Verein</dt>
+            <dd>{host.club.name}</dd>
+          </>
+        )}
+      </dl>
+      {error && (
+        <div className="notice notice--error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="account-actions">
+        <button type="button" className="button button--primary" onClick={onLogout} disabled={loggingOut}>
+          {loggingOut && <span className="spinner" aria-hidden="true" />}
+          {texts.logout}
+        </button>
+        <Link to={hostPaths.impressum}>Impressum</Link>
+      </div>
+    </AuthScreen>
+  );
+}

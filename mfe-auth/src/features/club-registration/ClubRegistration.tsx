@@ -1,0 +1,77 @@
+/** Registers a club together with its admin account (SPEC section 2, section 9 for the choices). */
+import type { Club } from '@platzbuchung/domain/types';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { formatHour } from '@platzbuchung/domain/dates';
+import { texts } from '@platzbuchung/domain/texts';
+import { SelectField, TextField, rangeOptions } from '@platzbuchung/ui/components/form-fields';
+import { PasswordField } from '@platzbuchung/ui/components/password-field';
+import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
+import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
+import { AuthScreen } from '../../shared/AuthScreen';
+import { PrivacyField } from '../../shared/PrivacyField';
+import { registerClub, type MessageResponse } from '../../shared/auth-api';
+
+const courts = rangeOptions(1, 20);
+const hours = rangeOptions(1, 23, (hour) => `${formatHour(hour)} Uhr`);
+const limits = rangeOptions(1, 10);
+
+export default function ClubRegistration({ host }: RemoteScreenProps) {
+  const form = useSchemaForm<MessageResponse & { data: Club[] }>({
+    schemaName: 'club',
+    initialValues: {
+      name: '',
+      courts_count: '1',
+      start_hour: '8',
+      end_hour: '20',
+      reservations_limit: '3',
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      privacy: '',
+    },
+    submit: registerClub,
+    onSuccess: ({ message, data }) => {
+      host.replaceClubs(data);
+      host.navigate(hostPaths.login, { replace: true, notice: message });
+    },
+  });
+
+  return (
+    <AuthScreen title="Verein registrieren" backTo={hostPaths.landing}>
+      <SchemaForm form={form} submitLabel={texts.submitClub}>
+        <fieldset className="form__fieldset">
+          <legend>Verein</legend>
+          <TextField field={form.field('name')} label="Name des Vereins" autoComplete="organization" />
+          <div className="form__row">
+            <SelectField field={form.field('courts_count')} label="Anzahl der Plätze" options={courts} />
+            <SelectField
+              field={form.field('reservations_limit')}
+              label="Reservierungen pro Spieler"
+              options={limits}
+            />
+          </div>
+          <div className="form__row">
+            <SelectField field={form.field('start_hour')} label="Erste Stunde" options={hours} />
+            <SelectField field={form.field('end_hour')} label="Ende der letzten Stunde" options={hours} />
+          </div>
+        </fieldset>
+        <fieldset className="form__fieldset">
+          <legend>Administrator</legend>
+          <div className="form__row">
+            <TextField field={form.field('first_name')} label="Vorname" autoComplete="given-name" />
+            <TextField field={form.field('last_name')} label="Nachname" autoComplete="family-name" />
+          </div>
+          <TextField field={form.field('email')} label="E-Mail" type="email" autoComplete="email" />
+          <PasswordField
+            field={form.field('password')}
+            label="Passwort"
+            autoComplete="new-password"
+            showStrength
+          />
+        </fieldset>
+        <PrivacyField field={form.field('privacy')} />
+      </SchemaForm>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,48 @@
+/** Sets a new password with the token from the mailed link (SPEC section 2). */
+import { Link, useSearchParams } from 'react-router-dom';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import { HiddenField } from '@platzbuchung/ui/components/form-fields';
+import { PasswordField } from '@platzbuchung/ui/components/password-field';
+import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
+import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
+import { AuthScreen } from '../../shared/AuthScreen';
+import { resetPassword, type MessageResponse } from '../../shared/auth-api';
+
+export default function ResetPassword({ host }: RemoteScreenProps) {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+
+  return (
+    <AuthScreen title="Neues Passwort festlegen">
+      {token ? (
+        <ResetForm token={token} host={host} />
+      ) : (
+        <div className="notice notice--error" role="alert">
+          <p>{texts.missingResetToken}</p>
+          <Link to={hostPaths.forgotPassword}>Neuen Link anfordern</Link>
+        </div>
+      )}
+    </AuthScreen>
+  );
+}
+
+function ResetForm({ token, host }: RemoteScreenProps & { token: string }) {
+  const form = useSchemaForm<MessageResponse>({
+    schemaName: 'resetPassword',
+    initialValues: { password: '', resetToken: token },
+    submit: resetPassword,
+    onSuccess: ({ message }) => host.navigate(hostPaths.login, { replace: true, notice: message }),
+  });
+  return (
+    <SchemaForm form={form} submitLabel={texts.submitResetPassword}>
+      <PasswordField
+        field={form.field('password')}
+        label="Neues Passwort"
+        autoComplete="new-password"
+        showStrength
+      />
+      <HiddenField field={form.field('resetToken')} />
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,46 @@
+/** Member sign-up with an existing club (SPEC section 2). */
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import { SelectField, TextField } from '@platzbuchung/ui/components/form-fields';
+import { PasswordField } from '@platzbuchung/ui/components/password-field';
+import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
+import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
+import { AuthScreen } from '../../shared/AuthScreen';
+import { PrivacyField } from '../../shared/PrivacyField';
+import { signUp, type MessageResponse } from '../../shared/auth-api';
+
+export default function SignUp({ host }: RemoteScreenProps) {
+  const form = useSchemaForm<MessageResponse>({
+    schemaName: 'signup',
+    initialValues: { club_id: '', first_name: '', last_name: '', email: '', password: '', privacy: '' },
+    submit: signUp,
+    // The returned member list belongs to the reservations area, which loads its own.
+    onSuccess: ({ message }) => host.navigate(hostPaths.login, { replace: true, notice: message }),
+  });
+  const clubOptions = host.clubs.map((club) => ({ value: club._id, label: club.name }));
+
+  return (
+    <AuthScreen title="Registrieren" backTo={hostPaths.landing}>
+      <SchemaForm form={form} submitLabel={texts.submitSignup}>
+        <SelectField
+          field={form.field('club_id')}
+          label="Verein"
+          options={clubOptions}
+          placeholder={texts.selectPlaceholder}
+        />
+        <div className="form__row">
+          <TextField field={form.field('first_name')} label="Vorname" autoComplete="given-name" />
+          <TextField field={form.field('last_name')} label="Nachname" autoComplete="family-name" />
+        </div>
+        <TextField field={form.field('email')} label="E-Mail" type="email" autoComplete="email" />
+        <PasswordField
+          field={form.field('password')}
+          label="Passwort"
+          autoComplete="new-password"
+          showStrength
+        />
+        <PrivacyField field={form.field('privacy')} />
+      </SchemaForm>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { createUiConfig } from '@platzbuchung/ui/build/webpack.mjs';
+
+/**
+ * The auth remote: one exposed module per screen, so a screen's code loads only when its route
+ * opens. Each exposes a default component taking `RemoteScreenProps` (packages/domain/src/host-contract.ts).
+ */
+export default createUiConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  name: 'auth',
+  exposes: {
+    './Landing': './src/features/landing/Landing.tsx',
+    './SignUp': './src/features/signup/SignUp.tsx',
+    './ClubRegistration': './src/features/club-registration/ClubRegistration.tsx',
+    './Login': './src/features/login/Login.tsx',
+    './ForgotPassword': './src/features/password/ForgotPassword.tsx',
+    './ResetPassword': './src/features/password/ResetPassword.tsx',
+    './Account': './src/features/account/Account.tsx',
+  },
+});
