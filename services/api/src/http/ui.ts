@@ -1,0 +1,121 @@
+/**
+ * Serves the built shell (shell/dist) from the API's origin, after every /api and /schema route:
+ * static files, an SPA fallback to index.html for page navigations, `GET /remotes.json` telling the
+ * shell where the remotes live, and the Content-Security-Policy of the HTML page.
+ */
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import type { ImpressumConfig, RemotesConfig } from '@platzbuchung/domain/host-contract';
+
+export interface ServeUiOptions {
+  /** The shell's build output (index.html, main.js, hashed chunks). */
+  shellDir: string;
+  /**
+   * Remote federation name → where its manifest is. An origin or folder URL gets `mf-manifest.json`
+   * appended; a relative URL is resolved against `publicUrl` (remotes behind the same proxy).
+   */
+  remotes: Record<string, string>;
+  publicUrl: string;
+  /** Operator named in the Impressum (SPEC section 1). */
+  impressum?: ImpressumConfig;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** Chunks carry a content hash in their name (see packages/ui/build/webpack.mjs): cache them for ever. */
+const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
+
+export function manifestUrl(entry: string, publicUrl: string): string {
+  const url = new URL(entry, publicUrl);
+  if (!url.pathname.endsWith('.json')) url.pathname = `${url.pathname.replace(/\/?$/, '/')}mf-manifest.json`;
+  return url.href;
+}
+
+export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+  const remotes = remoteOrigins.join(' ');
+  const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    // 'unsafe-eval': the forms compile the JSON schemas they fetch with ajv, which generates its
+    // validators with `new Function` at run time. No 'unsafe-inline' anywhere: styles are extracted files.
+    `script-src ${withRemotes("'self'", "'unsafe-eval'")}`,
+    `style-src ${withRemotes("'self'")}`,
+    `connect-src ${withRemotes("'self'")}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** Does this request want a page (a browser navigation) rather than a file or JSON? */
+function wantsHtml(accept: string): boolean {
+  return /text\/html/i.test(accept);
+}
+
+export function serveUi(options: ServeUiOptions): Middleware {
+  const remotes = Object.fromEntries(
+    Object.entries(options.remotes).map(([name, entry]) => [name, manifestUrl(entry, options.publicUrl)]),
+  );
+  const ownOrigin = new URL(options.publicUrl).origin;
+  const remoteOrigins = [...new Set(Object.values(remotes).map((url) => new URL(url).origin))].filter(
+    (origin) => origin !== ownOrigin,
+  );
+  const csp = contentSecurityPolicy(remoteOrigins);
+  const config: RemotesConfig = { remotes, impressum: options.impressum ?? { name: '', email: '' } };
+  const shellDir = path.resolve(options.shellDir);
+
+  /** Resolved per request so a rebuilt or swapped shell folder is served at once. */
+  async function fileFor(requestPath: string): Promise<{ file: string; size: number } | null> {
+    const root = await realpath(shellDir).catch(() => null);
+    if (!root) return null;
+    const file = path.join(root, path.normalize(requestPath));
+    if (!file.startsWith(root + path.sep)) return null;
+    const info = await stat(file).catch(() => null);
+    return info?.isFile() ? { file, size: info.size } : null;
+  }
+
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+
+    if (ctx.path === '/remotes.json') {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = config;
+      return;
+    }
+
+    let found = ctx.path === '/' || ctx.path.endsWith('/index.html') ? null : await fileFor(ctx.path);
+    if (!found) {
+      // The SPA fallback: any page navigation gets the shell, which shows 'Not found' itself.
+      if (!wantsHtml(ctx.get('Accept'))) return next();
+      found = await fileFor('/index.html');
+      if (!found) return next();
+    }
+
+    const extension = path.extname(found.file);
+    const isHtml = extension === '.html';
+    ctx.type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
+    ctx.length = found.size;
+    ctx.set(
+      'Cache-Control',
+      isHtml || !HASHED.test(found.file) ? 'no-cache' : 'public, max-age=31536000, immutable',
+    );
+    if (isHtml) ctx.set('Content-Security-Policy', csp);
+    ctx.body = createReadStream(found.file);
+  };
+}
