@@ -8,7 +8,9 @@ import { requestContext } from './http/request-context';
 import { requireJsonFromOwnOrigin, securityHeaders } from './http/security';
 import { sessions } from './http/session';
 import { accountRoutes } from './routes/accounts';
+import { eventRoutes } from './routes/events';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
+import { reservationRoutes } from './routes/reservations';
 import { schemaRoutes } from './routes/schemas';
 
 export interface AppOptions {
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
     healthRoutes(deps, options.readinessChecks),
     schemaRoutes(),
     accountRoutes(deps),
+    reservationRoutes(deps),
+    eventRoutes(deps),
     ...(options.routes ?? []),
   ];
   for (const router of routers) {

@@ -4,6 +4,13 @@ import pg from 'pg';
 // `date` columns are calendar days: keep them as 'YYYY-MM-DD' strings instead of JS Dates at
 // local midnight, which would shift a day in any process not running in UTC.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// pg-types names no constant for date[]; 1182 is its fixed OID in every PostgreSQL.
+const DATE_ARRAY_OID = 1182 as unknown as typeof pg.types.builtins.DATE;
+// date[] likewise: '{2026-12-07,2026-12-14}' → ['2026-12-07', '2026-12-14'] (dates hold no commas or quotes).
+pg.types.setTypeParser(DATE_ARRAY_OID, (value) => {
+  const inner = value.slice(1, -1);
+  return inner ? inner.split(',') : [];
+});
 // bigint positions fit comfortably in a JS number for any club's lifetime.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 

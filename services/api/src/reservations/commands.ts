@@ -1,0 +1,125 @@
+import type { Knex } from 'knex';
+import { localMoment } from '@platzbuchung/domain/dates';
+import { decide, type ReservationCommand } from '@platzbuchung/domain/reservations/decide';
+import type { Decision, ReservationError } from '@platzbuchung/domain/reservations/decision';
+import type { DeleteReservation } from '@platzbuchung/domain/reservations/delete-reservation';
+import type { EventEnvelope } from '@platzbuchung/domain/reservations/events';
+import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
+import type { Club, Reservation } from '@platzbuchung/domain/types';
+import { findClub } from '../accounts/users-store';
+import type { Db } from '../db/connect';
+import { appendEvents } from './event-store';
+import { project } from './projection';
+import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from './rows';
+
+export type CommandResult = { ok: true; events: EventEnvelope[] } | { ok: false; error: ReservationError };
+
+/**
+ * Serialises a club's reservation commands across every API process. Transaction-scoped, so it is
+ * released by commit or rollback whatever happens. Other clubs are not held up.
+ */
+async function lockClub(trx: Knex.Transaction, clubId: string): Promise<void> {
+  await trx.raw(`SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, [`reservations:${clubId}`]);
+}
+
+/**
+ * What a new reservation can collide with or count against: the club's reservations that still
+ * take place today or later on the same court, and the actor's own upcoming ones for the limit.
+ */
+async function makeContext(trx: Knex.Transaction, club: Club, command: MakeReservation, today: string) {
+  const rows: ReservationRow[] = await trx('reservations')
+    .where('club_id', club._id)
+    .andWhere((q) => q.where('recurring', true).orWhere('date', '>=', today))
+    .andWhere((q) => q.where('court_num', command.court_num).orWhere('user_id', command.actor.user_id))
+    .select([...RESERVATION_COLUMNS]);
+  return { club, existing: rows.map(toReservation) };
+}
+
+async function deleteContext(trx: Knex.Transaction, club: Club, command: DeleteReservation) {
+  const row: ReservationRow | undefined = await trx('reservations')
+    .where({ id: command.reservation_id })
+    .first([...RESERVATION_COLUMNS]);
+  return { club, reservation: row ? toReservation(row) : null };
+}
+
+async function streamVersion(trx: Knex.Transaction, reservationId: string): Promise<number> {
+  const row = await trx('reservation_events')
+    .where({ reservation_id: reservationId })
+    .max({ v: 'version' })
+    .first();
+  return Number(row?.v ?? 0);
+}
+
+async function decideInLock(
+  trx: Knex.Transaction,
+  club: Club,
+  command: ReservationCommand,
+  now: Date,
+  timeZone: string,
+): Promise<Decision> {
+  const local = localMoment(now, timeZone);
+  if (command.type === 'MakeReservation') {
+    return decide(command, await makeContext(trx, club, command, local.date), local);
+  }
+  return decide(command, await deleteContext(trx, club, command), local);
+}
+
+/**
+ * Lock the club, check against the read model, append, project, commit (DESIGN section 2). A refusal
+ * writes nothing.
+ */
+export async function handleReservationCommand(
+  db: Db,
+  clubId: string,
+  command: ReservationCommand,
+  clock: { now: Date; timeZone: string },
+): Promise<CommandResult | undefined> {
+  return db.transaction(async (trx) => {
+    await lockClub(trx, clubId);
+    const club = await findClub(trx, clubId);
+    if (!club) return undefined;
+    const decision = await decideInLock(trx, club, command, clock.now, clock.timeZone);
+    if (!decision.ok) return decision;
+    const versions = new Map<string, number>();
+    for (const event of decision.events) {
+      if (!versions.has(event.reservation_id)) {
+        versions.set(event.reservation_id, await streamVersion(trx, event.reservation_id));
+      }
+    }
+    const stored = await appendEvents(trx, decision.events, {
+      club_id: club._id,
+      actor_id: command.actor.user_id,
+      occurred_at: clock.now,
+      expectedVersion: (id) => versions.get(id) ?? 0,
+    });
+    await project(trx, stored);
+    return { ok: true, events: stored };
+  });
+}
+
+/** Reservations of a club that take place in [from, to], or all of them. */
+export async function listReservations(
+  db: Db,
+  clubId: string,
+  range?: { from: string; to: string },
+): Promise<Reservation[]> {
+  const query = db('reservations').where('club_id', clubId);
+  if (range) {
+    // Coarse in SQL (indexed), exact in the domain function the grid uses too.
+    query
+      .andWhere('date', '<=', range.to)
+      .andWhere((q) =>
+        q
+          .where('date', '>=', range.from)
+          .orWhere((r) =>
+            r
+              .where('recurring', true)
+              .andWhere((e) => e.whereNull('end_date').orWhere('end_date', '>', range.from)),
+          ),
+      );
+  }
+  const rows: ReservationRow[] = await query
+    .orderBy([{ column: 'date' }, { column: 'start_time' }, { column: 'court_num' }])
+    .select([...RESERVATION_COLUMNS]);
+  return rows.map(toReservation);
+}

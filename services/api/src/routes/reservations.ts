@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { daysBetween, isIsoDate } from '@platzbuchung/domain/dates';
+import type { ReservationErrorKind } from '@platzbuchung/domain/reservations/decision';
+import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
+import {
+  MAX_RANGE_DAYS,
+  deleteReservationSchema,
+  makeReservationSchema,
+  type DeleteReservationBody,
+  type MakeReservationBody,
+} from '@platzbuchung/domain/reservations/schemas';
+import { texts } from '@platzbuchung/domain/texts';
+import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
+import { createAjv, compileValidator } from '@platzbuchung/domain/validation';
+import type { AppDeps } from '../deps';
+import { assertOwnClub, requireLogin, sessionUser } from '../http/auth';
+import type { AppContext, AppState } from '../http/context';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { handleReservationCommand, listReservations } from '../reservations/commands';
+
+const STATUS_OF: Record<ReservationErrorKind, number> = {
+  conflict: 409,
+  limit: 409,
+  past: 400,
+  forbidden: 403,
+  not_found: 404,
+  invalid: 400,
+};
+
+const ajv = createAjv();
+/** Reservation calls answer `{error: "text"}` (SPEC section 7): field errors become one sentence. */
+function sentenceValidator<T>(schema: object): (body: unknown) => T {
+  const validate = compileValidator<T>(ajv, schema);
+  return (body) => {
+    const result = validate(body);
+    if (!result.ok) throw badRequest([...new Set(result.errors.map((e) => e.message))].join(' '));
+    return result.value;
+  };
+}
+const validateMake = sentenceValidator<MakeReservationBody>(makeReservationSchema);
+const validateDelete = sentenceValidator<DeleteReservationBody>(deleteReservationSchema);
+
+const RESERVATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface DateRange {
+  from: string;
+  to: string;
+}
+
+const rangeError = (message: string) => badRequest(message);
+
+/** `from`/`to` (YYYY-MM-DD, inclusive) narrow the answer to what a screen shows. */
+function requestedRange(ctx: AppContext): DateRange | undefined {
+  const { from, to } = ctx.query;
+  if (from === undefined && to === undefined) return undefined;
+  if (typeof from !== 'string' || typeof to !== 'string' || !isIsoDate(from) || !isIsoDate(to)) {
+    throw rangeError('Bitte geben Sie „from“ und „to“ als Datum (JJJJ-MM-TT) an.');
+  }
+  const days = daysBetween(from, to);
+  if (days < 0) throw rangeError('„to“ darf nicht vor „from“ liegen.');
+  if (days > MAX_RANGE_DAYS) throw rangeError(`Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen.`);
+  return { from, to };
+}
+
+async function reservationsFor(
+  deps: AppDeps,
+  clubId: string,
+  range: DateRange | undefined,
+): Promise<Reservation[]> {
+  const rows = await listReservations(deps.db, clubId, range);
+  return range ? rows.filter((r) => occursBetween(r, range.from, range.to)) : rows;
+}
+
+function ownClubFromQueryOrBody(ctx: AppContext, user: SessionUser, bodyClubId: unknown): string {
+  return assertOwnClub(user, ctx.query.club_id ?? bodyClubId ?? user.club_id);
+}
+
+export function reservationRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api' });
+  const clock = () => ({ now: deps.clock(), timeZone: deps.config.timeZone });
+
+  router.get('/reservations', requireLogin(deps.db), async (ctx) => {
+    const clubId = assertOwnClub(sessionUser(ctx), ctx.query.club_id);
+    ctx.body = await reservationsFor(deps, clubId, requestedRange(ctx));
+  });
+
+  /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */
+  router.post('/reservations', requireLogin(deps.db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const range = requestedRange(ctx);
+    const reservationId = ctx.query.reservation_id;
+    const actor = { user_id: user._id, role: user.role };
+    let clubId: string;
+    let result;
+    if (reservationId !== undefined) {
+      const body = validateDelete(ctx.request.body);
+      clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
+      if (typeof reservationId !== 'string' || !RESERVATION_ID.test(reservationId)) {
+        throw notFound('Diese Reservierung gibt es nicht (mehr).');
+      }
+      result = await handleReservationCommand(
+        deps.db,
+        clubId,
+        {
+          type: 'DeleteReservation',
+          reservation_id: reservationId,
+          actor,
+          date: body.date,
+          delete_type: body.delete_type,
+        },
+        clock(),
+      );
+    } else {
+      const body = validateMake(ctx.request.body);
+      clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
+      // The user comes from the session; a body naming someone else is refused, not silently rewritten.
+      if (body.user_id !== undefined && body.user_id !== user._id) throw new HttpError(403, texts.forbidden);
+      result = await handleReservationCommand(
+        deps.db,
+        clubId,
+        {
+          type: 'MakeReservation',
+          reservation_id: randomUUID(),
+          actor,
+          court_num: body.court_num,
+          start_time: body.start_time,
+          end_time: body.end_time,
+          date: body.date,
+          label: body.label ?? null,
+          recurring: body.recurring ?? false,
+        },
+        clock(),
+      );
+    }
+    if (!result) throw notFound(texts.clubNotFound);
+    if (!result.ok) throw new HttpError(STATUS_OF[result.error.kind], result.error.message);
+    ctx.status = reservationId === undefined ? 201 : 200;
+    ctx.body = { data: await reservationsFor(deps, clubId, range) };
+  });
+
+  return router;
+}

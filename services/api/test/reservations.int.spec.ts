@@ -1,0 +1,453 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import { texts } from '@platzbuchung/domain/texts';
+import type { Reservation } from '@platzbuchung/domain/types';
+import { TestClient } from './support/client';
+import { clubWithMembers, loggedIn, signUp } from './support/fixtures';
+import { startTestApi, type TestApi } from './support/test-api';
+
+/** Monday 2026-11-23, 10:30 in Berlin. */
+const NOW = new Date('2026-11-23T09:30:00Z');
+const MONDAY = '2026-11-23';
+const TUESDAY = '2026-11-24';
+const NEXT_MONDAY = '2026-11-30';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => api.setNow(NOW));
+
+type Members = Awaited<ReturnType<typeof clubWithMembers>>;
+type ListAnswer = { data: Reservation[] };
+
+const slot = (members: Members, overrides: Record<string, unknown> = {}) => ({
+  club_id: members.club._id,
+  court_num: '1',
+  start_time: 12,
+  end_time: 13,
+  date: MONDAY,
+  ...overrides,
+});
+
+async function book(client: TestClient, body: Record<string, unknown>) {
+  return client.post<ListAnswer & { error?: string }>('/api/reservations', body);
+}
+
+async function remove(client: TestClient, id: string, body: Record<string, unknown>) {
+  return client.post<ListAnswer & { error?: string }>(`/api/reservations?reservation_id=${id}`, {
+    form_method: 'delete',
+    ...body,
+  });
+}
+
+async function bookedId(client: TestClient, body: Record<string, unknown>): Promise<string> {
+  const response = await book(client, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const made = response.body.data.find(
+    (r) => r.court_num === body.court_num && r.date === body.date && r.start_time === body.start_time,
+  );
+  return made!._id;
+}
+
+async function occupied(client: TestClient, clubId: string, date: string) {
+  const response = await client.get<Reservation[]>(
+    `/api/reservations?club_id=${clubId}&from=${date}&to=${date}`,
+  );
+  expect(response.status).toBe(200);
+  return response.body.map((r) => `${r.court_num}@${r.start_time}-${r.end_time}`).sort();
+}
+
+describe('who may call', () => {
+  it('anonymous → 401, another club → 403, members of the club → 200', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    const anonymous = new TestClient(api.url);
+    const path = `/api/reservations?club_id=${members.club._id}`;
+    expect((await anonymous.get(path)).status).toBe(401);
+    expect((await book(anonymous, slot(members))).status).toBe(401);
+    expect((await other.admin.client.get(path)).status).toBe(403);
+    expect((await other.player.client.get(path)).status).toBe(403);
+    expect((await book(other.admin.client, slot(members))).status).toBe(403);
+    expect((await members.player.client.get(path)).status).toBe(200);
+    expect((await members.admin.client.get(path)).status).toBe(200);
+  });
+
+  it('refuses a body naming another user, and never trusts a role from the body', async () => {
+    const members = await clubWithMembers(api.url);
+    const response = await book(members.player.client, slot(members, { user_id: members.admin.user._id }));
+    expect(response.status).toBe(403);
+    const unknownField = await book(members.player.client, slot(members, { role: 'admin' }));
+    expect(unknownField.status).toBe(400);
+  });
+
+  it("an admin of another club cannot delete this club's reservation", async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    const id = await bookedId(members.player.client, slot(members));
+    const response = await remove(other.admin.client, id, { date: MONDAY, delete_type: 'all' });
+    expect(response.status).toBe(404);
+    expect(await occupied(members.player.client, members.club._id, MONDAY)).toEqual(['1@12-13']);
+  });
+});
+
+describe('a player', () => {
+  it('reserves a free slot, sees it, and cancels it', async () => {
+    const members = await clubWithMembers(api.url);
+    const response = await book(members.player.client, slot(members));
+    expect(response.status).toBe(201);
+    expect(response.body.data).toEqual([
+      {
+        _id: expect.any(String),
+        club_id: members.club._id,
+        user_id: members.player.user._id,
+        court_num: '1',
+        start_time: 12,
+        end_time: 13,
+        date: MONDAY,
+        label: null,
+        recurring: false,
+        deleted_dates: [],
+        end_date: null,
+      },
+    ]);
+    const id = response.body.data[0]!._id;
+    const cancelled = await remove(members.player.client, id, { date: MONDAY, delete_type: 'once' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toEqual({ data: [] });
+  });
+
+  it('gets 409 naming court, date and hour when the slot is taken', async () => {
+    const members = await clubWithMembers(api.url);
+    await bookedId(members.admin.client, slot(members, { start_time: 11, end_time: 14 }));
+    const response = await book(members.player.client, slot(members));
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: reservationTexts.conflict('1', MONDAY, 12) });
+    expect(response.body.error).toBe('Platz 1 ist am Mo., 23.11.2026 um 12:00 Uhr bereits reserviert.');
+  });
+
+  it('may not book longer than an hour, with a label, or weekly', async () => {
+    const members = await clubWithMembers(api.url);
+    const cases = [
+      [{ end_time: 14 }, reservationTexts.playerOneHourOnly],
+      [{ label: 'Training' }, reservationTexts.playerNoLabel],
+      [{ recurring: true }, reservationTexts.playerNoRecurrence],
+    ] as const;
+    for (const [change, message] of cases) {
+      const response = await book(members.player.client, slot(members, change));
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ error: message });
+    }
+  });
+
+  it('gets the past-slot text for an hour that has passed, but may book the current hour', async () => {
+    const members = await clubWithMembers(api.url);
+    const past = await book(members.player.client, slot(members, { start_time: 9, end_time: 10 }));
+    expect(past.status).toBe(400);
+    expect(past.body).toEqual({ error: texts.pastReservation });
+    const yesterday = await book(members.player.client, slot(members, { date: '2026-11-22' }));
+    expect(yesterday.body).toEqual({ error: texts.pastReservation });
+    const current = await book(members.player.client, slot(members, { start_time: 10, end_time: 11 }));
+    expect(current.status).toBe(201);
+  });
+
+  it('reaches the limit with the exact text', async () => {
+    const members = await clubWithMembers(api.url, { reservations_limit: 2 });
+    await bookedId(members.player.client, slot(members, { court_num: '1' }));
+    await bookedId(members.player.client, slot(members, { court_num: '2' }));
+    const third = await book(members.player.client, slot(members, { court_num: '3' }));
+    expect(third.status).toBe(409);
+    expect(third.body).toEqual({
+      error: 'Sie haben die maximal zulässige Anzahl an Reservierungen (2) erreicht!',
+    });
+  });
+
+  it("may not delete someone else's reservation, nor one that has begun", async () => {
+    const members = await clubWithMembers(api.url);
+    const adminBooking = await bookedId(members.admin.client, slot(members));
+    const forbidden = await remove(members.player.client, adminBooking, { date: MONDAY, delete_type: 'all' });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ error: reservationTexts.notOwnReservation });
+
+    const own = await bookedId(members.player.client, slot(members, { start_time: 10, end_time: 11 }));
+    const begun = await remove(members.player.client, own, { date: MONDAY, delete_type: 'all' });
+    expect(begun.status).toBe(400);
+    expect(begun.body).toEqual({ error: reservationTexts.alreadyBegun });
+  });
+
+  it('refuses a court or hour outside the club', async () => {
+    const members = await clubWithMembers(api.url, { courts_count: 4, start_hour: 8, end_hour: 20 });
+    expect((await book(members.player.client, slot(members, { court_num: '5' }))).body).toEqual({
+      error: reservationTexts.unknownCourt(4),
+    });
+    expect((await book(members.player.client, slot(members, { court_num: '0' }))).status).toBe(400);
+    const late = await book(members.player.client, slot(members, { start_time: 20, end_time: 21 }));
+    expect(late.body).toEqual({ error: reservationTexts.outsideOpeningHours(8, 20) });
+  });
+});
+
+describe('an admin', () => {
+  it('books a labelled 3-hour weekly series and deletes one date, then the rest from a later date', async () => {
+    const members = await clubWithMembers(api.url);
+    const id = await bookedId(
+      members.admin.client,
+      slot(members, { court_num: '2', start_time: 14, end_time: 17, label: ' Medenspiel ', recurring: true }),
+    );
+    const weeks = ['2026-11-30', '2026-12-07', '2026-12-14', '2026-12-21'];
+    for (const week of weeks)
+      expect(await occupied(members.player.client, members.club._id, week)).toEqual(['2@14-17']);
+
+    expect((await remove(members.admin.client, id, { date: '2026-12-07', delete_type: 'once' })).status).toBe(
+      200,
+    );
+    expect(
+      (await remove(members.admin.client, id, { date: '2026-12-21', delete_type: 'once_and_future' })).status,
+    ).toBe(200);
+
+    const seen = await Promise.all(
+      [MONDAY, ...weeks, '2026-12-28'].map((d) => occupied(members.player.client, members.club._id, d)),
+    );
+    expect(seen).toEqual([['2@14-17'], ['2@14-17'], [], ['2@14-17'], [], []]);
+    const [row] = (
+      await members.admin.client.get<Reservation[]>(`/api/reservations?club_id=${members.club._id}`)
+    ).body;
+    expect(row).toMatchObject({
+      label: 'Medenspiel',
+      recurring: true,
+      deleted_dates: ['2026-12-07'],
+      end_date: '2026-12-21',
+    });
+  });
+
+  it("deletes a player's reservation and is not limited", async () => {
+    const members = await clubWithMembers(api.url, { reservations_limit: 1 });
+    const id = await bookedId(members.player.client, slot(members));
+    expect((await remove(members.admin.client, id, { date: MONDAY, delete_type: 'once' })).status).toBe(200);
+    for (const court of ['1', '2', '3'])
+      await bookedId(members.admin.client, slot(members, { court_num: court }));
+  });
+
+  it('is refused a new weekly series over an existing future single reservation, naming the date', async () => {
+    const members = await clubWithMembers(api.url);
+    await bookedId(
+      members.player.client,
+      slot(members, { date: '2026-12-14', court_num: '3', start_time: 18, end_time: 19 }),
+    );
+    const response = await book(
+      members.admin.client,
+      slot(members, { court_num: '3', start_time: 17, end_time: 20, recurring: true }),
+    );
+    expect(response.status).toBe(409);
+    expect(response.body.error).toBe('Platz 3 ist am Mo., 14.12.2026 um 18:00 Uhr bereits reserviert.');
+  });
+
+  it('also gets the past-slot text', async () => {
+    const members = await clubWithMembers(api.url);
+    const response = await book(members.admin.client, slot(members, { start_time: 8, end_time: 10 }));
+    expect(response.body).toEqual({ error: texts.pastReservation });
+  });
+
+  it('gets 404 for an unknown reservation', async () => {
+    const members = await clubWithMembers(api.url);
+    const response = await remove(members.admin.client, '7c0b9a59-9a3b-4a8b-9a49-1f0e3b7c1d2e', {
+      date: MONDAY,
+      delete_type: 'all',
+    });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: reservationTexts.reservationNotFound });
+  });
+});
+
+describe('GET with from/to', () => {
+  it('answers only reservations that occur in the range', async () => {
+    const members = await clubWithMembers(api.url);
+    await bookedId(members.admin.client, slot(members, { court_num: '1', recurring: true }));
+    await bookedId(members.admin.client, slot(members, { court_num: '2', date: TUESDAY }));
+    await bookedId(members.admin.client, slot(members, { court_num: '3', date: '2027-03-01' }));
+    const list = async (from: string, to: string) =>
+      (
+        await members.player.client.get<Reservation[]>(
+          `/api/reservations?club_id=${members.club._id}&from=${from}&to=${to}`,
+        )
+      ).body.map((r) => r.court_num);
+    expect(await list(MONDAY, MONDAY)).toEqual(['1']);
+    expect(await list(TUESDAY, TUESDAY)).toEqual(['2']);
+    expect(await list('2026-11-25', '2026-11-29')).toEqual([]);
+    expect(await list(NEXT_MONDAY, NEXT_MONDAY)).toEqual(['1']);
+    expect((await list(MONDAY, '2027-03-01')).sort()).toEqual(['1', '2', '3']);
+  });
+
+  it('refuses a malformed or too long range with a German 400', async () => {
+    const members = await clubWithMembers(api.url);
+    const get = (query: string) =>
+      members.player.client.get(`/api/reservations?club_id=${members.club._id}&${query}`);
+    for (const query of [
+      'from=2026-11-31&to=2026-12-01',
+      'from=2026-12-01',
+      'from=2026-12-02&to=2026-12-01',
+      'from=2026-01-01&to=2028-01-01',
+    ]) {
+      const response = await get(query);
+      expect(response.status, query).toBe(400);
+      expect(typeof (response.body as { error: string }).error).toBe('string');
+    }
+  });
+});
+
+describe('club-local time on the days the clocks change', () => {
+  it('spring forward: 03:30 CEST makes 02:00 past and 03:00 bookable', async () => {
+    const members = await clubWithMembers(api.url, { start_hour: 1, end_hour: 23 });
+    api.setNow(new Date('2026-03-29T01:30:00Z'));
+    const day = '2026-03-29';
+    expect(
+      (await book(members.player.client, slot(members, { date: day, start_time: 2, end_time: 3 }))).body,
+    ).toEqual({
+      error: texts.pastReservation,
+    });
+    expect(
+      (await book(members.player.client, slot(members, { date: day, start_time: 3, end_time: 4 }))).status,
+    ).toBe(201);
+  });
+
+  it('fall back: at 02:30 CET (the second 02:00 hour) 01:00 is past and 02:00 still bookable', async () => {
+    const members = await clubWithMembers(api.url, { start_hour: 1, end_hour: 23 });
+    api.setNow(new Date('2026-10-25T01:30:00Z'));
+    const day = '2026-10-25';
+    expect(
+      (await book(members.player.client, slot(members, { date: day, start_time: 1, end_time: 2 }))).body,
+    ).toEqual({
+      error: texts.pastReservation,
+    });
+    expect(
+      (await book(members.player.client, slot(members, { date: day, start_time: 2, end_time: 3 }))).status,
+    ).toBe(201);
+  });
+
+  it('just before midnight UTC it is already tomorrow in Berlin', async () => {
+    const members = await clubWithMembers(api.url);
+    api.setNow(new Date('2026-11-23T23:30:00Z'));
+    expect(
+      (await book(members.player.client, slot(members, { date: MONDAY, start_time: 19, end_time: 20 }))).body,
+    ).toEqual({
+      error: texts.pastReservation,
+    });
+  });
+});
+
+describe('the event store', () => {
+  it('records every change with actor and time, and refuses UPDATE and DELETE', async () => {
+    const members = await clubWithMembers(api.url);
+    const id = await bookedId(members.player.client, slot(members));
+    await remove(members.player.client, id, { date: MONDAY, delete_type: 'all' });
+    const events = await api.db('reservation_events').where({ reservation_id: id }).orderBy('version');
+    expect(events.map((e) => [e.type, e.version, e.actor_id])).toEqual([
+      ['ReservationMade', 1, members.player.user._id],
+      ['ReservationCancelled', 2, members.player.user._id],
+    ]);
+    expect(events[0].occurred_at.toISOString()).toBe(NOW.toISOString());
+    await expect(
+      api.db('reservation_events').where({ reservation_id: id }).update({ type: 'SeriesEnded' }),
+    ).rejects.toThrow(/append-only/);
+    await expect(api.db('reservation_events').where({ reservation_id: id }).delete()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(api.db.raw('TRUNCATE reservation_events')).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('concurrency', () => {
+  it("a player's 10 simultaneous requests for different slots never exceed the limit", async () => {
+    const members = await clubWithMembers(api.url, { reservations_limit: 3 });
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        book(
+          members.player.client,
+          slot(members, {
+            court_num: String((i % 6) + 1),
+            start_time: 12 + Math.floor(i / 6),
+            end_time: 13 + Math.floor(i / 6),
+          }),
+        ),
+      ),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(
+      responses.filter((r) => r.status === 409).every((r) => r.body.error === texts.limitReached(3)),
+    ).toBe(true);
+    expect(
+      await api.db('reservations').where({ user_id: members.player.user._id }).count({ n: '*' }),
+    ).toEqual([{ n: 3 }]);
+  });
+
+  it('50 players asking for the same slot at once: exactly one gets it, 49 get 409', async () => {
+    const members = await clubWithMembers(api.url);
+    const players = await Promise.all(
+      Array.from(
+        { length: 50 },
+        async (_, i) =>
+          (
+            await loggedIn(
+              api.url,
+              (await signUp(api.url, members.club._id, { first_name: `Spieler${'abcdefghij'[i % 10]}` }))
+                .email,
+            )
+          ).client,
+      ),
+    );
+    const responses = await Promise.all(
+      players.map((client) => book(client, slot(members, { court_num: '4' }))),
+    );
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(responses.filter((r) => r.status === 409)).toHaveLength(49);
+    expect(await occupied(members.admin.client, members.club._id, MONDAY)).toEqual(['4@12-13']);
+  });
+});
+
+describe('GET /api/events', () => {
+  it('gives admins of the club the log with actor names, paginated by position', async () => {
+    const members = await clubWithMembers(api.url);
+    const id = await bookedId(members.player.client, slot(members));
+    await remove(members.admin.client, id, { date: MONDAY, delete_type: 'all' });
+    await bookedId(members.admin.client, slot(members, { court_num: '2', label: 'Jugend', recurring: true }));
+
+    const path = `/api/events?club_id=${members.club._id}`;
+    const newest = await members.admin.client.get<{
+      data: {
+        type: string;
+        position: number;
+        actor: { last_name: string };
+        data: unknown;
+        occurred_at: string;
+      }[];
+      next: { before: number } | null;
+    }>(`${path}&limit=2`);
+    expect(newest.status).toBe(200);
+    expect(newest.body.data.map((e) => e.type)).toEqual(['ReservationMade', 'ReservationCancelled']);
+    expect(newest.body.data[1]!.actor.last_name).toBe('Müller-Lüdenscheidt');
+    expect(newest.body.data[1]!.data).toEqual({ delete_type: 'all' });
+    const older = await members.admin.client.get<{
+      data: { type: string; actor: { first_name: string } }[];
+      next: unknown;
+    }>(`${path}&limit=2&before=${newest.body.next!.before}`);
+    expect(older.body.data.map((e) => e.type)).toEqual(['ReservationMade']);
+    expect(older.body.data[0]!.actor.first_name).toBe('Steffi');
+    expect(older.body.next).toBeNull();
+
+    const forward = await members.admin.client.get<{ data: { position: number }[] }>(`${path}&after=0`);
+    const positions = forward.body.data.map((e) => e.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    const filtered = await members.admin.client.get<{ data: unknown[] }>(`${path}&type=ReservationCancelled`);
+    expect(filtered.body.data).toHaveLength(1);
+    expect((await members.admin.client.get(`${path}&type=Nope`)).status).toBe(400);
+  });
+
+  it('refuses anonymous (401), players (403) and admins of another club (403)', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    const path = `/api/events?club_id=${members.club._id}`;
+    expect((await new TestClient(api.url).get(path)).status).toBe(401);
+    expect((await members.player.client.get(path)).status).toBe(403);
+    expect((await other.admin.client.get(path)).status).toBe(403);
+  });
+});
