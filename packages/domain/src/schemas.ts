@@ -4,6 +4,8 @@
  * required field is reported by `toFieldErrors` with the SPEC's own text.
  */
 
+import { texts } from './texts';
+
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
 const FIRST_NAME_PATTERN = '^\\p{L}{2,40}$';
 const LAST_NAME_PATTERN = '^(?=.{2,40}$)\\p{L}+(?:-\\p{L}+)*$';
@@ -140,7 +142,7 @@ export const resetPasswordSchema = {
     resetToken: {
       type: 'string',
       pattern: '^[A-Za-z0-9_-]{43,128}$',
-      errorMessage: 'Der Link zum Zurücksetzen ist ungültig. Bitte fordern Sie einen neuen an.',
+      errorMessage: texts.resetTokenInvalid,
     },
   },
   required: ['password', 'resetToken'],
@@ -156,12 +158,22 @@ export const forgotPasswordSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/** The admin's club settings form: the club fields of registration, nothing else. */
+export const clubSettingsSchema = {
+  $id: 'clubSettings',
+  type: 'object',
+  properties: clubSettingsProperties,
+  required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
+  ...unknownFieldsRefused,
+} as const;
+
 /** The schemas served at /schema/<name>.json, by name. */
 export const formSchemas = {
   signup: signupSchema,
   club: clubSchema,
   login: loginSchema,
   resetPassword: resetPasswordSchema,
+  clubSettings: clubSettingsSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof formSchemas;

@@ -1,0 +1,39 @@
+/**
+ * Changing a club's courts and hours must not strand reservations that are still to come: a court
+ * that no longer exists or an hour outside the new opening times would leave a booking nobody can
+ * see or cancel in the grid.
+ */
+import type { ClubSettings } from '../schemas';
+import { nextOccurrence } from '../reservations/recurrence';
+import type { IsoDate, Reservation } from '../types';
+
+export interface StrandedReservation {
+  reservation: Reservation;
+  /** The first occurrence on or after today that the new settings would no longer hold. */
+  next_date: IsoDate;
+  reason: 'court' | 'hours';
+}
+
+function fits(reservation: Reservation, settings: ClubSettings): StrandedReservation['reason'] | null {
+  if (Number(reservation.court_num) > settings.courts_count) return 'court';
+  if (reservation.start_time < settings.start_hour || reservation.end_time > settings.end_hour)
+    return 'hours';
+  return null;
+}
+
+export function strandedReservations(
+  reservations: readonly Reservation[],
+  settings: ClubSettings,
+  today: IsoDate,
+): StrandedReservation[] {
+  const stranded: StrandedReservation[] = [];
+  for (const reservation of reservations) {
+    const reason = fits(reservation, settings);
+    if (reason === null) continue;
+    const next = nextOccurrence(reservation, today);
+    if (next !== null) stranded.push({ reservation, next_date: next, reason });
+  }
+  return stranded.sort(
+    (a, b) => a.next_date.localeCompare(b.next_date) || a.reservation.start_time - b.reservation.start_time,
+  );
+}

@@ -1,0 +1,19 @@
+/** German answers of the admin area that the SPEC leaves to us. */
+import { formatDateDe, formatTimeRange } from '../dates';
+import type { StrandedReservation } from './club-settings';
+
+export const adminTexts = {
+  settingsSaved: 'Die Vereinseinstellungen wurden gespeichert.',
+  settingsStrand: (count: number): string =>
+    count === 1
+      ? 'Die Änderung ist nicht möglich: 1 künftige Reservierung läge außerhalb der neuen Plätze oder Zeiten.'
+      : `Die Änderung ist nicht möglich: ${count} künftige Reservierungen lägen außerhalb der neuen Plätze oder Zeiten.`,
+  strandedLine: ({ reservation, next_date, reason }: StrandedReservation): string =>
+    `Platz ${reservation.court_num}, ${formatDateDe(next_date)}${reservation.recurring ? ' (wiederkehrend)' : ''}, ${formatTimeRange(reservation.start_time, reservation.end_time)}: ${reason === 'court' ? 'Platz entfällt' : 'außerhalb der Öffnungszeiten'}`,
+  roleChanged: 'Die Rolle wurde geändert.',
+  lastAdmin: 'Der Verein braucht mindestens einen Administrator.',
+  memberNotFound: 'Dieses Mitglied gibt es in Ihrem Verein nicht.',
+  invalidRole: 'Die Rolle muss „admin“ oder „player“ sein.',
+  invalidMoment: 'Bitte geben Sie einen gültigen Zeitpunkt an.',
+  futureMoment: 'Der Zeitpunkt darf nicht in der Zukunft liegen.',
+} as const;
