@@ -16,7 +16,7 @@ export function AuthScreen({ title, backTo, children }: AuthScreenProps) {
     <section className="auth-screen">
       {backTo && (
         <Link className="auth-screen__back" to={backTo}>
-          <span aria-hidden="true">← </span>
+          <span aria-hidden="true">←</span>
           {uiTexts.back}
         </Link>
       )}

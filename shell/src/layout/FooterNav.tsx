@@ -12,8 +12,8 @@ interface NavItem {
 
 export function FooterNav({ isAdmin }: { isAdmin: boolean }) {
   const items: NavItem[] = [
-    { to: hostPaths.reservations, label: 'Reservierungen', icon: <HomeIcon /> },
-    { to: hostPaths.bookings, label: 'Meine Reservierungen', icon: <ListIcon /> },
+    { to: hostPaths.reservations, label: 'Platzplan', icon: <HomeIcon /> },
+    { to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> },
     { to: hostPaths.profile, label: 'Konto', icon: <AccountIcon /> },
     ...(isAdmin ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
   ];

@@ -47,13 +47,13 @@ export default function ClubRegistration({ host }: RemoteScreenProps) {
             <SelectField field={form.field('courts_count')} label="Anzahl der Plätze" options={courts} />
             <SelectField
               field={form.field('reservations_limit')}
-              label="Reservierungen pro Spieler"
+              label="Reservierungslimit"
               options={limits}
             />
           </div>
           <div className="form__row">
-            <SelectField field={form.field('start_hour')} label="Erste Stunde" options={hours} />
-            <SelectField field={form.field('end_hour')} label="Ende der letzten Stunde" options={hours} />
+            <SelectField field={form.field('start_hour')} label="Spielzeit ab" options={hours} />
+            <SelectField field={form.field('end_hour')} label="Spielzeit bis" options={hours} />
           </div>
         </fieldset>
         <fieldset className="form__fieldset">

@@ -47,10 +47,12 @@ export function PasswordField({ field, label, showStrength = false, autoComplete
           type="button"
           className="button button--ghost field__toggle"
           aria-controls={id}
+          // A constant name plus aria-pressed is how a screen reader announces a toggle's state.
+          aria-label={uiTexts.showPassword}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? uiTexts.hidePassword : uiTexts.showPassword}
+          {visible ? uiTexts.hide : uiTexts.show}
         </button>
       </div>
       {meterShown && (
