@@ -8,8 +8,10 @@ import { requestContext } from './http/request-context';
 import { requireJsonFromOwnOrigin, securityHeaders } from './http/security';
 import { sessions } from './http/session';
 import { accountRoutes } from './routes/accounts';
+import { adminRoutes } from './routes/admin';
 import { eventRoutes } from './routes/events';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
+import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
 import { schemaRoutes } from './routes/schemas';
 
@@ -55,8 +57,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
     healthRoutes(deps, options.readinessChecks),
     schemaRoutes(),
     accountRoutes(deps),
+    passwordRoutes(deps),
     reservationRoutes(deps),
     eventRoutes(deps),
+    adminRoutes(deps),
     ...(options.routes ?? []),
   ];
   for (const router of routers) {

@@ -18,7 +18,7 @@ export type CommandResult = { ok: true; events: EventEnvelope[] } | { ok: false;
  * Serialises a club's reservation commands across every API process. Transaction-scoped, so it is
  * released by commit or rollback whatever happens. Other clubs are not held up.
  */
-async function lockClub(trx: Knex.Transaction, clubId: string): Promise<void> {
+export async function lockClub(trx: Knex.Transaction, clubId: string): Promise<void> {
   await trx.raw(`SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, [`reservations:${clubId}`]);
 }
 

@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminTexts } from '@platzbuchung/domain/admin/texts';
+import { addDays } from '@platzbuchung/domain/dates';
+import type { Club, Reservation } from '@platzbuchung/domain/types';
+import { TestClient } from './support/client';
+import { clubWithMembers } from './support/fixtures';
+import { startTestApi, type TestApi } from './support/test-api';
+
+const NOW = new Date('2026-11-23T09:30:00Z');
+const MONDAY = '2026-11-23';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => api.setNow(NOW));
+
+type Members = Awaited<ReturnType<typeof clubWithMembers>>;
+const settingsOf = (club: Club) => ({
+  name: club.name,
+  courts_count: club.courts_count,
+  start_hour: club.start_hour,
+  end_hour: club.end_hour,
+  reservations_limit: club.reservations_limit,
+});
+
+describe('every admin endpoint: anonymous 401, player 403, admin of another club 403, admin 200', () => {
+  let members: Members;
+  let other: Members;
+  beforeAll(async () => {
+    members = await clubWithMembers(api.url);
+    other = await clubWithMembers(api.url);
+  });
+
+  const calls = (m: Members) => {
+    const q = `club_id=${m.club._id}`;
+    return [
+      ['GET', `/api/admin/members?${q}`, undefined],
+      ['PUT', `/api/admin/members/${m.player.user._id}/role?${q}`, { role: 'player' }],
+      ['PUT', `/api/admin/club?${q}`, settingsOf(m.club)],
+      ['GET', `/api/admin/changes?${q}`, undefined],
+      ['GET', `/api/admin/as-of?${q}&at=${NOW.toISOString()}`, undefined],
+      ['GET', `/api/events?${q}`, undefined],
+    ] as const;
+  };
+
+  it.each([0, 1, 2, 3, 4, 5])('call %i', async (index) => {
+    const [method, path, body] = calls(members)[index]!;
+    const status = async (client: TestClient) => (await client.request(method, path, body)).status;
+    expect(await status(new TestClient(api.url))).toBe(401);
+    expect(await status(members.player.client)).toBe(403);
+    expect(await status(other.admin.client)).toBe(403);
+    expect(await status(members.admin.client)).toBe(200);
+  });
+});
+
+describe('club settings', () => {
+  it('saves valid settings, records who changed what, and the grid sees them at once', async () => {
+    const members = await clubWithMembers(api.url);
+    const changed = { ...settingsOf(members.club), courts_count: 8, end_hour: 22, name: ' TC Neu ' };
+    const response = await members.admin.client.request(
+      'PUT',
+      `/api/admin/club?club_id=${members.club._id}`,
+      changed,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: adminTexts.settingsSaved,
+      data: { ...changed, name: 'TC Neu', _id: members.club._id },
+    });
+    const clubs = (await members.player.client.get<Club[]>('/api/clubs')).body;
+    expect(clubs.find((c) => c._id === members.club._id)).toMatchObject({
+      courts_count: 8,
+      end_hour: 22,
+      name: 'TC Neu',
+    });
+    const booked = await members.player.client.post('/api/reservations', {
+      club_id: members.club._id,
+      court_num: '8',
+      start_time: 21,
+      end_time: 22,
+      date: MONDAY,
+    });
+    expect(booked.status).toBe(201);
+
+    const changes = await members.admin.client.get<
+      { kind: string; actor: { last_name: string }; data: { before: Club; after: Club } }[]
+    >(`/api/admin/changes?club_id=${members.club._id}`);
+    expect(changes.body[0]).toMatchObject({
+      kind: 'settings_changed',
+      actor: { last_name: 'Müller-Lüdenscheidt' },
+      data: { before: { courts_count: 6 }, after: { courts_count: 8 } },
+    });
+  });
+
+  it('refuses a change that would strand future reservations, listing them', async () => {
+    const members = await clubWithMembers(api.url);
+    await members.admin.client.post('/api/reservations', {
+      club_id: members.club._id,
+      court_num: '6',
+      start_time: 18,
+      end_time: 20,
+      date: '2026-11-30',
+      recurring: true,
+    });
+    const fewer = { ...settingsOf(members.club), courts_count: 5 };
+    const response = await members.admin.client.request<{ error: string }>(
+      'PUT',
+      `/api/admin/club?club_id=${members.club._id}`,
+      fewer,
+    );
+    expect(response.status).toBe(409);
+    expect(response.body.error).toContain(adminTexts.settingsStrand(1));
+    expect(response.body.error).toContain(
+      'Platz 6, Mo., 30.11.2026 (wiederkehrend), 18-20 Uhr: Platz entfällt',
+    );
+    const shorter = await members.admin.client.request<{ error: string }>(
+      'PUT',
+      `/api/admin/club?club_id=${members.club._id}`,
+      {
+        ...settingsOf(members.club),
+        end_hour: 19,
+      },
+    );
+    expect(shorter.body.error).toContain('außerhalb der Öffnungszeiten');
+    const unchanged = (await members.admin.client.get<Club[]>('/api/clubs')).body.find(
+      (c) => c._id === members.club._id,
+    );
+    expect(unchanged).toEqual(members.club);
+  });
+
+  it('validates with the club schema: field errors for bad values and unknown fields', async () => {
+    const members = await clubWithMembers(api.url);
+    const response = await members.admin.client.request<{ error: { instancePath: string }[] }>(
+      'PUT',
+      `/api/admin/club?club_id=${members.club._id}`,
+      { ...settingsOf(members.club), courts_count: 21, start_hour: 20, end_hour: 10, owner: 'x' },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error.map((e) => e.instancePath).sort()).toEqual([
+      '/courts_count',
+      '/end_hour',
+      '/owner',
+    ]);
+  });
+});
+
+describe('members and roles', () => {
+  it('lists members with role and registration date; promotes and demotes, never the last admin', async () => {
+    const members = await clubWithMembers(api.url);
+    const path = (id: string) => `/api/admin/members/${id}/role?club_id=${members.club._id}`;
+    const list = await members.admin.client.get<
+      { _id: string; role: string; created_at: string; email: string }[]
+    >(`/api/admin/members?club_id=${members.club._id}`);
+    expect(list.body).toHaveLength(2);
+    expect(list.body.every((m) => m.created_at && m.email && ['admin', 'player'].includes(m.role))).toBe(
+      true,
+    );
+
+    const lastAdmin = await members.admin.client.request('PUT', path(members.admin.user._id), {
+      role: 'player',
+    });
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.body).toEqual({ error: adminTexts.lastAdmin });
+
+    expect(
+      (await members.admin.client.request('PUT', path(members.player.user._id), { role: 'admin' })).status,
+    ).toBe(200);
+    // The promoted player has admin rights on the very next request.
+    expect((await members.player.client.get(`/api/admin/members?club_id=${members.club._id}`)).status).toBe(
+      200,
+    );
+    expect(
+      (await members.player.client.request('PUT', path(members.admin.user._id), { role: 'player' })).status,
+    ).toBe(200);
+    expect((await members.admin.client.get(`/api/admin/members?club_id=${members.club._id}`)).status).toBe(
+      403,
+    );
+
+    const changes = await members.player.client.get<{ kind: string }[]>(
+      `/api/admin/changes?club_id=${members.club._id}`,
+    );
+    expect(changes.body.map((c) => c.kind)).toEqual(['role_changed', 'role_changed']);
+    expect(
+      (await members.player.client.request('PUT', path(members.admin.user._id), { role: 'owner' })).status,
+    ).toBe(400);
+  });
+
+  it('two admins demoting each other at once leave one admin', async () => {
+    const members = await clubWithMembers(api.url);
+    const path = (id: string) => `/api/admin/members/${id}/role?club_id=${members.club._id}`;
+    await members.admin.client.request('PUT', path(members.player.user._id), { role: 'admin' });
+    const results = await Promise.all([
+      members.admin.client.request('PUT', path(members.player.user._id), { role: 'player' }),
+      members.player.client.request('PUT', path(members.admin.user._id), { role: 'player' }),
+    ]);
+    // Whichever runs second is refused: as the last admin (409) or as no admin any more (403).
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const admins = await api.db('users').where({ club_id: members.club._id, role: 'admin' });
+    expect(admins).toHaveLength(1);
+  });
+});
+
+describe('Stand am: the grid as it was', () => {
+  it('equals the live read model now, and the read model as it was after every earlier command', async () => {
+    const members = await clubWithMembers(api.url, { courts_count: 3 });
+    const snapshots: { position: number; rows: Reservation[] }[] = [];
+    const live = async () =>
+      (await members.admin.client.get<Reservation[]>(`/api/reservations?club_id=${members.club._id}`)).body;
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 60; i++) {
+      const rows = await live();
+      const client = next(2) ? members.admin.client : members.player.client;
+      if (rows.length && next(3) === 0) {
+        const target = rows[next(rows.length)]!;
+        await client.post(`/api/reservations?reservation_id=${target._id}`, {
+          form_method: 'delete',
+          date: target.recurring ? addDays(target.date, 7 * next(3)) : target.date,
+          delete_type: (['once', 'once_and_future', 'all'] as const)[next(3)],
+        });
+      } else {
+        const start = 8 + next(10);
+        await client.post('/api/reservations', {
+          club_id: members.club._id,
+          court_num: String(1 + next(3)),
+          start_time: start,
+          end_time: start + 1,
+          date: addDays(MONDAY, next(14)),
+          ...(client === members.admin.client && next(4) === 0 ? { recurring: true } : {}),
+        });
+      }
+      const last = await api
+        .db('reservation_events')
+        .where({ club_id: members.club._id })
+        .max({ p: 'position' })
+        .first();
+      snapshots.push({ position: Number(last?.p ?? 0), rows: await live() });
+    }
+    const byId = (rows: Reservation[]) => [...rows].sort((a, b) => a._id.localeCompare(b._id));
+    const now = await members.admin.client.get<{ data: Reservation[] }>(
+      `/api/admin/as-of?club_id=${members.club._id}&at=${NOW.toISOString()}`,
+    );
+    expect(byId(now.body.data)).toEqual(byId(await live()));
+    for (const snapshot of snapshots) {
+      const then = await members.admin.client.get<{ data: Reservation[] }>(
+        `/api/admin/as-of?club_id=${members.club._id}&position=${snapshot.position}`,
+      );
+      expect(byId(then.body.data)).toEqual(byId(snapshot.rows));
+    }
+  });
+
+  it("shows a player's cancelled reservation at a moment before the cancellation", async () => {
+    const members = await clubWithMembers(api.url);
+    const made = await members.player.client.post<{ data: Reservation[] }>('/api/reservations', {
+      club_id: members.club._id,
+      court_num: '3',
+      start_time: 17,
+      end_time: 18,
+      date: '2026-11-24',
+    });
+    const id = made.body.data[0]!._id;
+    api.setNow(new Date('2026-11-23T15:00:00Z'));
+    await members.player.client.post(`/api/reservations?reservation_id=${id}`, {
+      form_method: 'delete',
+      date: '2026-11-24',
+      delete_type: 'all',
+    });
+    const path = (at: string) => `/api/admin/as-of?club_id=${members.club._id}&date=2026-11-24&at=${at}`;
+    const before = await members.admin.client.get<{ data: Reservation[] }>(path('2026-11-23T12:00:00Z'));
+    expect(before.body.data).toEqual([
+      expect.objectContaining({ _id: id, court_num: '3', user_id: members.player.user._id }),
+    ]);
+    const after = await members.admin.client.get<{ data: Reservation[] }>(path('2026-11-23T15:00:00Z'));
+    expect(after.body.data).toEqual([]);
+    expect((await members.admin.client.get(path('2030-01-01T00:00:00Z'))).status).toBe(400);
+    expect((await members.admin.client.get(path('gestern'))).status).toBe(400);
+  });
+});
