@@ -31,7 +31,9 @@ const tables = async () =>
 describe('migrations', () => {
   it('up: creates the tables and their rules hold', async () => {
     await migrateLatest(db);
-    expect(await tables()).toEqual(expect.arrayContaining(['clubs', 'users', 'sessions', 'rate_limits']));
+    expect(await tables()).toEqual(
+      expect.arrayContaining(['clubs', 'users', 'sessions', 'rate_limits', 'password_resets']),
+    );
 
     const [club] = await db('clubs')
       .insert({ name: 'TC Test', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 })
@@ -50,6 +52,32 @@ describe('migrations', () => {
     await expect(
       db('clubs').insert({ name: 'X', courts_count: 2, start_hour: 12, end_hour: 12, reservations_limit: 3 }),
     ).rejects.toThrow(/clubs_end_after_start/);
+  });
+
+  it('up: password_resets keeps only well-formed, unique token hashes and follows its user', async () => {
+    const [club] = await db('clubs')
+      .insert({ name: 'TC Reset', courts_count: 2, start_hour: 8, end_hour: 20, reservations_limit: 3 })
+      .returning('id');
+    const [user] = await db('users')
+      .insert({
+        club_id: club.id,
+        first_name: 'R',
+        last_name: 'S',
+        email: 'r@example.de',
+        password_hash: 'x',
+        role: 'player',
+      })
+      .returning('id');
+    const reset = { user_id: user.id, expires_at: db.raw("now() + interval '1 hour'") };
+    await db('password_resets').insert({ ...reset, token_hash: 'a'.repeat(64) });
+    await expect(db('password_resets').insert({ ...reset, token_hash: 'a'.repeat(64) })).rejects.toThrow(
+      /password_resets_token_hash_key/,
+    );
+    await expect(db('password_resets').insert({ ...reset, token_hash: 'raw-token' })).rejects.toThrow(
+      /password_resets_token_hash_sha256/,
+    );
+    await db('users').where({ id: user.id }).delete();
+    expect(await db('password_resets').where({ user_id: user.id })).toEqual([]);
   });
 
   it('down: removes every table again', async () => {
