@@ -49,4 +49,12 @@ export const texts = {
   internalError: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
   unknownField: (field: string): string => `Das Feld „${field}“ ist nicht vorgesehen.`,
   invalidValue: 'Ungültiger Wert.',
+  resetLinkSent:
+    'Falls für diese E-Mail-Adresse ein Konto besteht, haben wir Ihnen einen Link zum Zurücksetzen des Passworts geschickt. Der Link ist eine Stunde lang gültig. Bitte sehen Sie auch in Ihrem Spam- bzw. Junk-Ordner nach.',
+  resetTokenInvalid: 'Der Link zum Zurücksetzen ist ungültig. Bitte fordern Sie einen neuen an.',
+  resetTokenExpired:
+    'Der Link zum Zurücksetzen ist abgelaufen, er gilt nur eine Stunde. Bitte fordern Sie einen neuen an.',
+  resetTokenUsed:
+    'Dieser Link zum Zurücksetzen wurde bereits verwendet. Bitte fordern Sie bei Bedarf einen neuen an.',
+  passwordChanged: 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
 } as const;
