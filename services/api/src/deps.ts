@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Mailer } from '@platzbuchung/mailer/mailer';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { PasswordHasher } from './accounts/passwords';
@@ -13,4 +14,6 @@ export interface AppDeps {
   clock: () => Date;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
+  /** Hands reset mails to the BullMQ queue, or delivers them in-process when Redis is unreachable. */
+  mailer: Mailer;
 }

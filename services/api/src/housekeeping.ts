@@ -1,14 +1,19 @@
 import type { Logger } from 'pino';
+import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 
-/** Expired sessions and rate-limit counters are removed now and then, so the tables stay small. */
+/**
+ * Expired sessions, rate-limit counters and old reset tokens are removed now and then, so the
+ * tables stay small.
+ */
 export function startHousekeeping(db: Db, logger: Logger, everyMs = 10 * 60 * 1000): () => void {
   const run = async () => {
     try {
       const sessions = await purgeExpiredSessions(db);
       const limits = await db('rate_limits').where('expire', '<', Date.now()).delete();
-      if (sessions || limits) logger.info({ sessions, limits }, 'expired rows removed');
+      const resets = await purgeOldPasswordResets(db);
+      if (sessions || limits || resets) logger.info({ sessions, limits, resets }, 'expired rows removed');
     } catch (err) {
       logger.warn({ err }, 'housekeeping failed');
     }

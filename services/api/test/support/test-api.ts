@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import type Koa from 'koa';
+import type { Mailer } from '@platzbuchung/mailer/mailer';
 import { bcryptHasher } from '../../src/accounts/passwords';
 import { createRateLimits, defaultRateLimits, type RateLimitSettings } from '../../src/accounts/rate-limits';
 import { createApp, type AppOptions } from '../../src/app';
@@ -16,6 +17,7 @@ import {
   uniqueDatabaseName,
   withDatabase,
 } from './databases';
+import { recordingMailer, type RecordingMailer } from './recording-mailer';
 
 /** A fresh database copied from the migrated template: each test file gets its own. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
@@ -37,6 +39,8 @@ export interface TestApi {
   url: string;
   db: Db;
   deps: AppDeps;
+  /** The recording fake, unless the test passed a mailer of its own. */
+  mails: RecordingMailer | undefined;
   /** Moves the injected clock; undefined means the real time. */
   setNow(now: Date | undefined): void;
   close(): Promise<void>;
@@ -46,6 +50,8 @@ export interface TestApiOptions {
   rateLimits?: Partial<RateLimitSettings>;
   extend?: (deps: AppDeps) => AppOptions;
   db?: Db;
+  /** A real mailer (e.g. a BullMQ queue); by default a fake that records the requests. */
+  mailer?: Mailer;
 }
 
 export function listen(app: Koa<never> | Koa): Promise<{ server: Server; url: string }> {
@@ -62,6 +68,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const database = options.db ? undefined : await createTestDatabase();
   const db = options.db ?? database!.db;
   let now: Date | undefined;
+  const mails = options.mailer ? undefined : recordingMailer();
   const deps: AppDeps = {
     db,
     config: readConfig({ PUBLIC_URL: 'http://localhost:3000', APP_TIMEZONE: 'Europe/Berlin' }),
@@ -69,6 +76,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     clock: () => now ?? new Date(),
     hasher: bcryptHasher(4),
     rateLimits: createRateLimits(db, { ...defaultRateLimits, ...options.rateLimits }),
+    mailer: options.mailer ?? mails!,
   };
   const app = createApp(deps, options.extend?.(deps));
   const { server, url } = await listen(app as unknown as Koa);
@@ -76,6 +84,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     url,
     db,
     deps,
+    mails,
     setNow: (value) => {
       now = value;
     },

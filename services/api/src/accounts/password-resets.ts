@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/connect';
+import { destroyUserSessions } from '../http/session';
+
+/** A mailed link works for one hour (SPEC section 9). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** 32 random bytes, base64url: 43 characters, the shape the reset schema accepts. */
+export function newResetToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only this is stored: whoever reads the table cannot rebuild a working link from it. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Records a reset request and answers its id (the mail's request id). */
+export async function insertPasswordReset(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<string> {
+  const [row] = await db('password_resets')
+    .insert({
+      user_id: userId,
+      token_hash: tokenHash,
+      created_at: now,
+      expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    })
+    .returning<{ id: string }[]>('id');
+  return row!.id;
+}
+
+export type ResetTokenProblem = 'unknown' | 'expired' | 'used';
+
+interface PasswordResetRow {
+  id: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** Why a token cannot be used right now, or undefined when it can. */
+export async function resetTokenProblem(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<ResetTokenProblem | undefined> {
+  const row: PasswordResetRow | undefined = await db('password_resets')
+    .where({ token_hash: tokenHash })
+    .first('id', 'user_id', 'expires_at', 'used_at');
+  if (!row) return 'unknown';
+  if (row.used_at) return 'used';
+  if (row.expires_at.getTime() <= now.getTime()) return 'expired';
+  return undefined;
+}
+
+/**
+ * Uses the token: sets the password, marks the token used, drops the user's other open tokens and
+ * ends all of the user's sessions, all in one transaction. The token is claimed with a conditional
+ * UPDATE, so of two simultaneous uses exactly one gets the row; the other sees why it cannot.
+ */
+export async function completePasswordReset(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+): Promise<{ ok: true; userId: string } | { ok: false; problem: ResetTokenProblem }> {
+  return db.transaction(async (trx) => {
+    const [claimed] = await trx('password_resets')
+      .where({ token_hash: tokenHash })
+      .whereNull('used_at')
+      .andWhere('expires_at', '>', now)
+      .update({ used_at: now })
+      .returning<{ id: string; user_id: string }[]>(['id', 'user_id']);
+    if (!claimed) return { ok: false, problem: (await resetTokenProblem(trx, tokenHash, now)) ?? 'used' };
+
+    await trx('users').where({ id: claimed.user_id }).update({ password_hash: passwordHash });
+    // Links mailed for earlier requests must not change the new password again.
+    await trx('password_resets')
+      .where({ user_id: claimed.user_id })
+      .whereNull('used_at')
+      .whereNot({ id: claimed.id })
+      .delete();
+    await destroyUserSessions(trx, claimed.user_id);
+    return { ok: true, userId: claimed.user_id };
+  });
+}
+
+/** Rows a day past their expiry are of no use any more; housekeeping removes them. */
+export async function purgeOldPasswordResets(db: Db, now: Date = new Date()): Promise<number> {
+  return db('password_resets')
+    .where('expires_at', '<', new Date(now.getTime() - 24 * 60 * 60 * 1000))
+    .delete();
+}
