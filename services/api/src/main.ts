@@ -1,8 +1,12 @@
 /**
- * The API process: reads the environment, migrates, serves, and on SIGTERM stops taking new
- * connections, lets running requests finish, then closes the database pool.
+ * The API process: reads the environment, migrates, connects the mailer, serves, and on SIGTERM
+ * stops taking new connections, lets running requests finish, then closes the mailer and the
+ * database pool.
  */
 import type { Server } from 'node:http';
+import { readMailerConfig } from '@platzbuchung/mailer/config';
+import { connectMailer, isRedisReachable, redactUrl } from '@platzbuchung/mailer/connect-mailer';
+import type { Mailer } from '@platzbuchung/mailer/mailer';
 import { bcryptHasher } from './accounts/passwords';
 import { createRateLimits } from './accounts/rate-limits';
 import { createApp } from './app';
@@ -13,8 +17,22 @@ import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
 import { startHousekeeping } from './housekeeping';
 import { createLogger } from './logger';
+import type { ReadinessCheck } from './routes/health';
 
 const logger = createLogger('api');
+
+/** In queue mode mails wait in Redis, so an API without Redis is not ready. */
+function mailerReadiness(mailer: Mailer, redisUrl: string): ReadinessCheck[] {
+  if (mailer.mode !== 'queue') return [];
+  return [
+    {
+      name: 'redis',
+      check: async () => {
+        if (!(await isRedisReachable(redisUrl, 1_000))) throw new Error('Redis is unreachable');
+      },
+    },
+  ];
+}
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -34,6 +52,19 @@ async function main(): Promise<void> {
     );
   }
 
+  // MAIL_QUEUE and MAIL_DIR are read as the worker reads them, so both sides agree.
+  const mailerConfig = readMailerConfig();
+  const mailer = await connectMailer({
+    redisUrl: config.redisUrl,
+    queueName: mailerConfig.queueName,
+    logger,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    mailDir: mailerConfig.mailDir,
+  });
+  if (mailer.mode === 'queue')
+    logger.info({ redisUrl: redactUrl(config.redisUrl) }, 'mails go through the queue');
+
   const deps: AppDeps = {
     db,
     config,
@@ -41,8 +72,9 @@ async function main(): Promise<void> {
     clock: () => new Date(),
     hasher,
     rateLimits: createRateLimits(db),
+    mailer,
   };
-  const app = createApp(deps);
+  const app = createApp(deps, { readinessChecks: mailerReadiness(mailer, config.redisUrl) });
   const stopHousekeeping = startHousekeeping(db, logger);
   const server: Server = app.listen(config.port, () => {
     logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');
@@ -55,6 +87,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'draining requests');
     stopHousekeeping();
     server.close(async () => {
+      // After the last request: an inline mailer still finishes the mails under way.
+      await mailer.close().catch((err: unknown) => logger.error({ err }, 'mailer did not close cleanly'));
       await db.destroy();
       logger.info('api stopped');
       process.exit(0);
