@@ -67,6 +67,27 @@ function run(name, args, env) {
   return child;
 }
 
+/** One PING with a short deadline; the API makes the same check and then sends mails itself. */
+async function redisReachable(url) {
+  const { Redis } = await import('ioredis');
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
 async function waitForHealth(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -107,6 +128,9 @@ async function main() {
     ...(demo ? { DEMO: '1' } : {}),
   };
   run('api', ['services/api/src/main.ts'], env);
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (await redisReachable(redisUrl)) run('mailer', ['services/mailer/src/main.ts'], { REDIS_URL: redisUrl });
+  else say('no Redis reachable at REDIS_URL: the API sends mails itself');
   await waitForHealth(`http://127.0.0.1:${port}`);
   const lines = [`Platzbuchung läuft: ${publicUrl}`];
   if (demo) {
