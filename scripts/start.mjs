@@ -5,7 +5,7 @@
  * Plain Node on purpose: it has to run before the dependencies are installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,6 +88,46 @@ async function redisReachable(url) {
   }
 }
 
+/** The UI workspaces; a remote is built and served once its workspace has a build script. */
+const UI_WORKSPACES = [
+  { dir: 'shell' },
+  { dir: 'mfe-auth', remote: 'auth', port: Number(process.env.AUTH_REMOTE_PORT ?? 3001) },
+  {
+    dir: 'mfe-reservations',
+    remote: 'reservations',
+    port: Number(process.env.RESERVATIONS_REMOTE_PORT ?? 3002),
+  },
+  { dir: 'mfe-admin', remote: 'admin', port: Number(process.env.ADMIN_REMOTE_PORT ?? 3003) },
+].filter(({ dir }) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).scripts?.build);
+
+/** What a UI build reads besides its own folder. */
+const SHARED_SOURCES = ['packages/ui/src', 'packages/ui/build', 'packages/domain/src'];
+
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, entry) => Math.max(newest, newestChange(join(path, entry))),
+    info.mtimeMs,
+  );
+}
+
+/** Builds a UI only when a source is newer than its last successful build. */
+function buildIfStale({ dir }) {
+  const stamp = join(root, dir, 'dist', '.built');
+  const sources = [join(dir, 'src'), join(dir, 'webpack.config.mjs'), ...SHARED_SOURCES];
+  const newest = Math.max(...sources.map((source) => newestChange(join(root, source))));
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest) return;
+  say(`building ${dir}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', dir], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`building ${dir} failed`);
+  writeFileSync(stamp, new Date().toISOString());
+}
+
 async function waitForHealth(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -121,12 +161,25 @@ async function main() {
   ensureInstalled();
   const databaseUrl = process.env.DATABASE_URL || (await startEmbeddedPostgres());
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  for (const workspace of UI_WORKSPACES) buildIfStale(workspace);
+  const remotes = UI_WORKSPACES.filter((w) => w.remote);
+  const publicHost = new URL(publicUrl);
   const env = {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     PUBLIC_URL: publicUrl,
+    REMOTE_URLS: remotes
+      .map((r) => `${r.remote}=${publicHost.protocol}//${publicHost.hostname}:${r.port}`)
+      .join(','),
     ...(demo ? { DEMO: '1' } : {}),
   };
+  for (const { dir, remote, port: remotePort } of remotes) {
+    run(
+      `remote ${remote}`,
+      ['scripts/serve-remote.ts', '--dir', `${dir}/dist`, '--port', String(remotePort)],
+      {},
+    );
+  }
   run('api', ['services/api/src/main.ts'], env);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   if (await redisReachable(redisUrl)) run('mailer', ['services/mailer/src/main.ts'], { REDIS_URL: redisUrl });

@@ -3,6 +3,7 @@
  * stops taking new connections, lets running requests finish, then closes the mailer and the
  * database pool.
  */
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { readMailerConfig } from '@platzbuchung/mailer/config';
 import { connectMailer, isRedisReachable, redactUrl } from '@platzbuchung/mailer/connect-mailer';
@@ -10,16 +11,31 @@ import type { Mailer } from '@platzbuchung/mailer/mailer';
 import { bcryptHasher } from './accounts/passwords';
 import { createRateLimits } from './accounts/rate-limits';
 import { createApp } from './app';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, readConfig, type Config } from './config';
 import { connectDb } from './db/connect';
 import { migrateLatest } from './db/migrate';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
 import { startHousekeeping } from './housekeeping';
+import { serveUi } from './http/ui';
 import { createLogger } from './logger';
 import type { ReadinessCheck } from './routes/health';
 
 const logger = createLogger('api');
+
+/** The shell, when it has been built (`npm run build -w shell`); the API alone runs without it. */
+function shellUi(config: Config) {
+  if (!existsSync(`${config.ui.shellDir}/index.html`)) {
+    logger.warn({ shellDir: config.ui.shellDir }, 'no built shell found: serving the API only');
+    return undefined;
+  }
+  return serveUi({
+    shellDir: config.ui.shellDir,
+    remotes: config.ui.remotes,
+    publicUrl: config.publicUrl,
+    impressum: config.impressum,
+  });
+}
 
 /** In queue mode mails wait in Redis, so an API without Redis is not ready. */
 function mailerReadiness(mailer: Mailer, redisUrl: string): ReadinessCheck[] {
@@ -74,7 +90,10 @@ async function main(): Promise<void> {
     rateLimits: createRateLimits(db),
     mailer,
   };
-  const app = createApp(deps, { readinessChecks: mailerReadiness(mailer, config.redisUrl) });
+  const app = createApp(deps, {
+    readinessChecks: mailerReadiness(mailer, config.redisUrl),
+    ui: shellUi(config),
+  });
   const stopHousekeeping = startHousekeeping(db, logger);
   const server: Server = app.listen(config.port, () => {
     logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');

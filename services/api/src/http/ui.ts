@@ -92,6 +92,8 @@ export function serveUi(options: ServeUiOptions): Middleware {
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    // API paths never fall back to the page: an unknown /api/… stays a JSON 404.
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/schema/')) return next();
 
     if (ctx.path === '/remotes.json') {
       ctx.set('Cache-Control', 'no-cache');
