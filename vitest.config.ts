@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/**/*.e2e.spec.ts'],
           exclude: ['**/node_modules/**'],
+          // One running stack for the whole project (tests/support/index.ts tells how to use it);
+          // its first start builds the UIs, hence the long hook timeout.
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 600_000,
           fileParallelism: false,

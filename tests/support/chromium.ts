@@ -3,9 +3,12 @@
  * with the flags that work on CI machines (STACK.md) and a fresh, empty profile every launch.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { e2eStack } from './stack';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -60,9 +63,53 @@ export async function launchChromium(options: { baseURL?: string } = {}): Promis
   };
 }
 
-/** Screenshots are kept as artifacts (git-ignored) for people to look at, not compared pixel by pixel. */
+/**
+ * Screenshots are kept as artifacts (git-ignored) for people to look at, not compared pixel by pixel:
+ * `artifacts/screenshots/<name>-<width>x<height>.png`, the whole page.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  const file = path.join(process.cwd(), 'artifacts', 'screenshots', `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const size = page.viewportSize() ?? VIEWPORTS.phone;
+  const file = path.join(SCREENSHOT_DIR, `${name}-${size.width}x${size.height}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
   return file;
+}
+
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+
+/**
+ * One Chromium per test file, launched in beforeAll and closed in afterAll:
+ *
+ *   const browser = useChromium();
+ *   it('…', async () => { const page = await browser.newPage('desktop'); … });
+ *
+ * Pages share the context (and its cookies); `browser.freshContext()` clears cookies and storage
+ * between tests that need a logged-out start.
+ */
+export function useChromium(): {
+  newPage(viewport?: ViewportName): Promise<Page>;
+  readonly context: BrowserContext;
+  freshContext(): Promise<void>;
+} {
+  let session: ChromiumSession | undefined;
+  beforeAll(async () => {
+    session = await launchChromium({ baseURL: e2eStack().baseUrl });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  const current = () => {
+    if (!session) throw new Error('useChromium(): the browser starts in beforeAll');
+    return session;
+  };
+  return {
+    newPage: (viewport) => current().newPage(viewport),
+    get context() {
+      return current().context;
+    },
+    async freshContext() {
+      const { context } = current();
+      for (const page of context.pages()) await page.close();
+      await context.clearCookies();
+    },
+  };
 }
