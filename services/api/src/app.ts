@@ -1,4 +1,5 @@
 import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { texts } from '@platzbuchung/domain/texts';
 import type { AppDeps } from './deps';
@@ -17,7 +18,7 @@ import { schemaRoutes } from './routes/schemas';
 
 export interface AppOptions {
   /** Route groups added by later features (reservations, mail, admin), mounted under /api. */
-  routes?: readonly { routes(): Middleware; allowedMethods(): Middleware }[];
+  routes?: readonly Router<AppState>[];
   readinessChecks?: readonly ReadinessCheck[];
   /** Serves the shell and /remotes.json; mounted after every API route. */
   ui?: Middleware;

@@ -1,0 +1,60 @@
+/**
+ * The real API app, as its own process, plus one baseline route that answers a fixed JSON body from
+ * memory: the same process, the same middleware, no database. Reads are measured against it.
+ */
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { bcryptHasher } from '@platzbuchung/api/accounts/passwords';
+import { createRateLimits } from '@platzbuchung/api/accounts/rate-limits';
+import { createApp } from '@platzbuchung/api/app';
+import { readConfig } from '@platzbuchung/api/config';
+import { connectDb } from '@platzbuchung/api/db/connect';
+import type { AppState } from '@platzbuchung/api/http/context';
+import { createLogger } from '@platzbuchung/api/logger';
+import type { Mailer } from '@platzbuchung/mailer/mailer';
+
+const config = readConfig();
+const db = connectDb(config.databaseUrl!);
+const logger = createLogger('bench-api', 'warn');
+const noMail: Mailer = {
+  mode: 'inline',
+  enqueueResetMail: async (request) => ({ jobId: `reset-${request.requestId}` }),
+  close: async () => {},
+};
+
+let baselineBody: unknown = [];
+const baseline = new Router<AppState>();
+/**
+ * The bench process names a real API path once; its answer is kept and afterwards every request
+ * gets it from memory (serialised per request, as the real route does).
+ */
+baseline.post('/bench/baseline', async (ctx) => {
+  const { path, cookie } = (ctx.request as unknown as { body: { path: string; cookie: string } }).body;
+  const response = await fetch(`http://127.0.0.1:${config.port}${path}`, { headers: { Cookie: cookie } });
+  baselineBody = await response.json();
+  ctx.body = { ok: response.ok };
+});
+baseline.get('/bench/baseline', (ctx) => {
+  ctx.body = baselineBody;
+});
+
+const app = createApp(
+  {
+    db,
+    config,
+    logger,
+    clock: () => new Date(),
+    hasher: bcryptHasher(4),
+    rateLimits: createRateLimits(db, {
+      failedLoginsPerEmail: 1000,
+      failedLoginsPerClient: 100000,
+      resetRequestsPerEmail: 3,
+      resetRequestsPerClient: 30,
+      windowSeconds: 60,
+    }),
+    mailer: noMail,
+  },
+  { routes: [baseline] },
+);
+(app as unknown as Koa).listen(config.port, '127.0.0.1', () => process.send?.('ready'));
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,83 @@
+/**
+ * Reads: one week of a busy club's grid, `GET /api/reservations?from&to`, at 1, 10 and 50
+ * connections, next to a route in the same process answering the same JSON from memory.
+ */
+import autocannon from 'autocannon';
+import { addDays, weekdayOf } from '@platzbuchung/domain/dates';
+import type { ApiProcess } from './support/api-process';
+import { peakRssMiB } from './support/api-process';
+import type { Figure } from './support/report';
+import { median, round } from './support/stats';
+
+export interface ReadTarget {
+  api: ApiProcess;
+  clubId: string;
+  cookie: string;
+  today: string;
+}
+
+export const CONNECTIONS = [1, 10, 50] as const;
+
+export function weekOf(today: string): { from: string; to: string } {
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  return { from: monday, to: addDays(monday, 6) };
+}
+
+interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function load(url: string, cookie: string, connections: number, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+async function medianLoad(url: string, cookie: string, connections: number, runs: number, seconds: number) {
+  const results: LoadFigures[] = [];
+  for (let run = 0; run < runs; run++) results.push(await load(url, cookie, connections, seconds));
+  return {
+    rps: round(median(results.map((r) => r.rps))),
+    p50: round(median(results.map((r) => r.p50))),
+    p99: round(median(results.map((r) => r.p99))),
+  };
+}
+
+export async function weekPath(target: ReadTarget): Promise<string> {
+  const { from, to } = weekOf(target.today);
+  return `/api/reservations?club_id=${target.clubId}&from=${from}&to=${to}`;
+}
+
+export async function measureReads(
+  target: ReadTarget,
+  options: { section: string; runs: number; seconds: number; connections?: readonly number[] },
+): Promise<Figure[]> {
+  const path = await weekPath(target);
+  const probe = await fetch(target.api.url + path, { headers: { cookie: target.cookie } });
+  const week = (await probe.json()) as unknown[];
+  await fetch(`${target.api.url}/bench/baseline`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ path, cookie: target.cookie }),
+  });
+  // Warm both paths (JIT, pool, caches) before anything is measured.
+  await load(target.api.url + path, target.cookie, 10, 2);
+  await load(`${target.api.url}/bench/baseline`, target.cookie, 10, 2);
+
+  const figures: Figure[] = [];
+  for (const connections of options.connections ?? CONNECTIONS) {
+    const real = await medianLoad(target.api.url + path, target.cookie, connections, options.runs, options.seconds);
+    const base = await medianLoad(`${target.api.url}/bench/baseline`, target.cookie, connections, options.runs, options.seconds);
+    const name = `${connections} conn`;
+    figures.push(
+      { section: options.section, name: `${name}: requests/s`, value: real.rps, unit: 'req/s', baseline: base.rps, baselineName: 'from memory', target: '≥ 0.5' },
+      { section: options.section, name: `${name}: p50`, value: real.p50, unit: 'ms', baseline: base.p50 },
+      { section: options.section, name: `${name}: p99`, value: real.p99, unit: 'ms', baseline: base.p99, target: connections === 50 ? '≤ 20 ms' : undefined },
+    );
+  }
+  figures.push({ section: options.section, name: 'reservations in the week answer', value: week.length, unit: 'rows' });
+  figures.push({ section: options.section, name: 'API peak RSS during the load', value: peakRssMiB(target.api.pid), unit: 'MiB' });
+  return figures;
+}

@@ -1,0 +1,147 @@
+/**
+ * `npm run bench [-- reads|writes|growth|rebuild|browser|all]`: prints a markdown table and writes
+ * bench/results/<part>.json. Every figure is the median of several runs next to a baseline measured
+ * in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_GROWTH ("1,10,100").
+ */
+import { createServer } from 'node:net';
+import { localMoment } from '@platzbuchung/domain/dates';
+import { measureReads } from './reads';
+import { measureRebuild } from './rebuild';
+import { login, startApiProcess } from './support/api-process';
+import { createBenchDatabase, type BenchDatabase } from './support/database';
+import { markdown, writeResults, type Figure } from './support/report';
+import { BENCH_PASSWORD, seedBusyClub } from './support/seed';
+import { measureWrites } from './writes';
+
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const growthFactors = (process.env.BENCH_GROWTH ?? '1,10,100').split(',').map(Number);
+const today = localMoment(new Date(), 'Europe/Berlin').date;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function withDatabase<T>(work: (database: BenchDatabase) => Promise<T>): Promise<T> {
+  const database = await createBenchDatabase();
+  try {
+    return await work(database);
+  } finally {
+    await database.drop();
+  }
+}
+
+function log(line: string) {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+async function reads(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    log('seeding a busy club (two years of history)…');
+    const club = await seedBusyClub(database.db, { name: 'Bench Lesen', historyFactor: 1, today });
+    log(`${club.events} events; starting the API`);
+    const api = await startApiProcess(database.url, await freePort());
+    try {
+      const cookie = await login(api.url, club.adminEmail, BENCH_PASSWORD);
+      const figures = await measureReads({ api, clubId: club.clubId, cookie, today }, { section: 'reads', runs, seconds });
+      figures.push({ section: 'reads', name: 'events in the club', value: club.events, unit: '' });
+      return figures;
+    } finally {
+      await api.stop();
+    }
+  });
+}
+
+async function growth(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    const clubs = [];
+    for (const factor of growthFactors) {
+      log(`seeding a club with ${factor}× the history…`);
+      clubs.push({ factor, ...(await seedBusyClub(database.db, { name: `Bench ${factor}x`, historyFactor: factor, today })) });
+    }
+    await database.db.raw('ANALYZE');
+    const api = await startApiProcess(database.url, await freePort());
+    try {
+      const figures: Figure[] = [];
+      let first: Figure | undefined;
+      for (const club of clubs) {
+        const cookie = await login(api.url, club.adminEmail, BENCH_PASSWORD);
+        const measured = await measureReads(
+          { api, clubId: club.clubId, cookie, today },
+          { section: `growth ${club.factor}×`, runs, seconds, connections: [10] },
+        );
+        const rps = measured.find((f) => f.name.endsWith('requests/s'))!;
+        const p99 = measured.find((f) => f.name.endsWith('p99'))!;
+        first ??= rps;
+        figures.push(
+          { section: 'growth', name: `${club.factor}× history (${club.events} events): requests/s at 10 conn`, value: rps.value, unit: 'req/s', baseline: first.value, baselineName: '1× history', target: 'flat' },
+          { section: 'growth', name: `${club.factor}× history: p99 at 10 conn`, value: p99.value, unit: 'ms' },
+        );
+      }
+      return figures;
+    } finally {
+      await api.stop();
+    }
+  });
+}
+
+async function writes(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    const api = await startApiProcess(database.url, await freePort());
+    try {
+      const { password_hash } = await seedHash(database);
+      return await measureWrites(api, database.db, today, password_hash);
+    } finally {
+      await api.stop();
+    }
+  });
+}
+
+/** The bench password's hash, taken from a seeded user so it is written in one place only. */
+async function seedHash(database: BenchDatabase): Promise<{ password_hash: string }> {
+  const club = await seedBusyClub(database.db, { name: 'Bench Hash', historyFactor: 0.01, today });
+  return database.db('users').where({ id: club.adminId }).first('password_hash');
+}
+
+async function rebuild(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    log('seeding 100,000 events…');
+    // 1.72 × two years of 80 bookings a day, plus series and cancellations, is just over 100,000 events.
+    await seedBusyClub(database.db, { name: 'Bench Rebuild', historyFactor: 1.72, today });
+    return measureRebuild(database.db, runs);
+  });
+}
+
+async function browser(): Promise<Figure[]> {
+  const { measureBrowser } = await import('./browser');
+  return measureBrowser(runs >= 5 ? runs : 5);
+}
+
+const parts: Record<string, () => Promise<Figure[]>> = { reads, growth, writes, rebuild, browser };
+
+async function main() {
+  const requested = process.argv[2] ?? 'all';
+  const names = requested === 'all' ? Object.keys(parts) : [requested];
+  const all: Figure[] = [];
+  for (const name of names) {
+    const part = parts[name];
+    if (!part) throw new Error(`unknown part "${name}"; one of ${Object.keys(parts).join(', ')}, all`);
+    log(`${name}…`);
+    const figures = await part();
+    writeResults(name, figures, { runs, seconds, today });
+    all.push(...figures);
+  }
+  console.log(`\nPlatzbuchung benchmarks, ${new Date().toISOString().slice(0, 10)} (median of ${runs} runs of ${seconds} s)\n`);
+  console.log(markdown(all));
+  if (requested === 'all') writeResults('all', all, { runs, seconds, today });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
