@@ -69,7 +69,8 @@ async function reservationsFor(
   range: DateRange | undefined,
 ): Promise<Reservation[]> {
   const rows = await listReservations(deps.db, clubId, range);
-  return range ? rows.filter((r) => occursBetween(r, range.from, range.to)) : rows;
+  // Single bookings come back exact from SQL; only a series needs the recurrence rule.
+  return range ? rows.filter((r) => !r.recurring || occursBetween(r, range.from, range.to)) : rows;
 }
 
 function ownClubFromQueryOrBody(ctx: AppContext, user: SessionUser, bodyClubId: unknown): string {
