@@ -15,7 +15,7 @@ const member = (role: 'admin' | 'player'): AuthState => ({
 const accessOf = (path: string) => appRoutes.find((r) => r.path === path)?.access ?? 'open';
 
 describe('route guards (SPEC section 2)', () => {
-  it.each(['/reservations', '/profile', '/bookings', '/admin'])(
+  it.each(['/reservations', '/profile', '/bookings', '/players', '/admin'])(
     'sends a logged-out user from %s to /',
     (path) => {
       expect(redirectFor(accessOf(path), anonymous)).toBe('/');
@@ -39,5 +39,11 @@ describe('route guards (SPEC section 2)', () => {
       expect(redirectFor(accessOf('/impressum'), auth)).toBeNull();
       expect(redirectFor(accessOf('/reset-password'), auth)).toBeNull();
     }
+  });
+
+  it('lets any member open the players list, which the reservations remote fills', () => {
+    const players = appRoutes.find((r) => r.path === '/players');
+    expect(players?.content).toEqual({ kind: 'remote', remote: 'reservations', module: './Players' });
+    expect(redirectFor(accessOf('/players'), member('player'))).toBeNull();
   });
 });

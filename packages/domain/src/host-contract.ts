@@ -18,6 +18,8 @@ export const hostPaths = {
   reservations: '/reservations',
   profile: '/profile',
   bookings: '/bookings',
+  /** The club's registered players (SPEC section 2, "Users list screen"; the SPEC leaves its route open). */
+  players: '/players',
   admin: '/admin',
 } as const;
 

@@ -21,6 +21,8 @@ export interface AppRoute {
   access: Access;
   content: RouteContent;
   title: string;
+  /** The remote routes below this path itself (/admin/verein, …), so the shell matches `path/*`. */
+  nested?: true;
 }
 
 const auth = (module: string): RouteContent => ({ kind: 'remote', remote: 'auth', module });
@@ -65,12 +67,19 @@ export const appRoutes: readonly AppRoute[] = [
     content: { kind: 'remote', remote: 'reservations', module: './MyReservations' },
     title: 'Meine Reservierungen',
   },
+  {
+    path: hostPaths.players,
+    access: 'member',
+    content: { kind: 'remote', remote: 'reservations', module: './Players' },
+    title: 'Registrierte Spieler',
+  },
   { path: hostPaths.profile, access: 'member', content: auth('./Account'), title: 'Mein Konto' },
   {
     path: hostPaths.admin,
     access: 'admin',
     content: { kind: 'remote', remote: 'admin', module: './Admin' },
     title: 'Verwaltung',
+    nested: true,
   },
 ];
 
