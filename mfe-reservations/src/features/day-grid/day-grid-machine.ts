@@ -1,0 +1,121 @@
+/**
+ * The day grid's data (SPEC section 2, "Reservations screen") without its view: the chosen day,
+ * the week of reservations loaded around it, and reloads. Stepping within the loaded week needs no
+ * request; leaving it loads the new week. A failed load is only logged (SPEC section 8).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { isIsoDate } from '@platzbuchung/domain/dates';
+import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
+import type { DateWindow } from '../../shared/reservations-api';
+import { weekWindow, windowContains } from './grid-model';
+
+export interface DayGridInput {
+  clubId: string;
+  date: IsoDate;
+}
+
+export interface DayGridContext {
+  clubId: string;
+  date: IsoDate;
+  /** The week being loaded or shown. */
+  window: DateWindow;
+  /** The window `reservations` belong to; null before the first answer. */
+  loadedWindow: DateWindow | null;
+  reservations: Reservation[];
+}
+
+export type DayGridEvent =
+  | { type: 'date.change'; date: IsoDate }
+  | { type: 'grid.reload' }
+  | { type: 'reservations.replaced'; window: DateWindow; reservations: Reservation[] };
+
+export const dayGridMachine = setup({
+  types: {
+    context: {} as DayGridContext,
+    events: {} as DayGridEvent,
+    input: {} as DayGridInput,
+  },
+  actors: {
+    loadReservations: fromPromise<Reservation[], { clubId: string; window: DateWindow }>(async () => {
+      throw new Error('loadReservations must be provided');
+    }),
+  },
+  actions: {
+    reportLoadFailed: (_, _error: unknown) => {},
+    /** Someone may keep the chosen day for the next visit. */
+    reportDate: (_, _date: IsoDate) => {},
+  },
+  guards: {
+    isCalendarDate: ({ event }) => event.type === 'date.change' && isIsoDate(event.date),
+    isLoaded: ({ context }) => windowContains(context.loadedWindow, context.date),
+    isLoadedWindow: ({ context, event }) =>
+      event.type === 'reservations.replaced' &&
+      event.window.from === context.loadedWindow?.from &&
+      event.window.to === context.loadedWindow.to,
+  },
+}).createMachine({
+  id: 'dayGrid',
+  context: ({ input }) => ({
+    clubId: input.clubId,
+    date: input.date,
+    window: weekWindow(input.date),
+    loadedWindow: null,
+    reservations: [],
+  }),
+  initial: 'loading',
+  on: {
+    // A cleared or half-typed date in the picker is not a day to show.
+    'date.change': {
+      guard: 'isCalendarDate',
+      target: '.choosing',
+      actions: [
+        assign({ date: ({ event }) => event.date }),
+        { type: 'reportDate', params: ({ event }) => event.date },
+      ],
+    },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadReservations',
+        input: ({ context }) => ({ clubId: context.clubId, window: context.window }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            reservations: event.output,
+            loadedWindow: context.window,
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'reportLoadFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
+          ],
+        },
+      },
+    },
+    choosing: {
+      always: [
+        // Within the loaded week: no request, and a load of another week still running is dropped.
+        {
+          guard: 'isLoaded',
+          target: 'ready',
+          actions: assign({ window: ({ context }) => context.loadedWindow ?? context.window }),
+        },
+        { target: 'loading', actions: assign({ window: ({ context }) => weekWindow(context.date) }) },
+      ],
+    },
+    ready: {
+      on: {
+        'grid.reload': 'loading',
+        'reservations.replaced': {
+          guard: 'isLoadedWindow',
+          actions: assign({ reservations: ({ event }) => event.reservations }),
+        },
+      },
+    },
+  },
+});
+
+export type DayGridMachine = typeof dayGridMachine;

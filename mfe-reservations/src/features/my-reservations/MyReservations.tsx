@@ -1,0 +1,150 @@
+/**
+ * 'Meine Reservierungen' at /bookings (SPEC section 2): the user's active reservations with the
+ * counter against the club's limit, each with a delete button that opens the deleteReservation
+ * popup. Loaded once per session; the grid's changes arrive through the shared cache.
+ */
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type Ref } from 'react';
+import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
+import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { texts } from '@platzbuchung/domain/texts';
+import type { Club, SessionUser } from '@platzbuchung/domain/types';
+import { clubNow } from '../../shared/club-time';
+import { RepeatIcon, TrashIcon } from '../../shared/icons';
+import {
+  bookingEntries,
+  cacheKey,
+  myReservationsCache,
+  myWindow,
+  ownReservations,
+  upcomingCount,
+  type BookingEntry,
+} from '../../shared/my-reservations';
+import { fetchReservations } from '../../shared/reservations-api';
+import { Splash } from '../../shared/Splash';
+import { useClubNow } from '../../shared/use-club-now';
+import '../../shared/reservations.css';
+import { DeleteReservationPopup } from '../popups/DeleteReservationPopup';
+import type { PopupOutput } from '../popups/make-reservation-machine';
+
+export default function MyReservations({ host }: RemoteScreenProps) {
+  const { auth, club } = host;
+  if (!auth.value) return null;
+  return <Bookings key={`${auth.club_id}:${auth._id}`} user={auth} club={club} />;
+}
+
+function Bookings({ user, club }: { user: SessionUser; club: Club | null }) {
+  const now = useClubNow();
+  const key = cacheKey(user.club_id, user._id);
+  const mine = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [selected, setSelected] = useState<BookingEntry | null>(null);
+
+  useEffect(() => {
+    myReservationsCache.ensure(key, () =>
+      fetchReservations(user.club_id, myWindow(clubNow().date)).then((list) =>
+        ownReservations(list, user._id),
+      ),
+    );
+  }, [key, user.club_id, user._id]);
+
+  const onDone = useCallback(
+    (output: PopupOutput) => {
+      // SPEC section 4: closing clears the selected slot; the outcome of the delete is not shown,
+      // except that a refused one is alerted like everywhere else (SPEC section 8).
+      setSelected(null);
+      if (output.outcome === 'saved') {
+        myReservationsCache.update(key, () => ownReservations(output.reservations, user._id));
+      } else if (output.outcome === 'failed') {
+        setTimeout(() => window.alert(output.error), 0);
+      }
+    },
+    [key, user._id],
+  );
+
+  const own = mine.key === key ? mine.value : null;
+  if (own === null) {
+    return mine.key === key && mine.status === 'failed' ? (
+      <BookingsHeading ref={headingRef} />
+    ) : (
+      <Splash text={texts.reservationsSplash} />
+    );
+  }
+  const entries = bookingEntries(own, now);
+
+  return (
+    <section className="bookings" aria-labelledby="bookings-title">
+      <BookingsHeading
+        ref={headingRef}
+        counter={club ? `${upcomingCount(own, now.date)} von ${club.reservations_limit}` : null}
+      />
+      {entries.length === 0 ? (
+        <p className="bookings__empty">{texts.noActiveReservations}</p>
+      ) : (
+        <ul className="bookings__list">
+          {entries.map((entry) => {
+            const { reservation: r, date } = entry;
+            const time = formatTimeRange(r.start_time, r.end_time);
+            const when = formatDateDe(date);
+            return (
+              <li key={r._id} className="booking">
+                <div className="booking__info">
+                  <p className="booking__when">
+                    <span className="booking__date">{when}</span>
+                    <span className="booking__time">{time}</span>
+                  </p>
+                  <p className="booking__where">
+                    <span>Platz {r.court_num}</span>
+                    {r.label && <span className="booking__label">{r.label}</span>}
+                    {r.recurring && (
+                      <span className="booking__recurring">
+                        <RepeatIcon />
+                        {texts.recurringMarker}
+                      </span>
+                    )}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger"
+                  aria-label={`Reservierung am ${when}, ${time}, Platz ${r.court_num} löschen`}
+                  title="Löschen"
+                  disabled={selected?.reservation._id === r._id}
+                  onClick={() => setSelected(entry)}
+                >
+                  <TrashIcon />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {selected && (
+        <DeleteReservationPopup
+          input={{
+            slot: {
+              court: Number(selected.reservation.court_num),
+              date: selected.date,
+              hour: selected.reservation.start_time,
+              reservation_id: selected.reservation._id,
+              recurring: selected.reservation.recurring,
+            },
+          }}
+          hours={{ start: selected.reservation.start_time, end: selected.reservation.end_time }}
+          holder={selected.reservation.label ?? undefined}
+          window={myWindow(now.date)}
+          fallbackFocus={() => headingRef.current}
+          onDone={onDone}
+        />
+      )}
+    </section>
+  );
+}
+
+function BookingsHeading({ ref, counter = null }: { ref: Ref<HTMLHeadingElement>; counter?: string | null }) {
+  return (
+    <h1 id="bookings-title" className="bookings__title" ref={ref} tabIndex={-1}>
+      {texts.myReservations}
+      {counter && <span className="bookings__counter">{counter}</span>}
+    </h1>
+  );
+}

@@ -1,0 +1,98 @@
+/** The deleteReservation popup's view over its machine (SPEC section 4, "Delete options"). */
+import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { Reservation } from '@platzbuchung/domain/types';
+import type { DeletedPart } from '../../shared/my-reservations';
+import { postReservationDelete, type DateWindow } from '../../shared/reservations-api';
+import {
+  deleteOptions,
+  deleteRequest,
+  deleteReservationMachine,
+  type DeleteRequest,
+  type DeleteReservationInput,
+} from './delete-reservation-machine';
+import type { PopupOutput } from './make-reservation-machine';
+import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
+import { popupTexts, slotSummary } from './popup-texts';
+
+interface DeleteReservationPopupProps {
+  input: DeleteReservationInput;
+  /** Start and end hour of the reservation, for the summary. */
+  hours: { start: number; end: number };
+  /** The reservation's label or holder, when the screen knows it. */
+  holder?: string;
+  window: DateWindow;
+  fallbackFocus?: () => HTMLElement | null;
+  /** With what was cut from the reservation, so caches of other windows can follow. */
+  onDone: (output: PopupOutput, deleted: DeletedPart) => void;
+}
+
+export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
+  const { input, hours, holder, window, fallbackFocus, onDone } = props;
+  const [machine] = useState(() =>
+    deleteReservationMachine.provide({
+      actors: {
+        submit: fromPromise<Reservation[], DeleteRequest>(async ({ input: request }) => {
+          const answer = await postReservationDelete(request.reservationId, request.body, window);
+          return answer.data;
+        }),
+      },
+      actions: {
+        reportFailed: (_, error) => console.error('Deleting the reservation was refused:', error),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, { input });
+  const busy = snapshot.hasTag('sending');
+  const { slot, deleteType } = snapshot.context;
+
+  useEffect(() => {
+    if (snapshot.status !== 'done') return;
+    const { body, reservationId } = deleteRequest(snapshot.context);
+    onDone(snapshot.output, {
+      reservation_id: reservationId,
+      date: body.date,
+      delete_type: body.delete_type,
+    });
+  }, [snapshot.status, snapshot.output, snapshot.context, onDone]);
+
+  const cancel = () => send({ type: 'popup.cancel' });
+  const summary = slotSummary(slot.court, slot.date, hours.start, hours.end);
+  if (holder) summary.push(['Reserviert für', holder]);
+
+  return (
+    <PopupDialog title={popupTexts.deleteTitle} busy={busy} onCancel={cancel} fallbackFocus={fallbackFocus}>
+      <form
+        className="popup__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'popup.submit' });
+        }}
+      >
+        <SlotSummary items={summary} />
+        <fieldset className="popup__fields" disabled={busy}>
+          {slot.recurring && (
+            <fieldset className="popup__choices">
+              <legend className="field__label">{popupTexts.whichDates}</legend>
+              {deleteOptions.map((option) => (
+                <label key={option.value} className="popup__choice">
+                  <input
+                    type="radio"
+                    name="delete_type"
+                    value={option.value}
+                    checked={deleteType === option.value}
+                    data-autofocus={deleteType === option.value || undefined}
+                    onChange={() => send({ type: 'deleteType.change', deleteType: option.value })}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <PopupActions busy={busy} submitLabel={popupTexts.delete} danger onCancel={cancel} />
+        </fieldset>
+      </form>
+    </PopupDialog>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * A real modal `<dialog>` (showModal): the rest of the page is inert, so focus stays inside;
+ * Escape closes it unless a request is running; when it goes away, focus returns to the control
+ * that opened it (or to `fallbackFocus` when that control is gone, e.g. a deleted entry's button).
+ */
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+
+interface PopupDialogProps {
+  title: string;
+  busy: boolean;
+  onCancel: () => void;
+  /** Where focus goes when the opener no longer exists. */
+  fallbackFocus?: () => HTMLElement | null;
+  children: ReactNode;
+}
+
+export function PopupDialog({ title, busy, onCancel, fallbackFocus, children }: PopupDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const latest = useRef({ busy, onCancel, fallbackFocus });
+  useLayoutEffect(() => {
+    latest.current = { busy, onCancel, fallbackFocus };
+  });
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      dialog.close();
+      // After React has finished: the opener may have been re-rendered or removed meanwhile.
+      requestAnimationFrame(() => {
+        const target = opener?.isConnected ? opener : latest.current.fallbackFocus?.();
+        target?.focus();
+      });
+    };
+  }, []);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onNativeCancel = (event: Event) => {
+      // The dialog closes when the machine says so, never on its own.
+      event.preventDefault();
+      if (!latest.current.busy) latest.current.onCancel();
+    };
+    dialog.addEventListener('cancel', onNativeCancel);
+    return () => dialog.removeEventListener('cancel', onNativeCancel);
+  }, []);
+
+  return (
+    <dialog ref={ref} className="popup" aria-labelledby={titleId} aria-busy={busy || undefined}>
+      <h2 className="popup__title" id={titleId}>
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}
+
+/** What every popup shows about its slot: court, day and time. */
+export function SlotSummary({ items }: { items: readonly [string, string][] }) {
+  return (
+    <dl className="popup__summary">
+      {items.map(([term, value]) => (
+        <div key={term} className="popup__summary-item">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface PopupActionsProps {
+  busy: boolean;
+  submitLabel: string;
+  danger?: boolean;
+  onCancel: () => void;
+  autoFocusSubmit?: boolean;
+}
+
+/** Cancel and the main action; the main action shows the spinner while the request runs. */
+export function PopupActions({ busy, submitLabel, danger, onCancel, autoFocusSubmit }: PopupActionsProps) {
+  return (
+    <div className="popup__actions">
+      <button type="button" className="button" onClick={onCancel} disabled={busy}>
+        Abbrechen
+      </button>
+      <button
+        type="submit"
+        className={danger ? 'button button--danger' : 'button button--primary'}
+        disabled={busy}
+        data-autofocus={autoFocusSubmit || undefined}
+      >
+        {busy && <span className="spinner" aria-hidden="true" />}
+        {submitLabel}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The deleteReservation popup (SPEC section 4, "Delete options") without its view. A recurring
+ * reservation offers 'once', 'once_and_future' and 'all' (preselected: only this date); a single
+ * one is always deleted as 'all'. Like the make popup it is `sending` while the request runs and
+ * done when it finishes, whatever the outcome.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { DeleteType, Reservation } from '@platzbuchung/domain/types';
+import type { DeleteReservationBody } from '../../shared/reservations-api';
+import type { PopupOutput } from './make-reservation-machine';
+import { requestErrorText } from './request-error';
+import type { DeleteSlot } from './slot-click';
+
+export interface DeleteReservationInput {
+  slot: DeleteSlot;
+}
+
+export interface DeleteReservationContext extends DeleteReservationInput {
+  deleteType: DeleteType;
+  outcome: PopupOutput | null;
+}
+
+export type DeleteReservationEvent =
+  { type: 'deleteType.change'; deleteType: DeleteType } | { type: 'popup.submit' } | { type: 'popup.cancel' };
+
+/** The choices in the order shown, with their German labels. */
+export const deleteOptions: readonly { value: DeleteType; label: string }[] = [
+  { value: 'once', label: 'Nur diesen Termin' },
+  { value: 'once_and_future', label: 'Diesen und alle folgenden' },
+  { value: 'all', label: 'Alle Termine' },
+];
+
+export interface DeleteRequest {
+  reservationId: string;
+  body: DeleteReservationBody;
+}
+
+export function deleteRequest(context: DeleteReservationContext): DeleteRequest {
+  const { slot } = context;
+  return {
+    reservationId: slot.reservation_id,
+    body: {
+      form_method: 'delete',
+      date: slot.date,
+      delete_type: slot.recurring ? context.deleteType : 'all',
+    },
+  };
+}
+
+export const deleteReservationMachine = setup({
+  types: {
+    context: {} as DeleteReservationContext,
+    events: {} as DeleteReservationEvent,
+    input: {} as DeleteReservationInput,
+    output: {} as PopupOutput,
+  },
+  actors: {
+    submit: fromPromise<Reservation[], DeleteRequest>(async () => {
+      throw new Error('submit must be provided');
+    }),
+  },
+  actions: {
+    reportSaved: (_, _reservations: Reservation[]) => {},
+    reportFailed: (_, _error: string) => {},
+  },
+  guards: {
+    isRecurring: ({ context }) => context.slot.recurring,
+  },
+}).createMachine({
+  id: 'deleteReservation',
+  context: ({ input }) => ({
+    ...input,
+    deleteType: input.slot.recurring ? 'once' : 'all',
+    outcome: null,
+  }),
+  initial: 'confirming',
+  states: {
+    confirming: {
+      on: {
+        'deleteType.change': {
+          guard: 'isRecurring',
+          actions: assign({ deleteType: ({ event }) => event.deleteType }),
+        },
+        'popup.submit': 'sending',
+        'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },
+      },
+    },
+    sending: {
+      tags: ['sending'],
+      invoke: {
+        src: 'submit',
+        input: ({ context }) => deleteRequest(context),
+        onDone: {
+          target: 'closed',
+          actions: [
+            assign({ outcome: ({ event }) => ({ outcome: 'saved', reservations: event.output }) }),
+            { type: 'reportSaved', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'closed',
+          actions: [
+            assign({ outcome: ({ event }) => ({ outcome: 'failed', error: requestErrorText(event.error) }) }),
+            { type: 'reportFailed', params: ({ event }) => requestErrorText(event.error) },
+          ],
+        },
+      },
+    },
+    closed: { type: 'final' },
+  },
+  output: ({ context }): PopupOutput => context.outcome ?? { outcome: 'cancelled' },
+});
+
+export type DeleteReservationMachine = typeof deleteReservationMachine;

@@ -1,0 +1,26 @@
+/** German texts of the two popups that the SPEC leaves to us. */
+import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/dates';
+import type { IsoDate } from '@platzbuchung/domain/types';
+
+export const popupTexts = {
+  makeTitle: 'Platz reservieren',
+  deleteTitle: 'Reservierung löschen',
+  reserve: 'Reservieren',
+  delete: 'Löschen',
+  court: 'Platz',
+  day: 'Tag',
+  time: 'Uhrzeit',
+  duration: 'Dauer',
+  label: 'Bezeichnung (optional)',
+  weekly: 'Wöchentlich wiederholen',
+  whichDates: 'Welche Termine löschen?',
+  hours: (n: number): string => (n === 1 ? '1 Stunde' : `${n} Stunden`),
+} as const;
+
+export function slotSummary(court: number, date: IsoDate, start: number, end?: number): [string, string][] {
+  return [
+    [popupTexts.court, `Platz ${court}`],
+    [popupTexts.day, formatDateDe(date)],
+    [popupTexts.time, end === undefined ? formatHour(start) : formatTimeRange(start, end)],
+  ];
+}

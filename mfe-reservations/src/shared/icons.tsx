@@ -1,0 +1,72 @@
+/** Icons as inline SVG (no icon font, no extra request). Decorative: the control's name says what it does. */
+import type { ReactNode } from 'react';
+
+function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+  return (
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const ReloadIcon = () => (
+  <Icon>
+    <path d="M20 11a8 8 0 1 0-2.3 5.7" />
+    <path d="M20 4v7h-7" />
+  </Icon>
+);
+
+export const PreviousIcon = () => (
+  <Icon>
+    <path d="m15 5-7 7 7 7" />
+  </Icon>
+);
+
+export const NextIcon = () => (
+  <Icon>
+    <path d="m9 5 7 7-7 7" />
+  </Icon>
+);
+
+export const TrashIcon = () => (
+  <Icon>
+    <path d="M4 7h16M10 11v6M14 11v6" />
+    <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
+);
+
+/** Marks the user's own reservations, so they differ from others' by shape, not colour alone. */
+export const MineIcon = () => (
+  <Icon size={14}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+  </Icon>
+);
+
+export const RepeatIcon = () => (
+  <Icon size={14}>
+    <path d="M17 2l4 4-4 4" />
+    <path d="M3 11V10a4 4 0 0 1 4-4h14M7 22l-4-4 4-4" />
+    <path d="M21 13v1a4 4 0 0 1-4 4H3" />
+  </Icon>
+);
+
+export const PlayersIcon = () => (
+  <Icon size={20}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
+    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5c2 .8 3.5 2.8 3.5 5.5" />
+  </Icon>
+);

@@ -1,0 +1,107 @@
+/**
+ * The logged-in user's own reservations: what /bookings lists and what the grid counts for the
+ * limit alert (SPEC section 5). Loaded once per session for the window from today on; every
+ * `{data}` answer of a change, wherever it was made, is folded in so both screens stay current.
+ */
+import { addDays, type LocalMoment } from '@platzbuchung/domain/dates';
+import {
+  countsTowardLimit,
+  nextOccurrence,
+  occursBetween,
+} from '@platzbuchung/domain/reservations/recurrence';
+import { MAX_RANGE_DAYS } from '@platzbuchung/domain/reservations/schemas';
+import type { DeleteType, IsoDate, Reservation } from '@platzbuchung/domain/types';
+import type { DateWindow } from './reservations-api';
+import { createSessionCache } from './session-cache';
+
+/** Today and as far ahead as one call may reach. */
+export function myWindow(today: IsoDate): DateWindow {
+  return { from: today, to: addDays(today, MAX_RANGE_DAYS) };
+}
+
+export const ownReservations = (list: readonly Reservation[], userId: string): Reservation[] =>
+  list.filter((r) => r.user_id === userId);
+
+/** What the user just deleted, so a series that left the answered window is not mistaken for gone. */
+export interface DeletedPart {
+  reservation_id: string;
+  date: IsoDate;
+  delete_type: DeleteType;
+}
+
+/** The part of a series a delete leaves, or null when nothing remains (the API then cancels it). */
+function remainderAfter(reservation: Reservation, change: DeletedPart): Reservation | null {
+  if (!reservation.recurring || change.delete_type === 'all') return null;
+  const rest: Reservation =
+    change.delete_type === 'once'
+      ? { ...reservation, deleted_dates: [...reservation.deleted_dates, change.date] }
+      : { ...reservation, end_date: change.date };
+  return nextOccurrence(rest, rest.date) === null ? null : rest;
+}
+
+/**
+ * Folds an answer for `window` into the cached own reservations: the answer is the truth for the
+ * reservations that take place in the window; what takes place only outside it is kept as cached.
+ */
+export function absorbAnswer(
+  cached: readonly Reservation[],
+  answer: readonly Reservation[],
+  window: DateWindow,
+  userId: string,
+  change?: DeletedPart,
+): Reservation[] {
+  const answered = new Map(ownReservations(answer, userId).map((r) => [r._id, r]));
+  const next: Reservation[] = [];
+  for (const reservation of cached) {
+    const fresh = answered.get(reservation._id);
+    if (fresh) {
+      next.push(fresh);
+      answered.delete(reservation._id);
+    } else if (!occursBetween(reservation, window.from, window.to)) {
+      next.push(reservation);
+    } else if (change?.reservation_id === reservation._id) {
+      const rest = remainderAfter(reservation, change);
+      if (rest) next.push(rest);
+    }
+    // Otherwise it no longer takes place in the window: someone deleted it.
+  }
+  return [...next, ...answered.values()];
+}
+
+/** SPEC section 5: own reservations that are recurring or today or later. */
+export function upcomingCount(own: readonly Reservation[], today: IsoDate): number {
+  return own.filter((r) => countsTowardLimit(r, today)).length;
+}
+
+export interface BookingEntry {
+  reservation: Reservation;
+  /** The occurrence shown and offered for deletion: the next one that has not begun. */
+  date: IsoDate;
+}
+
+/**
+ * The /bookings list: one entry per own reservation that still takes place, on its next
+ * occurrence that has not begun (a single one that has begun today is still shown: it still
+ * counts toward the limit). Sorted by day, hour and court.
+ */
+export function bookingEntries(own: readonly Reservation[], now: LocalMoment): BookingEntry[] {
+  const entries: BookingEntry[] = [];
+  for (const reservation of own) {
+    let date = nextOccurrence(reservation, now.date);
+    if (date === now.date && reservation.recurring && reservation.start_time <= now.hour) {
+      date = nextOccurrence(reservation, addDays(now.date, 1)) ?? date;
+    }
+    if (date !== null) entries.push({ reservation, date });
+  }
+  return entries.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.reservation.start_time - b.reservation.start_time ||
+      Number(a.reservation.court_num) - Number(b.reservation.court_num),
+  );
+}
+
+/** Keyed by club and user: the cache of the one logged-in user. */
+export const myReservationsCache = createSessionCache<Reservation[]>('own reservations');
+
+export const cacheKey = (clubId: string, userId: string) => `${clubId}:${userId}`;

@@ -1,0 +1,63 @@
+/**
+ * The reservation and user calls of SPEC section 7 with the API's response shapes. Every list call
+ * names a date window (`from`/`to`, inclusive), so a screen loads only the days it shows; a change
+ * answers the club's reservations for the window the caller asked for.
+ */
+import { getJson, postJson } from '@platzbuchung/ui/api/client';
+import type { DeleteType, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
+
+export interface DateWindow {
+  from: IsoDate;
+  to: IsoDate;
+}
+
+export interface MakeReservationBody {
+  club_id: string;
+  user_id: string;
+  court_num: string;
+  start_time: number;
+  end_time: number;
+  date: IsoDate;
+  label?: string;
+  recurring: boolean;
+}
+
+export interface DeleteReservationBody {
+  form_method: 'delete';
+  date: IsoDate;
+  delete_type: DeleteType;
+}
+
+/** A successful change: the refreshed reservations of the asked-for window (SPEC: "data"). */
+export interface ReservationsAnswer {
+  data: Reservation[];
+}
+
+const windowQuery = ({ from, to }: DateWindow) =>
+  `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+export function fetchReservations(clubId: string, window: DateWindow, signal?: AbortSignal) {
+  return getJson<Reservation[]>(
+    `/api/reservations?club_id=${encodeURIComponent(clubId)}&${windowQuery(window)}`,
+    signal,
+  );
+}
+
+export function postReservation(body: MakeReservationBody, window: DateWindow) {
+  return postJson<ReservationsAnswer>(`/api/reservations?${windowQuery(window)}`, body);
+}
+
+export function postReservationDelete(
+  reservationId: string,
+  body: DeleteReservationBody,
+  window: DateWindow,
+) {
+  return postJson<ReservationsAnswer>(
+    `/api/reservations?reservation_id=${encodeURIComponent(reservationId)}&${windowQuery(window)}`,
+    body,
+  );
+}
+
+export function fetchUsers(clubId: string, signal?: AbortSignal) {
+  return getJson<UserListEntry[]>(`/api/users?club_id=${encodeURIComponent(clubId)}`, signal);
+}

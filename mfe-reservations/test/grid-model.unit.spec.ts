@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Reservation } from '@platzbuchung/domain/types';
+import { buildGrid, gridHours, weekWindow } from '../src/features/day-grid/grid-model';
+
+const reservation = (over: Partial<Reservation>): Reservation => ({
+  _id: 'r',
+  club_id: 'c',
+  user_id: 'u-steffi',
+  court_num: '3',
+  start_time: 14,
+  end_time: 15,
+  date: '2026-11-23',
+  recurring: false,
+  deleted_dates: [],
+  ...over,
+});
+const users = [
+  { _id: 'u-steffi', first_name: 'Steffi', last_name: 'Graf' },
+  { _id: 'u-me', first_name: 'Boris', last_name: 'Becker' },
+];
+const club = { courts_count: 4, start_hour: 8, end_hour: 20 };
+
+describe('the day grid', () => {
+  it('runs from start_hour up to end_hour exclusive', () => {
+    expect(gridHours(club)).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+  });
+
+  it('loads the week from Monday to Sunday around a day', () => {
+    expect(weekWindow('2026-11-26')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(weekWindow('2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(weekWindow('2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+  });
+
+  it('names the holder as initial, dot and last name, and says so to screen readers', () => {
+    const rows = buildGrid({
+      club,
+      date: '2026-11-23',
+      reservations: [reservation({})],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toHaveLength(4);
+    const cell = rows[14 - 8]![2]!;
+    expect(cell).toMatchObject({ court: 3, hour: 14, text: 'S. Graf', mine: false, past: false });
+    expect(cell.accessibleName).toBe('Platz 3, 14:00, reserviert von S. Graf');
+    expect(rows[0]![0]!.accessibleName).toBe('Platz 1, 08:00, frei, vergangen');
+  });
+
+  it('shows a label instead of the name over every hour of a long reservation, and marks mine', () => {
+    const rows = buildGrid({
+      club,
+      date: '2026-11-30',
+      reservations: [
+        reservation({ user_id: 'u-me', label: 'Medenspiel', start_time: 10, end_time: 13, recurring: true }),
+      ],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    for (const hour of [10, 11, 12]) {
+      expect(rows[hour - 8]![2]).toMatchObject({ text: 'Medenspiel', mine: true });
+    }
+    expect(rows[13 - 8]![2]!.reservation).toBeNull();
+    expect(rows[10 - 8]![2]!.accessibleName).toBe(
+      'Platz 3, 10:00, Ihre Reservierung: Medenspiel, wöchentlich',
+    );
+  });
+
+  it('places a series only on the days it occurs', () => {
+    const series = reservation({ recurring: true, deleted_dates: ['2026-11-30'], end_date: '2026-12-14' });
+    const cellOn = (date: string) =>
+      buildGrid({
+        club,
+        date,
+        reservations: [series],
+        users,
+        userId: 'u-me',
+        now: { date: '2026-11-01', hour: 0 },
+      })[14 - 8]![2]!.reservation;
+    expect(cellOn('2026-11-23')).not.toBeNull();
+    expect(cellOn('2026-11-30')).toBeNull();
+    expect(cellOn('2026-12-07')).not.toBeNull();
+    expect(cellOn('2026-12-08')).toBeNull();
+    expect(cellOn('2026-12-14')).toBeNull();
+  });
+});

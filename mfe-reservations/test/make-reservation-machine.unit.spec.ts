@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '@platzbuchung/ui/api/client';
+import type { Reservation } from '@platzbuchung/domain/types';
+import type { MakeReservationBody } from '../src/shared/reservations-api';
+import {
+  durationOptions,
+  makeReservationMachine,
+  type MakeReservationInput,
+} from '../src/features/popups/make-reservation-machine';
+
+const slot = { court: 3, date: '2026-11-23', hour: 9 };
+const input = (isAdmin: boolean, hour = 9): MakeReservationInput => ({
+  slot: { ...slot, hour },
+  isAdmin,
+  clubId: '11111111-1111-4111-8111-111111111111',
+  userId: '22222222-2222-4222-8222-222222222222',
+  endHour: 22,
+});
+const saved: Reservation[] = [
+  {
+    _id: 'r1',
+    club_id: 'c',
+    user_id: 'u',
+    court_num: '3',
+    start_time: 9,
+    end_time: 10,
+    date: slot.date,
+    recurring: false,
+    deleted_dates: [],
+  },
+];
+
+/** A controllable request: the test decides when and how it finishes. */
+function pendingRequest() {
+  const sent: MakeReservationBody[] = [];
+  let settle: { resolve: (r: Reservation[]) => void; reject: (e: unknown) => void } | undefined;
+  const submit = fromPromise<Reservation[], { body: MakeReservationBody }>(({ input: request }) => {
+    sent.push(request.body);
+    return new Promise((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+  });
+  return { sent, submit, settle: () => settle! };
+}
+
+function start(machineInput: MakeReservationInput, submit = pendingRequest().submit) {
+  const reported: { saved: Reservation[][]; failed: string[] } = { saved: [], failed: [] };
+  const actor = createActor(
+    makeReservationMachine.provide({
+      actors: { submit },
+      actions: {
+        reportSaved: (_, reservations) => reported.saved.push(reservations),
+        reportFailed: (_, error) => reported.failed.push(error),
+      },
+    }),
+    { input: machineInput },
+  ).start();
+  return { actor, reported };
+}
+
+describe('makeReservation popup', () => {
+  it('offers admins 1 to 10 hours, and never past closing time', () => {
+    expect(durationOptions({ hour: 8 }, 22)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(durationOptions({ hour: 19 }, 22)).toEqual([1, 2, 3]);
+    expect(durationOptions({ hour: 21 }, 22)).toEqual([1]);
+  });
+
+  it('starts with one hour, no label, not repeated', () => {
+    const { actor } = start(input(true));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({ duration: 1, label: '', recurring: false });
+  });
+
+  it('sends an admin’s duration, trimmed label and weekly repeat', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(true), request.submit);
+    actor.send({ type: 'duration.change', hours: 3 });
+    actor.send({ type: 'label.change', label: '  Medenspiel  ' });
+    actor.send({ type: 'recurring.change', recurring: true });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent).toEqual([
+      {
+        club_id: input(true).clubId,
+        user_id: input(true).userId,
+        court_num: '3',
+        start_time: 9,
+        end_time: 12,
+        date: '2026-11-23',
+        label: 'Medenspiel',
+        recurring: true,
+      },
+    ]);
+  });
+
+  it('refuses durations outside the offered ones and cuts labels at 40 characters', () => {
+    const { actor } = start(input(true, 20));
+    actor.send({ type: 'duration.change', hours: 5 });
+    expect(actor.getSnapshot().context.duration).toBe(1);
+    actor.send({ type: 'duration.change', hours: 2 });
+    expect(actor.getSnapshot().context.duration).toBe(2);
+    actor.send({ type: 'label.change', label: 'x'.repeat(55) });
+    expect(actor.getSnapshot().context.label).toHaveLength(40);
+  });
+
+  it('gives a player one hour: duration, label and repeat are ignored', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(false), request.submit);
+    actor.send({ type: 'duration.change', hours: 4 });
+    actor.send({ type: 'label.change', label: 'Training' });
+    actor.send({ type: 'recurring.change', recurring: true });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent[0]).toMatchObject({ start_time: 9, end_time: 10, recurring: false });
+    expect(request.sent[0]).not.toHaveProperty('label');
+  });
+
+  it('is sending while the request runs, and ignores edits and cancel meanwhile', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(true), request.submit);
+    actor.send({ type: 'popup.submit' });
+    expect(actor.getSnapshot().hasTag('sending')).toBe(true);
+    actor.send({ type: 'duration.change', hours: 2 });
+    actor.send({ type: 'popup.cancel' });
+    expect(actor.getSnapshot().hasTag('sending')).toBe(true);
+    expect(actor.getSnapshot().context.duration).toBe(1);
+  });
+
+  it('closes with the refreshed list when the request succeeds', async () => {
+    const request = pendingRequest();
+    const { actor, reported } = start(input(false), request.submit);
+    actor.send({ type: 'popup.submit' });
+    request.settle().resolve(saved);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'saved', reservations: saved });
+    expect(reported).toEqual({ saved: [saved], failed: [] });
+  });
+
+  it('closes too when the request fails, and reports the server’s text as received', async () => {
+    const request = pendingRequest();
+    const { actor, reported } = start(input(false), request.submit);
+    actor.send({ type: 'popup.submit' });
+    const text = 'Platz 3 ist am Mo., 23.11.2026 um 09:00 Uhr bereits reserviert.';
+    request.settle().reject(new ApiError(409, [], text));
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'failed', error: text });
+    expect(reported.failed).toEqual([text]);
+  });
+
+  it('closes without a request when cancelled', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(true), request.submit);
+    actor.send({ type: 'popup.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'cancelled' });
+    expect(request.sent).toEqual([]);
+  });
+});
