@@ -89,8 +89,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     'Cache-Control': cacheControlFor(found.file),
     'Last-Modified': lastModified,
   };
+  // Exact match, as nginx does by default: a rolled-back deployment brings back an *older* file,
+  // which a "not modified since" comparison would hide behind the newer copy the browser holds.
   const since = req.headers['if-modified-since'];
-  if (since && Date.parse(since) >= Math.floor(found.mtime.getTime() / 1000) * 1000) {
+  if (since && since === lastModified) {
     res.writeHead(304, headers).end();
     return;
   }
