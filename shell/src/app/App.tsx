@@ -46,7 +46,11 @@ function Startup() {
       <Routes>
         <Route element={<Layout />}>
           {appRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={<RouteGate route={route} />} />
+            <Route
+              key={route.path}
+              path={route.nested ? `${route.path}/*` : route.path}
+              element={<RouteGate route={route} />}
+            />
           ))}
           <Route path="*" element={<NotFound />} />
         </Route>
