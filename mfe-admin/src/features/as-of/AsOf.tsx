@@ -1,0 +1,179 @@
+/**
+ * "Stand am": a day's grid exactly as it stood at an earlier moment, folded from the events up to
+ * it by the API. Opened from the event log it shows the moment just before that event.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatDateDe } from '@platzbuchung/domain/dates';
+import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
+import { formatInstantDe, instantOf } from '../../shared/club-time';
+import { byId } from '../../shared/names';
+import { useResource } from '../../shared/use-resource';
+import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from './as-of-search';
+import { DayGridTable } from './DayGridTable';
+import { adminPaths } from '../../shared/paths';
+
+interface AsOfData {
+  reservations: Reservation[];
+  users: UserListEntry[];
+}
+
+async function loadAsOf(
+  { clubId, view }: { clubId: string; view: AsOfView },
+  signal: AbortSignal,
+): Promise<AsOfData> {
+  const cut = cutOf(view, new Date());
+  const [asOf, users] = await Promise.all([
+    cut === LATEST
+      ? fetchEvents(clubId, { limit: 1 }, signal).then((newest) =>
+          fetchAsOf(clubId, { position: newest.data[0]?.position ?? 0 }, view.day, signal),
+        )
+      : fetchAsOf(clubId, cut, view.day, signal),
+    fetchUsers(clubId, signal),
+  ]);
+  return { reservations: asOf.data, users };
+}
+
+export function AsOf({ club }: { club: Club }) {
+  const [search, setSearch] = useSearchParams();
+  // "Now" is taken when the page opens; a moment typed later is compared with the clock then.
+  const [openedAt] = useState(() => new Date());
+  const view = useMemo(() => viewFromSearch(search, openedAt), [search, openedAt]);
+  const result = useResource(loadAsOf, { clubId: club._id, view });
+  const { load } = result;
+  const viewKey = searchFromView(view).toString();
+
+  // The first view loads as the machine starts; only a different view asks again.
+  const shownKey = useRef(viewKey);
+  useEffect(() => {
+    if (shownKey.current === viewKey) return;
+    shownKey.current = viewKey;
+    load({ clubId: club._id, view });
+  }, [viewKey, view, club._id, load]);
+
+  const show = (next: AsOfView) => setSearch(searchFromView(next));
+  const momentLabel = view.live ? 'aktuell' : formatInstantDe(instantOf(view.moment).toISOString(), true);
+
+  return (
+    <div className="admin-part">
+      <h2>Stand am</h2>
+      <p className="admin-part__intro">
+        Der Platzplan eines Tages so, wie er zu einem früheren Zeitpunkt aussah – auch mit inzwischen
+        gelöschten Reservierungen.
+      </p>
+      {view.position !== null && (
+        <div className="notice notice--info" role="status">
+          <p>Stand unmittelbar vor dem gewählten Ereignis aus dem Protokoll.</p>
+          <button
+            type="button"
+            className="button button--ghost as-of__free"
+            onClick={() => show({ ...view, position: null, live: false })}
+          >
+            Zeitpunkt stattdessen frei wählen
+          </button>
+        </div>
+      )}
+      <AsOfForm key={viewKey} view={view} onShow={show} />
+
+      {result.loading ? (
+        <p className="admin-status" role="status">
+          Platzplan wird geladen …
+        </p>
+      ) : result.failed ? (
+        <div className="notice notice--error" role="alert">
+          <p>{result.error}</p>
+          <button type="button" className="button" onClick={result.retry}>
+            {uiTexts.retry}
+          </button>
+        </div>
+      ) : (
+        result.data && (
+          <DayGridTable
+            reservations={result.data.reservations}
+            day={view.day}
+            club={club}
+            users={byId(result.data.users)}
+            caption={`${formatDateDe(view.day)} – Stand: ${momentLabel}`}
+          />
+        )
+      )}
+      <p className="as-of__back">
+        <Link to={adminPaths.log}>Zum Ereignisprotokoll</Link>
+      </p>
+    </div>
+  );
+}
+
+function AsOfForm({ view, onShow }: { view: AsOfView; onShow: (view: AsOfView) => void }) {
+  const [day, setDay] = useState(view.day);
+  const [date, setDate] = useState(view.moment.date);
+  const [time, setTime] = useState(view.moment.time);
+  const complete = day && date && time;
+
+  return (
+    <form
+      className="as-of__form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!complete) return;
+        onShow({
+          day,
+          moment: { date, time: time.length === 5 ? `${time}:00` : time },
+          position: null,
+          live: false,
+        });
+      }}
+    >
+      <fieldset className="form__fieldset">
+        <legend>Zeitpunkt</legend>
+        <div className="form__row">
+          <div className="field">
+            <label className="field__label" htmlFor="as-of-date">
+              Datum
+            </label>
+            <input
+              id="as-of-date"
+              className="field__input"
+              type="date"
+              value={date}
+              required
+              onChange={(e) => setDate(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="as-of-time">
+              Uhrzeit
+            </label>
+            <input
+              id="as-of-time"
+              className="field__input"
+              type="time"
+              step={1}
+              value={time}
+              required
+              onChange={(e) => setTime(e.target.value)}
+            />
+          </div>
+        </div>
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor="as-of-day">
+          Platzplan für den Tag
+        </label>
+        <input
+          id="as-of-day"
+          className="field__input"
+          type="date"
+          value={day}
+          required
+          onChange={(e) => setDay(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="button button--primary" disabled={!complete}>
+        Anzeigen
+      </button>
+    </form>
+  );
+}

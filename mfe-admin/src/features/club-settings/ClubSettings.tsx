@@ -1,0 +1,123 @@
+/**
+ * Verein: the club's settings through the one schema form (schema `clubSettings`), checked in the
+ * browser and again by the API, and the record of what was changed by whom.
+ */
+import { useMemo } from 'react';
+import type { HostContract } from '@platzbuchung/domain/host-contract';
+import { formatHour } from '@platzbuchung/domain/dates';
+import type { Club } from '@platzbuchung/domain/types';
+import { SelectField, TextField, rangeOptions } from '@platzbuchung/ui/components/form-fields';
+import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
+import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import {
+  fetchChanges,
+  fetchMembers,
+  saveClubSettings,
+  type ClubChange,
+  type Member,
+  type MessageAnswer,
+} from '../../shared/admin-api';
+import { formatInstantDe } from '../../shared/club-time';
+import { byId, fullName } from '../../shared/names';
+import { useResource } from '../../shared/use-resource';
+import { describeChange } from './changes';
+
+const courts = rangeOptions(1, 20);
+const hours = rangeOptions(1, 23, (hour) => `${formatHour(hour)} Uhr`);
+const limits = rangeOptions(1, 10);
+
+async function loadChanges(clubId: string, signal: AbortSignal) {
+  const [changes, members] = await Promise.all([fetchChanges(clubId, signal), fetchMembers(clubId, signal)]);
+  return { changes, members };
+}
+
+export function ClubSettings({ host, club }: { host: HostContract; club: Club }) {
+  const changes = useResource(loadChanges, club._id);
+  const form = useSchemaForm<MessageAnswer<Club>>({
+    schemaName: 'clubSettings',
+    initialValues: {
+      name: club.name,
+      courts_count: String(club.courts_count),
+      start_hour: String(club.start_hour),
+      end_hour: String(club.end_hour),
+      reservations_limit: String(club.reservations_limit),
+    },
+    submit: (payload) => saveClubSettings(club._id, payload),
+    onSuccess: ({ data }) => {
+      // The header and the grid read the club from the shell: hand it the changed one at once.
+      host.replaceClubs(host.clubs.map((c) => (c._id === data._id ? data : c)));
+      changes.load();
+    },
+  });
+
+  return (
+    <div className="admin-part">
+      <h2>Verein</h2>
+      <p className="admin-part__intro">
+        Plätze und Spielzeiten gelten sofort für den Platzplan. Künftige Reservierungen müssen danach noch
+        Platz haben.
+      </p>
+      <div className="admin-card">
+        <SchemaForm form={form} submitLabel="Speichern" successMessage={form.result?.message ?? null}>
+          <TextField field={form.field('name')} label="Name des Vereins" autoComplete="organization" />
+          <div className="form__row">
+            <SelectField field={form.field('courts_count')} label="Anzahl der Plätze" options={courts} />
+            <SelectField
+              field={form.field('reservations_limit')}
+              label="Reservierungslimit"
+              options={limits}
+            />
+          </div>
+          <div className="form__row">
+            <SelectField field={form.field('start_hour')} label="Spielzeit ab" options={hours} />
+            <SelectField field={form.field('end_hour')} label="Spielzeit bis" options={hours} />
+          </div>
+        </SchemaForm>
+      </div>
+
+      <h3 className="admin-subtitle">Änderungen</h3>
+      {changes.loading ? (
+        <p className="admin-status" role="status">
+          Änderungen werden geladen …
+        </p>
+      ) : changes.failed ? (
+        <div className="notice notice--error" role="alert">
+          <p>{changes.error}</p>
+          <button type="button" className="button" onClick={changes.retry}>
+            {uiTexts.retry}
+          </button>
+        </div>
+      ) : (
+        changes.data && <ChangeList changes={changes.data.changes} members={changes.data.members} />
+      )}
+    </div>
+  );
+}
+
+function ChangeList({ changes, members }: { changes: ClubChange[]; members: Member[] }) {
+  const names = useMemo(() => byId(members), [members]);
+  if (changes.length === 0)
+    return <p className="admin-empty">Noch keine Änderungen an Einstellungen oder Rollen.</p>;
+  return (
+    <ol className="change-list">
+      {changes.map((change) => {
+        const view = describeChange(change, names);
+        return (
+          <li key={change.position} className="change">
+            <p className="change__title">{view.title}</p>
+            <ul className="change__lines">
+              {view.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p className="log-entry__meta">
+              {fullName(change.actor)} ·{' '}
+              <time dateTime={change.occurred_at}>{formatInstantDe(change.occurred_at)}</time>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

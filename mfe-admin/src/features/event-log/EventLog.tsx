@@ -1,0 +1,262 @@
+/** Ereignisprotokoll: every reservation event of the club, newest first, in German. */
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useMachine } from '@xstate/react';
+import { eventTitles } from '@platzbuchung/domain/reservations/describe';
+import { reservationEventTypes } from '@platzbuchung/domain/reservations/events';
+import type { Club, UserListEntry } from '@platzbuchung/domain/types';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { fetchUsers, type LogEvent } from '../../shared/admin-api';
+import { formatInstantDe } from '../../shared/club-time';
+import { byId, fullName } from '../../shared/names';
+import { useResource } from '../../shared/use-resource';
+import { adminPaths } from '../../shared/paths';
+import { searchFromView, viewBefore } from '../as-of/as-of-search';
+import { eventLogMachine } from './event-log-machine';
+import {
+  emptyFilter,
+  entryView,
+  eventDay,
+  filterFromSearch,
+  searchFromFilter,
+  type LogFilter,
+  type ReservationDetails,
+} from './log';
+import { logLoaders } from './log-loaders';
+
+export function EventLog({ club }: { club: Club }) {
+  const [search, setSearch] = useSearchParams();
+  const filter = useMemo(() => filterFromSearch(search), [search]);
+  const [machine] = useState(() => eventLogMachine.provide({ actors: logLoaders(club._id) }));
+  const [snapshot, send] = useMachine(machine, { input: { filter } });
+  const users = useResource((clubId: string, signal) => fetchUsers(clubId, signal), club._id);
+
+  useEffect(() => {
+    send({ type: 'log.filter', filter });
+  }, [filter, send]);
+
+  const { entries, next, details, error, added } = snapshot.context;
+  const applyFilter = (next: LogFilter) => setSearch(searchFromFilter(next));
+  const historyOf = filter.reservationId;
+
+  return (
+    <div className="admin-part">
+      <h2>{historyOf ? 'Verlauf einer Reservierung' : 'Ereignisprotokoll'}</h2>
+      {historyOf ? (
+        <p className="admin-part__intro">
+          <Link
+            className="back-link"
+            to={{ search: searchFromFilter({ ...filter, reservationId: '' }).toString() }}
+          >
+            <span aria-hidden="true">←</span> Zurück zum ganzen Protokoll
+          </Link>
+        </p>
+      ) : (
+        <p className="admin-part__intro">
+          Wer hat wann welchen Platz reserviert oder eine Reservierung gelöscht.
+        </p>
+      )}
+
+      {!historyOf && (
+        <LogFilters key={search.toString()} filter={filter} users={users.data ?? []} onApply={applyFilter} />
+      )}
+
+      <div className="log-toolbar">
+        <button
+          type="button"
+          className="button"
+          onClick={() => send({ type: 'log.refresh' })}
+          disabled={snapshot.hasTag('busy') || snapshot.hasTag('loading')}
+        >
+          {snapshot.hasTag('refreshing') && <span className="spinner" aria-hidden="true" />}
+          Neue Ereignisse anzeigen
+        </button>
+        <p className="log-toolbar__status" role="status">
+          {added === null ? '' : added === 0 ? 'Keine neuen Ereignisse.' : addedText(added)}
+        </p>
+      </div>
+
+      {error && snapshot.matches('ready') && (
+        <div className="notice notice--error" role="alert">
+          {error}
+        </div>
+      )}
+
+      {snapshot.hasTag('loading') ? (
+        <p className="admin-status" role="status">
+          Ereignisse werden geladen …
+        </p>
+      ) : snapshot.matches('failed') ? (
+        <div className="notice notice--error" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'log.retry' })}>
+            {uiTexts.retry}
+          </button>
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="admin-empty">{emptyText(filter)}</p>
+      ) : (
+        <ol className="log" aria-label="Ereignisse, neueste zuerst">
+          {entries.map((event) => (
+            <LogEntry key={event.position} event={event} details={details} showHistoryLink={!historyOf} />
+          ))}
+        </ol>
+      )}
+
+      {next !== null && entries.length > 0 && (
+        <button
+          type="button"
+          className="button log__more"
+          onClick={() => send({ type: 'log.more' })}
+          disabled={snapshot.hasTag('busy')}
+        >
+          {snapshot.hasTag('loadingOlder') && <span className="spinner" aria-hidden="true" />}
+          Ältere laden
+        </button>
+      )}
+    </div>
+  );
+}
+
+const addedText = (count: number) =>
+  count === 1 ? '1 neues Ereignis oben eingefügt.' : `${count} neue Ereignisse oben eingefügt.`;
+
+function emptyText(filter: LogFilter): string {
+  const filtered = Object.values(filter).some(Boolean);
+  return filtered
+    ? 'Für diese Filter gibt es keine Ereignisse.'
+    : 'Noch keine Ereignisse. Sobald Mitglieder Plätze reservieren oder Reservierungen löschen, erscheinen sie hier.';
+}
+
+function LogEntry({
+  event,
+  details,
+  showHistoryLink,
+}: {
+  event: LogEvent;
+  details: ReservationDetails;
+  showHistoryLink: boolean;
+}) {
+  const view = entryView(event, details);
+  const before = searchFromView(viewBefore(event, eventDay(event, details)));
+  return (
+    <li className={`log-entry log-entry--${event.type}`}>
+      <h3 className="log-entry__title">{view.title}</h3>
+      <p className="log-entry__what">{view.description}</p>
+      {view.concerns && <p className="log-entry__concerns">Reservierung: {view.concerns}</p>}
+      <p className="log-entry__meta">
+        {fullName(event.actor)} ·{' '}
+        <time dateTime={event.occurred_at}>{formatInstantDe(event.occurred_at, true)}</time>
+      </p>
+      <p className="log-entry__actions">
+        {showHistoryLink && (
+          <Link to={{ search: new URLSearchParams({ reservierung: event.reservation_id }).toString() }}>
+            Ganzer Verlauf
+          </Link>
+        )}
+        <Link to={{ pathname: adminPaths.asOf, search: before.toString() }}>Stand davor anzeigen</Link>
+      </p>
+    </li>
+  );
+}
+
+function LogFilters({
+  filter,
+  users,
+  onApply,
+}: {
+  filter: LogFilter;
+  users: readonly UserListEntry[];
+  onApply: (filter: LogFilter) => void;
+}) {
+  // The fields hold a draft; the log follows the address bar once 'Filtern' is pressed.
+  const [draft, setDraft] = useState(filter);
+  const set = (key: keyof LogFilter) => (e: { target: { value: string } }) =>
+    setDraft({ ...draft, [key]: e.target.value });
+  const names = byId(users);
+  const sorted = [...users].sort((a, b) => a.last_name.localeCompare(b.last_name, 'de'));
+  const active = Object.values(filter).some(Boolean);
+
+  return (
+    <details className="log-filters" open={active}>
+      <summary>Filter{active ? ' (aktiv)' : ''}</summary>
+      <form
+        className="log-filters__form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onApply(draft);
+        }}
+      >
+        <div className="form__row">
+          <div className="field">
+            <label className="field__label" htmlFor="log-from">
+              Von (Tag)
+            </label>
+            <input
+              id="log-from"
+              className="field__input"
+              type="date"
+              value={draft.from}
+              onChange={set('from')}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="log-to">
+              Bis (Tag)
+            </label>
+            <input id="log-to" className="field__input" type="date" value={draft.to} onChange={set('to')} />
+          </div>
+        </div>
+        <div className="form__row">
+          <div className="field">
+            <label className="field__label" htmlFor="log-type">
+              Ereignis
+            </label>
+            <select
+              id="log-type"
+              className="field__input field__select"
+              value={draft.type}
+              onChange={set('type')}
+            >
+              <option value="">Alle Ereignisse</option>
+              {reservationEventTypes.map((type) => (
+                <option key={type} value={type}>
+                  {eventTitles[type]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="log-user">
+              Mitglied
+            </label>
+            <select
+              id="log-user"
+              className="field__input field__select"
+              value={draft.userId}
+              onChange={set('userId')}
+            >
+              <option value="">Alle Mitglieder</option>
+              {draft.userId && !names.has(draft.userId) && <option value={draft.userId}>Unbekannt</option>}
+              {sorted.map((user) => (
+                <option key={user._id} value={user._id}>
+                  {user.last_name}, {user.first_name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="log-filters__actions">
+          <button type="submit" className="button button--primary">
+            Filtern
+          </button>
+          {active && (
+            <button type="button" className="button button--ghost" onClick={() => onApply(emptyFilter)}>
+              Filter zurücksetzen
+            </button>
+          )}
+        </div>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The event log's rules without React or network: what a filter asks the API, how it is kept in
+ * the address bar, and what an entry says and links to.
+ */
+import {
+  reservationEventTypes,
+  type ReservationEventType,
+  type ReservationMadeData,
+} from '@platzbuchung/domain/reservations/events';
+import { describeEvent, eventTitles } from '@platzbuchung/domain/reservations/describe';
+import { nextOccurrence } from '@platzbuchung/domain/reservations/recurrence';
+import type { IsoDate } from '@platzbuchung/domain/types';
+import type { EventQuery, LogEvent } from '../../shared/admin-api';
+import { endOfDay, startOfDay, wallClockOf } from '../../shared/club-time';
+
+export const PAGE_SIZE = 25;
+
+export interface LogFilter {
+  /** Club-local days, both inclusive; empty = open. */
+  from: IsoDate | '';
+  to: IsoDate | '';
+  type: ReservationEventType | '';
+  /** Who acted. */
+  userId: string;
+  /** One reservation's whole history. */
+  reservationId: string;
+}
+
+export const emptyFilter: LogFilter = { from: '', to: '', type: '', userId: '', reservationId: '' };
+
+/** What the API gets for a filter; days become instants at club-local midnight. */
+export function filterQuery(filter: LogFilter): EventQuery {
+  return {
+    limit: PAGE_SIZE,
+    ...(filter.from ? { since: startOfDay(filter.from) } : {}),
+    ...(filter.to ? { until: endOfDay(filter.to) } : {}),
+    ...(filter.type ? { types: [filter.type] } : {}),
+    ...(filter.userId ? { userId: filter.userId } : {}),
+    ...(filter.reservationId ? { reservationId: filter.reservationId } : {}),
+  };
+}
+
+const SEARCH_KEYS = {
+  from: 'von',
+  to: 'bis',
+  type: 'typ',
+  userId: 'mitglied',
+  reservationId: 'reservierung',
+} as const satisfies Record<keyof LogFilter, string>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The filter from the address bar; anything malformed is ignored rather than sent. */
+export function filterFromSearch(search: URLSearchParams): LogFilter {
+  const get = (key: keyof LogFilter) => search.get(SEARCH_KEYS[key]) ?? '';
+  const type = get('type');
+  return {
+    from: ISO_DATE.test(get('from')) ? get('from') : '',
+    to: ISO_DATE.test(get('to')) ? get('to') : '',
+    type: (reservationEventTypes as readonly string[]).includes(type) ? (type as ReservationEventType) : '',
+    userId: UUID.test(get('userId')) ? get('userId') : '',
+    reservationId: UUID.test(get('reservationId')) ? get('reservationId') : '',
+  };
+}
+
+export function searchFromFilter(filter: LogFilter): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of Object.keys(SEARCH_KEYS) as (keyof LogFilter)[]) {
+    if (filter[key]) search.set(SEARCH_KEYS[key], filter[key]);
+  }
+  return search;
+}
+
+export function sameFilter(a: LogFilter, b: LogFilter): boolean {
+  return (Object.keys(SEARCH_KEYS) as (keyof LogFilter)[]).every((key) => a[key] === b[key]);
+}
+
+export type ReservationDetails = Record<string, ReservationMadeData>;
+
+/** What each reservation looked like when it was made, from the ReservationMade events at hand. */
+export function madeDetails(events: readonly LogEvent[]): ReservationDetails {
+  const details: ReservationDetails = {};
+  for (const event of events)
+    if (event.type === 'ReservationMade') details[event.reservation_id] = event.data;
+  return details;
+}
+
+/**
+ * Reservations whose later events (a cancellation) are listed without the event that made them:
+ * their court and date have to be looked up so the entry can say which booking it was.
+ */
+export function missingReservationIds(events: readonly LogEvent[], known: ReservationDetails): string[] {
+  const found = madeDetails(events);
+  const missing = new Set<string>();
+  for (const event of events) {
+    if (!(event.reservation_id in known) && !(event.reservation_id in found))
+      missing.add(event.reservation_id);
+  }
+  return [...missing];
+}
+
+/** Older entries go below; an entry already listed is never shown twice. */
+export function mergeOlder(entries: readonly LogEvent[], page: readonly LogEvent[]): LogEvent[] {
+  const seen = new Set(entries.map((e) => e.position));
+  return [...entries, ...page.filter((e) => !seen.has(e.position))];
+}
+
+/** New events come oldest first (`after`); the log shows newest first. */
+export function mergeNewer(entries: readonly LogEvent[], newer: readonly LogEvent[]): LogEvent[] {
+  const seen = new Set(entries.map((e) => e.position));
+  const fresh = newer.filter((e) => !seen.has(e.position)).sort((a, b) => b.position - a.position);
+  return [...fresh, ...entries];
+}
+
+export function newestPosition(entries: readonly LogEvent[]): number | null {
+  return entries.reduce<number | null>(
+    (max, e) => (max === null || e.position > max ? e.position : max),
+    null,
+  );
+}
+
+/** The day a "before" view should show: the day the event was about. */
+export function eventDay(event: LogEvent, details: ReservationDetails): IsoDate {
+  const eventLocalDay = wallClockOf(new Date(event.occurred_at)).date;
+  switch (event.type) {
+    case 'ReservationMade':
+      return event.data.date;
+    case 'OccurrenceCancelled':
+      return event.data.date;
+    case 'SeriesEnded': {
+      const made = details[event.reservation_id];
+      if (!made) return event.data.end_date;
+      return (
+        nextOccurrence({ date: made.date, recurring: true, deleted_dates: [] }, event.data.end_date) ??
+        event.data.end_date
+      );
+    }
+    case 'ReservationCancelled': {
+      const made = details[event.reservation_id];
+      if (!made) return eventLocalDay;
+      if (!made.recurring || made.date >= eventLocalDay) return made.date;
+      // A whole series went: the first date it would still have taken place.
+      return nextOccurrence({ ...made, deleted_dates: [] }, eventLocalDay) ?? made.date;
+    }
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export interface EntryView {
+  title: string;
+  /** describeEvent's line: court, date, hours, label, or what was cancelled. */
+  description: string;
+  /** For events after the first: which reservation it concerned ("Platz 3 · Di., …"). */
+  concerns: string | null;
+}
+
+export function entryView(event: LogEvent, details: ReservationDetails): EntryView {
+  const made = details[event.reservation_id];
+  const concerns =
+    event.type !== 'ReservationMade' && made
+      ? describeEvent({ type: 'ReservationMade', reservation_id: event.reservation_id, data: made })
+      : null;
+  return { title: eventTitles[event.type], description: describeEvent(event), concerns };
+}

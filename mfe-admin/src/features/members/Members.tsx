@@ -1,0 +1,161 @@
+/** Mitglieder: who belongs to the club, since when, and who may administer it. */
+import { useEffect, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { Club, Role } from '@platzbuchung/domain/types';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { changeRole, fetchMembers, type Member, type MessageAnswer } from '../../shared/admin-api';
+import { wallClockOf } from '../../shared/club-time';
+import { formatDateDe } from '@platzbuchung/domain/dates';
+import { fullName } from '../../shared/names';
+import { roleNames } from '../club-settings/changes';
+import { membersMachine, type RoleChange } from './members-machine';
+
+export function Members({ club, selfId }: { club: Club; selfId: string }) {
+  const [machine] = useState(() =>
+    membersMachine.provide({
+      actors: {
+        loadMembers: fromPromise<Member[]>(({ signal }) => fetchMembers(club._id, signal)),
+        changeRole: fromPromise<MessageAnswer<Member[]>, RoleChange>(({ input }) =>
+          changeRole(club._id, input.memberId, input.role),
+        ),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { members, pending, message, error } = snapshot.context;
+  const admins = members.filter((m) => m.role === 'admin').length;
+
+  return (
+    <div className="admin-part">
+      <h2>Mitglieder</h2>
+      <p className="admin-part__intro">
+        Administratoren verwalten den Verein und alle Reservierungen. Der Verein braucht immer mindestens
+        einen.
+      </p>
+      <div aria-live="polite">
+        {message && (
+          <div className="notice notice--success" role="status">
+            {message}
+          </div>
+        )}
+      </div>
+      {error && snapshot.matches('ready') && (
+        <div className="notice notice--error" role="alert">
+          {error}
+        </div>
+      )}
+      {snapshot.hasTag('loading') ? (
+        <p className="admin-status" role="status">
+          Mitglieder werden geladen …
+        </p>
+      ) : snapshot.matches('loadFailed') ? (
+        <div className="notice notice--error" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button" onClick={() => send({ type: 'members.retry' })}>
+            {uiTexts.retry}
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="members__count">
+            {members.length === 1 ? '1 Mitglied' : `${members.length} Mitglieder`}, davon{' '}
+            {admins === 1 ? '1 Administrator' : `${admins} Administratoren`}
+          </p>
+          <ul className="members">
+            {members.map((member) => (
+              <MemberRow
+                key={member._id}
+                member={member}
+                isSelf={member._id === selfId}
+                pending={pending?.memberId === member._id ? pending.role : null}
+                saving={snapshot.hasTag('saving')}
+                onAsk={(role) => send({ type: 'role.ask', memberId: member._id, role })}
+                onConfirm={() => send({ type: 'role.confirm' })}
+                onCancel={() => send({ type: 'role.cancel' })}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+interface MemberRowProps {
+  member: Member;
+  isSelf: boolean;
+  pending: Role | null;
+  saving: boolean;
+  onAsk: (role: Role) => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+function MemberRow({ member, isSelf, pending, saving, onAsk, onConfirm, onCancel }: MemberRowProps) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  const wasPending = useRef(false);
+  useEffect(() => {
+    // The question takes focus; when it closes, focus returns to the button that asked it.
+    if (pending) confirmRef.current?.focus();
+    else if (wasPending.current) askRef.current?.focus();
+    wasPending.current = pending !== null;
+  }, [pending]);
+
+  const name = fullName(member);
+  const target: Role = member.role === 'admin' ? 'player' : 'admin';
+  const registered = formatDateDe(wallClockOf(new Date(member.created_at)).date);
+
+  return (
+    <li className="member">
+      <div className="member__head">
+        <p className="member__name">
+          {name}
+          {isSelf && <span className="member__self"> (Sie)</span>}
+        </p>
+        <span className={`badge badge--${member.role}`}>{roleNames[member.role]}</span>
+      </div>
+      <p className="member__detail">{member.email}</p>
+      <p className="member__detail">Registriert am {registered}</p>
+      {pending ? (
+        <div className="member__confirm" role="group" aria-label={`Rolle von ${name} ändern`}>
+          <p>
+            {pending === 'admin'
+              ? `${name} zum Administrator machen? ${member.first_name} kann dann den Verein verwalten.`
+              : `${name} die Administratorrechte entziehen?`}
+          </p>
+          <div className="member__buttons">
+            <button
+              ref={confirmRef}
+              type="button"
+              className="button button--primary"
+              onClick={onConfirm}
+              disabled={saving}
+            >
+              {saving && <span className="spinner" aria-hidden="true" />}
+              Ja, ändern
+            </button>
+            <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving}>
+              Abbrechen
+            </button>
+          </div>
+        </div>
+      ) : isSelf ? (
+        <p className="member__detail member__hint">
+          Ihre eigene Rolle kann ein anderer Administrator ändern.
+        </p>
+      ) : (
+        <button
+          ref={askRef}
+          type="button"
+          className="button member__action"
+          onClick={() => onAsk(target)}
+          disabled={saving}
+        >
+          {target === 'admin' ? 'Zum Administrator machen' : 'Zum Spieler machen'}
+        </button>
+      )}
+    </li>
+  );
+}

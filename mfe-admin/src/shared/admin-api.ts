@@ -1,0 +1,154 @@
+/**
+ * The admin calls (services/api/src/routes/admin.ts and events.ts) with the shapes they answer.
+ * Every call names the admin's own club in the query; the API refuses any other.
+ */
+import type { EventEnvelope, ReservationEventType } from '@platzbuchung/domain/reservations/events';
+import type { Club, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
+import { ApiError, getJson } from '@platzbuchung/ui/api/client';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import { texts } from '@platzbuchung/domain/texts';
+
+export interface Actor {
+  _id: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** Omit that keeps a union discriminated: each member loses the keys on its own. */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** One entry of GET /api/events: the stored event without its club, with who did it. */
+export type LogEvent = OmitEach<EventEnvelope, 'club_id' | 'actor_id'> & { actor: Actor };
+
+export interface EventPage {
+  data: LogEvent[];
+  next: { before: number } | { after: number } | null;
+}
+
+export interface EventQuery {
+  before?: number;
+  after?: number;
+  limit?: number;
+  types?: readonly ReservationEventType[];
+  userId?: string;
+  reservationId?: string;
+  since?: string;
+  until?: string;
+}
+
+export interface Member {
+  _id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  created_at: string;
+}
+
+interface ChangeBase {
+  position: number;
+  occurred_at: string;
+  actor: { _id: string; first_name: string | null; last_name: string | null };
+}
+
+export type ClubSettingsValues = Omit<Club, '_id'>;
+
+export type ClubChange = ChangeBase &
+  (
+    | { kind: 'settings_changed'; data: { before: ClubSettingsValues; after: ClubSettingsValues } }
+    | { kind: 'role_changed'; data: { user_id: string; before: Role; after: Role } }
+  );
+
+export interface AsOfAnswer {
+  position: number;
+  data: Reservation[];
+}
+
+export interface MessageAnswer<T> {
+  message: string;
+  data: T;
+}
+
+const club = (clubId: string) => `club_id=${encodeURIComponent(clubId)}`;
+
+/** The query string of GET /api/events; only what is set is sent. */
+export function eventsQuery(clubId: string, query: EventQuery): string {
+  const params = new URLSearchParams({ club_id: clubId });
+  if (query.before !== undefined) params.set('before', String(query.before));
+  if (query.after !== undefined) params.set('after', String(query.after));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  if (query.types?.length) params.set('type', query.types.join(','));
+  if (query.userId) params.set('user_id', query.userId);
+  if (query.reservationId) params.set('reservation_id', query.reservationId);
+  if (query.since) params.set('since', query.since);
+  if (query.until) params.set('until', query.until);
+  return `/api/events?${params.toString()}`;
+}
+
+export const fetchEvents = (clubId: string, query: EventQuery, signal?: AbortSignal) =>
+  getJson<EventPage>(eventsQuery(clubId, query), signal);
+
+export const fetchUsers = (clubId: string, signal?: AbortSignal) =>
+  getJson<UserListEntry[]>(`/api/users?${club(clubId)}`, signal);
+
+export const fetchMembers = (clubId: string, signal?: AbortSignal) =>
+  getJson<Member[]>(`/api/admin/members?${club(clubId)}`, signal);
+
+export const fetchChanges = (clubId: string, signal?: AbortSignal) =>
+  getJson<ClubChange[]>(`/api/admin/changes?${club(clubId)}`, signal);
+
+export type AsOfCut = { at: string } | { position: number };
+
+export function asOfQuery(clubId: string, cut: AsOfCut, date: string): string {
+  const params = new URLSearchParams({ club_id: clubId, date });
+  if ('position' in cut) params.set('position', String(cut.position));
+  else params.set('at', cut.at);
+  return `/api/admin/as-of?${params.toString()}`;
+}
+
+export const fetchAsOf = (clubId: string, cut: AsOfCut, date: string, signal?: AbortSignal) =>
+  getJson<AsOfAnswer>(asOfQuery(clubId, cut, date), signal);
+
+export const saveClubSettings = (clubId: string, payload: object) =>
+  putJson<MessageAnswer<Club>>(`/api/admin/club?${club(clubId)}`, payload);
+
+export const changeRole = (clubId: string, memberId: string, role: Role) =>
+  putJson<MessageAnswer<Member[]>>(
+    `/api/admin/members/${encodeURIComponent(memberId)}/role?${club(clubId)}`,
+    { role },
+  );
+
+/**
+ * PUT with a JSON body. The shared client (packages/ui/src/api/client.ts) has GET and POST only;
+ * this mirrors its error handling so a PUT's failure reads like any other call's.
+ */
+async function putJson<T>(path: string, body: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, [], uiTexts.networkError);
+  }
+  let answer: unknown = null;
+  try {
+    answer = await response.json();
+  } catch {
+    // An empty or non-JSON body: the status has to speak.
+  }
+  if (response.ok) return answer as T;
+  const error = (answer as { error?: unknown } | null)?.error;
+  if (Array.isArray(error)) throw new ApiError(response.status, error, null);
+  if (typeof error === 'string' && error.trim()) throw new ApiError(response.status, [], error);
+  throw new ApiError(response.status, [], response.status === 403 ? texts.forbidden : texts.internalError);
+}
+
+/** A failure's text for a notice: the server's own words when it sent some. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return uiTexts.networkError;
+}

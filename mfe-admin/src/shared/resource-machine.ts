@@ -1,0 +1,60 @@
+/**
+ * One thing read from the API (the club's users, the record of changes, the grid as it was):
+ * loading, shown, or failed with a retry; `resource.load` asks again, with new input if given.
+ * The machine is untyped in what it loads; `useResource` gives each use its own types.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface ResourceContext {
+  input: unknown;
+  data: unknown;
+  error: string | null;
+}
+
+export type ResourceEvent = { type: 'resource.load'; input?: unknown } | { type: 'resource.retry' };
+
+export const resourceMachine = setup({
+  types: {
+    context: {} as ResourceContext,
+    events: {} as ResourceEvent,
+    input: {} as { input: unknown },
+  },
+  actors: {
+    load: fromPromise<unknown, unknown>(async () => {
+      throw new Error('load must be provided');
+    }),
+  },
+}).createMachine({
+  id: 'resource',
+  context: ({ input }) => ({ input: input.input, data: null, error: null }),
+  initial: 'loading',
+  on: {
+    'resource.load': {
+      target: '.loading',
+      reenter: true,
+      actions: assign(({ context, event }) => ({
+        input: event.type === 'resource.load' && event.input !== undefined ? event.input : context.input,
+      })),
+    },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'load',
+        input: ({ context }: { context: ResourceContext }) => context.input,
+        onDone: { target: 'loaded', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: 'failed',
+          actions: assign({
+            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+          }),
+        },
+      },
+    },
+    loaded: {},
+    failed: {
+      on: { 'resource.retry': 'loading' },
+    },
+  },
+});
