@@ -1,0 +1,238 @@
+/**
+ * The admin area as a club admin uses it: the event log, the grid as it stood before a
+ * cancellation, club settings that change the grid at once, and members' roles. Players never get in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addDays } from '@platzbuchung/domain/dates';
+import type { Club } from '@platzbuchung/domain/types';
+import {
+  createClub,
+  createPlayer,
+  expectAccessible,
+  loginViaApi,
+  openPage,
+  screenshot,
+  UI_TIMEOUT_MS,
+  useChromium,
+  VIEWPORTS,
+  type Account,
+  type ViewportName,
+} from './support';
+import { apiSession, clubNow, type ApiSession } from './support/admin-api';
+
+const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+
+/** The text of the grid cell at `hour` ("10:00") and court N (1-based). */
+async function gridCell(page: Page, hour: string, court: number): Promise<string> {
+  const row = page.locator('.day-grid__table tbody tr', { has: page.locator('th', { hasText: hour }) });
+  return (
+    await row
+      .locator('td')
+      .nth(court - 1)
+      .innerText()
+  ).trim();
+}
+
+describe('admin area', () => {
+  const browser = useChromium();
+  let club: Club;
+  let admin: Account;
+  let player: Account;
+  let steffi: ApiSession;
+  const tomorrow = addDays(berlinToday(), 1);
+
+  beforeAll(async () => {
+    ({ club, admin } = await createClub({ courts_count: 4 }));
+    player = await createPlayer(club._id, { first_name: 'Steffi', last_name: 'Graf' });
+    steffi = await apiSession(player);
+  });
+  afterAll(async () => {
+    await steffi?.dispose();
+  });
+
+  it("finds a player's cancelled reservation in the log and sees it in the grid as it stood before", async () => {
+    const reservationId = await steffi.reserve(club._id, { court_num: '3', date: tomorrow, start_time: 10 });
+    await steffi.cancel(club._id, reservationId, tomorrow);
+    await loginViaApi(browser.context, admin);
+
+    const page = await browser.newPage('phone');
+    await openPage(page, '/admin');
+    await page
+      .getByRole('heading', { name: 'Ereignisprotokoll', level: 2 })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    const newest = page.locator('.log-entry').first();
+    await expect.poll(() => newest.locator('h3').innerText()).toBe('Reservierung gelöscht');
+    expect(await newest.innerText()).toContain('Steffi Graf');
+    expect(await newest.innerText()).toContain('Platz 3');
+    expect(await page.locator('.log-entry').count()).toBe(2);
+
+    // A new event appears on 'Neue Ereignisse anzeigen' without a reload.
+    const second = await steffi.reserve(club._id, { court_num: '1', date: tomorrow, start_time: 12 });
+    await page.getByRole('button', { name: 'Neue Ereignisse anzeigen' }).click();
+    await page.getByText('1 neues Ereignis oben eingefügt.').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.locator('.log-entry').count()).toBe(3);
+    expect(await page.locator('.log-entry h3').first().innerText()).toBe('Reservierung angelegt');
+
+    // The cancelled reservation's whole history, and the way back.
+    const cancelled = page.locator('.log-entry', { hasText: 'Reservierung gelöscht' });
+    await cancelled.getByRole('link', { name: 'Ganzer Verlauf' }).click();
+    await page
+      .getByRole('heading', { name: 'Verlauf einer Reservierung' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await expect.poll(() => page.locator('.log-entry').count()).toBe(2);
+    expect(await page.locator('.log-entry h3').allInnerTexts()).toEqual([
+      'Reservierung gelöscht',
+      'Reservierung angelegt',
+    ]);
+    await page.getByRole('link', { name: 'Zurück zum ganzen Protokoll' }).click();
+    await expect.poll(() => page.locator('.log-entry').count()).toBe(3);
+
+    // "Stand davor": the grid just before the cancellation still shows Steffi on court 3.
+    await page
+      .locator('.log-entry', { hasText: 'Reservierung gelöscht' })
+      .getByRole('link', { name: 'Stand davor anzeigen' })
+      .click();
+    await page.waitForURL('**/admin/stand?**', { timeout: UI_TIMEOUT_MS });
+    await page.locator('.day-grid__table').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await gridCell(page, '10:00', 3)).toBe('S. Graf');
+    // The second booking came after the cancellation, so it is not there yet.
+    expect(await gridCell(page, '12:00', 1)).toBe('frei');
+    expect(second).toBeTruthy();
+
+    // Now (the default moment) the cancelled one is gone and the later one is there.
+    await openPage(page, `/admin/stand?tag=${tomorrow}`);
+    await page.locator('.day-grid__table').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await gridCell(page, '10:00', 3)).toBe('frei');
+    expect(await gridCell(page, '12:00', 1)).toBe('S. Graf');
+  });
+
+  it('changes the club settings: the grid and header follow at once, a stranding change is refused', async () => {
+    await steffi.reserve(club._id, { court_num: '4', date: tomorrow, start_time: 15 });
+    await loginViaApi(browser.context, admin);
+    const page = await browser.newPage('desktop');
+    await openPage(page, '/admin/verein');
+    const courts = page.getByLabel('Anzahl der Plätze');
+    await courts.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await courts.inputValue()).toBe('4');
+
+    // Fewer courts would strand Steffi's booking on court 4: the server's 409 text is shown.
+    await courts.selectOption('3');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    const alert = page.locator('.form [role="alert"]');
+    await alert.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await alert.innerText()).toContain('Platz 4');
+    expect((await clubNow(steffi, club._id)).courts_count).toBe(4);
+
+    // Client-side validation: the end must be after the start.
+    await page.getByLabel('Spielzeit ab').selectOption('21');
+    await page.getByLabel('Spielzeit bis').selectOption('20');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Die Endzeit muss zwischen 1 und 23 Uhr und nach der Startzeit liegen.').waitFor();
+    await page.getByLabel('Spielzeit ab').selectOption('8');
+
+    const renamed = `${club.name} e.V.`;
+    await page.getByLabel('Name des Vereins').fill(renamed);
+    await courts.selectOption('6');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Die Vereinseinstellungen wurden gespeichert.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.locator('.app-header__title', { hasText: renamed }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByText('Plätze: 4 → 6').waitFor({ timeout: UI_TIMEOUT_MS });
+    const saved = await clubNow(steffi, club._id);
+    expect(saved).toMatchObject({ name: renamed, courts_count: 6 });
+
+    // The grid as it stands now has six courts.
+    await page.getByRole('link', { name: 'Stand am' }).click();
+    await page.locator('.day-grid__table').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.locator('.day-grid__table thead th').allInnerTexts()).toContain('Platz 6');
+
+    // The day grid of /reservations, once its remote is deployed, shows the new number too.
+    await page.getByRole('link', { name: 'Platzplan' }).click();
+    await page.waitForURL('**/reservations');
+    const placeholder = page.getByText('Dieser Bereich steht in Kürze zur Verfügung.');
+    const sixth = page.getByText('Platz 6', { exact: true }).first();
+    await Promise.race([
+      placeholder.waitFor({ timeout: UI_TIMEOUT_MS }),
+      sixth.waitFor({ timeout: UI_TIMEOUT_MS }),
+    ]);
+    if (!(await placeholder.isVisible())) expect(await sixth.isVisible()).toBe(true);
+  });
+
+  it('promotes a player to admin and back, with a confirmation', async () => {
+    await loginViaApi(browser.context, admin);
+    const page = await browser.newPage('phone');
+    await openPage(page, '/admin/mitglieder');
+    const row = page.locator('.member', { hasText: 'Steffi Graf' });
+    await row.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await row.locator('.badge').innerText()).toBe('Spieler');
+    // The admin's own row offers no button: the club would be left without its last admin.
+    expect(await page.locator('.member', { hasText: '(Sie)' }).getByRole('button').count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Zum Administrator machen' }).click();
+    await row.getByText('Steffi Graf zum Administrator machen?').waitFor();
+    await row.getByRole('button', { name: 'Abbrechen' }).click();
+    expect(await row.locator('.badge').innerText()).toBe('Spieler');
+
+    await row.getByRole('button', { name: 'Zum Administrator machen' }).click();
+    await row.getByRole('button', { name: 'Ja, ändern' }).click();
+    await page.getByText('Die Rolle wurde geändert.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await expect.poll(() => row.locator('.badge').innerText()).toBe('Administrator');
+    expect(await page.locator('.members__count').innerText()).toContain('2 Administratoren');
+
+    await row.getByRole('button', { name: 'Zum Spieler machen' }).click();
+    await row.getByRole('button', { name: 'Ja, ändern' }).click();
+    await expect.poll(() => row.locator('.badge').innerText()).toBe('Spieler');
+
+    // The last admin cannot be demoted: the server's refusal, as an admin of another session would get it.
+    const greta = await apiSession(admin);
+    const refused = await greta.put<{ error: string }>(
+      `/api/admin/members/${greta.user._id}/role?club_id=${club._id}`,
+      { role: 'player' },
+    );
+    await greta.dispose();
+    expect(refused).toEqual({
+      status: 409,
+      body: { error: 'Der Verein braucht mindestens einen Administrator.' },
+    });
+
+    // The change record lists both role changes.
+    await page.getByRole('link', { name: 'Verein', exact: true }).click();
+    await expect.poll(() => page.getByText('Steffi Graf: Spieler → Administrator').count()).toBe(1);
+    await page.getByText('Steffi Graf: Administrator → Spieler').waitFor();
+  });
+
+  it('sends a player who opens /admin to /reservations', async () => {
+    await browser.freshContext();
+    await loginViaApi(browser.context, player);
+    const page = await browser.newPage('phone');
+    await openPage(page, '/admin/mitglieder');
+    await page.waitForURL('**/reservations', { timeout: UI_TIMEOUT_MS });
+    expect(await page.getByRole('link', { name: 'Verwaltung' }).count()).toBe(0);
+  });
+
+  it('has no serious accessibility problems, and screenshots of every part on phone and desktop', async () => {
+    await browser.freshContext();
+    await loginViaApi(browser.context, admin);
+    const parts = [
+      { name: 'admin-log', path: '/admin', ready: '.log-entry' },
+      {
+        name: 'admin-log-filtered',
+        path: `/admin?von=${berlinToday()}&typ=ReservationCancelled`,
+        ready: '.log-entry',
+      },
+      { name: 'admin-as-of', path: `/admin/stand?tag=${tomorrow}`, ready: '.day-grid__table' },
+      { name: 'admin-club', path: '/admin/verein', ready: '.change' },
+      { name: 'admin-members', path: '/admin/mitglieder', ready: '.member' },
+    ];
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      const page = await browser.newPage(viewport);
+      for (const part of parts) {
+        await openPage(page, part.path);
+        await page.locator(part.ready).first().waitFor({ timeout: UI_TIMEOUT_MS });
+        await expectAccessible(page, `${part.name} (${viewport})`);
+        await screenshot(page, part.name);
+      }
+      await page.close();
+    }
+  });
+});
