@@ -41,3 +41,15 @@ export async function expectAccessible(page: Page, screen: string, options: { ex
   const findings = await blockingViolations(page, options);
   expect(findings, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
+
+/** Every form control and button has an accessible name (axe's label rules), whatever their impact. */
+export async function expectLabelled(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page })
+    .withRules(['label', 'select-name', 'button-name', 'input-button-name', 'label-title-only'])
+    .analyze();
+  const findings = violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(findings, `unlabelled controls on ${screen}`).toEqual([]);
+}

@@ -42,7 +42,7 @@ function startStack(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promi
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       // Warnings and errors of the stack stay visible in the test output.
-      process.stderr.write(text.replace(/^/gm, '[stack] '));
+      process.stderr.write(text.replace(/^(?=.)/gm, '[stack] '));
       output += text;
       const match = READY_LINE.exec(output);
       if (match?.[1]) {

@@ -29,9 +29,11 @@ export function mainHeading(page: Page): Locator {
   return page.locator('#main h1');
 }
 
-/** A form control by its visible label, ignoring the ' *' of required fields. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A form control by its visible label, exactly, with or without the ' *' of a required field. */
 export function field(page: Page, label: string): Locator {
-  return page.getByLabel(label, { exact: true });
+  return page.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}(\\s*\\*)?\\s*$`));
 }
 
 /** Waits until the form's fields are there (forms show 'Loading...' until their schema arrived). */
