@@ -76,7 +76,7 @@ describe('admin area', () => {
 
     // The cancelled reservation's whole history, and the way back.
     const cancelled = page.locator('.log-entry', { hasText: 'Reservierung gelöscht' });
-    await cancelled.getByRole('link', { name: 'Ganzer Verlauf' }).click();
+    await cancelled.getByRole('link', { name: 'Verlauf', exact: true }).click();
     await page
       .getByRole('heading', { name: 'Verlauf einer Reservierung' })
       .waitFor({ timeout: UI_TIMEOUT_MS });

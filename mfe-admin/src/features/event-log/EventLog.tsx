@@ -151,7 +151,7 @@ function LogEntry({
       <p className="log-entry__actions">
         {showHistoryLink && (
           <Link to={{ search: new URLSearchParams({ reservierung: event.reservation_id }).toString() }}>
-            Ganzer Verlauf
+            Verlauf
           </Link>
         )}
         <Link to={{ pathname: adminPaths.asOf, search: before.toString() }}>Stand davor anzeigen</Link>

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyFilter,
+  entryView,
+  eventDay,
+  filterFromSearch,
+  filterQuery,
+  madeDetails,
+  mergeNewer,
+  mergeOlder,
+  missingReservationIds,
+  newestPosition,
+  searchFromFilter,
+} from '../src/features/event-log/log';
+import { R1, R2, STEFFI, cancelled, made } from './fixtures';
+
+describe('the log filter', () => {
+  it('survives the address bar both ways', () => {
+    const filter = {
+      from: '2026-11-01',
+      to: '2026-11-30',
+      type: 'ReservationCancelled',
+      userId: STEFFI._id,
+      reservationId: '',
+    } as const;
+    expect(filterFromSearch(searchFromFilter(filter))).toEqual(filter);
+    expect(searchFromFilter(emptyFilter).toString()).toBe('');
+  });
+
+  it('ignores what is malformed instead of sending it', () => {
+    const search = new URLSearchParams({
+      von: '1.11.2026',
+      typ: 'DROP TABLE',
+      mitglied: 'steffi',
+      reservierung: R1,
+    });
+    expect(filterFromSearch(search)).toEqual({ ...emptyFilter, reservationId: R1 });
+  });
+
+  it('asks the API for whole club-local days, the end exclusive', () => {
+    expect(
+      filterQuery({ ...emptyFilter, from: '2026-11-23', to: '2026-11-23', type: 'SeriesEnded' }),
+    ).toEqual({
+      limit: 25,
+      since: '2026-11-22T23:00:00.000Z',
+      until: '2026-11-23T23:00:00.000Z',
+      types: ['SeriesEnded'],
+    });
+    expect(filterQuery(emptyFilter)).toEqual({ limit: 25 });
+  });
+});
+
+describe('pages of the log', () => {
+  it('puts new events (oldest first from the API) on top, newest first, without doubles', () => {
+    const shown = [made(5, R1), made(4, R2)];
+    expect(mergeNewer(shown, [made(5, R1), made(6, R2), cancelled(7, R1)]).map((e) => e.position)).toEqual([
+      7, 6, 5, 4,
+    ]);
+    expect(newestPosition(shown)).toBe(5);
+    expect(newestPosition([])).toBeNull();
+  });
+
+  it('adds older pages below', () => {
+    expect(mergeOlder([made(9, R1)], [made(9, R1), made(3, R2)]).map((e) => e.position)).toEqual([9, 3]);
+  });
+
+  it('looks up only reservations whose making is neither listed nor known', () => {
+    const page = [cancelled(9, R1), cancelled(8, R2), made(2, R2)];
+    expect(missingReservationIds(page, {})).toEqual([R1]);
+    expect(missingReservationIds(page, madeDetails([made(1, R1)]))).toEqual([]);
+  });
+});
+
+describe('an entry', () => {
+  it('says what happened and, for a cancellation, which booking it was', () => {
+    const details = madeDetails([made(1, R1, { court_num: '3', date: '2026-11-24', label: 'Jugend' })]);
+    expect(entryView(cancelled(2, R1), details)).toEqual({
+      title: 'Reservierung gelöscht',
+      description: 'gelöscht: alle Termine',
+      concerns: 'Platz 3 · Di., 24.11.2026 · 10-11 Uhr · „Jugend“',
+    });
+    expect(entryView(made(1, R1), details).concerns).toBeNull();
+    expect(entryView(cancelled(2, R2), details).concerns).toBeNull();
+  });
+
+  describe('"Stand davor" opens the day the event was about', () => {
+    it('the booked date for a single booking', () => {
+      expect(eventDay(cancelled(2, R1), madeDetails([made(1, R1, { date: '2026-11-24' })]))).toBe(
+        '2026-11-24',
+      );
+    });
+
+    it('for a whole series cancelled, the first date it would still have taken place', () => {
+      const details = madeDetails([made(1, R1, { date: '2026-11-03', recurring: true })]);
+      // Cancelled on Wed 18 Nov: the next Tuesday is the 24th.
+      expect(eventDay(cancelled(2, R1, '2026-11-18T13:00:00.000Z'), details)).toBe('2026-11-24');
+    });
+
+    it('the cancelled date of one occurrence, and the first dropped date of an ended series', () => {
+      const base = { reservation_id: R1, version: 2, occurred_at: '2026-11-18T13:00:00.000Z', actor: STEFFI };
+      const details = madeDetails([made(1, R1, { date: '2026-11-03', recurring: true })]);
+      expect(
+        eventDay(
+          { ...base, position: 2, type: 'OccurrenceCancelled', data: { date: '2026-11-10' } },
+          details,
+        ),
+      ).toBe('2026-11-10');
+      expect(
+        eventDay({ ...base, position: 3, type: 'SeriesEnded', data: { end_date: '2026-11-20' } }, details),
+      ).toBe('2026-11-24');
+    });
+
+    it("the event's own day when the booking is unknown", () => {
+      expect(eventDay(cancelled(2, R2, '2026-11-18T23:30:00.000Z'), {})).toBe('2026-11-19');
+    });
+  });
+});
