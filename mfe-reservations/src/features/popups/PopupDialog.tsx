@@ -5,6 +5,8 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
+const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])';
+
 interface PopupDialogProps {
   title: string;
   busy: boolean;
@@ -46,8 +48,33 @@ export function PopupDialog({ title, busy, onCancel, fallbackFocus, children }: 
       event.preventDefault();
       if (!latest.current.busy) latest.current.onCancel();
     };
+    // A modal dialog lets Tab leave the page for the browser's own controls; keep it in the popup.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (element) =>
+          !element.matches(':disabled') &&
+          element.getClientRects().length > 0 &&
+          // Tab reaches a radio group only at its checked radio.
+          (!element.matches('input[type="radio"]') || (element as HTMLInputElement).checked),
+      );
+      const first = focusable[0];
+      const last = focusable.at(-1);
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
     dialog.addEventListener('cancel', onNativeCancel);
-    return () => dialog.removeEventListener('cancel', onNativeCancel);
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => {
+      dialog.removeEventListener('cancel', onNativeCancel);
+      dialog.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
 
   return (

@@ -1,0 +1,75 @@
+/**
+ * Steps on the day grid and its popups the way a person takes them.
+ *
+ *   await openGrid(page, clubDay(1));
+ *   await slot(page, 1, 10).click();
+ *   await popup(page).getByRole('button', { name: 'Reservieren' }).click();
+ *   await expectSlot(page, 1, 10, /Ihre Reservierung/);
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { formatHour } from '@platzbuchung/domain/dates';
+import { texts } from '@platzbuchung/domain/texts';
+import { openPage, UI_TIMEOUT_MS } from './ui';
+
+/** The cell of a court and hour, found by the start of its accessible name ("Platz 3, 14:00, …"). */
+export function slot(page: Page, court: number, hour: number): Locator {
+  const name = new RegExp(`^Platz ${court}, ${formatHour(hour)},`);
+  return page.getByRole('button', { name });
+}
+
+/** The open popup (a modal dialog). */
+export function popup(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+export function dateInput(page: Page): Locator {
+  return page.getByLabel('Datum');
+}
+
+/** Waits until the grid of the shown day is there (the splash has gone, the cells are drawn). */
+export async function waitForGrid(page: Page): Promise<void> {
+  await page.getByText(texts.reservationsSplash).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+  await page.getByRole('table').waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.locator('.grid-scroll:not([aria-busy])').waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** Opens /reservations and, when given, picks the day in the date picker. */
+export async function openGrid(page: Page, date?: string): Promise<void> {
+  await openPage(page, '/reservations');
+  await waitForGrid(page);
+  if (date) await showDay(page, date);
+}
+
+export async function showDay(page: Page, date: string): Promise<void> {
+  await dateInput(page).fill(date);
+  await expect.poll(() => dateInput(page).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(date);
+  await waitForGrid(page);
+}
+
+/** Waits until the cell's accessible name matches (names say free, reserved, mine, past). */
+export async function expectSlot(page: Page, court: number, hour: number, name: RegExp): Promise<void> {
+  await expect
+    .poll(async () => (await slot(page, court, hour).getAttribute('aria-label')) ?? '', {
+      timeout: UI_TIMEOUT_MS,
+    })
+    .toMatch(name);
+}
+
+/**
+ * Collects every window.alert of the page and accepts it, so a test can assert on the texts.
+ * `requests` counts POSTs to /api/reservations, to prove an alert came before any request.
+ */
+export function watchPage(page: Page): { alerts: string[]; posts: string[] } {
+  const seen = { alerts: [] as string[], posts: [] as string[] };
+  page.on('dialog', (dialog) => {
+    seen.alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/reservations') {
+      seen.posts.push(request.url());
+    }
+  });
+  return seen;
+}
