@@ -9,21 +9,22 @@ export function Impressum() {
   const impressum = SessionContext.useSelector((s) => s.context.config?.impressum);
   return (
     <section className="page">
-      <p>
-        <Link className="back-link" to={hostPaths.profile}>
-          {uiTexts.back}
-        </Link>
-      </p>
-      <h1>Impressum</h1>
-      <p>{texts.productName} wird betrieben von:</p>
-      <address className="impressum">
-        <span>{impressum?.name || 'Betreiber nicht konfiguriert'}</span>
-        {impressum?.email && (
-          <span>
-            E-Mail: <a href={`mailto:${impressum.email}`}>{impressum.email}</a>
-          </span>
-        )}
-      </address>
+      <Link className="back-link" to={hostPaths.profile}>
+        <span aria-hidden="true">←</span>
+        {uiTexts.back}
+      </Link>
+      <div className="page__card">
+        <h1>Impressum</h1>
+        <p>{texts.productName} wird betrieben von:</p>
+        <address className="impressum">
+          <span>{impressum?.name || 'Betreiber nicht konfiguriert'}</span>
+          {impressum?.email && (
+            <span>
+              E-Mail: <a href={`mailto:${impressum.email}`}>{impressum.email}</a>
+            </span>
+          )}
+        </address>
+      </div>
     </section>
   );
 }

@@ -7,10 +7,13 @@ export function NotFound() {
   useDocumentTitle(texts.notFound);
   return (
     <section className="page">
-      <h1>{texts.notFound}</h1>
-      <p>
-        <Link to={hostPaths.landing}>Zur Startseite</Link>
-      </p>
+      <div className="page__card">
+        <h1>{texts.notFound}</h1>
+        <p>Diese Seite gibt es nicht.</p>
+        <p>
+          <Link to={hostPaths.landing}>Zur Startseite</Link>
+        </p>
+      </div>
     </section>
   );
 }
