@@ -7,6 +7,11 @@ import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 
+/** Line-break opportunities after '@' and before dots, so a long address wraps like an address. */
+function formatEmail(email: string) {
+  return email.split(/(?=[.@])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+}
+
 export default function Account({ host }: RemoteScreenProps) {
   const [loggingOut, startLogout] = useTransition();
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +40,7 @@ export default function Account({ host }: RemoteScreenProps) {
           {auth.role === 'admin' && ' (Admin)'}
         </dd>
         <dt>E-Mail</dt>
-        <dd>{auth.email}</dd>
+        <dd className="account__email">{formatEmail(auth.email)}</dd>
         {host.club && (
           <>
             <dt>Verein</dt>
