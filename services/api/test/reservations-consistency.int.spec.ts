@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@platzbuchung/domain/dates';
@@ -40,16 +40,16 @@ function random(seed: number) {
 
 const liveRows = async () => api.db('reservations').orderBy('id').select('*');
 
-function runCli(...args: string[]) {
-  return spawnSync(
-    `${REPO_ROOT}node_modules/.bin/tsx`,
-    [`${REPO_ROOT}services/api/src/events-cli.ts`, ...args],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: database.url },
-      encoding: 'utf8',
-    },
-  );
+/** Runs the CLI as operators do, without blocking this process (its server keeps answering). */
+function runCli(...args: string[]): Promise<{ status: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      `${REPO_ROOT}node_modules/.bin/tsx`,
+      [`${REPO_ROOT}services/api/src/events-cli.ts`, ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, DATABASE_URL: database.url }, encoding: 'utf8' },
+      (error, stdout) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout }),
+    );
+  });
 }
 
 describe('the read model is exactly what the events say', () => {
@@ -117,33 +117,38 @@ describe('the read model is exactly what the events say', () => {
       rebuilt: { court_num: row.court_num },
     });
 
-    const failed = runCli('verify');
+    const failed = await runCli('verify');
     expect(failed.status).toBe(1);
     expect(failed.stdout).toContain('1 difference(s)');
-    expect(runCli('rebuild').status).toBe(0);
-    const verified = runCli('verify');
+    expect((await runCli('rebuild')).status).toBe(0);
+    const verified = await runCli('verify');
     expect(verified.status).toBe(0);
     expect(verified.stdout).toMatch(/no difference/);
   });
 
   it('the CLI lists, filters and shows the history readably and as JSON lines', async () => {
-    const table = runCli('list', '--limit', '5');
+    const table = await runCli('list', '--limit', '5');
     expect(table.status).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^Pos\s+Zeit\s+Verein\s+Ereignis/);
     expect(table.stdout).toMatch(/Reservierung (angelegt|gelöscht)|Termin abgesagt|Serie beendet/);
 
-    const json = runCli('list', '--type', 'ReservationMade', '--limit', '3', '--json');
+    const json = await runCli('list', '--type', 'ReservationMade', '--limit', '3', '--json');
     const lines = json.stdout
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l));
+      .map((l: string) => JSON.parse(l) as { type: string; actor_name: unknown; reservation_id: string });
     expect(lines).toHaveLength(3);
-    expect(lines.every((e) => e.type === 'ReservationMade' && typeof e.actor_name === 'string')).toBe(true);
+    expect(
+      lines.every(
+        (e: { type: string; actor_name: unknown }) =>
+          e.type === 'ReservationMade' && typeof e.actor_name === 'string',
+      ),
+    ).toBe(true);
 
-    const shown = runCli('show', lines[0].reservation_id);
+    const shown = await runCli('show', lines[0]!.reservation_id);
     expect(shown.status).toBe(0);
     expect(shown.stdout).toMatch(/Jetzt: /);
-    expect(runCli('list', '--type', 'Nope').status).toBe(2);
+    expect((await runCli('list', '--type', 'Nope')).status).toBe(2);
   });
 });
 

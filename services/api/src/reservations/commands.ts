@@ -106,7 +106,10 @@ export async function listReservations(
   const columns = [...RESERVATION_COLUMNS];
   const order = [{ column: 'date' }, { column: 'start_time' }, { column: 'court_num' }];
   if (!range) {
-    const rows: ReservationRow[] = await db('reservations').where('club_id', clubId).orderBy(order).select(columns);
+    const rows: ReservationRow[] = await db('reservations')
+      .where('club_id', clubId)
+      .orderBy(order)
+      .select(columns);
     return rows.map(toReservation);
   }
   // Two index-sized halves instead of one OR, so a page view costs the same whatever the club's

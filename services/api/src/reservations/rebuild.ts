@@ -5,19 +5,19 @@ import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope } from './event-store';
 import { RESERVATION_COLUMNS, toRow, type ReservationRow } from './rows';
 
-const READ_BATCH = 10_000;
-const WRITE_BATCH = 2_000;
+const READ_BATCH = 50_000;
+const WRITE_BATCH = 20_000;
 
 /** Folds every event, in position order, into the rows that exist afterwards (with stream versions). */
 async function foldAllEvents(trx: Knex.Transaction): Promise<Map<string, ReservationRow>> {
   const rows = new Map<string, { state: Reservation; version: number }>();
   let after = 0;
   for (;;) {
-    const batch = await trx('reservation_events')
-      .where('position', '>', after)
-      .orderBy('position')
-      .limit(READ_BATCH)
-      .select([...EVENT_COLUMNS]);
+    // Plain SQL: at this volume the query builder's per-row work shows up in the timings.
+    const { rows: batch } = await trx.raw(
+      `SELECT ${EVENT_COLUMNS.join(', ')} FROM reservation_events WHERE position > ? ORDER BY position LIMIT ?`,
+      [after, READ_BATCH],
+    );
     for (const raw of batch) {
       const event = toEnvelope(raw);
       const next = evolve(rows.get(event.reservation_id)?.state ?? null, event);
@@ -31,8 +31,8 @@ async function foldAllEvents(trx: Knex.Transaction): Promise<Map<string, Reserva
 }
 
 /**
- * Writes rows with one statement per batch: the rows travel as one JSON parameter and PostgreSQL
- * unpacks them, which is far quicker than a statement per row.
+ * Writes rows with one statement per batch, one array parameter per column unpacked by `unnest`:
+ * several times quicker than a statement per row or a JSON document per batch.
  */
 async function insertRows(
   trx: Knex.Transaction,
@@ -42,11 +42,28 @@ async function insertRows(
   let batch: ReservationRow[] = [];
   const flush = async () => {
     if (!batch.length) return;
+    const column = <K extends keyof ReservationRow>(key: K) => batch.map((row) => row[key]);
     await trx.raw(
       `INSERT INTO ?? (id, club_id, user_id, court_num, start_time, end_time, date, label, recurring, deleted_dates, end_date, version)
-       SELECT id, club_id, user_id, court_num, start_time, end_time, date, label, recurring, deleted_dates, end_date, version
-       FROM jsonb_populate_recordset(NULL::reservations, ?::jsonb)`,
-      [table, JSON.stringify(batch)],
+       SELECT id, club_id, user_id, court_num, start_time, end_time, date, label, recurring, deleted_dates::date[], end_date, version
+       FROM unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::text[], ?::int[], ?::int[], ?::date[], ?::text[], ?::bool[], ?::text[], ?::date[], ?::int[])
+         AS t(id, club_id, user_id, court_num, start_time, end_time, date, label, recurring, deleted_dates, end_date, version)`,
+      [
+        table,
+        column('id'),
+        column('club_id'),
+        column('user_id'),
+        column('court_num'),
+        column('start_time'),
+        column('end_time'),
+        column('date'),
+        column('label'),
+        column('recurring'),
+        // A ragged date[][] cannot be one array parameter; each row's dates travel as an array literal.
+        batch.map((row) => `{${row.deleted_dates.join(',')}}`),
+        column('end_date'),
+        column('version'),
+      ] as Knex.RawBinding[],
     );
     batch = [];
   };

@@ -58,6 +58,9 @@ export function listen(app: Koa<never> | Koa): Promise<{ server: Server; url: st
   return new Promise((resolve) => {
     const server = app.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
+      // Longer than any pause a test can cause, so a pooled keep-alive socket is never reused just
+      // as the server closes it (ECONNRESET).
+      server.keepAliveTimeout = 120_000;
       resolve({ server, url: `http://127.0.0.1:${port}` });
     });
   });
