@@ -4,9 +4,8 @@
  */
 import type { EventEnvelope, ReservationEventType } from '@platzbuchung/domain/reservations/events';
 import type { Club, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
-import { ApiError, getJson } from '@platzbuchung/ui/api/client';
+import { ApiError, getJson, putJson } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
-import { texts } from '@platzbuchung/domain/texts';
 
 export interface Actor {
   _id: string;
@@ -117,35 +116,6 @@ export const changeRole = (clubId: string, memberId: string, role: Role) =>
     `/api/admin/members/${encodeURIComponent(memberId)}/role?${club(clubId)}`,
     { role },
   );
-
-/**
- * PUT with a JSON body. The shared client (packages/ui/src/api/client.ts) has GET and POST only;
- * this mirrors its error handling so a PUT's failure reads like any other call's.
- */
-async function putJson<T>(path: string, body: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, [], uiTexts.networkError);
-  }
-  let answer: unknown = null;
-  try {
-    answer = await response.json();
-  } catch {
-    // An empty or non-JSON body: the status has to speak.
-  }
-  if (response.ok) return answer as T;
-  const error = (answer as { error?: unknown } | null)?.error;
-  if (Array.isArray(error)) throw new ApiError(response.status, error, null);
-  if (typeof error === 'string' && error.trim()) throw new ApiError(response.status, [], error);
-  throw new ApiError(response.status, [], response.status === 403 ? texts.forbidden : texts.internalError);
-}
 
 /** A failure's text for a notice: the server's own words when it sent some. */
 export function failureText(error: unknown): string {

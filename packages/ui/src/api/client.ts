@@ -73,11 +73,19 @@ export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return request<T>(path, { method: 'GET', signal: signal ?? null });
 }
 
-export function postJson<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   return request<T>(path, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     signal: signal ?? null,
   });
+}
+
+export function postJson<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  return sendJson<T>('POST', path, body, signal);
+}
+
+export function putJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  return sendJson<T>('PUT', path, body, signal);
 }
