@@ -309,6 +309,7 @@ function SlotButton({
       className={slotClass(cell)}
       aria-label={cell.accessibleName}
       aria-disabled={inert || undefined}
+      title={cell.text || undefined}
       onClick={() => onClick(cell)}
     >
       {cell.mine && <MineIcon />}
