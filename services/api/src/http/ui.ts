@@ -3,11 +3,10 @@
  * static files, an SPA fallback to index.html for page navigations, `GET /remotes.json` telling the
  * shell where the remotes live, and the Content-Security-Policy of the HTML page.
  */
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import type { ImpressumConfig, RemotesConfig } from '@platzbuchung/domain/host-contract';
+import { bodyFor, cacheControlFor, contentTypeOf, fileInside } from './static-files';
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -21,22 +20,6 @@ export interface ServeUiOptions {
   /** Operator named in the Impressum (SPEC section 1). */
   impressum?: ImpressumConfig;
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-
-/** Chunks carry a content hash in their name (see packages/ui/build/webpack.mjs): cache them for ever. */
-const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 
 export function manifestUrl(entry: string, publicUrl: string): string {
   const url = new URL(entry, publicUrl);
@@ -80,15 +63,7 @@ export function serveUi(options: ServeUiOptions): Middleware {
   const config: RemotesConfig = { remotes, impressum: options.impressum ?? { name: '', email: '' } };
   const shellDir = path.resolve(options.shellDir);
 
-  /** Resolved per request so a rebuilt or swapped shell folder is served at once. */
-  async function fileFor(requestPath: string): Promise<{ file: string; size: number } | null> {
-    const root = await realpath(shellDir).catch(() => null);
-    if (!root) return null;
-    const file = path.join(root, path.normalize(requestPath));
-    if (!file.startsWith(root + path.sep)) return null;
-    const info = await stat(file).catch(() => null);
-    return info?.isFile() ? { file, size: info.size } : null;
-  }
+  const fileFor = (requestPath: string) => fileInside(shellDir, requestPath);
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -109,15 +84,13 @@ export function serveUi(options: ServeUiOptions): Middleware {
       if (!found) return next();
     }
 
-    const extension = path.extname(found.file);
-    const isHtml = extension === '.html';
-    ctx.type = CONTENT_TYPES[extension] ?? 'application/octet-stream';
-    ctx.length = found.size;
-    ctx.set(
-      'Cache-Control',
-      isHtml || !HASHED.test(found.file) ? 'no-cache' : 'public, max-age=31536000, immutable',
-    );
+    const isHtml = path.extname(found.file) === '.html';
+    const { body, encoding } = await bodyFor(found, ctx.get('Accept-Encoding'));
+    ctx.type = contentTypeOf(found.file);
+    ctx.set('Cache-Control', cacheControlFor(found.file));
+    ctx.set('Vary', 'Accept-Encoding');
+    if (encoding) ctx.set('Content-Encoding', encoding);
     if (isHtml) ctx.set('Content-Security-Policy', csp);
-    ctx.body = createReadStream(found.file);
+    ctx.body = body;
   };
 }

@@ -1,0 +1,83 @@
+/**
+ * Static files for the shell (served by the API) and for each remote (scripts/serve-remote.ts):
+ * one place for content types, cache rules, path safety and compression.
+ */
+import { readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+}
+
+/** webpack's chunkFilename puts an 8-hex content hash before the extension: safe to cache for ever. */
+const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
+
+export function cacheControlFor(file: string): string {
+  return HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+export interface FoundFile {
+  file: string;
+  size: number;
+  mtime: Date;
+}
+
+/**
+ * The file a URL path names inside `folder`, or null when it leaves the folder or is no file. The
+ * folder is resolved on every call, so a swapped (renamed or re-linked) build is served at once.
+ */
+export async function fileInside(folder: string, urlPath: string): Promise<FoundFile | null> {
+  const root = await realpath(folder).catch(() => null);
+  if (!root) return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(urlPath, 'http://static').pathname);
+  } catch {
+    return null;
+  }
+  const file = path.join(root, path.normalize(pathname));
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? { file, size: info.size, mtime: info.mtime } : null;
+}
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.map', '.json', '.txt', '.svg']);
+const gzipAsync = promisify(gzip);
+/** Compressed once per file version (path, size, mtime); bundles are a few hundred kB at most. */
+const gzipped = new Map<string, { version: string; body: Buffer }>();
+
+export interface FileBody {
+  body: Buffer;
+  /** 'gzip' when the body is compressed. */
+  encoding?: 'gzip';
+}
+
+/** The file's bytes for a client, gzip-compressed when it accepts that and it pays off. */
+export async function bodyFor(found: FoundFile, acceptEncoding: string | undefined): Promise<FileBody> {
+  const wantsGzip = /\bgzip\b/.test(acceptEncoding ?? '');
+  if (!wantsGzip || !COMPRESSIBLE.has(path.extname(found.file)) || found.size < 1024) {
+    return { body: await readFile(found.file) };
+  }
+  const version = `${found.size}:${found.mtime.getTime()}`;
+  const cached = gzipped.get(found.file);
+  if (cached?.version === version) return { body: cached.body, encoding: 'gzip' };
+  const body = await gzipAsync(await readFile(found.file), { level: 9 });
+  gzipped.set(found.file, { version, body });
+  return { body, encoding: 'gzip' };
+}

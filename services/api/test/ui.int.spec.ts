@@ -1,0 +1,78 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveUi } from '../src/http/ui';
+import { startTestApi, type TestApi } from './support/test-api';
+
+/** The API serving the built shell: pages, files, /remotes.json, compression, and what it refuses. */
+let api: TestApi;
+let shellDir: string;
+const bundle = `console.log(${JSON.stringify('Platzbuchung '.repeat(500))});`;
+
+beforeAll(async () => {
+  shellDir = await mkdtemp(path.join(tmpdir(), 'pb-shell-'));
+  await writeFile(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><title>Platzbuchung</title><div id="root"></div>',
+  );
+  await writeFile(path.join(shellDir, 'main.js'), bundle);
+  await mkdir(path.join(shellDir, 'chunks'));
+  await writeFile(path.join(shellDir, 'chunks', 'grid.0123abcd.js'), bundle);
+  api = await startTestApi({
+    extend: (deps) => ({
+      ui: serveUi({
+        shellDir,
+        remotes: { auth: 'http://localhost:3001' },
+        publicUrl: deps.config.publicUrl,
+        impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+      }),
+    }),
+  });
+});
+afterAll(async () => {
+  await api.close();
+  await rm(shellDir, { recursive: true, force: true });
+});
+
+const get = (urlPath: string, headers: Record<string, string> = {}) => fetch(api.url + urlPath, { headers });
+
+describe('serving the shell', () => {
+  it('answers any page navigation with index.html and a CSP that names the remotes', async () => {
+    const response = await get('/reservations', { Accept: 'text/html' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self' 'unsafe-eval' http://localhost:3001");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('tells the shell where the remotes and the operator are', async () => {
+    expect(await (await get('/remotes.json')).json()).toEqual({
+      remotes: { auth: 'http://localhost:3001/mf-manifest.json' },
+      impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+    });
+  });
+
+  it('compresses scripts for clients that accept gzip, and caches hashed chunks for a year', async () => {
+    const response = await get('/chunks/grid.0123abcd.js', { 'Accept-Encoding': 'gzip' });
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    // fetch decompresses on its own; the header and the smaller size on the wire tell it was gzip.
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe(bundle);
+    expect(Number(response.headers.get('content-length'))).toBeLessThan(bundle.length / 5);
+    const plain = await get('/main.js', { 'Accept-Encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('never leaves the shell folder and never turns an API path into a page', async () => {
+    expect((await get('/../package.json', { Accept: 'text/plain' })).status).toBe(404);
+    expect((await get('/%2e%2e/%2e%2e/package.json', { Accept: 'text/plain' })).status).toBe(404);
+    const apiPath = await get('/api/nothing-here', { Accept: 'text/html' });
+    expect(apiPath.status).toBe(404);
+    expect(await apiPath.json()).toEqual({ error: 'Diese Adresse gibt es nicht.' });
+  });
+});
