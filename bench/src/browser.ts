@@ -1,6 +1,187 @@
-/** Browser figures: filled in once the reservations micro-frontend has landed. */
+/**
+ * Browser: a logged-in first visit of /reservations in Chromium, as `npm start` serves it. Bytes of
+ * JavaScript and CSS per origin (on the wire and decoded), and the time until the grid is visible
+ * with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), next to the same visit unthrottled.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Response } from 'playwright-core';
+import { localMoment } from '@platzbuchung/domain/dates';
+import { createBenchDatabase } from './support/database';
 import type { Figure } from './support/report';
+import { BENCH_PASSWORD, seedBusyClub } from './support/seed';
+import { median, round } from './support/stats';
 
-export async function measureBrowser(_runs: number): Promise<Figure[]> {
-  throw new Error('the browser benchmark needs the reservations micro-frontend');
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function startStack(databaseUrl: string, port: number) {
+  const mailDir = await mkdtemp(path.join(tmpdir(), 'pb-bench-mail-'));
+  const child = spawn('node', ['scripts/start.mjs'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      AUTH_REMOTE_PORT: String(port + 1),
+      RESERVATIONS_REMOTE_PORT: String(port + 2),
+      ADMIN_REMOTE_PORT: String(port + 3),
+      MAIL_DIR: mailDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Platzbuchung läuft')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
+  });
+  return {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      });
+      await rm(mailDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Visit {
+  ms: number;
+  /** origin → kind → bytes */
+  bytes: Map<string, { kind: string; wire: number; decoded: number }[]>;
+}
+
+const kindOf = (response: Response): 'js' | 'css' | null => {
+  const type = response.headers()['content-type'] ?? '';
+  if (type.includes('javascript')) return 'js';
+  if (type.includes('css')) return 'css';
+  return null;
+};
+
+/** One first visit in a fresh context: empty cache, logged in through the API. */
+async function visit(browser: Browser, baseUrl: string, email: string, throttle: number): Promise<Visit> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
+  try {
+    const login = await context.request.post(`${baseUrl}/api/login`, {
+      data: { email, password: BENCH_PASSWORD },
+    });
+    if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const pending: Promise<void>[] = [];
+    const bytes: Visit['bytes'] = new Map();
+    page.on('response', (response) => {
+      const kind = kindOf(response);
+      if (!kind) return;
+      pending.push(
+        (async () => {
+          const sizes = await response.request().sizes();
+          const decoded = (await response.body()).length;
+          const origin = new URL(response.url()).origin;
+          const list = bytes.get(origin) ?? [];
+          list.push({ kind, wire: sizes.responseBodySize, decoded });
+          bytes.set(origin, list);
+        })(),
+      );
+    });
+    const started = performance.now();
+    await page.goto(`${baseUrl}/reservations`);
+    await page.locator('table.day-grid button').first().waitFor({ state: 'visible', timeout: 60_000 });
+    const ms = performance.now() - started;
+    await Promise.all(pending);
+    return { ms, bytes };
+  } finally {
+    await context.close();
+  }
+}
+
+function byteFigures(result: Visit): Figure[] {
+  const figures: Figure[] = [];
+  let totalJsWire = 0;
+  for (const [origin, entries] of result.bytes) {
+    for (const kind of ['js', 'css']) {
+      const ofKind = entries.filter((e) => e.kind === kind);
+      if (!ofKind.length) continue;
+      const wire = ofKind.reduce((sum, e) => sum + e.wire, 0);
+      const decoded = ofKind.reduce((sum, e) => sum + e.decoded, 0);
+      if (kind === 'js') totalJsWire += wire;
+      figures.push({
+        section: 'browser',
+        name: `${kind.toUpperCase()} from ${origin} (${ofKind.length} files), gzip on the wire`,
+        value: round(wire / 1024),
+        unit: 'kB',
+        baseline: round(decoded / 1024),
+        baselineName: 'decoded',
+      });
+    }
+  }
+  figures.push({
+    section: 'browser',
+    name: 'JavaScript on the wire, all origins',
+    value: round(totalJsWire / 1024),
+    unit: 'kB',
+    target: '≤ 150 kB',
+  });
+  return figures;
+}
+
+export async function measureBrowser(runs: number): Promise<Figure[]> {
+  const database = await createBenchDatabase();
+  const port = 42000 + Math.floor(Math.random() * 1000) * 4;
+  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    const today = localMoment(new Date(), 'Europe/Berlin').date;
+    const club = await seedBusyClub(database.db, { name: 'Bench Browser', historyFactor: 1, today });
+    stack = await startStack(database.url, port);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: FLAGS,
+    });
+    const baseUrl = `http://localhost:${port}`;
+    await visit(browser, baseUrl, club.adminEmail, 1); // warms the server side (JIT, caches), not the browser
+    const slow: Visit[] = [];
+    const fast: Visit[] = [];
+    for (let run = 0; run < runs; run++) {
+      slow.push(await visit(browser, baseUrl, club.adminEmail, 4));
+      fast.push(await visit(browser, baseUrl, club.adminEmail, 1));
+    }
+    return [
+      {
+        section: 'browser',
+        name: 'first visit of /reservations until the grid is visible, CPU 4× slower',
+        value: round(median(slow.map((v) => v.ms)), 0),
+        unit: 'ms',
+        baseline: round(median(fast.map((v) => v.ms)), 0),
+        baselineName: 'CPU unthrottled',
+        target: '≤ 1500 ms',
+      },
+      ...byteFigures(slow[0]!),
+    ];
+  } finally {
+    await browser?.close();
+    await stack?.stop();
+    await database.drop();
+  }
 }

@@ -31,7 +31,8 @@ interface LoadFigures {
 
 async function load(url: string, cookie: string, connections: number, seconds: number): Promise<LoadFigures> {
   const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx || result.errors)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -68,16 +69,53 @@ export async function measureReads(
 
   const figures: Figure[] = [];
   for (const connections of options.connections ?? CONNECTIONS) {
-    const real = await medianLoad(target.api.url + path, target.cookie, connections, options.runs, options.seconds);
-    const base = await medianLoad(`${target.api.url}/bench/baseline`, target.cookie, connections, options.runs, options.seconds);
+    const real = await medianLoad(
+      target.api.url + path,
+      target.cookie,
+      connections,
+      options.runs,
+      options.seconds,
+    );
+    const base = await medianLoad(
+      `${target.api.url}/bench/baseline`,
+      target.cookie,
+      connections,
+      options.runs,
+      options.seconds,
+    );
     const name = `${connections} conn`;
     figures.push(
-      { section: options.section, name: `${name}: requests/s`, value: real.rps, unit: 'req/s', baseline: base.rps, baselineName: 'from memory', target: '≥ 0.5' },
+      {
+        section: options.section,
+        name: `${name}: requests/s`,
+        value: real.rps,
+        unit: 'req/s',
+        baseline: base.rps,
+        baselineName: 'from memory',
+        target: '≥ 0.5',
+      },
       { section: options.section, name: `${name}: p50`, value: real.p50, unit: 'ms', baseline: base.p50 },
-      { section: options.section, name: `${name}: p99`, value: real.p99, unit: 'ms', baseline: base.p99, target: connections === 50 ? '≤ 20 ms' : undefined },
+      {
+        section: options.section,
+        name: `${name}: p99`,
+        value: real.p99,
+        unit: 'ms',
+        baseline: base.p99,
+        target: connections === 50 ? '≤ 20 ms' : undefined,
+      },
     );
   }
-  figures.push({ section: options.section, name: 'reservations in the week answer', value: week.length, unit: 'rows' });
-  figures.push({ section: options.section, name: 'API peak RSS during the load', value: peakRssMiB(target.api.pid), unit: 'MiB' });
+  figures.push({
+    section: options.section,
+    name: 'reservations in the week answer',
+    value: week.length,
+    unit: 'rows',
+  });
+  figures.push({
+    section: options.section,
+    name: 'API peak RSS during the load',
+    value: peakRssMiB(target.api.pid),
+    unit: 'MiB',
+  });
   return figures;
 }

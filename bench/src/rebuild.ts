@@ -34,8 +34,22 @@ export async function measureRebuild(db: Knex, runs: number): Promise<Figure[]> 
   const rebuildRate = round(events / (median(rebuildMs) / 1000), 0);
   const copyRate = round(events / (median(copyMs) / 1000), 0);
   return [
-    { section: 'rebuild', name: `rebuild of ${events} events`, value: rebuildRate, unit: 'events/s', baseline: copyRate, baselineName: 'INSERT … SELECT', target: '≥ 0.5' },
+    {
+      section: 'rebuild',
+      name: `rebuild of ${events} events`,
+      value: rebuildRate,
+      unit: 'events/s',
+      baseline: copyRate,
+      baselineName: 'INSERT … SELECT',
+      target: '≥ 0.5',
+    },
     { section: 'rebuild', name: 'rebuild time (median)', value: round(median(rebuildMs), 0), unit: 'ms' },
-    { section: 'rebuild', name: 'differences after rebuild (verify)', value: differences.length, unit: '', target: '0' },
+    {
+      section: 'rebuild',
+      name: 'differences after rebuild (verify)',
+      value: differences.length,
+      unit: '',
+      target: '0',
+    },
   ];
 }

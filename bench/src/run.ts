@@ -48,7 +48,10 @@ async function reads(): Promise<Figure[]> {
     const api = await startApiProcess(database.url, await freePort());
     try {
       const cookie = await login(api.url, club.adminEmail, BENCH_PASSWORD);
-      const figures = await measureReads({ api, clubId: club.clubId, cookie, today }, { section: 'reads', runs, seconds });
+      const figures = await measureReads(
+        { api, clubId: club.clubId, cookie, today },
+        { section: 'reads', runs, seconds },
+      );
       figures.push({ section: 'reads', name: 'events in the club', value: club.events, unit: '' });
       return figures;
     } finally {
@@ -62,7 +65,10 @@ async function growth(): Promise<Figure[]> {
     const clubs = [];
     for (const factor of growthFactors) {
       log(`seeding a club with ${factor}× the history…`);
-      clubs.push({ factor, ...(await seedBusyClub(database.db, { name: `Bench ${factor}x`, historyFactor: factor, today })) });
+      clubs.push({
+        factor,
+        ...(await seedBusyClub(database.db, { name: `Bench ${factor}x`, historyFactor: factor, today })),
+      });
     }
     await database.db.raw('ANALYZE');
     const api = await startApiProcess(database.url, await freePort());
@@ -79,8 +85,21 @@ async function growth(): Promise<Figure[]> {
         const p99 = measured.find((f) => f.name.endsWith('p99'))!;
         first ??= rps;
         figures.push(
-          { section: 'growth', name: `${club.factor}× history (${club.events} events): requests/s at 10 conn`, value: rps.value, unit: 'req/s', baseline: first.value, baselineName: '1× history', target: 'flat' },
-          { section: 'growth', name: `${club.factor}× history: p99 at 10 conn`, value: p99.value, unit: 'ms' },
+          {
+            section: 'growth',
+            name: `${club.factor}× history (${club.events} events): requests/s at 10 conn`,
+            value: rps.value,
+            unit: 'req/s',
+            baseline: first.value,
+            baselineName: '1× history',
+            target: 'flat',
+          },
+          {
+            section: 'growth',
+            name: `${club.factor}× history: p99 at 10 conn`,
+            value: p99.value,
+            unit: 'ms',
+          },
         );
       }
       return figures;
@@ -136,7 +155,9 @@ async function main() {
     writeResults(name, figures, { runs, seconds, today });
     all.push(...figures);
   }
-  console.log(`\nPlatzbuchung benchmarks, ${new Date().toISOString().slice(0, 10)} (median of ${runs} runs of ${seconds} s)\n`);
+  console.log(
+    `\nPlatzbuchung benchmarks, ${new Date().toISOString().slice(0, 10)} (median of ${runs} runs of ${seconds} s)\n`,
+  );
   console.log(markdown(all));
   if (requested === 'all') writeResults('all', all, { runs, seconds, today });
 }

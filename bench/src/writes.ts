@@ -16,11 +16,24 @@ async function createClubs(db: Knex, count: number, adminsPerClub: number, hash:
   const clubs: { clubId: string; emails: string[] }[] = [];
   for (let c = 0; c < count; c++) {
     const [club] = await db('clubs')
-      .insert({ name: `Bench Schreiben ${c}`, courts_count: 20, start_hour: 8, end_hour: 22, reservations_limit: 3 })
+      .insert({
+        name: `Bench Schreiben ${c}`,
+        courts_count: 20,
+        start_hour: 8,
+        end_hour: 22,
+        reservations_limit: 3,
+      })
       .returning('id');
     const emails = Array.from({ length: adminsPerClub }, (_, a) => `w${a}-${club.id}@bench.invalid`);
     await db('users').insert(
-      emails.map((email, a) => ({ club_id: club.id, first_name: 'Bench', last_name: `Admin${a}`, email, password_hash: hash, role: 'admin' })),
+      emails.map((email, a) => ({
+        club_id: club.id,
+        first_name: 'Bench',
+        last_name: `Admin${a}`,
+        email,
+        password_hash: hash,
+        role: 'admin',
+      })),
     );
     clubs.push({ clubId: club.id, emails });
   }
@@ -73,11 +86,20 @@ async function slotsHeldTwice(db: Knex): Promise<number> {
   return rows[0].n;
 }
 
-export async function measureWrites(api: ApiProcess, db: Knex, today: string, hash: string): Promise<Figure[]> {
+export async function measureWrites(
+  api: ApiProcess,
+  db: Knex,
+  today: string,
+  hash: string,
+): Promise<Figure[]> {
   const spread = await createClubs(db, CLIENTS, 1, hash);
   const [shared] = await createClubs(db, 1, CLIENTS, hash);
   const spreadClients = await Promise.all(
-    spread.map(async ({ clubId, emails }) => ({ clubId, cookie: await login(api.url, emails[0]!, BENCH_PASSWORD), firstSlot: 0 })),
+    spread.map(async ({ clubId, emails }) => ({
+      clubId,
+      cookie: await login(api.url, emails[0]!, BENCH_PASSWORD),
+      firstSlot: 0,
+    })),
   );
   const sharedClients = await Promise.all(
     shared!.emails.map(async (email, i) => ({
@@ -93,9 +115,28 @@ export async function measureWrites(api: ApiProcess, db: Knex, today: string, ha
   return [
     { section, name: '50 clients on 50 clubs: requests/s', value: many.rps, unit: 'req/s' },
     { section, name: '50 clients on 50 clubs: p99', value: many.p99, unit: 'ms' },
-    { section, name: '50 clients on one club: requests/s', value: one.rps, unit: 'req/s', baseline: many.rps, baselineName: '50 clubs' },
-    { section, name: '50 clients on one club: p99', value: one.p99, unit: 'ms', baseline: many.p99, baselineName: '50 clubs' },
-    { section, name: 'refused requests (all slots were free)', value: many.failures + one.failures, unit: '' },
+    {
+      section,
+      name: '50 clients on one club: requests/s',
+      value: one.rps,
+      unit: 'req/s',
+      baseline: many.rps,
+      baselineName: '50 clubs',
+    },
+    {
+      section,
+      name: '50 clients on one club: p99',
+      value: one.p99,
+      unit: 'ms',
+      baseline: many.p99,
+      baselineName: '50 clubs',
+    },
+    {
+      section,
+      name: 'refused requests (all slots were free)',
+      value: many.failures + one.failures,
+      unit: '',
+    },
     { section, name: 'slots held twice afterwards', value: doubled, unit: '', target: '0' },
   ];
 }

@@ -19,15 +19,27 @@ function ratio(figure: Figure): string {
 }
 
 export function markdown(figures: readonly Figure[]): string {
-  const lines = ['| section | figure | value | baseline | ratio | target |', '| --- | --- | ---: | ---: | ---: | --- |'];
+  const lines = [
+    '| section | figure | value | baseline | ratio | target |',
+    '| --- | --- | ---: | ---: | ---: | --- |',
+  ];
   for (const f of figures) {
-    const baseline = f.baseline === undefined ? '' : `${f.baseline} ${f.unit}${f.baselineName ? ` (${f.baselineName})` : ''}`;
-    lines.push(`| ${f.section} | ${f.name} | ${f.value} ${f.unit} | ${baseline} | ${ratio(f)} | ${f.target ?? ''} |`);
+    const baseline =
+      f.baseline === undefined
+        ? ''
+        : `${f.baseline} ${f.unit}${f.baselineName ? ` (${f.baselineName})` : ''}`;
+    lines.push(
+      `| ${f.section} | ${f.name} | ${f.value} ${f.unit} | ${baseline} | ${ratio(f)} | ${f.target ?? ''} |`,
+    );
   }
   return lines.join('\n');
 }
 
-export function writeResults(name: string, figures: readonly Figure[], context: Record<string, unknown>): string {
+export function writeResults(
+  name: string,
+  figures: readonly Figure[],
+  context: Record<string, unknown>,
+): string {
   mkdirSync(RESULTS, { recursive: true });
   const file = `${RESULTS}${name}.json`;
   writeFileSync(file, JSON.stringify({ measured_at: new Date().toISOString(), context, figures }, null, 2));

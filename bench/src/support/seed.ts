@@ -23,7 +23,10 @@ export interface SeededClub {
 export const BENCH_PASSWORD = 'Bench-Platz1!';
 const BENCH_PASSWORD_HASH = '$2b$04$fqGjZWjzKGWRPYO7u8ZKxOLbhhLwnJq4JspJm0C9qS9qjZEhPisIO';
 
-export async function seedBusyClub(db: Knex, options: { name: string; historyFactor: number; today: string }): Promise<SeededClub> {
+export async function seedBusyClub(
+  db: Knex,
+  options: { name: string; historyFactor: number; today: string },
+): Promise<SeededClub> {
   const days = Math.round(HISTORY_DAYS * options.historyFactor);
   return db.transaction(async (trx) => {
     const [club] = await trx('clubs')
@@ -31,7 +34,14 @@ export async function seedBusyClub(db: Knex, options: { name: string; historyFac
       .returning('id');
     const adminEmail = `admin-${club.id}@bench.invalid`;
     const [admin] = await trx('users')
-      .insert({ club_id: club.id, first_name: 'Bench', last_name: 'Admin', email: adminEmail, password_hash: BENCH_PASSWORD_HASH, role: 'admin' })
+      .insert({
+        club_id: club.id,
+        first_name: 'Bench',
+        last_name: 'Admin',
+        email: adminEmail,
+        password_hash: BENCH_PASSWORD_HASH,
+        role: 'admin',
+      })
       .returning('id');
     await trx.raw(
       `INSERT INTO users (club_id, first_name, last_name, email, password_hash, role)
@@ -39,7 +49,14 @@ export async function seedBusyClub(db: Knex, options: { name: string; historyFac
        FROM generate_series(1, 200) i`,
       [club.id, club.id, BENCH_PASSWORD_HASH],
     );
-    const params = { club: club.id, admin: admin.id, today: options.today, days, series: SERIES, perDay: SINGLES_PER_DAY };
+    const params = {
+      club: club.id,
+      admin: admin.id,
+      today: options.today,
+      days,
+      series: SERIES,
+      perDay: SINGLES_PER_DAY,
+    };
     await trx.raw(
       `CREATE TEMP TABLE seed ON COMMIT DROP AS
        WITH players AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE club_id = :club),
