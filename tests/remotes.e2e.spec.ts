@@ -87,20 +87,22 @@ describe('independent deployment', () => {
     async () => {
       const shellDist = path.join(REPO_ROOT, 'shell', 'dist');
       const authDist = path.join(REPO_ROOT, 'mfe-auth', 'dist');
-      const shellBefore = await hashTree(shellDist);
-      expect(Object.keys(shellBefore)).toContain('index.html');
-
       const intro = `Neu ausgeliefert: nur der Anmeldebereich (${randomBytes(3).toString('hex')}).`;
-      const copy = await buildChangedAuth(intro);
-      cleanups.push(() => rm(copy, { recursive: true, force: true }));
-
       const page = await browser.newPage();
-      await openPage(page, '/');
-      await page.getByText(LANDING_INTRO).waitFor({ timeout: UI_TIMEOUT_MS });
 
-      // The swap is what a deployment does: the running remote server now serves the new folder.
-      // Under the start lock, so no other e2e run of this checkout builds mfe-auth meanwhile.
+      // Under the start lock from the first hash to the last: no other e2e run of this checkout
+      // builds a UI (start.mjs does when sources changed) while we compare shell/dist or swap mfe-auth/dist.
       await withRepoLock('e2e-start', async () => {
+        const shellBefore = await hashTree(shellDist);
+        expect(Object.keys(shellBefore)).toContain('index.html');
+
+        const copy = await buildChangedAuth(intro);
+        cleanups.push(() => rm(copy, { recursive: true, force: true }));
+
+        await openPage(page, '/');
+        await page.getByText(LANDING_INTRO).waitFor({ timeout: UI_TIMEOUT_MS });
+
+        // The swap is what a deployment does: the running remote server now serves the new folder.
         const live = `${authDist}.e2e-live-${randomBytes(4).toString('hex')}`;
         await rename(authDist, live);
         try {
@@ -116,9 +118,9 @@ describe('independent deployment', () => {
         } finally {
           await rename(live, authDist);
         }
-      });
 
-      expect(await hashTree(shellDist)).toEqual(shellBefore);
+        expect(await hashTree(shellDist)).toEqual(shellBefore);
+      });
 
       // And back: the original build is served again.
       await page.reload();

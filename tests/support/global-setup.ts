@@ -9,7 +9,7 @@
  * on one checkout take turns through a lock file so two builds never write one dist folder at once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -72,6 +72,20 @@ function stopStack(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * The redeployment test (remotes.e2e.spec.ts) swaps mfe-auth/dist for a symlink and back; if a run
+ * died in between, put the real build back before anything serves it.
+ */
+async function restoreSwappedAuthDist(): Promise<void> {
+  const authDir = path.join(REPO_ROOT, 'mfe-auth');
+  const dist = path.join(authDir, 'dist');
+  const parked = (await readdir(authDir)).filter((name) => name.startsWith('dist.e2e-live-'));
+  const info = await lstat(dist).catch(() => null);
+  if (!parked[0] || (info && !info.isSymbolicLink())) return;
+  await rm(dist, { force: true });
+  await rename(path.join(authDir, parked[0]), dist);
+}
+
 export default async function setup(project: TestProject) {
   const database = uniqueDatabaseName('pb_e2e');
   await createDatabase(database);
@@ -103,6 +117,7 @@ export default async function setup(project: TestProject) {
   let child: ChildProcess | undefined;
   try {
     const baseUrl = await withRepoLock('e2e-start', async () => {
+      await restoreSwappedAuthDist();
       const started = startStack(env);
       child = started.child;
       return started.ready;
