@@ -2,7 +2,11 @@
  * The admin calls (services/api/src/routes/admin.ts and events.ts) with the shapes they answer.
  * Every call names the admin's own club in the query; the API refuses any other.
  */
-import type { EventEnvelope, ReservationEventType } from '@platzbuchung/domain/reservations/events';
+import type {
+  EventEnvelope,
+  ReservationEventType,
+  ReservationMadeData,
+} from '@platzbuchung/domain/reservations/events';
 import type { Club, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
 import { ApiError, getJson, putJson } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
@@ -17,7 +21,11 @@ export interface Actor {
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** One entry of GET /api/events: the stored event without its club, with who did it. */
-export type LogEvent = OmitEach<EventEnvelope, 'club_id' | 'actor_id'> & { actor: Actor };
+export type LogEvent = OmitEach<EventEnvelope, 'club_id' | 'actor_id'> & {
+  actor: Actor;
+  /** The booking as it was made, sent with every event of its stream (null if the API has none). */
+  reservation?: ReservationMadeData | null;
+};
 
 export interface EventPage {
   data: LogEvent[];

@@ -426,6 +426,12 @@ describe('GET /api/events', () => {
     expect(newest.body.data.map((e) => e.type)).toEqual(['ReservationMade', 'ReservationCancelled']);
     expect(newest.body.data[1]!.actor.last_name).toBe('Müller-Lüdenscheidt');
     expect(newest.body.data[1]!.data).toEqual({ delete_type: 'all' });
+    // A cancellation names the booking it removed, without a second request.
+    expect((newest.body.data[1] as unknown as { reservation: object }).reservation).toMatchObject({
+      court_num: '1',
+      date: MONDAY,
+      start_time: 12,
+    });
     const older = await members.admin.client.get<{
       data: { type: string; actor: { first_name: string } }[];
       next: unknown;

@@ -78,11 +78,13 @@ export function sameFilter(a: LogFilter, b: LogFilter): boolean {
 
 export type ReservationDetails = Record<string, ReservationMadeData>;
 
-/** What each reservation looked like when it was made, from the ReservationMade events at hand. */
+/** What each reservation looked like when it was made: the API sends it with every event. */
 export function madeDetails(events: readonly LogEvent[]): ReservationDetails {
   const details: ReservationDetails = {};
-  for (const event of events)
-    if (event.type === 'ReservationMade') details[event.reservation_id] = event.data;
+  for (const event of events) {
+    if (event.reservation) details[event.reservation_id] = event.reservation;
+    else if (event.type === 'ReservationMade') details[event.reservation_id] = event.data;
+  }
   return details;
 }
 

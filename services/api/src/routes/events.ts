@@ -87,11 +87,23 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
         (a: { _id: string; first_name: string; last_name: string }) => [a._id, a],
       ),
     );
+    // What each reservation was when made, so an entry like "Termin abgesagt" can say which booking.
+    const streamIds = [...new Set(events.map((e) => e.reservation_id))];
+    const made = new Map<string, unknown>(
+      (
+        await deps
+          .db('reservation_events')
+          .whereIn('reservation_id', streamIds)
+          .andWhere({ type: 'ReservationMade' })
+          .select('reservation_id', 'data')
+      ).map((row: { reservation_id: string; data: unknown }) => [row.reservation_id, row.data]),
+    );
     const last = events.at(-1);
     ctx.body = {
       data: events.map(({ club_id: _club, actor_id, ...event }) => ({
         ...event,
         actor: actors.get(actor_id) ?? { _id: actor_id, first_name: '', last_name: '(gelöscht)' },
+        reservation: made.get(event.reservation_id) ?? null,
       })),
       // The cursor for the next page in the same direction, or null at the end.
       next:
