@@ -8,7 +8,8 @@ import { redactUrl } from './connect-mailer';
 import { createMailTransport } from './transport';
 import { startMailWorker } from './worker';
 
-const logger = pino({ name: 'mailer' });
+// LOG_LEVEL as the API reads it, so one setting quiets (or opens up) every process.
+const logger = pino({ name: 'mailer', level: process.env.LOG_LEVEL ?? 'info' });
 const config = readMailerConfig();
 
 const mailWorker = await startMailWorker({
