@@ -1,25 +1,5 @@
-/** Icons as inline SVG (no icon font, no extra request). Decorative: the control's name says what it does. */
-import type { ReactNode } from 'react';
-
-function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The reservations screens' icons, drawn in the shared icon frame. */
+import { Icon } from '@platzbuchung/ui/components/icon';
 
 export const ReloadIcon = () => (
   <Icon>

@@ -4,29 +4,16 @@
  * answers the club's reservations for the window the caller asked for.
  */
 import { getJson, postJson } from '@platzbuchung/ui/api/client';
-import type { DeleteType, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
+import type { DeleteReservationBody, MakeReservationBody } from '@platzbuchung/domain/reservations/schemas';
+import type { IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 
 export interface DateWindow {
   from: IsoDate;
   to: IsoDate;
 }
 
-export interface MakeReservationBody {
-  club_id: string;
-  user_id: string;
-  court_num: string;
-  start_time: number;
-  end_time: number;
-  date: IsoDate;
-  label?: string;
-  recurring: boolean;
-}
-
-export interface DeleteReservationBody {
-  form_method: 'delete';
-  date: IsoDate;
-  delete_type: DeleteType;
-}
+/** The bodies the API validates (packages/domain), not a copy of them. */
+export type { DeleteReservationBody, MakeReservationBody } from '@platzbuchung/domain/reservations/schemas';
 
 /** A successful change: the refreshed reservations of the asked-for window (SPEC: "data"). */
 export interface ReservationsAnswer {

@@ -1,25 +1,5 @@
-/** Footer icons as inline SVG (no icon font, no extra request). Decorative: the link text names them. */
-import type { ReactNode } from 'react';
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      className="icon"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The footer's icons, drawn in the shared icon frame. Decorative: the link text names them. */
+import { Icon } from '@platzbuchung/ui/components/icon';
 
 export const HomeIcon = () => (
   <Icon>
