@@ -457,3 +457,44 @@ describe('GET /api/events', () => {
     expect((await other.admin.client.get(path)).status).toBe(403);
   });
 });
+
+describe('repeated page views', () => {
+  it('answer 304 while nothing changed, and the new list as soon as anything did', async () => {
+    const members = await clubWithMembers(api.url);
+    const path = `/api/reservations?club_id=${members.club._id}&from=${MONDAY}&to=${MONDAY}`;
+    const first = await members.player.client.get<Reservation[]>(path);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await members.player.client.request('GET', path, undefined, { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+
+    await bookedId(members.admin.client, slot(members, { court_num: '2' }));
+    const changed = await members.player.client.request<Reservation[]>('GET', path, undefined, {
+      'If-None-Match': etag,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.map((r) => r.court_num)).toEqual(['2']);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    // Served again from the kept answer: byte for byte what was built.
+    const cached = await members.player.client.get<Reservation[]>(path);
+    expect(cached.body).toEqual(changed.body);
+  });
+
+  it('never serves one window for another, nor one club for another', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    await bookedId(members.admin.client, slot(members, { court_num: '3' }));
+    await bookedId(other.admin.client, slot(other, { court_num: '5', date: TUESDAY }));
+    const list = async (m: Members, from: string, to: string) =>
+      (
+        await m.player.client.get<Reservation[]>(
+          `/api/reservations?club_id=${m.club._id}&from=${from}&to=${to}`,
+        )
+      ).body.map((r) => r.court_num);
+    expect(await list(members, MONDAY, MONDAY)).toEqual(['3']);
+    expect(await list(members, TUESDAY, TUESDAY)).toEqual([]);
+    expect(await list(other, MONDAY, MONDAY)).toEqual([]);
+    expect(await list(other, TUESDAY, TUESDAY)).toEqual(['5']);
+  });
+});

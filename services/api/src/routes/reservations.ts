@@ -18,6 +18,7 @@ import { assertOwnClub, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { handleReservationCommand, listReservations } from '../reservations/commands';
+import { ReservationListCache, clubLogPosition, listEtag } from '../reservations/list-cache';
 
 const STATUS_OF: Record<ReservationErrorKind, number> = {
   conflict: 409,
@@ -81,9 +82,29 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
   const clock = () => ({ now: deps.clock(), timeZone: deps.config.timeZone });
 
+  const cache = new ReservationListCache();
+
   router.get('/reservations', requireLogin(deps.db), async (ctx) => {
     const clubId = assertOwnClub(sessionUser(ctx), ctx.query.club_id);
-    ctx.body = await reservationsFor(deps, clubId, requestedRange(ctx));
+    const range = requestedRange(ctx);
+    const window = range ? `${range.from}..${range.to}` : 'all';
+    // The position first, the list after: a list is then never older than the position it is kept under.
+    const position = await clubLogPosition(deps.db, clubId);
+    const etag = listEtag(clubId, position, window);
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.set('ETag', etag);
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    const key = `${clubId}|${window}`;
+    let body = cache.get(key, position);
+    if (body === undefined) {
+      body = JSON.stringify(await reservationsFor(deps, clubId, range));
+      cache.set(key, position, body);
+    }
+    ctx.type = 'application/json';
+    ctx.body = body;
   });
 
   /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */
