@@ -4,9 +4,8 @@
  */
 import { useMemo } from 'react';
 import type { HostContract } from '@platzbuchung/domain/host-contract';
-import { formatHour } from '@platzbuchung/domain/dates';
 import type { Club } from '@platzbuchung/domain/types';
-import { SelectField, TextField, rangeOptions } from '@platzbuchung/ui/components/form-fields';
+import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { uiTexts } from '@platzbuchung/ui/texts';
@@ -22,10 +21,6 @@ import { formatInstantDe } from '../../shared/club-time';
 import { byId, fullName } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { describeChange } from './changes';
-
-const courts = rangeOptions(1, 20);
-const hours = rangeOptions(1, 23, (hour) => `${formatHour(hour)} Uhr`);
-const limits = rangeOptions(1, 10);
 
 async function loadChanges(clubId: string, signal: AbortSignal) {
   const [changes, members] = await Promise.all([fetchChanges(clubId, signal), fetchMembers(clubId, signal)]);
@@ -60,19 +55,7 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       </p>
       <div className="admin-card">
         <SchemaForm form={form} submitLabel="Speichern" successMessage={form.result?.message ?? null}>
-          <TextField field={form.field('name')} label="Name des Vereins" autoComplete="organization" />
-          <div className="form__row">
-            <SelectField field={form.field('courts_count')} label="Anzahl der Plätze" options={courts} />
-            <SelectField
-              field={form.field('reservations_limit')}
-              label="Reservierungslimit"
-              options={limits}
-            />
-          </div>
-          <div className="form__row">
-            <SelectField field={form.field('start_hour')} label="Spielzeit ab" options={hours} />
-            <SelectField field={form.field('end_hour')} label="Spielzeit bis" options={hours} />
-          </div>
+          <ClubSettingsFields form={form} />
         </SchemaForm>
       </div>
 

@@ -1,19 +1,15 @@
 /** Registers a club together with its admin account (SPEC section 2, section 9 for the choices). */
 import type { Club } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { formatHour } from '@platzbuchung/domain/dates';
 import { texts } from '@platzbuchung/domain/texts';
-import { SelectField, TextField, rangeOptions } from '@platzbuchung/ui/components/form-fields';
+import { TextField } from '@platzbuchung/ui/components/form-fields';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';
+import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { PrivacyField } from '../../shared/PrivacyField';
 import { registerClub, type MessageResponse } from '../../shared/auth-api';
-
-const courts = rangeOptions(1, 20);
-const hours = rangeOptions(1, 23, (hour) => `${formatHour(hour)} Uhr`);
-const limits = rangeOptions(1, 10);
 
 export default function ClubRegistration({ host }: RemoteScreenProps) {
   const form = useSchemaForm<MessageResponse & { data: Club[] }>({
@@ -42,19 +38,7 @@ export default function ClubRegistration({ host }: RemoteScreenProps) {
       <SchemaForm form={form} submitLabel={texts.submitClub}>
         <fieldset className="form__fieldset">
           <legend>Verein</legend>
-          <TextField field={form.field('name')} label="Name des Vereins" autoComplete="organization" />
-          <div className="form__row">
-            <SelectField field={form.field('courts_count')} label="Anzahl der Plätze" options={courts} />
-            <SelectField
-              field={form.field('reservations_limit')}
-              label="Reservierungslimit"
-              options={limits}
-            />
-          </div>
-          <div className="form__row">
-            <SelectField field={form.field('start_hour')} label="Spielzeit ab" options={hours} />
-            <SelectField field={form.field('end_hour')} label="Spielzeit bis" options={hours} />
-          </div>
+          <ClubSettingsFields form={form} />
         </fieldset>
         <fieldset className="form__fieldset">
           <legend>Administrator</legend>
