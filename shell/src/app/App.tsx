@@ -1,12 +1,12 @@
 /** The shell: startup splash, then the routes of SPEC section 2 inside the fitting layout. */
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { texts } from '@platzbuchung/domain/texts';
-import { uiTexts } from '@platzbuchung/ui/texts';
 import { Layout } from '../layout/Layout';
 import { NotFound } from '../pages/NotFound';
 import { SessionContext } from '../session/session-context';
 import { RouteGate } from './RouteGate';
 import { appRoutes } from './routes';
+import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 export function App() {
   return (
@@ -32,12 +32,10 @@ function Startup() {
   if (failed) {
     return (
       <main className="splash">
-        <div className="notice notice--error" role="alert">
-          <p>Die Daten konnten nicht geladen werden.</p>
-          <button type="button" className="button" onClick={() => session.send({ type: 'startup.retry' })}>
-            {uiTexts.retry}
-          </button>
-        </div>
+        <FailureNotice
+          message="Die Daten konnten nicht geladen werden."
+          onRetry={() => session.send({ type: 'startup.retry' })}
+        />
       </main>
     );
   }

@@ -10,6 +10,7 @@ import { texts } from '@platzbuchung/domain/texts';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { areaMachine, type AreaInput } from './area-machine';
 import { isRemoteConfigured, loadScreen, type RemoteScreen } from './federation';
+import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 const providedAreaMachine = areaMachine.provide({
   actors: {
@@ -52,14 +53,7 @@ function LoadedArea({ remote, module, host }: RemoteAreaProps) {
 }
 
 export function AreaFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="notice notice--error area-failed" role="alert">
-      <p>{uiTexts.areaLoadFailed}</p>
-      <button type="button" className="button" onClick={onRetry}>
-        {uiTexts.retry}
-      </button>
-    </div>
-  );
+  return <FailureNotice message={uiTexts.areaLoadFailed} onRetry={onRetry} className="area-failed" />;
 }
 
 function AreaPlaceholder() {

@@ -6,7 +6,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
-import { uiTexts } from '@platzbuchung/ui/texts';
 import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
 import { formatInstantDe, instantOf } from '../../shared/club-time';
 import { byId } from '../../shared/names';
@@ -14,6 +13,7 @@ import { useResource } from '../../shared/use-resource';
 import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from './as-of-search';
 import { DayGridTable } from './DayGridTable';
 import { adminPaths } from '../../shared/paths';
+import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 interface AsOfData {
   reservations: Reservation[];
@@ -82,12 +82,7 @@ export function AsOf({ club }: { club: Club }) {
           Platzplan wird geladen …
         </p>
       ) : result.failed ? (
-        <div className="notice notice--error" role="alert">
-          <p>{result.error}</p>
-          <button type="button" className="button" onClick={result.retry}>
-            {uiTexts.retry}
-          </button>
-        </div>
+        <FailureNotice message={result.error} onRetry={result.retry} />
       ) : (
         result.data && (
           <DayGridTable

@@ -8,7 +8,6 @@ import type { Club } from '@platzbuchung/domain/types';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
-import { uiTexts } from '@platzbuchung/ui/texts';
 import {
   fetchChanges,
   fetchMembers,
@@ -21,6 +20,7 @@ import { formatInstantDe } from '../../shared/club-time';
 import { byId, fullName } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { describeChange } from './changes';
+import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 async function loadChanges(clubId: string, signal: AbortSignal) {
   const [changes, members] = await Promise.all([fetchChanges(clubId, signal), fetchMembers(clubId, signal)]);
@@ -65,12 +65,7 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
           Änderungen werden geladen …
         </p>
       ) : changes.failed ? (
-        <div className="notice notice--error" role="alert">
-          <p>{changes.error}</p>
-          <button type="button" className="button" onClick={changes.retry}>
-            {uiTexts.retry}
-          </button>
-        </div>
+        <FailureNotice message={changes.error} onRetry={changes.retry} />
       ) : (
         changes.data && <ChangeList changes={changes.data.changes} members={changes.data.members} />
       )}

@@ -5,7 +5,6 @@ import { useMachine } from '@xstate/react';
 import { eventTitles } from '@platzbuchung/domain/reservations/describe';
 import { reservationEventTypes } from '@platzbuchung/domain/reservations/events';
 import type { Club, UserListEntry } from '@platzbuchung/domain/types';
-import { uiTexts } from '@platzbuchung/ui/texts';
 import { fetchUsers, type LogEvent } from '../../shared/admin-api';
 import { formatInstantDe } from '../../shared/club-time';
 import { byId, fullName } from '../../shared/names';
@@ -23,6 +22,7 @@ import {
   type ReservationDetails,
 } from './log';
 import { logLoaders } from './log-loaders';
+import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 export function EventLog({ club }: { club: Club }) {
   const [search, setSearch] = useSearchParams();
@@ -87,12 +87,7 @@ export function EventLog({ club }: { club: Club }) {
           Ereignisse werden geladen …
         </p>
       ) : snapshot.matches('failed') ? (
-        <div className="notice notice--error" role="alert">
-          <p>{error}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'log.retry' })}>
-            {uiTexts.retry}
-          </button>
-        </div>
+        <FailureNotice message={error} onRetry={() => send({ type: 'log.retry' })} />
       ) : entries.length === 0 ? (
         <p className="admin-empty">{emptyText(filter)}</p>
       ) : (

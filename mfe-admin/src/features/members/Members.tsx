@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Club, Role } from '@platzbuchung/domain/types';
-import { uiTexts } from '@platzbuchung/ui/texts';
 import { changeRole, fetchMembers, type Member, type MessageAnswer } from '../../shared/admin-api';
 import { wallClockOf } from '../../shared/club-time';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import { fullName } from '../../shared/names';
 import { roleNames } from '../club-settings/changes';
 import { membersMachine, type RoleChange } from './members-machine';
+import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 export function Members({ club, selfId }: { club: Club; selfId: string }) {
   const [machine] = useState(() =>
@@ -50,12 +50,7 @@ export function Members({ club, selfId }: { club: Club; selfId: string }) {
           Mitglieder werden geladen …
         </p>
       ) : snapshot.matches('loadFailed') ? (
-        <div className="notice notice--error" role="alert">
-          <p>{error}</p>
-          <button type="button" className="button" onClick={() => send({ type: 'members.retry' })}>
-            {uiTexts.retry}
-          </button>
-        </div>
+        <FailureNotice message={error} onRetry={() => send({ type: 'members.retry' })} />
       ) : (
         <>
           <p className="members__count">

@@ -7,6 +7,7 @@ import { useRef, type FormEvent, type ReactNode } from 'react';
 import { texts } from '@platzbuchung/domain/texts';
 import type { SchemaForm as SchemaFormState } from '../forms/use-schema-form';
 import { uiTexts } from '../texts';
+import { FailureNotice } from './failure-notice';
 
 /** The part of a form's state the frame needs; independent of what the form's submit answers. */
 type FrameState = Pick<
@@ -33,14 +34,7 @@ export function SchemaForm({ form, submitLabel, children, successMessage }: Sche
     );
   }
   if (form.loadFailed) {
-    return (
-      <div className="notice notice--error" role="alert">
-        <p>{uiTexts.schemaLoadFailed}</p>
-        <button type="button" className="button" onClick={form.retry}>
-          {uiTexts.retry}
-        </button>
-      </div>
-    );
+    return <FailureNotice message={uiTexts.schemaLoadFailed} onRetry={form.retry} />;
   }
 
   const onSubmit = (event: FormEvent) => {
