@@ -35,33 +35,31 @@ async function makeContext(trx: Knex.Transaction, club: Club, command: MakeReser
   return { club, existing: rows.map(toReservation) };
 }
 
+/** The stream's state and version from the read model, which the club's lock keeps in step with the log. */
 async function deleteContext(trx: Knex.Transaction, club: Club, command: DeleteReservation) {
   const row: ReservationRow | undefined = await trx('reservations')
     .where({ id: command.reservation_id })
-    .first([...RESERVATION_COLUMNS]);
-  return { club, reservation: row ? toReservation(row) : null };
+    .first([...RESERVATION_COLUMNS, 'version']);
+  return { context: { club, reservation: row ? toReservation(row) : null }, version: row?.version ?? 0 };
 }
 
-async function streamVersion(trx: Knex.Transaction, reservationId: string): Promise<number> {
-  const row = await trx('reservation_events')
-    .where({ reservation_id: reservationId })
-    .max({ v: 'version' })
-    .first();
-  return Number(row?.v ?? 0);
-}
-
+/** The decision, and the version of the one stream a command touches (0 for a new reservation). */
 async function decideInLock(
   trx: Knex.Transaction,
   club: Club,
   command: ReservationCommand,
   now: Date,
   timeZone: string,
-): Promise<Decision> {
+): Promise<{ decision: Decision; version: number }> {
   const local = localMoment(now, timeZone);
   if (command.type === 'MakeReservation') {
-    return decide(command, await makeContext(trx, club, command, local.date), local);
+    return {
+      decision: decide(command, await makeContext(trx, club, command, local.date), local),
+      version: 0,
+    };
   }
-  return decide(command, await deleteContext(trx, club, command), local);
+  const { context, version } = await deleteContext(trx, club, command);
+  return { decision: decide(command, context, local), version };
 }
 
 /**
@@ -78,19 +76,13 @@ export async function handleReservationCommand(
     await lockClub(trx, clubId);
     const club = await findClub(trx, clubId);
     if (!club) return undefined;
-    const decision = await decideInLock(trx, club, command, clock.now, clock.timeZone);
+    const { decision, version } = await decideInLock(trx, club, command, clock.now, clock.timeZone);
     if (!decision.ok) return decision;
-    const versions = new Map<string, number>();
-    for (const event of decision.events) {
-      if (!versions.has(event.reservation_id)) {
-        versions.set(event.reservation_id, await streamVersion(trx, event.reservation_id));
-      }
-    }
     const stored = await appendEvents(trx, decision.events, {
       club_id: club._id,
       actor_id: command.actor.user_id,
       occurred_at: clock.now,
-      expectedVersion: (id) => versions.get(id) ?? 0,
+      expectedVersion: version,
     });
     await project(trx, stored);
     return { ok: true, events: stored };

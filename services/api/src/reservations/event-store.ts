@@ -43,8 +43,8 @@ export const EVENT_COLUMNS = [
 ] as const;
 
 /**
- * Appends events to their streams. `expectedVersion` is the stream's version before them; the
- * unique (reservation_id, version) key turns any lost race into an error instead of a fork.
+ * Appends one command's events to their stream. `expectedVersion` is the stream's version before
+ * them; the unique (reservation_id, version) key turns any lost race into an error instead of a fork.
  */
 export async function appendEvents(
   trx: Knex.Transaction,
@@ -53,13 +53,11 @@ export async function appendEvents(
     club_id: string;
     actor_id: string;
     occurred_at: Date;
-    expectedVersion: (streamId: string) => number;
+    expectedVersion: number;
   },
 ): Promise<EventEnvelope[]> {
-  const nextVersion = new Map<string, number>();
-  const rows = events.map((event) => {
-    const version = (nextVersion.get(event.reservation_id) ?? meta.expectedVersion(event.reservation_id)) + 1;
-    nextVersion.set(event.reservation_id, version);
+  const rows = events.map((event, index) => {
+    const version = meta.expectedVersion + index + 1;
     return {
       reservation_id: event.reservation_id,
       version,

@@ -13,14 +13,13 @@ import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
-import { validator } from '../http/validate';
+import { isUuid, validator } from '../http/validate';
 import { filteredEvents, toEnvelope, EVENT_COLUMNS } from '../reservations/event-store';
 import { lockClub } from '../reservations/commands';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../reservations/rows';
 
 const validateSettings = validator<ClubSettings>(clubSettingsSchema);
 const ROLES: readonly Role[] = ['admin', 'player'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ChangeKind = 'settings_changed' | 'role_changed';
 
@@ -124,7 +123,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     const role = (ctx.request.body as { role?: unknown } | undefined)?.role;
     if (!ROLES.includes(role as Role))
       throw badRequest([{ instancePath: '/role', message: adminTexts.invalidRole }]);
-    if (!UUID.test(ctx.params.id!)) throw notFound(adminTexts.memberNotFound);
+    if (!isUuid(ctx.params.id)) throw notFound(adminTexts.memberNotFound);
     await changeRole(deps, clubId, sessionUser(ctx)._id, ctx.params.id!, role as Role);
     ctx.body = { message: adminTexts.roleChanged, data: await listMembers(deps.db, clubId) };
   });

@@ -4,11 +4,11 @@ import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { badRequest } from '../http/errors';
+import { isUuid } from '../http/validate';
 import { listEvents, type EventFilter } from '../reservations/event-store';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function single(ctx: AppContext, name: string): string | undefined {
   const value = ctx.query[name];
@@ -33,7 +33,7 @@ function instant(ctx: AppContext, name: string): Date | undefined {
 
 function uuid(ctx: AppContext, name: string): string | undefined {
   const value = single(ctx, name);
-  if (value !== undefined && !UUID.test(value)) throw badRequest(`„${name}“ ist keine gültige Kennung.`);
+  if (value !== undefined && !isUuid(value)) throw badRequest(`„${name}“ ist keine gültige Kennung.`);
   return value;
 }
 

@@ -12,11 +12,11 @@ import {
 } from '@platzbuchung/domain/reservations/schemas';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
-import { createAjv, compileValidator } from '@platzbuchung/domain/validation';
 import type { AppDeps } from '../deps';
 import { assertOwnClub, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest, notFound } from '../http/errors';
+import { asSentence, isUuid, validator } from '../http/validate';
 import { handleReservationCommand, listReservations } from '../reservations/commands';
 import { ReservationListCache, clubLogPosition, listEtag } from '../reservations/list-cache';
 
@@ -29,20 +29,9 @@ const STATUS_OF: Record<ReservationErrorKind, number> = {
   invalid: 400,
 };
 
-const ajv = createAjv();
-/** Reservation calls answer `{error: "text"}` (SPEC section 7): field errors become one sentence. */
-function sentenceValidator<T>(schema: object): (body: unknown) => T {
-  const validate = compileValidator<T>(ajv, schema);
-  return (body) => {
-    const result = validate(body);
-    if (!result.ok) throw badRequest([...new Set(result.errors.map((e) => e.message))].join(' '));
-    return result.value;
-  };
-}
-const validateMake = sentenceValidator<MakeReservationBody>(makeReservationSchema);
-const validateDelete = sentenceValidator<DeleteReservationBody>(deleteReservationSchema);
-
-const RESERVATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Reservation calls answer `{error: "text"}` (SPEC section 7): field errors become one sentence.
+const validateMake = validator<MakeReservationBody>(makeReservationSchema, asSentence);
+const validateDelete = validator<DeleteReservationBody>(deleteReservationSchema, asSentence);
 
 interface DateRange {
   from: string;
@@ -118,7 +107,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     if (reservationId !== undefined) {
       const body = validateDelete(ctx.request.body);
       clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
-      if (typeof reservationId !== 'string' || !RESERVATION_ID.test(reservationId)) {
+      if (!isUuid(reservationId)) {
         throw notFound('Diese Reservierung gibt es nicht (mehr).');
       }
       result = await handleReservationCommand(
