@@ -2,12 +2,11 @@
 import type { Club } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
-import { TextField } from '@platzbuchung/ui/components/form-fields';
-import { PasswordField } from '@platzbuchung/ui/components/password-field';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { AuthScreen } from '../../shared/AuthScreen';
+import { NewAccountFields } from '../../shared/NewAccountFields';
 import { PrivacyField } from '../../shared/PrivacyField';
 import { registerClub, type MessageResponse } from '../../shared/auth-api';
 
@@ -42,17 +41,7 @@ export default function ClubRegistration({ host }: RemoteScreenProps) {
         </fieldset>
         <fieldset className="form__fieldset">
           <legend>Administrator</legend>
-          <div className="form__row">
-            <TextField field={form.field('first_name')} label="Vorname" autoComplete="given-name" />
-            <TextField field={form.field('last_name')} label="Nachname" autoComplete="family-name" />
-          </div>
-          <TextField field={form.field('email')} label="E-Mail" type="email" autoComplete="email" />
-          <PasswordField
-            field={form.field('password')}
-            label="Passwort"
-            autoComplete="new-password"
-            showStrength
-          />
+          <NewAccountFields form={form} />
         </fieldset>
         <PrivacyField field={form.field('privacy')} />
       </SchemaForm>

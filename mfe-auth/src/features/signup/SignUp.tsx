@@ -1,11 +1,11 @@
 /** Member sign-up with an existing club (SPEC section 2). */
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
-import { SelectField, TextField } from '@platzbuchung/ui/components/form-fields';
-import { PasswordField } from '@platzbuchung/ui/components/password-field';
+import { SelectField } from '@platzbuchung/ui/components/form-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { AuthScreen } from '../../shared/AuthScreen';
+import { NewAccountFields } from '../../shared/NewAccountFields';
 import { PrivacyField } from '../../shared/PrivacyField';
 import { signUp, type MessageResponse } from '../../shared/auth-api';
 
@@ -28,17 +28,7 @@ export default function SignUp({ host }: RemoteScreenProps) {
           options={clubOptions}
           placeholder={texts.selectPlaceholder}
         />
-        <div className="form__row">
-          <TextField field={form.field('first_name')} label="Vorname" autoComplete="given-name" />
-          <TextField field={form.field('last_name')} label="Nachname" autoComplete="family-name" />
-        </div>
-        <TextField field={form.field('email')} label="E-Mail" type="email" autoComplete="email" />
-        <PasswordField
-          field={form.field('password')}
-          label="Passwort"
-          autoComplete="new-password"
-          showStrength
-        />
+        <NewAccountFields form={form} />
         <PrivacyField field={form.field('privacy')} />
       </SchemaForm>
     </AuthScreen>
