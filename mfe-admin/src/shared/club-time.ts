@@ -2,48 +2,21 @@
  * Instants in the club's local time. The admin reads and types wall-clock times of the club
  * (Europe/Berlin, the API's default APP_TIMEZONE), whatever time zone the browser is set to.
  */
-import { addDays, formatDateDe } from '@platzbuchung/domain/dates';
+import {
+  addDays,
+  formatDateDe,
+  wallClockOf as domainWallClockOf,
+  type WallClock,
+} from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
 
 export const CLUB_TIME_ZONE = 'Europe/Berlin';
 
-export interface WallClock {
-  date: IsoDate;
-  /** "HH:MM:SS" */
-  time: string;
-}
-
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
-
-function wallFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallFormats.set(timeZone, format);
-  }
-  return format;
-}
+export type { WallClock };
 
 /** The club-local calendar day and time of an instant. */
 export function wallClockOf(instant: Date, timeZone = CLUB_TIME_ZONE): WallClock {
-  const parts = Object.fromEntries(
-    wallFormat(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}:${parts.second}`,
-  };
+  return domainWallClockOf(instant, timeZone);
 }
 
 function asUtcMillis({ date, time }: WallClock): number {

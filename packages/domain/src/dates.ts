@@ -74,11 +74,17 @@ export interface LocalMoment {
   hour: number;
 }
 
-const localFormats = new Map<string, Intl.DateTimeFormat>();
+/** An instant as a clock on the club's wall shows it. */
+export interface WallClock {
+  date: IsoDate;
+  /** "HH:MM:SS", 24-hour. */
+  time: string;
+}
 
-/** The calendar day and hour that an instant is in the given IANA time zone (club-local "now"). */
-export function localMoment(instant: Date, timeZone: string): LocalMoment {
-  let format = localFormats.get(timeZone);
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
@@ -86,12 +92,32 @@ export function localMoment(instant: Date, timeZone: string): LocalMoment {
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
-    localFormats.set(timeZone, format);
+    wallFormats.set(timeZone, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  return format;
+}
+
+/** The calendar day and time that an instant is in the given IANA time zone. */
+export function wallClockOf(instant: Date, timeZone: string): WallClock {
+  const parts = Object.fromEntries(
+    wallFormat(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+/** The calendar day and hour that an instant is in the given IANA time zone (club-local "now"). */
+export function localMoment(instant: Date, timeZone: string): LocalMoment {
+  const { date, time } = wallClockOf(instant, timeZone);
+  return { date, hour: Number(time.slice(0, 2)) };
 }
 
 /** True when the slot (date, hour) has begun at `now`: the SPEC truncates time to the full hour. */
