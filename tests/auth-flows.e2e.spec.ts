@@ -146,6 +146,50 @@ describe('form errors', () => {
     expect(page.url()).toMatch(/\/register$/);
   });
 
+  it('shows the German refusal of a wrong password above the login form, and stays on /login', async () => {
+    const { club } = await createClub();
+    const player = await createPlayer(club._id);
+    const page = await browser.newPage();
+
+    await openPage(page, '/login');
+    await waitForForm(page, texts.submitLogin);
+    await field(page, 'E-Mail').fill(player.email);
+    await field(page, 'Passwort').fill(`${TEST_PASSWORD}x`);
+    await page.getByRole('button', { name: texts.submitLogin }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: texts.wrongCredentials });
+    await alert.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await alert.textContent()).toBe(texts.wrongCredentials);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    // The refusal ended the sending state: the user can correct the password and send again.
+    expect(await page.getByRole('button', { name: texts.submitLogin }).isDisabled()).toBe(false);
+  });
+
+  it('says at the strength meter that a password is too long in bytes, and the server refuses it there', async () => {
+    const { club } = await createClub();
+    const page = await browser.newPage();
+
+    await openPage(page, '/register');
+    await waitForForm(page, texts.submitSignup);
+    await field(page, 'Verein').selectOption({ label: club.name });
+    await field(page, 'Vorname').fill('Jürgen');
+    await field(page, 'Nachname').fill('Müller');
+    await field(page, 'E-Mail').fill(uniqueEmail('long-password'));
+    await page.getByRole('checkbox').check();
+    const password = field(page, 'Passwort');
+    // 38 characters, 72 bytes: allowed. One more "ä" makes 74 bytes though only 39 characters.
+    await password.fill(`Ab1!${'ä'.repeat(34)}`);
+    expect(await page.getByText(texts.passwordTooLong).count()).toBe(0);
+    await password.fill(`Ab1!${'ä'.repeat(35)}`);
+    await page.locator('.strength').getByText(texts.passwordTooLong).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    await page.getByRole('button', { name: texts.submitSignup }).click();
+    const refusal = page.locator('.field', { has: password }).locator('.field__error');
+    await refusal.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await refusal.textContent()).toBe(texts.passwordTooLong);
+    expect(page.url()).toMatch(/\/register$/);
+  });
+
   it('shows "This is a required field" under each empty required field without sending', async () => {
     const page = await browser.newPage();
     let posted = false;
@@ -197,6 +241,19 @@ describe('password reset', () => {
 
     await loginViaUi(page, { email: player.email, password: newPassword });
     expect(new URL(page.url()).pathname).toBe('/reservations');
+  });
+
+  it('shows why an unknown reset link is refused, with a link to ask for a new one', async () => {
+    const page = await browser.newPage();
+    await openPage(page, `/reset-password?token=${'A'.repeat(43)}`);
+    await waitForForm(page, texts.submitResetPassword);
+    await field(page, 'Neues Passwort').fill('Neues-Passwort-7');
+    await page.getByRole('button', { name: texts.submitResetPassword }).click();
+
+    const alert = page.getByRole('alert').filter({ hasText: texts.resetTokenInvalid });
+    await alert.waitFor({ timeout: UI_TIMEOUT_MS });
+    const link = alert.getByRole('link', { name: 'Neuen Link anfordern' });
+    expect(await link.getAttribute('href')).toBe('/forgot-password');
   });
 
   it('explains a missing token on /reset-password and links to /forgot-password', async () => {

@@ -1,5 +1,5 @@
 /**
- * Every guard of SPEC section 2 in a real browser: where logged-out users, players and admins end up
+ * Every route guard in a real browser: where logged-out users, players and admins end up
  * when they open each route, the always-reachable Impressum and 'Not found' for unknown paths.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

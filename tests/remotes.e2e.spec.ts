@@ -1,5 +1,5 @@
 /**
- * The micro-frontend promises of DESIGN section 5, against the running stack: the auth remote is
+ * The micro-frontend promises (docs/architecture.md, "The parts"), against the running stack: the auth remote is
  * redeployed on its own without touching the shell, and a remote that cannot be reached breaks only
  * its own area, which recovers through the retry button once the remote is back.
  */

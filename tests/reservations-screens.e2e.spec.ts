@@ -4,31 +4,23 @@
  * violation). A 12-court club shows that a wide grid stays usable on a phone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { texts } from '@platzbuchung/domain/texts';
 import {
   createClub,
   createPlayer,
   expectAccessible,
-  loginViaApi,
   openPage,
+  pageAs,
   screenshot,
   UI_TIMEOUT_MS,
   useChromium,
   type Account,
-  type ViewportName,
 } from './support';
 import { apiSessionOf, clubDay } from './support/reservations-api';
 import { openGrid, popup, slot } from './support/reservations-grid';
 
 const browser = useChromium();
 const tomorrow = clubDay(1);
-
-async function pageAs(account: Account, viewport: ViewportName): Promise<Page> {
-  await browser.freshContext();
-  await loginViaApi(browser.context, account);
-  return browser.newPage(viewport);
-}
 
 let admin: Account;
 let steffi: Account;
@@ -71,7 +63,7 @@ beforeAll(async () => {
 
 describe.each(['phone', 'desktop'] as const)('reservations screens on a %s', (viewport) => {
   it('the day grid of a player, tomorrow and today', async () => {
-    const page = await pageAs(steffi, viewport);
+    const page = await pageAs(browser, steffi, viewport);
     await openGrid(page, tomorrow);
     await expectAccessible(page, 'day grid');
     await screenshot(page, 'reservations-grid');
@@ -80,14 +72,14 @@ describe.each(['phone', 'desktop'] as const)('reservations screens on a %s', (vi
   });
 
   it('the make popup of a player and of an admin', async () => {
-    const player = await pageAs(steffi, viewport);
+    const player = await pageAs(browser, steffi, viewport);
     await openGrid(player, tomorrow);
     await slot(player, 4, 12).click();
     await popup(player).waitFor();
     await expectAccessible(player, 'make popup (player)');
     await screenshot(player, 'reservations-popup-make-player');
 
-    const page = await pageAs(admin, viewport);
+    const page = await pageAs(browser, admin, viewport);
     await openGrid(page, tomorrow);
     await slot(page, 4, 12).click();
     await popup(page).getByLabel('Dauer').selectOption('2');
@@ -98,7 +90,7 @@ describe.each(['phone', 'desktop'] as const)('reservations screens on a %s', (vi
   });
 
   it('the delete popup of a weekly reservation', async () => {
-    const page = await pageAs(admin, viewport);
+    const page = await pageAs(browser, admin, viewport);
     await openGrid(page, tomorrow);
     await slot(page, 3, 15).click();
     await popup(page).getByRole('radio', { name: 'Diesen und alle folgenden' }).waitFor();
@@ -107,7 +99,7 @@ describe.each(['phone', 'desktop'] as const)('reservations screens on a %s', (vi
   });
 
   it('the bookings list and the players list', async () => {
-    const page = await pageAs(steffi, viewport);
+    const page = await pageAs(browser, steffi, viewport);
     await openPage(page, '/bookings');
     await page.getByText('2 von 3').waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'reservations-bookings');
@@ -117,7 +109,7 @@ describe.each(['phone', 'desktop'] as const)('reservations screens on a %s', (vi
   });
 
   it('a 12-court club: the grid scrolls sideways under a sticky hour column', async () => {
-    const page = await pageAs(wideAdmin, viewport);
+    const page = await pageAs(browser, wideAdmin, viewport);
     await openGrid(page, tomorrow);
     await expectAccessible(page, 'day grid, 12 courts');
     await screenshot(page, 'reservations-grid-12-courts');

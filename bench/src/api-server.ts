@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { bcryptHasher } from '@platzbuchung/api/accounts/passwords';
-import { createRateLimits } from '@platzbuchung/api/accounts/rate-limits';
+import { createRateLimits, defaultRateLimits } from '@platzbuchung/api/accounts/rate-limits';
 import { createApp } from '@platzbuchung/api/app';
 import { readConfig } from '@platzbuchung/api/config';
 import { connectDb } from '@platzbuchung/api/db/connect';
@@ -47,10 +47,10 @@ const app = createApp(
     clock: () => new Date(),
     hasher: bcryptHasher(4),
     rateLimits: createRateLimits(db, {
+      ...defaultRateLimits,
+      failedLoginsPerEmailAndClient: 1000,
       failedLoginsPerEmail: 1000,
       failedLoginsPerClient: 100000,
-      resetRequestsPerEmail: 3,
-      resetRequestsPerClient: 30,
       windowSeconds: 60,
     }),
     mailer: noMail,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The reservation event store and its read model (DESIGN section 2). Events are the record: the
+ * The reservation event store and its read model. Events are the record: the
  * table refuses UPDATE, DELETE and TRUNCATE. `reservations` is derived from them and can be
  * rebuilt at any time (`npm run events -- rebuild`).
  */

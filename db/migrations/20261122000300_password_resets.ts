@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Password-reset requests (DESIGN section 4). The mailed token itself is never stored, only its
+ * Password-reset requests. The mailed token itself is never stored, only its
  * SHA-256, so a leaked table or backup lets nobody reset a password. A row is valid until
  * expires_at and only while used_at is null; the API sets used_at in the same transaction that
  * changes the password.

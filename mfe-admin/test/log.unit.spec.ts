@@ -10,8 +10,10 @@ import {
   mergeOlder,
   missingReservationIds,
   newestPosition,
+  reservationOf,
   searchFromFilter,
 } from '../src/features/event-log/log';
+import type { LogEvent } from '../src/shared/admin-api';
 import { R1, R2, STEFFI, cancelled, made } from './fixtures';
 
 describe('the log filter', () => {
@@ -68,6 +70,51 @@ describe('pages of the log', () => {
     const page = [cancelled(9, R1), cancelled(8, R2), made(2, R2)];
     expect(missingReservationIds(page, {})).toEqual([R1]);
     expect(missingReservationIds(page, madeDetails([made(1, R1)]))).toEqual([]);
+  });
+});
+
+describe('settings and role changes in the log', () => {
+  const settings = { name: 'TC', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 };
+  const settingsChanged: LogEvent = {
+    type: 'ClubSettingsChanged',
+    position: 5,
+    version: 1,
+    occurred_at: '2026-11-18T13:00:00.000Z',
+    actor: STEFFI,
+    data: { before: settings, after: { ...settings, courts_count: 6, end_hour: 21 } },
+  };
+  const roleChanged: LogEvent = {
+    type: 'MemberRoleChanged',
+    user_id: STEFFI._id,
+    position: 6,
+    version: 1,
+    occurred_at: '2026-11-18T14:00:00.000Z',
+    actor: STEFFI,
+    data: { user_id: STEFFI._id, before: 'player', after: 'admin' },
+  };
+
+  it('read in German, with the member named, and belong to no reservation', () => {
+    expect(entryView(settingsChanged, {})).toEqual({
+      title: 'Einstellungen geändert',
+      description: 'Plätze: 4 → 6; Spielzeit bis: 20:00 Uhr → 21:00 Uhr',
+      concerns: null,
+    });
+    expect(entryView(roleChanged, {}, () => 'Steffi Graf').description).toBe(
+      'Steffi Graf: Spieler → Administrator',
+    );
+    expect(reservationOf(settingsChanged)).toBeNull();
+    expect(reservationOf(made(1, R1))).toBe(R1);
+    expect(missingReservationIds([settingsChanged, roleChanged], {})).toEqual([]);
+  });
+
+  it('"Stand davor" opens the club-local day of the change', () => {
+    expect(eventDay(settingsChanged, {})).toBe('2026-11-18');
+  });
+
+  it('can be chosen in the filter, and survive the address bar', () => {
+    const filter = filterFromSearch(new URLSearchParams({ typ: 'MemberRoleChanged' }));
+    expect(filter.type).toBe('MemberRoleChanged');
+    expect(searchFromFilter(filter).get('typ')).toBe('MemberRoleChanged');
   });
 });
 

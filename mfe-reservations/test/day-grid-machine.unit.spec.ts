@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { dayGridMachine } from '../src/features/day-grid/day-grid-machine';
+import { dayGridMachine, type WeekData } from '../src/features/day-grid/day-grid-machine';
 import type { DateWindow } from '../src/shared/reservations-api';
+import { tournament } from './blocks-fixture';
 
 function start(date: string, fail = false) {
   const asked: DateWindow[] = [];
   const actor = createActor(
     dayGridMachine.provide({
       actors: {
-        loadReservations: fromPromise<Reservation[], { clubId: string; window: DateWindow }>(
-          async ({ input }) => {
-            asked.push(input.window);
-            if (fail) throw new Error('offline');
-            return [];
-          },
-        ),
+        loadWeek: fromPromise<WeekData, { clubId: string; window: DateWindow }>(async ({ input }) => {
+          asked.push(input.window);
+          if (fail) throw new Error('offline');
+          return { reservations: [], blocks: [tournament] };
+        }),
       },
     }),
     { input: { clubId: 'c', date } },
@@ -32,6 +31,12 @@ describe('the day grid’s data', () => {
     actor.send({ type: 'date.change', date: '2026-11-29' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(asked).toEqual([{ from: '2026-11-23', to: '2026-11-29' }]);
+  });
+
+  it('keeps the court blocks of the loaded week beside its reservations', async () => {
+    const { actor } = start('2026-11-25');
+    await settled(actor);
+    expect(actor.getSnapshot().context.blocks).toEqual([tournament]);
   });
 
   it('loads the next week when the day leaves the loaded one', async () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { ApiError } from '@platzbuchung/ui/api/client';
-import type { Reservation } from '@platzbuchung/domain/types';
 import {
   deleteOptions,
   deleteReservationMachine,
   type DeleteRequest,
 } from '../src/features/popups/delete-reservation-machine';
 import type { DeleteSlot } from '../src/features/popups/slot-click';
+import { pendingRequest } from './pending-request';
 
 const slot = (recurring: boolean): DeleteSlot => ({
   court: 2,
@@ -17,24 +17,17 @@ const slot = (recurring: boolean): DeleteSlot => ({
   recurring,
 });
 
-function start(recurring: boolean) {
-  const sent: DeleteRequest[] = [];
-  let settle: { resolve: (r: Reservation[]) => void; reject: (e: unknown) => void } | undefined;
-  const submit = fromPromise<Reservation[], DeleteRequest>(({ input }) => {
-    sent.push(input);
-    return new Promise((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-  });
+function start(recurring: boolean, groupId?: string) {
+  const { sent, submit, settle } = pendingRequest<DeleteRequest>();
   const failed: string[] = [];
   const actor = createActor(
     deleteReservationMachine.provide({
       actors: { submit },
       actions: { reportFailed: (_, error) => failed.push(error) },
     }),
-    { input: { slot: slot(recurring) } },
+    { input: { slot: groupId ? { ...slot(recurring), group_id: groupId } : slot(recurring) } },
   ).start();
-  return { actor, sent, failed, settle: () => settle! };
+  return { actor, sent, failed, settle };
 }
 
 describe('deleteReservation popup', () => {
@@ -68,6 +61,29 @@ describe('deleteReservation popup', () => {
       expect(sent[0]?.body).toEqual({ form_method: 'delete', date: '2026-11-30', delete_type: deleteType });
     },
   );
+
+  it('asks for a booking over several courts whether all of them go, only this one by default', () => {
+    const { actor, sent } = start(true, 'g1');
+    expect(actor.getSnapshot().context.wholeGroup).toBe(false);
+    actor.send({ type: 'wholeGroup.change', wholeGroup: true });
+    actor.send({ type: 'deleteType.change', deleteType: 'all' });
+    actor.send({ type: 'popup.submit' });
+    expect(sent[0]?.body).toEqual({
+      form_method: 'delete',
+      date: '2026-11-30',
+      delete_type: 'all',
+      whole_group: true,
+    });
+  });
+
+  it('deletes only this court of a group unless told otherwise, and ignores the choice elsewhere', () => {
+    const grouped = start(false, 'g1');
+    grouped.actor.send({ type: 'popup.submit' });
+    expect(grouped.sent[0]?.body).not.toHaveProperty('whole_group');
+    const single = start(false);
+    single.actor.send({ type: 'wholeGroup.change', wholeGroup: true });
+    expect(single.actor.getSnapshot().context.wholeGroup).toBe(false);
+  });
 
   it('keeps its controls locked while sending, then closes on success', async () => {
     const { actor, settle } = start(true);

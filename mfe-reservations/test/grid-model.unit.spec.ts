@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { buildGrid, gridHours, weekWindow } from '../src/features/day-grid/grid-model';
+import { tournament } from './blocks-fixture';
 
 const reservation = (over: Partial<Reservation>): Reservation => ({
   _id: 'r',
@@ -84,5 +85,35 @@ describe('the day grid', () => {
     expect(cellOn('2026-12-07')).not.toBeNull();
     expect(cellOn('2026-12-08')).toBeNull();
     expect(cellOn('2026-12-14')).toBeNull();
+  });
+
+  it('marks the hours and courts of a court block with its reason, not bookable', () => {
+    const rows = buildGrid({
+      club,
+      date: '2026-11-24',
+      reservations: [reservation({ date: '2026-11-24', court_num: '2', start_time: 12, end_time: 13 })],
+      blocks: [tournament],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    const cell = (hour: number, court: number) => rows[hour - 8]![court - 1]!;
+    expect(cell(14, 1)).toMatchObject({ block: tournament, text: 'Gesperrt: Turnier' });
+    expect(cell(14, 1).accessibleName).toBe('Platz 1, 14:00, gesperrt: Turnier');
+    expect(cell(17, 2).block).toBe(tournament);
+    expect(cell(18, 2).block).toBeNull();
+    expect(cell(13, 2).block).toBeNull();
+    expect(cell(14, 3).block).toBeNull();
+    expect(cell(12, 2).text).toBe('S. Graf');
+    const nextDay = buildGrid({
+      club,
+      date: '2026-11-25',
+      reservations: [],
+      blocks: [tournament],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    expect(nextDay.flat().some((c) => c.block)).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, waitFor } from 'xstate';
 import { ApiError } from '@platzbuchung/ui/api/client';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { MakeReservationBody } from '../src/shared/reservations-api';
+import { pendingRequest as pendingBody } from './pending-request';
 import {
   durationOptions,
   makeReservationMachine,
@@ -16,6 +17,7 @@ const input = (isAdmin: boolean, hour = 9): MakeReservationInput => ({
   clubId: '11111111-1111-4111-8111-111111111111',
   userId: '22222222-2222-4222-8222-222222222222',
   endHour: 22,
+  courtsCount: 6,
 });
 const saved: Reservation[] = [
   {
@@ -31,18 +33,9 @@ const saved: Reservation[] = [
   },
 ];
 
-/** A controllable request: the test decides when and how it finishes. */
-function pendingRequest() {
-  const sent: MakeReservationBody[] = [];
-  let settle: { resolve: (r: Reservation[]) => void; reject: (e: unknown) => void } | undefined;
-  const submit = fromPromise<Reservation[], { body: MakeReservationBody }>(({ input: request }) => {
-    sent.push(request.body);
-    return new Promise((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-  });
-  return { sent, submit, settle: () => settle! };
-}
+/** A controllable request; tests compare the bodies it was asked to send. */
+const pendingRequest = () =>
+  pendingBody<{ body: MakeReservationBody }, MakeReservationBody>((request) => request.body);
 
 function start(machineInput: MakeReservationInput, submit = pendingRequest().submit) {
   const reported: { saved: Reservation[][]; failed: string[] } = { saved: [], failed: [] };
@@ -153,5 +146,43 @@ describe('makeReservation popup', () => {
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toEqual({ outcome: 'cancelled' });
     expect(request.sent).toEqual([]);
+  });
+
+  it('lets an admin tick several courts: one booking each, sent as court_nums', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(true), request.submit);
+    expect(actor.getSnapshot().context.courts).toEqual([3]);
+    actor.send({ type: 'court.toggle', court: 1, checked: true });
+    actor.send({ type: 'court.toggle', court: 2, checked: true });
+    actor.send({ type: 'court.toggle', court: 7, checked: true });
+    actor.send({ type: 'recurring.change', recurring: true });
+    actor.send({ type: 'label.change', label: 'Training' });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent[0]).toMatchObject({
+      court_nums: ['1', '2', '3'],
+      label: 'Training',
+      recurring: true,
+    });
+    expect(request.sent[0]).not.toHaveProperty('court_num');
+  });
+
+  it('never leaves an admin with no court ticked, and sends one court as court_num', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(true), request.submit);
+    actor.send({ type: 'court.toggle', court: 3, checked: false });
+    expect(actor.getSnapshot().context.courts).toEqual([3]);
+    actor.send({ type: 'court.toggle', court: 5, checked: true });
+    actor.send({ type: 'court.toggle', court: 3, checked: false });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent[0]).toMatchObject({ court_num: '5' });
+    expect(request.sent[0]).not.toHaveProperty('court_nums');
+  });
+
+  it('books a player only the clicked court', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(false), request.submit);
+    actor.send({ type: 'court.toggle', court: 1, checked: true });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent[0]).toMatchObject({ court_num: '3' });
   });
 });

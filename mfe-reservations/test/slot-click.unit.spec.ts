@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { blockTexts } from '@platzbuchung/domain/blocks/blocks';
 import { texts } from '@platzbuchung/domain/texts';
-import { slotClick, type ClickedCell, type Viewer } from '../src/features/popups/slot-click';
+import { isBlocked, slotClick, type ClickedCell, type Viewer } from '../src/features/popups/slot-click';
 
 const free: ClickedCell = {
   court: 1,
@@ -15,7 +16,7 @@ const own: ClickedCell = { ...others, mine: true };
 const player: Viewer = { isAdmin: false, upcomingCount: 1, limit: 3 };
 const admin: Viewer = { isAdmin: true, upcomingCount: 9, limit: 3 };
 
-describe('a click on a grid cell (SPEC section 5)', () => {
+describe('a click on a grid cell', () => {
   it('opens the make popup for a free future slot', () => {
     expect(slotClick(free, player)).toEqual({
       kind: 'make',
@@ -62,5 +63,19 @@ describe('a click on a grid cell (SPEC section 5)', () => {
       kind: 'delete',
       slot: { reservation_id: 'r2', recurring: true, court: 1, hour: 15 },
     });
+  });
+
+  it('never opens a booking in a blocked hour: it explains the block to everyone', () => {
+    const blocked = { ...free, block: { reason: 'Frost' } };
+    const message = blockTexts.blocked('1', '2026-11-23', 15, 'Frost');
+    expect(isBlocked(blocked)).toBe(true);
+    expect(slotClick(blocked, player)).toEqual({ kind: 'alert', message });
+    expect(slotClick(blocked, admin)).toEqual({ kind: 'alert', message });
+    expect(message).toBe('Platz 1 ist am Mo., 23.11.2026 um 15:00 Uhr gesperrt: Frost');
+  });
+
+  it('offers a group booking’s court so deletion can ask which courts', () => {
+    const grouped = { ...own, reservation: { _id: 'r1', recurring: false, group_id: 'g1' } };
+    expect(slotClick(grouped, admin)).toMatchObject({ kind: 'delete', slot: { group_id: 'g1' } });
   });
 });

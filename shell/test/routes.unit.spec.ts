@@ -14,7 +14,7 @@ const member = (role: 'admin' | 'player'): AuthState => ({
 });
 const accessOf = (path: string) => appRoutes.find((r) => r.path === path)?.access ?? 'open';
 
-describe('route guards (SPEC section 2)', () => {
+describe('route guards', () => {
   it.each(['/reservations', '/profile', '/bookings', '/players', '/admin'])(
     'sends a logged-out user from %s to /',
     (path) => {

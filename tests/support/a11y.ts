@@ -1,5 +1,5 @@
 /**
- * axe-core scan of the page as it is now; fails on any serious or critical violation (DESIGN 7).
+ * axe-core scan of the page as it is now; fails on any serious or critical violation.
  *
  *   await expectAccessible(page, 'login');
  */

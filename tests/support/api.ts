@@ -28,7 +28,7 @@ export function uniqueEmail(label = 'user'): string {
   return `${label}-${randomBytes(5).toString('hex')}@e2e.platzbuchung.test`;
 }
 
-/** A club name no other test uses (names need not be unique, but tests find their club by it). */
+/** A club name no other test uses (two names that fold alike are refused, and tests find their club by it). */
 export function uniqueClubName(label = 'TC'): string {
   return `${label} ${randomBytes(3).toString('hex').toUpperCase()}`;
 }

@@ -37,14 +37,21 @@ export interface ChromiumSession {
   close(): Promise<void>;
 }
 
-export async function launchChromium(options: { baseURL?: string } = {}): Promise<ChromiumSession> {
+export interface LaunchOptions {
+  baseURL?: string;
+  /** The browser's language; German unless a test proves the app does not depend on it. */
+  locale?: string;
+}
+
+export async function launchChromium(options: LaunchOptions = {}): Promise<ChromiumSession> {
+  const locale = options.locale ?? 'de-DE';
   // A persistent context is the only way Playwright takes a user-data-dir; a new temp folder keeps it empty.
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'platzbuchung-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS,
-    locale: 'de-DE',
+    args: [...CHROMIUM_FLAGS, `--lang=${locale}`],
+    locale,
     timezoneId: 'Europe/Berlin',
     viewport: VIEWPORTS.phone,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
@@ -85,14 +92,16 @@ export const SCREENSHOT_DIR = fileURLToPath(new URL('../../artifacts/screenshots
  * Pages share the context (and its cookies); `browser.freshContext()` clears cookies and storage
  * between tests that need a logged-out start.
  */
-export function useChromium(): {
+export interface ChromiumHandle {
   newPage(viewport?: ViewportName): Promise<Page>;
   readonly context: BrowserContext;
   freshContext(): Promise<void>;
-} {
+}
+
+export function useChromium(options: Pick<LaunchOptions, 'locale'> = {}): ChromiumHandle {
   let session: ChromiumSession | undefined;
   beforeAll(async () => {
-    session = await launchChromium({ baseURL: e2eStack().baseUrl });
+    session = await launchChromium({ ...options, baseURL: e2eStack().baseUrl });
   });
   afterAll(async () => {
     await session?.close();

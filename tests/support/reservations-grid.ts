@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { formatHour } from '@platzbuchung/domain/dates';
 import { texts } from '@platzbuchung/domain/texts';
-import { openPage, UI_TIMEOUT_MS } from './ui';
+import { isoFromGerman, openPage, pickDate, UI_TIMEOUT_MS } from './ui';
 
 /** The cell of a court and hour, found by the start of its accessible name ("Platz 3, 14:00, …"). */
 export function slot(page: Page, court: number, hour: number): Locator {
@@ -23,8 +23,14 @@ export function popup(page: Page): Locator {
   return page.getByRole('dialog');
 }
 
+/** The grid's German date field (a button showing "Mo., 23.11.2026" that opens a calendar). */
 export function dateInput(page: Page): Locator {
-  return page.getByLabel('Datum');
+  return page.getByRole('button', { name: /^Datum / });
+}
+
+/** The day the grid shows, read from what its date field displays. */
+export async function shownDay(page: Page): Promise<string> {
+  return isoFromGerman(await dateInput(page).innerText());
 }
 
 /** Waits until the grid of the shown day is there (the splash has gone, the cells are drawn). */
@@ -42,8 +48,8 @@ export async function openGrid(page: Page, date?: string): Promise<void> {
 }
 
 export async function showDay(page: Page, date: string): Promise<void> {
-  await dateInput(page).fill(date);
-  await expect.poll(() => dateInput(page).inputValue(), { timeout: UI_TIMEOUT_MS }).toBe(date);
+  if ((await shownDay(page)) !== date) await pickDate(page, dateInput(page), date);
+  await expect.poll(() => shownDay(page), { timeout: UI_TIMEOUT_MS }).toBe(date);
   await waitForGrid(page);
 }
 

@@ -7,11 +7,25 @@
  *   await logoutViaUi(page);                   // /profile → 'Abmelden' → ends on /
  */
 import type { Locator, Page } from 'playwright-core';
+import { formatDateDe, formatMonthDe, MONTHS_DE } from '@platzbuchung/domain/dates';
+import { expect } from 'vitest';
 import { texts } from '@platzbuchung/domain/texts';
-import type { Credentials } from './api';
+import { loginViaApi, type Credentials } from './api';
+import type { ChromiumHandle, ViewportName } from './chromium';
 
 /** Generous for a first load that compiles nothing but fetches every remote chunk once. */
 export const UI_TIMEOUT_MS = 20_000;
+
+/** A page of a fresh browser context, logged in as this member and nobody else. */
+export async function pageAs(
+  browser: ChromiumHandle,
+  account: Credentials,
+  viewport: ViewportName = 'phone',
+): Promise<Page> {
+  await browser.freshContext();
+  await loginViaApi(browser.context, account);
+  return browser.newPage(viewport);
+}
 
 /** Opens `path` and waits until the shell has finished starting (its splash is gone). */
 export async function openPage(page: Page, path: string): Promise<void> {
@@ -64,4 +78,34 @@ export async function logoutViaUi(page: Page): Promise<void> {
 export function currentPath(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
+}
+
+/** "Mo., 23.11.2026" (or "23.11.2026") → "2026-11-23"; anything else is a test failure. */
+export function isoFromGerman(text: string): string {
+  const match = /(\d{2})\.(\d{2})\.(\d{4})/.exec(text);
+  if (!match) throw new Error(`no German date in "${text}"`);
+  return `${match[3]}-${match[2]}-${match[1]}`;
+}
+
+/**
+ * Chooses `date` (YYYY-MM-DD) in a German date field (packages/ui date-field) as a person does:
+ * opens its calendar, pages to the month and clicks the day.
+ */
+export async function pickDate(page: Page, dateField: Locator, date: string): Promise<void> {
+  await dateField.click();
+  const calendar = page.getByRole('dialog').filter({ has: page.getByRole('grid') });
+  await calendar.waitFor({ timeout: UI_TIMEOUT_MS });
+  // Page from the month the calendar shows (its title, "November 2026") to the wanted one.
+  const wanted = formatMonthDe(date);
+  const title = calendar.locator('[aria-live]');
+  const monthIndex = (text: string) => {
+    const [month, year] = text.trim().split(' ');
+    return Number(year) * 12 + (MONTHS_DE as readonly string[]).indexOf(month ?? '');
+  };
+  const months = monthIndex(wanted) - monthIndex(await title.innerText());
+  const step = calendar.getByRole('button', { name: months > 0 ? 'Nächster Monat' : 'Vorheriger Monat' });
+  for (let i = 0; i < Math.abs(months); i++) await step.click();
+  expect(await title.innerText()).toBe(wanted);
+  await calendar.getByRole('button', { name: formatDateDe(date), exact: true }).click();
+  await calendar.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }

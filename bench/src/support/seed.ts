@@ -59,7 +59,7 @@ export async function seedBusyClub(
     };
     await trx.raw(
       `CREATE TEMP TABLE seed ON COMMIT DROP AS
-       WITH players AS (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE club_id = :club),
+       WITH players AS MATERIALIZED (SELECT array_agg(id ORDER BY email) AS ids FROM users WHERE club_id = :club),
        series AS (
          SELECT i,
                 (:today::date - :days::int + (i * 2) % 700 + ((i % 7) - extract(dow FROM :today::date - :days::int + (i * 2) % 700)::int + 7) % 7)::date AS date,
@@ -83,8 +83,11 @@ export async function seedBusyClub(
       params,
     );
     await trx.raw(
-      `INSERT INTO reservation_events (reservation_id, version, club_id, type, data, actor_id, occurred_at)
-       SELECT id, 1, :club::uuid, 'ReservationMade',
+      `INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
+       SELECT 'reservation', id, 1, :club::uuid,
+              (SELECT coalesce(max(club_seq), 0) FROM events WHERE club_id = :club::uuid)
+                + row_number() OVER (ORDER BY date, start_time, court_num),
+              'ReservationMade',
               jsonb_strip_nulls(jsonb_build_object('club_id', :club::text, 'user_id', user_id, 'court_num', court_num,
                 'start_time', start_time, 'end_time', end_time, 'date', date, 'label', label, 'recurring', recurring)),
               user_id, date - interval '2 days' + start_time * interval '1 minute'
@@ -92,8 +95,11 @@ export async function seedBusyClub(
       params,
     );
     await trx.raw(
-      `INSERT INTO reservation_events (reservation_id, version, club_id, type, data, actor_id, occurred_at)
-       SELECT id, 2, :club::uuid, 'ReservationCancelled', '{"delete_type":"all"}'::jsonb, user_id, date - interval '1 day'
+      `INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
+       SELECT 'reservation', id, 2, :club::uuid,
+              (SELECT coalesce(max(club_seq), 0) FROM events WHERE club_id = :club::uuid)
+                + row_number() OVER (ORDER BY date),
+              'ReservationCancelled', '{"delete_type":"all"}'::jsonb, user_id, date - interval '1 day'
        FROM seed WHERE cancelled ORDER BY date`,
       params,
     );

@@ -8,6 +8,7 @@ import { texts } from '@platzbuchung/domain/texts';
 import '@platzbuchung/ui/styles/forms.css';
 import '../shared/admin.css';
 import { AsOf } from '../features/as-of/AsOf';
+import { Blocks } from '../features/blocks/Blocks';
 import { ClubSettings } from '../features/club-settings/ClubSettings';
 import { EventLog } from '../features/event-log/EventLog';
 import { Members } from '../features/members/Members';
@@ -45,6 +46,7 @@ export default function Admin({ host }: RemoteScreenProps) {
         <Route path="stand" element={<AsOf club={club} />} />
         <Route path="verein" element={<ClubSettings host={host} club={club} />} />
         <Route path="mitglieder" element={<Members club={club} selfId={auth._id} />} />
+        <Route path="sperrungen" element={<Blocks club={club} />} />
         <Route path="*" element={<Navigate to={adminPaths.log} replace />} />
       </Routes>
     </section>

@@ -2,13 +2,12 @@
  * The admin calls (services/api/src/routes/admin.ts and events.ts) with the shapes they answer.
  * Every call names the admin's own club in the query; the API refuses any other.
  */
-import type {
-  EventEnvelope,
-  ReservationEventType,
-  ReservationMadeData,
-} from '@platzbuchung/domain/reservations/events';
+import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
+import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
 import type { Club, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
-import { ApiError, getJson, putJson } from '@platzbuchung/ui/api/client';
+import type { Block } from '@platzbuchung/domain/blocks/blocks';
+import type { BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
+import { ApiError, deleteJson, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 
 export interface Actor {
@@ -20,8 +19,11 @@ export interface Actor {
 /** Omit that keeps a union discriminated: each member loses the keys on its own. */
 type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** One entry of GET /api/events: the stored event without its club, with who did it. */
-export type LogEvent = OmitEach<EventEnvelope, 'club_id' | 'actor_id'> & {
+/**
+ * One entry of GET /api/events: the stored event with who did it. Its `position` is the club's
+ * own event number.
+ */
+export type LogEvent = OmitEach<EventEnvelope, 'actor_id' | 'club_seq' | 'stream_type' | 'club_id'> & {
   actor: Actor;
   /** The booking as it was made, sent with every event of its stream (null if the API has none). */
   reservation?: ReservationMadeData | null;
@@ -36,7 +38,7 @@ export interface EventQuery {
   before?: number;
   after?: number;
   limit?: number;
-  types?: readonly ReservationEventType[];
+  types?: readonly EventType[];
   userId?: string;
   reservationId?: string;
   since?: string;
@@ -69,6 +71,8 @@ export type ClubChange = ChangeBase &
 export interface AsOfAnswer {
   position: number;
   data: Reservation[];
+  /** The club's settings at that moment (courts, hours), from its settings changes in the log. */
+  club: Club;
 }
 
 export interface MessageAnswer<T> {
@@ -124,6 +128,43 @@ export const changeRole = (clubId: string, memberId: string, role: Role) =>
     `/api/admin/members/${encodeURIComponent(memberId)}/role?${club(clubId)}`,
     { role },
   );
+
+/** One booking a block would cancel, as the preview lists it. */
+export interface AffectedBooking {
+  reservation_id: string;
+  court_num: string;
+  date: string;
+  start_time: number;
+  end_time: number;
+  label: string | null;
+  recurring: boolean;
+  holder: { _id: string; first_name: string; last_name: string } | null;
+}
+
+export type BlockRequest = Omit<BlockCourtsBody, 'preview'>;
+
+/** The blocks touching the days from `from` to `to`. */
+export const fetchBlocks = async (clubId: string, from: string, to: string, signal?: AbortSignal) =>
+  (
+    await getJson<{ data: Block[] }>(
+      `/api/blocks?${club(clubId)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      signal,
+    )
+  ).data;
+
+export const previewBlock = async (clubId: string, request: BlockRequest) =>
+  (
+    await postJson<{ data: AffectedBooking[] }>(`/api/admin/blocks?${club(clubId)}`, {
+      ...request,
+      preview: true,
+    })
+  ).data;
+
+export const createBlock = (clubId: string, request: BlockRequest) =>
+  postJson<{ message: string; data: Block; cancelled: number }>(`/api/admin/blocks?${club(clubId)}`, request);
+
+export const liftBlock = (clubId: string, blockId: string) =>
+  deleteJson<{ message: string }>(`/api/admin/blocks/${encodeURIComponent(blockId)}?${club(clubId)}`);
 
 /** A failure's text for a notice: the server's own words when it sent some. */
 export function failureText(error: unknown): string {

@@ -12,7 +12,7 @@ export function fullName(person: Named | undefined): string {
   return [person.first_name, person.last_name].filter(Boolean).join(' ') || 'Unbekannt';
 }
 
-/** SPEC section 2, the grid cell: the holder's first initial, a dot and the last name ("S. Graf"). */
+/** The grid cell: the holder's first initial, a dot and the last name ("S. Graf"). */
 export function holderName(person: Named | undefined): string {
   if (!person?.last_name) return 'Unbekannt';
   const initial = person.first_name?.trim().charAt(0);

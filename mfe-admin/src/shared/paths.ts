@@ -6,6 +6,7 @@ export const adminPaths = {
   asOf: `${hostPaths.admin}/stand`,
   club: `${hostPaths.admin}/verein`,
   members: `${hostPaths.admin}/mitglieder`,
+  blocks: `${hostPaths.admin}/sperrungen`,
 } as const;
 
 /** The sub-navigation, in this order. */
@@ -14,4 +15,5 @@ export const adminSections = [
   { to: adminPaths.asOf, label: 'Stand am' },
   { to: adminPaths.club, label: 'Verein' },
   { to: adminPaths.members, label: 'Mitglieder' },
+  { to: adminPaths.blocks, label: 'Sperrungen' },
 ] as const;

@@ -1,7 +1,7 @@
 import { CheckboxField } from '@platzbuchung/ui/components/form-fields';
 import type { FieldBinding } from '@platzbuchung/ui/forms/use-schema-form';
 
-/** The consent of sign-up and club registration (SPEC section 2): who uses the data, and what for. */
+/** The consent of sign-up and club registration: who uses the data, and what for. */
 export function PrivacyField({ field }: { field: FieldBinding }) {
   return (
     <CheckboxField field={field} checkedValue="agree">

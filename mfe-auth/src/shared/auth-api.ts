@@ -1,4 +1,4 @@
-/** The auth calls of SPEC section 7 with the response shapes the API answers. */
+/** The auth calls with the response shapes the API answers. */
 import { postJson } from '@platzbuchung/ui/api/client';
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
 import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';

@@ -11,7 +11,7 @@ export function ensureClubUsers(clubId: string, force = false): void {
   else clubUsersCache.ensure(clubId, load);
 }
 
-/** "S. Graf": first initial, a dot and the last name (SPEC section 2). */
+/** "S. Graf": first initial, a dot and the last name. */
 export function holderName(user: Pick<UserListEntry, 'first_name' | 'last_name'>): string {
   const initial = [...user.first_name.trim()][0] ?? '';
   return initial ? `${initial}. ${user.last_name}` : user.last_name;

@@ -50,3 +50,18 @@ export const PlayersIcon = () => (
     <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5c2 .8 3.5 2.8 3.5 5.5" />
   </Icon>
 );
+
+export const EditIcon = () => (
+  <Icon>
+    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+    <path d="m13.5 6.5 4 4" />
+  </Icon>
+);
+
+/** Marks a closed court hour by shape (a no-entry sign), so it differs from a booking not by colour alone. */
+export const BlockedIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="8" />
+    <path d="m6.5 6.5 11 11" />
+  </Icon>
+);

@@ -1,6 +1,6 @@
 /**
  * The logged-in user's own reservations: what /bookings lists and what the grid counts for the
- * limit alert (SPEC section 5). Loaded once per session for the window from today on; every
+ * limit alert. Loaded once per session for the window from today on; every
  * `{data}` answer of a change, wherever it was made, is folded in so both screens stay current.
  */
 import { addDays, type LocalMoment } from '@platzbuchung/domain/dates';
@@ -68,7 +68,7 @@ export function absorbAnswer(
   return [...next, ...answered.values()];
 }
 
-/** SPEC section 5: own reservations that are recurring or today or later. */
+/** Own reservations that are recurring or today or later. */
 export function upcomingCount(own: readonly Reservation[], today: IsoDate): number {
   return own.filter((r) => countsTowardLimit(r, today)).length;
 }

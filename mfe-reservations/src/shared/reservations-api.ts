@@ -1,10 +1,15 @@
 /**
- * The reservation and user calls of SPEC section 7 with the API's response shapes. Every list call
+ * The reservation and user calls with the API's response shapes. Every list call
  * names a date window (`from`/`to`, inclusive), so a screen loads only the days it shows; a change
  * answers the club's reservations for the window the caller asked for.
  */
-import { getJson, postJson } from '@platzbuchung/ui/api/client';
-import type { DeleteReservationBody, MakeReservationBody } from '@platzbuchung/domain/reservations/schemas';
+import { getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import type {
+  ChangeReservationBody,
+  DeleteReservationBody,
+  MakeReservationBody,
+} from '@platzbuchung/domain/reservations/schemas';
+import type { Block } from '@platzbuchung/domain/blocks/blocks';
 import type { IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 
 export interface DateWindow {
@@ -13,7 +18,11 @@ export interface DateWindow {
 }
 
 /** The bodies the API validates (packages/domain), not a copy of them. */
-export type { DeleteReservationBody, MakeReservationBody } from '@platzbuchung/domain/reservations/schemas';
+export type {
+  ChangeReservationBody,
+  DeleteReservationBody,
+  MakeReservationBody,
+} from '@platzbuchung/domain/reservations/schemas';
 
 /** A successful change: the refreshed reservations of the asked-for window (SPEC: "data"). */
 export interface ReservationsAnswer {
@@ -30,6 +39,15 @@ export function fetchReservations(clubId: string, window: DateWindow, signal?: A
   );
 }
 
+/** The court blocks that touch the window's days, for the grid. */
+export async function fetchBlocks(clubId: string, window: DateWindow, signal?: AbortSignal) {
+  const answer = await getJson<{ data: Block[] }>(
+    `/api/blocks?club_id=${encodeURIComponent(clubId)}&${windowQuery(window)}`,
+    signal,
+  );
+  return answer.data;
+}
+
 export function postReservation(body: MakeReservationBody, window: DateWindow) {
   return postJson<ReservationsAnswer>(`/api/reservations?${windowQuery(window)}`, body);
 }
@@ -41,6 +59,14 @@ export function postReservationDelete(
 ) {
   return postJson<ReservationsAnswer>(
     `/api/reservations?reservation_id=${encodeURIComponent(reservationId)}&${windowQuery(window)}`,
+    body,
+  );
+}
+
+/** Another court, day or hours for a booking; answers like a new booking. */
+export function putReservation(reservationId: string, body: ChangeReservationBody, window: DateWindow) {
+  return putJson<ReservationsAnswer>(
+    `/api/reservations/${encodeURIComponent(reservationId)}?${windowQuery(window)}`,
     body,
   );
 }

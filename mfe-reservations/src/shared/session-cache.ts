@@ -1,6 +1,6 @@
 /**
- * A value loaded once per session and shared by every screen of this remote (SPEC section 3:
- * "each list has a loaded flag"). It lives at module level, so it survives route changes; it is
+ * A value loaded once per session and shared by every screen of this remote (each list has a
+ * loaded flag). It lives at module level, so it survives route changes; it is
  * keyed (club, user), so logging in as someone else in the same tab never shows the old data.
  * Screens read it through `useSyncExternalStore`.
  */
@@ -15,7 +15,7 @@ export interface CacheState<T> {
 export interface SessionCache<T> {
   get(): CacheState<T>;
   subscribe(listener: () => void): () => void;
-  /** Loads unless this key is already loaded or loading. Failures are only logged (SPEC section 8). */
+  /** Loads unless this key is already loaded or loading. Failures are only logged. */
   ensure(key: string, load: () => Promise<T>): void;
   /** Loads again even when loaded (the reload button). */
   reload(key: string, load: () => Promise<T>): void;

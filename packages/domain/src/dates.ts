@@ -33,6 +33,20 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / DAY_MS);
 }
 
+/** The same day `months` months later; a day the target month lacks becomes its last (31.01. + 1 → 28.02.). */
+export function addMonths(date: IsoDate, months: number): IsoDate {
+  const start = toUtcDate(date);
+  const firstOfTarget = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0));
+  firstOfTarget.setUTCDate(Math.min(start.getUTCDate(), lastDay.getUTCDate()));
+  return fromUtcDate(firstOfTarget);
+}
+
+/** The Monday of the week `date` lies in (German weeks start on Monday). */
+export function mondayOf(date: IsoDate): IsoDate {
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
+}
+
 /** 0 = Sunday … 6 = Saturday, as `Date#getDay`. */
 export function weekdayOf(date: IsoDate): number {
   return toUtcDate(date).getUTCDay();
@@ -56,6 +70,27 @@ export function formatDayDe(date: IsoDate): string {
 /** "Mo., 23.11.2026": the de-DE date with short weekday that every list shows. */
 export function formatDateDe(date: IsoDate): string {
   return `${shortWeekdayDe(date)}, ${formatDayDe(date)}`;
+}
+
+export const MONTHS_DE = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+] as const;
+
+/** "November 2026" */
+export function formatMonthDe(date: IsoDate): string {
+  const [year, month] = date.split('-');
+  return `${MONTHS_DE[Number(month) - 1] as string} ${year}`;
 }
 
 /** "08:00" */

@@ -4,9 +4,24 @@
  * the session, the clubs and how to navigate only through it. Kept free of React so the API and
  * the domain can name it too.
  */
+import contract from './host-contract-version.json';
 import type { AuthState, Club, SessionUser } from './types';
 
-/** Every route of SPEC section 2, so links in remotes and the shell's route table cannot drift. */
+/**
+ * The version of this contract. Raise it when a change breaks remotes built against the old one
+ * (a renamed prop, a removed path); every remote build records the version it was built for in its
+ * `host-contract.json`, and the shell refuses a remote whose version differs. Kept in JSON so the
+ * build reads the same number.
+ */
+export const HOST_CONTRACT_VERSION: number = contract.hostContract;
+
+/** What every remote build writes beside its manifest: `host-contract.json`. */
+export interface RemoteContractDeclaration {
+  remote: string;
+  hostContract: number;
+}
+
+/** Every route of the product, so links in remotes and the shell's route table cannot drift. */
 export const hostPaths = {
   landing: '/',
   register: '/register',
@@ -18,7 +33,7 @@ export const hostPaths = {
   reservations: '/reservations',
   profile: '/profile',
   bookings: '/bookings',
-  /** The club's registered players (SPEC section 2, "Users list screen"; the SPEC leaves its route open). */
+  /** The club's registered players (the "Registrierte Spieler" screen). */
   players: '/players',
   admin: '/admin',
 } as const;
@@ -40,7 +55,7 @@ export interface HostContract {
   navigate(to: string, options?: NavigateOptions): void;
   /** The login form hands the user the API returned; the shell stores it as the session. */
   startSession(user: SessionUser): void;
-  /** Club registration answers the refreshed club list (SPEC section 4); the shell keeps it. */
+  /** Club registration answers the refreshed club list; the shell keeps it. */
   replaceClubs(clubs: readonly Club[]): void;
   /** POST /api/logout, then the session is cleared and the user is sent to /. Rejects when the call failed. */
   logout(): Promise<void>;
@@ -51,7 +66,7 @@ export interface RemoteScreenProps {
   host: HostContract;
 }
 
-/** Operator details for the legal notice (SPEC section 1: "{name}, {email}"). */
+/** Operator details for the legal notice ("{name}, {email}"). */
 export interface ImpressumConfig {
   name: string;
   email: string;

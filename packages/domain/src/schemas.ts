@@ -9,8 +9,18 @@ import { texts } from './texts';
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
 const FIRST_NAME_PATTERN = '^\\p{L}{2,40}$';
 const LAST_NAME_PATTERN = '^(?=.{2,40}$)\\p{L}+(?:-\\p{L}+)*$';
-/** A lowercase and an uppercase letter, a digit and a special character (SPEC section 5). */
+/** A lowercase and an uppercase letter, a digit and a special character. */
 export const PASSWORD_PATTERN = '^(?=.*\\p{Ll})(?=.*\\p{Lu})(?=.*\\p{Nd})(?=.*[^\\p{L}\\p{Nd}\\s]).{8,72}$';
+
+/**
+ * Control characters (U+0000 breaks PostgreSQL text) and the invisible bidirectional controls that
+ * reorder what a reader sees ("TC \u202eßiew" shows as "TC weiß"), refused in every free text.
+ */
+const CONTROL_OR_BIDI_CHARACTERS =
+  '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+/** A pattern any string without those characters matches; `null` is not checked by patterns. */
+export const FREE_TEXT_PATTERN = `^[^${CONTROL_OR_BIDI_CHARACTERS}]*$`;
+const CONTROL_OR_BIDI = `[${CONTROL_OR_BIDI_CHARACTERS}]`;
 
 const email = {
   type: 'string',
@@ -60,8 +70,14 @@ export const clubSettingsProperties = {
     type: 'string',
     minLength: 2,
     maxLength: 80,
-    pattern: '\\S',
-    errorMessage: 'Der Vereinsname muss 2 bis 80 Zeichen lang sein.',
+    // Two letters or digits at least: the name must tell clubs apart (see club-names.ts).
+    pattern: '[\\p{L}\\p{N}].*[\\p{L}\\p{N}]',
+    not: { pattern: CONTROL_OR_BIDI },
+    errorMessage: {
+      pattern: 'Der Vereinsname muss mindestens zwei Buchstaben oder Ziffern enthalten.',
+      not: 'Der Vereinsname darf keine Steuer- oder Schreibrichtungszeichen enthalten.',
+      _: 'Der Vereinsname muss 2 bis 80 Zeichen lang sein.',
+    },
   },
   courts_count: integerBetween(1, 20, 'Die Anzahl der Plätze muss zwischen 1 und 20 liegen.'),
   start_hour: integerBetween(1, 23, 'Die Startzeit muss zwischen 1 und 23 Uhr liegen.'),

@@ -37,6 +37,8 @@ export const texts = {
   loggedOut: 'Sie wurden abgemeldet.',
   emailTaken: 'Diese E-Mail-Adresse ist bereits registriert.',
   clubUnknown: 'Diesen Verein gibt es nicht.',
+  clubNameTaken:
+    'Es gibt bereits einen Verein mit diesem oder einem zum Verwechseln ähnlichen Namen. Bitte wählen Sie einen anderen Namen.',
   wrongCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
   notLoggedIn: 'Bitte melden Sie sich an.',
   forbidden: 'Dafür fehlt Ihnen die Berechtigung.',
@@ -44,6 +46,9 @@ export const texts = {
   invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
   unsupportedMediaType: 'Die Anfrage muss als JSON (application/json) gesendet werden.',
   payloadTooLarge: 'Die Anfrage ist zu groß.',
+  tooDeeplyNested: 'Die Anfrage ist zu tief verschachtelt.',
+  controlCharacters: 'Die Anfrage enthält unzulässige Steuerzeichen.',
+  clubIdMismatch: 'Der Verein in der Adresse und im Inhalt der Anfrage stimmen nicht überein.',
   foreignOrigin: 'Anfragen von dieser Herkunft sind nicht erlaubt.',
   apiNotFound: 'Diese Adresse gibt es nicht.',
   internalError: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
@@ -56,5 +61,7 @@ export const texts = {
     'Der Link zum Zurücksetzen ist abgelaufen, er gilt nur eine Stunde. Bitte fordern Sie einen neuen an.',
   resetTokenUsed:
     'Dieser Link zum Zurücksetzen wurde bereits verwendet. Bitte fordern Sie bei Bedarf einen neuen an.',
+  passwordTooLong:
+    'Das Passwort ist zu lang: höchstens 72 Byte. Umlaute wie ä, ö, ü und ß zählen doppelt, manche Sonderzeichen drei- oder vierfach.',
   passwordChanged: 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
 } as const;

@@ -1,4 +1,4 @@
-/** Shared entity shapes (SPEC section 3). Every `_id` is a UUID string; dates are `YYYY-MM-DD`. */
+/** Shared entity shapes. Every `_id` is a UUID string; dates are `YYYY-MM-DD`. */
 
 export type Role = 'admin' | 'player';
 
@@ -28,7 +28,7 @@ export interface SessionUser {
   email: string;
 }
 
-/** The client's auth state (SPEC section 3, "Auth session"). */
+/** The client's auth state. */
 export type AuthState = { value: false } | ({ value: true } & SessionUser);
 
 /** A calendar day in club-local time, `YYYY-MM-DD`. */
@@ -49,6 +49,8 @@ export interface Reservation {
   recurring: boolean;
   deleted_dates: IsoDate[];
   end_date?: IsoDate | null;
+  /** Shared by the bookings an admin made over several courts at once; absent otherwise. */
+  group_id?: string | null;
 }
 
 export type DeleteType = 'once' | 'once_and_future' | 'all';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
+  formatMonthDe,
+  mondayOf,
   daysBetween,
   formatDateDe,
   formatHour,
@@ -76,5 +79,25 @@ describe('club-local now', () => {
     expect(isPastSlot('2026-11-23', 14, now)).toBe(false);
     expect(isPastSlot('2026-11-22', 20, now)).toBe(true);
     expect(isPastSlot('2026-11-24', 0, now)).toBe(false);
+  });
+});
+
+describe('month arithmetic for the calendar', () => {
+  it('adds months, ending on the last day of a shorter month', () => {
+    expect(addMonths('2026-11-23', 1)).toBe('2026-12-23');
+    expect(addMonths('2026-12-31', 2)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-03-15', -15)).toBe('2024-12-15');
+  });
+
+  it('finds the Monday of a week, Sunday being its last day', () => {
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-01')).toBe('2026-10-26');
+  });
+
+  it('names the month in German', () => {
+    expect(formatMonthDe('2026-03-01')).toBe('März 2026');
+    expect(formatMonthDe('2026-12-31')).toBe('Dezember 2026');
   });
 });

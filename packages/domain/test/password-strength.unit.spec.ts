@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { passwordCriteriaMet, passwordStrength } from '../src/password-strength';
+import {
+  PASSWORD_MAX_BYTES,
+  passwordBytes,
+  passwordCriteriaMet,
+  passwordStrength,
+  passwordTooLong,
+} from '../src/password-strength';
 
-describe('password strength (SPEC section 5)', () => {
+describe('password strength', () => {
   it.each([
     ['', 0, 'low'],
     ['abc', 1, 'low'],
@@ -13,5 +19,20 @@ describe('password strength (SPEC section 5)', () => {
   ] as const)('%j meets %i criteria: %s', (password, met, level) => {
     expect(passwordCriteriaMet(password)).toBe(met);
     expect(passwordStrength(password)).toBe(level);
+  });
+});
+
+describe('the byte limit bcrypt imposes', () => {
+  it.each([
+    ['A1!' + 'a'.repeat(69), 72, false],
+    ['A1!' + 'a'.repeat(70), 73, true],
+    ['ä'.repeat(36), 72, false],
+    ['ä'.repeat(40), 80, true],
+    ['A1!' + '🎾'.repeat(17), 71, false],
+    ['A1!' + '🎾'.repeat(18), 75, true],
+  ] as const)('%j is %i bytes: too long %s', (password, bytes, tooLong) => {
+    expect(passwordBytes(password)).toBe(bytes);
+    expect(passwordTooLong(password)).toBe(tooLong);
+    expect(bytes > PASSWORD_MAX_BYTES).toBe(tooLong);
   });
 });

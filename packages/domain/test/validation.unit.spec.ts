@@ -148,3 +148,23 @@ describe('password and e-mail', () => {
     });
   });
 });
+
+describe('hostile input is invalid, never an exception', () => {
+  it('a structure too deep to copy', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = { name: deep };
+    expect(validateClub(deep)).toEqual({
+      ok: false,
+      errors: [{ instancePath: '', message: texts.tooDeeplyNested }],
+    });
+  });
+
+  it('"Infinity" coerced into a number', () => {
+    const result = validateClub({ ...validClub, courts_count: 'Infinity' });
+    expect(result.ok).toBe(false);
+  });
+
+  it('an object where a $data comparison expects a number', () => {
+    expect(validateClub({ ...validClub, start_hour: { toString: 'x' } }).ok).toBe(false);
+  });
+});

@@ -5,8 +5,9 @@
  * Pinned by STACK.md: webpack 5.111.1 (5.112+ breaks @module-federation/enhanced 2.9.2), and
  * `filename: '[name].js'` (Module Federation cannot hash its entry files; chunks are hashed instead).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -27,13 +28,66 @@ export function sharedSingletons(packageJson) {
 }
 
 /**
+ * Adds files to the output beside what the bundles emit. `collect(compilation)` returns
+ * [file name, content] pairs and adds the sources it read to the compilation's file dependencies,
+ * so a watch build notices their change.
+ */
+class EmitFilesPlugin {
+  constructor(name, collect) {
+    this.name = name;
+    this.collect = collect;
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(this.name, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: this.name, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          for (const [file, content] of this.collect(compilation)) {
+            compilation.emitAsset(file, new sources.RawSource(content));
+          }
+        },
+      );
+    });
+  }
+}
+
+/** Copies every file of a folder as is to the output root (favicon, icons, web app manifest). */
+function copyFolder(folder) {
+  return new EmitFilesPlugin('CopyFolderPlugin', (compilation) =>
+    readdirSync(folder).map((name) => {
+      const file = path.join(folder, name);
+      compilation.fileDependencies.add(file);
+      return [name, readFileSync(file)];
+    }),
+  );
+}
+
+/** The host-contract version the remotes are built for (see packages/domain/src/host-contract.ts). */
+const HOST_CONTRACT_FILE = fileURLToPath(
+  new URL('../../domain/src/host-contract-version.json', import.meta.url),
+);
+
+/** Writes `host-contract.json` next to a remote's manifest: the contract version it was built for. */
+function declareHostContract(remote) {
+  return new EmitFilesPlugin('DeclareHostContractPlugin', (compilation) => {
+    compilation.fileDependencies.add(HOST_CONTRACT_FILE);
+    const { hostContract } = JSON.parse(readFileSync(HOST_CONTRACT_FILE, 'utf8'));
+    const declaration = JSON.stringify({ remote, hostContract }, null, 2);
+    return [['host-contract.json', `${declaration}\n`]];
+  });
+}
+
+/**
  * @param {object} options
  * @param {string} options.root       the workspace folder
  * @param {string} options.name       the federation name ("shell", "auth", ...); remotes.json keys use it
  * @param {Record<string,string>} [options.exposes]  a remote's screens
  * @param {string} [options.html]     a host's HTML template
+ * @param {string} [options.publicDir] files copied unchanged to the output root (a host's icons)
  */
-export function createUiConfig({ root, name, exposes, html }) {
+export function createUiConfig({ root, name, exposes, html, publicDir }) {
   const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const isRemote = Boolean(exposes);
 
@@ -43,7 +97,8 @@ export function createUiConfig({ root, name, exposes, html }) {
       mode: production ? 'production' : 'development',
       context: root,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Never an eval-based devtool: the page's CSP forbids eval in development too.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(root, 'dist'),
         filename: '[name].js',
@@ -90,6 +145,8 @@ export function createUiConfig({ root, name, exposes, html }) {
           chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         }),
         ...(html ? [new HtmlWebpackPlugin({ template: html, scriptLoading: 'defer' })] : []),
+        ...(publicDir ? [copyFolder(path.join(root, publicDir))] : []),
+        ...(isRemote ? [declareHostContract(name)] : []),
       ],
       optimization: {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],

@@ -12,5 +12,8 @@ export const uiTexts = {
   hide: 'Verbergen',
   requiredHint: 'Mit * markierte Felder sind Pflichtfelder.',
   areaLoadFailed: 'Dieser Bereich konnte nicht geladen werden.',
+  /** A remote built for another host-contract version: it is being updated, the rest works. */
+  areaIncompatible:
+    'Dieser Bereich wird gerade aktualisiert und ist vorübergehend nicht verfügbar. Bitte versuchen Sie es in Kürze erneut.',
   back: 'Zurück',
 } as const;

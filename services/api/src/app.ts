@@ -2,14 +2,17 @@ import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { texts } from '@platzbuchung/domain/texts';
+import { usersReachHttps } from './config';
 import type { AppDeps } from './deps';
 import type { AppState } from './http/context';
 import { errorHandler, notFound } from './http/errors';
+import { inputLimits } from './http/input-limits';
 import { requestContext } from './http/request-context';
-import { requireJsonFromOwnOrigin, securityHeaders } from './http/security';
+import { cookiesForHttpsUsers, requireJsonFromOwnOrigin, securityHeaders } from './http/security';
 import { sessions } from './http/session';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
+import { blockRoutes } from './routes/blocks';
 import { eventRoutes } from './routes/events';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { passwordRoutes } from './routes/passwords';
@@ -39,22 +42,9 @@ function apiNotFound(): Middleware<AppState> {
   };
 }
 
-export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
-  const app = new Koa<AppState>({
-    keys: [deps.config.sessionSecret],
-    proxy: process.env.TRUST_PROXY === '1',
-  });
-  const secureCookies = deps.config.publicUrl.startsWith('https:');
-
-  app.use(requestContext(deps.logger));
-  app.use(errorHandler());
-  app.use(securityHeaders());
-  app.use(apiNotFound());
-  app.use(sessions(app as unknown as Koa, deps.db, { secure: secureCookies }));
-  app.use(requireJsonFromOwnOrigin([deps.config.publicUrl]));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY }));
-
-  const routers = [
+/** Every route group the app serves, in mounting order; the fuzz test walks the same list. */
+export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppState>[] {
+  return [
     healthRoutes(deps, options.readinessChecks),
     schemaRoutes(),
     accountRoutes(deps),
@@ -62,9 +52,32 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
     reservationRoutes(deps),
     eventRoutes(deps),
     adminRoutes(deps),
+    blockRoutes(deps),
     ...(options.routes ?? []),
   ];
-  for (const router of routers) {
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
+  const app = new Koa<AppState>({
+    keys: [deps.config.sessionSecret],
+    // Each proxy appends the address it saw to X-Forwarded-For; everything left of our own proxies'
+    // entries is written by the client and must not be believed (docs/security.md).
+    proxy: deps.config.trustedProxies > 0,
+    maxIpsCount: deps.config.trustedProxies,
+  });
+  const https = usersReachHttps(deps.config);
+
+  app.use(requestContext(deps.logger));
+  app.use(errorHandler());
+  app.use(securityHeaders({ hsts: https }));
+  if (https) app.use(cookiesForHttpsUsers());
+  app.use(apiNotFound());
+  app.use(sessions(app as unknown as Koa, deps.db, { secure: https }));
+  app.use(requireJsonFromOwnOrigin([deps.config.publicUrl]));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY }));
+  app.use(inputLimits());
+
+  for (const router of appRouters(deps, options)) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { readMailerConfig, type MailerConfig } from '@platzbuchung/mailer/config';
 
 /**
- * Configuration comes only from the environment (DESIGN section 6), read and checked once at start.
+ * Configuration comes only from the environment, read and checked once at start.
  * The README lists every variable with the defaults given here.
  */
 export interface Config {
@@ -9,15 +10,26 @@ export interface Config {
   publicUrl: string;
   /** Unset means: run an embedded PostgreSQL (only the start script does that). */
   databaseUrl: string | undefined;
-  redisUrl: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
+  /** REDIS_URL, SMTP_URL, MAIL_FROM, MAIL_DIR, MAIL_QUEUE: read by the mailer's rules, as its worker reads them. */
+  mail: MailerConfig;
   sessionSecret: string;
   timeZone: string;
   impressum: { name: string; email: string };
   /** The built shell the API serves at /, and where the browser finds each remote. */
   ui: { shellDir: string; remotes: Record<string, string> };
   production: boolean;
+  /** Sign-ups and club registrations one client may send per 15 minutes (docs/security.md). */
+  registrationsPerClient: number;
+  /**
+   * How many reverse proxies stand between the client and the API (`TRUST_PROXY`). 0: none, the
+   * socket's address is the client's; n: the n-th address from the right of `X-Forwarded-For` is.
+   */
+  trustedProxies: number;
+}
+
+/** Users reach the app over https (behind a TLS-terminating proxy): cookies are `Secure`, HSTS is sent. */
+export function usersReachHttps(config: Pick<Config, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https:');
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -59,6 +71,26 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return parsed;
 }
 
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    throw new ConfigError(`${name} must be a whole number of at least 1, got "${value}"`);
+  }
+  return parsed;
+}
+
+/** `TRUST_PROXY`: unset or 0 for none, otherwise the number of proxies in front of the API. */
+function trustedProxies(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (!/^\d{1,2}$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of reverse proxies in front of the API (0, 1, 2, …), got "${value}"`,
+    );
+  }
+  return Number(value);
+}
+
 function url(name: string, value: string): string {
   try {
     return new URL(value).toString().replace(/\/$/, '');
@@ -76,23 +108,41 @@ function timeZone(value: string): string {
   }
 }
 
+/** The default zone of clubs (APP_TIMEZONE), also for tools that need nothing else of the config. */
+export function readTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+  return timeZone(env.APP_TIMEZONE ?? 'Europe/Berlin');
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const port = integer('PORT', env.PORT, 3000);
-  const sessionSecret = env.SESSION_SECRET ?? (production ? '' : DEV_SESSION_SECRET);
-  if (sessionSecret.length < 16) {
-    throw new ConfigError('SESSION_SECRET must be set to at least 16 characters in production');
-  }
   const publicUrl = url('PUBLIC_URL', env.PUBLIC_URL ?? `http://localhost:${port}`);
+  const https = usersReachHttps({ publicUrl });
+  // Users reach a production or https deployment: cookies there must be signed with a secret of its own.
+  const ownSecretNeeded = production || https;
+  const where = production ? ' in production' : https ? ' when PUBLIC_URL is https' : '';
+  const sessionSecret = env.SESSION_SECRET ?? (ownSecretNeeded ? '' : DEV_SESSION_SECRET);
+  if (sessionSecret.length < 16) {
+    throw new ConfigError(`SESSION_SECRET must be set to at least 16 characters${where}`);
+  }
+  // The development value is public (it is in this repository): cookies signed with it can be forged.
+  if (ownSecretNeeded && sessionSecret === DEV_SESSION_SECRET) {
+    throw new ConfigError(`SESSION_SECRET is the public development value; set a secret of your own${where}`);
+  }
+  const proxies = trustedProxies(env.TRUST_PROXY);
+  // The API itself speaks plain HTTP: https reaches it only through a TLS-terminating proxy.
+  if (https && proxies === 0) {
+    throw new ConfigError(
+      'PUBLIC_URL is https, but the API serves plain HTTP: run it behind a TLS-terminating reverse proxy and set TRUST_PROXY to the number of proxies (usually 1)',
+    );
+  }
   return {
     port,
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Platzbuchung <no-reply@localhost>',
+    mail: readMailerConfig(env),
     sessionSecret,
-    timeZone: timeZone(env.APP_TIMEZONE ?? 'Europe/Berlin'),
+    timeZone: readTimeZone(env),
     impressum: {
       name: env.IMPRESSUM_NAME ?? 'Platzbuchung Betreiber',
       email: env.IMPRESSUM_EMAIL ?? 'kontakt@platzbuchung.invalid',
@@ -102,5 +152,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       remotes: remoteUrls(env.REMOTE_URLS, publicUrl),
     },
     production,
+    registrationsPerClient: positiveInteger('REGISTRATIONS_PER_CLIENT', env.REGISTRATIONS_PER_CLIENT, 30),
+    trustedProxies: proxies,
   };
 }

@@ -1,7 +1,19 @@
+/**
+ * The demo club of `npm start -- --demo`: twelve members and a realistic week on the grid, so a
+ * newcomer sees the product at work. Bookings and the court block go through the same command
+ * handler as the API's, so they obey every rule and appear in the event log.
+ */
+import { randomUUID } from 'node:crypto';
+import { addDays, localMoment, weekdayOf } from '@platzbuchung/domain/dates';
+import type { Actor } from '@platzbuchung/domain/reservations/decision';
+import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Club } from '@platzbuchung/domain/types';
 import type { PasswordHasher } from './accounts/passwords';
-import { insertUser } from './accounts/users-store';
+import { clubNameColumns, insertUser } from './accounts/users-store';
 import type { Db } from './db/connect';
+import { blockCourtsCommand } from './commands/blocks';
+import { handleCommand, type Clock } from './commands/handle';
+import { bookCourtsCommand, listReservations, makeReservationCommand } from './commands/reservations';
 
 import credentials from './demo-credentials.json' with { type: 'json' };
 
@@ -10,9 +22,16 @@ export const DEMO_CLUB_NAME = credentials.clubName;
 export const DEMO_PASSWORD = credentials.password;
 export const DEMO_ADMIN = credentials.admin;
 export const DEMO_PLAYER = credentials.player;
+export const DEMO_MEMBERS = credentials.members;
 
-/** A demo club with an admin and a player; running it again changes nothing. */
-export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<{ clubId: string }> {
+const DEMO_CLUB = { courts_count: 6, start_hour: 8, end_hour: 21, reservations_limit: 3 } as const;
+const DAYS_SHOWN = 7;
+/** When members want to play: after work on weekdays, mornings at the weekend. */
+const WEEKDAY_HOURS = [17, 18, 19, 16, 20, 10, 9];
+const WEEKEND_HOURS = [10, 11, 9, 14, 15, 16, 12];
+
+/** The club and its twelve members; running it again changes nothing. */
+async function seedClubAndMembers(db: Db, hasher: PasswordHasher): Promise<{ clubId: string }> {
   const password_hash = await hasher.hash(DEMO_PASSWORD);
   return db.transaction(async (trx) => {
     const existing: Pick<Club, '_id'> | undefined = await trx('clubs')
@@ -22,17 +41,165 @@ export async function seedDemo(db: Db, hasher: PasswordHasher): Promise<{ clubId
       existing?._id ??
       (
         await trx('clubs')
-          .insert({
-            name: DEMO_CLUB_NAME,
-            courts_count: 6,
-            start_hour: 8,
-            end_hour: 21,
-            reservations_limit: 3,
-          })
+          .insert({ ...clubNameColumns(DEMO_CLUB_NAME), ...DEMO_CLUB })
           .returning<{ id: string }[]>('id')
       )[0]!.id;
     await insertUser(trx, { ...DEMO_ADMIN, club_id: clubId, password_hash, role: 'admin' });
-    await insertUser(trx, { ...DEMO_PLAYER, club_id: clubId, password_hash, role: 'player' });
+    for (const player of [DEMO_PLAYER, ...DEMO_MEMBERS]) {
+      await insertUser(trx, { ...player, club_id: clubId, password_hash, role: 'player' });
+    }
     return { clubId };
   });
+}
+
+async function memberIds(db: Db, clubId: string): Promise<{ admin: Actor; players: Actor[] }> {
+  const emails = [DEMO_ADMIN, DEMO_PLAYER, ...DEMO_MEMBERS].map((member) => member.email.toLowerCase());
+  const rows: { id: string; email: string; role: Actor['role'] }[] = await db('users')
+    .where({ club_id: clubId })
+    .whereRaw('lower(email) = any(?)', [emails])
+    .select('id', 'email', 'role');
+  const byEmail = new Map(rows.map((row) => [row.email.toLowerCase(), row]));
+  const actor = (email: string): Actor => {
+    const row = byEmail.get(email.toLowerCase());
+    if (!row) throw new Error(`demo member ${email} is missing`);
+    return { user_id: row.id, role: row.role };
+  };
+  return {
+    admin: actor(DEMO_ADMIN.email),
+    players: [DEMO_PLAYER, ...DEMO_MEMBERS].map((member) => actor(member.email)),
+  };
+}
+
+type Booking = Omit<MakeReservation, 'type' | 'reservation_id'>;
+
+/**
+ * The week ahead: two weekly training series with a label, a children's course, and up to three
+ * single hours per player (the club's limit) at the hours people like to play. A slot that is taken
+ * or already past moves to the next court, then to the next day.
+ */
+function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
+  const series = (days: number, start: number, court: string, label: string): Booking => ({
+    actor: admin,
+    date: addDays(today, days),
+    start_time: start,
+    end_time: start + 2,
+    court_num: court,
+    label,
+    recurring: true,
+  });
+  const bookings: Booking[] = [
+    series(1, 18, '1', 'Training Herren 40'),
+    series(2, 16, '2', 'Jugendtraining'),
+    { ...series(4, 14, '6', 'Schnupperkurs Kinder'), recurring: false },
+  ];
+  players.forEach((actor, player) => {
+    for (let booking = 0; booking < DEMO_CLUB.reservations_limit; booking++) {
+      const day = (player * 2 + booking * 3) % DAYS_SHOWN;
+      const date = addDays(today, day);
+      const weekend = [0, 6].includes(weekdayOf(date));
+      const hours = weekend ? WEEKEND_HOURS : WEEKDAY_HOURS;
+      const start = hours[(player + booking * 2) % hours.length] as number;
+      bookings.push({
+        actor,
+        date,
+        start_time: start,
+        end_time: start + 1,
+        court_num: String(1 + ((player + booking) % DEMO_CLUB.courts_count)),
+        label: null,
+        recurring: false,
+      });
+    }
+  });
+  return bookings;
+}
+
+/** Books one wish, moving to another court or a later day when its slot is taken or past. */
+async function book(db: Db, clubId: string, wish: Booking, clock: Clock): Promise<boolean> {
+  for (let dayShift = 0; dayShift < DAYS_SHOWN; dayShift++) {
+    for (let courtShift = 0; courtShift < DEMO_CLUB.courts_count; courtShift++) {
+      const court = ((Number(wish.court_num) - 1 + courtShift) % DEMO_CLUB.courts_count) + 1;
+      const result = await handleCommand(
+        db,
+        clubId,
+        makeReservationCommand,
+        {
+          ...wish,
+          type: 'MakeReservation',
+          reservation_id: randomUUID(),
+          date: addDays(wish.date, dayShift),
+          court_num: String(court),
+        },
+        clock,
+      );
+      if (!result || result.ok) return Boolean(result);
+      if (result.error.kind === 'past') break;
+      if (result.error.kind !== 'conflict') return false;
+    }
+  }
+  return false;
+}
+
+/** Court 6 closed for two mornings' maintenance, and the women's team match on courts 3 and 4. */
+async function adminWeek(db: Db, clubId: string, today: string, admin: Actor, clock: Clock): Promise<number> {
+  const maintenance = addDays(today, 3);
+  const matchDay = addDays(today, 5);
+  const results = [
+    await handleCommand(
+      db,
+      clubId,
+      blockCourtsCommand,
+      {
+        type: 'BlockCourts',
+        block_id: randomUUID(),
+        actor: admin,
+        court_nums: ['6'],
+        from: `${maintenance}T08:00`,
+        until: `${addDays(maintenance, 1)}T12:00`,
+        reason: 'Platzpflege',
+      },
+      clock,
+    ),
+    await handleCommand(
+      db,
+      clubId,
+      bookCourtsCommand,
+      {
+        type: 'BookCourts',
+        group_id: randomUUID(),
+        reservation_ids: [randomUUID(), randomUUID()],
+        court_nums: ['3', '4'],
+        actor: admin,
+        date: matchDay,
+        start_time: 9,
+        end_time: 13,
+        label: 'Medenspiel Damen 30',
+        recurring: false,
+      },
+      clock,
+    ),
+  ];
+  return results.filter((result) => result?.ok).length;
+}
+
+/**
+ * A demo club with twelve members and, when nothing is booked from today on, a week: a court block,
+ * a team match over two courts, two weekly training series and the players' single hours. Running
+ * it again on a club that has its week changes nothing.
+ */
+export async function seedDemo(
+  db: Db,
+  hasher: PasswordHasher,
+  clock: Clock = { now: new Date(), timeZone: 'Europe/Berlin' },
+): Promise<{ clubId: string; booked: number }> {
+  const { clubId } = await seedClubAndMembers(db, hasher);
+  const today = localMoment(clock.now, clock.timeZone).date;
+  const week = { from: today, to: addDays(today, DAYS_SHOWN - 1) };
+  if ((await listReservations(db, clubId, week)).length > 0) return { clubId, booked: 0 };
+  const { admin, players } = await memberIds(db, clubId);
+  // The block first: the members' bookings then go around it, as they would in a real club.
+  let booked = await adminWeek(db, clubId, today, admin, clock);
+  for (const wish of demoWeek(today, admin, players)) {
+    if (await book(db, clubId, wish, clock)) booked++;
+  }
+  return { clubId, booked };
 }

@@ -1,19 +1,25 @@
 /**
- * `npm run events -- <list|follow|show|rebuild|verify> [options]`: the reservation log for operators,
+ * `npm run events -- <list|follow|show|rebuild|verify> [options]`: the event log for operators,
  * without SQL. Reads DATABASE_URL, or the embedded PostgreSQL that `npm start` runs.
  */
 import { parseArgs } from 'node:util';
 import { formatDateDe } from '@platzbuchung/domain/dates';
-import { describeEvent, eventTitles } from '@platzbuchung/domain/reservations/describe';
 import {
-  reservationEventTypes,
+  eventTypes,
+  isEventType,
+  streamIdOf,
+  streamTypes,
   type EventEnvelope,
-  type ReservationEventType,
-} from '@platzbuchung/domain/reservations/events';
+  type EventType,
+  type StreamType,
+} from '@platzbuchung/domain/events/catalogue';
+import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe';
+import { readTimeZone } from './config';
 import { connectDb, type Db } from './db/connect';
-import { listEvents, readStream, type EventFilter } from './reservations/event-store';
-import { rebuildReadModel, verifyReadModel } from './reservations/rebuild';
-import { RESERVATION_COLUMNS, toReservation } from './reservations/rows';
+import { logEnd, readCommitted, type LogCursor } from './events/reader';
+import { listEvents, readStream, type EventFilter } from './events/store';
+import { RESERVATION_COLUMNS, toReservation } from './projections/reservation-rows';
+import { projections, rebuildProjections, verifyProjections } from './projections/registry';
 
 const EMBEDDED_URL = `postgres://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54329}/platzbuchung`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,21 +28,26 @@ const usage = `Usage: npm run events -- <command> [options]
 
 Commands:
   list                 the latest events (oldest first), filtered
-  follow               print new events as they are appended (Ctrl+C ends)
-  show <reservation>   one reservation's whole history and its current state
-  rebuild              recreate the reservations read model from the events
-  verify               rebuild into a scratch table and list every difference (exit 1 if any)
+  follow               print every event as it commits, none skipped, none twice (Ctrl+C ends)
+  show <stream id>     one stream's whole history (a reservation: also its current state)
+  rebuild              recreate the read models from the events (--projection to choose)
+  verify               replay beside the read models and list every difference (exit 1 if any)
 
 Filters (list, follow):
   --club <id|name>     one club
-  --reservation <id>   one reservation
-  --type <T[,T]>       ${reservationEventTypes.join(', ')}
+  --stream-type <S>    ${streamTypes.join(', ')}
+  --stream <id>        one stream (a reservation's, club's or member's id)
+  --reservation <id>   one reservation (same as --stream-type reservation --stream <id>)
+  --type <T[,T]>       ${eventTypes.join(', ')}
   --user <id|e-mail>   events caused by this member
   --since <time>       at or after (ISO 8601, e.g. 2026-11-23 or 2026-11-23T10:00)
   --until <time>       before
   --after <position>   only events after this position
   --limit <n>          how many (list; default 50)
-  --json               one JSON object per line instead of a table`;
+  --json               one JSON object per line instead of a table
+
+Rebuild and verify:
+  --projection <P[,P]> ${projections.map((p) => p.name).join(', ')} (default: all)`;
 
 class UsageError extends Error {}
 
@@ -92,18 +103,30 @@ function parsePositive(name: string, value: string | undefined): number | undefi
   return Number(value);
 }
 
-function parseTypes(value: string | undefined): ReservationEventType[] | undefined {
+function parseTypes(value: string | undefined): EventType[] | undefined {
   if (value === undefined) return undefined;
   const types = value.split(',').map((t) => t.trim());
   for (const type of types) {
-    if (!(reservationEventTypes as readonly string[]).includes(type))
-      throw new UsageError(`unknown --type "${type}"`);
+    if (!isEventType(type)) throw new UsageError(`unknown --type "${type}"; known: ${eventTypes.join(', ')}`);
   }
-  return types as ReservationEventType[];
+  return types as EventType[];
+}
+
+function parseStreamType(value: string | undefined): StreamType | undefined {
+  if (value === undefined) return undefined;
+  if (!(streamTypes as readonly string[]).includes(value)) {
+    throw new UsageError(`unknown --stream-type "${value}"; known: ${streamTypes.join(', ')}`);
+  }
+  return value as StreamType;
+}
+
+function parseUuid(name: string, value: string | undefined): string | undefined {
+  if (value !== undefined && !UUID.test(value)) throw new UsageError(`--${name} must be an id (UUID)`);
+  return value;
 }
 
 const localTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: process.env.APP_TIMEZONE ?? 'Europe/Berlin',
+  timeZone: readTimeZone(),
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -118,13 +141,20 @@ function asRow(event: EventEnvelope, names: Names): string[] {
     localTime.format(new Date(event.occurred_at)),
     names.clubs.get(event.club_id) ?? event.club_id.slice(0, 8),
     eventTitles[event.type],
-    event.reservation_id.slice(0, 8),
+    `${streamWords[event.stream_type]} ${streamIdOf(event).slice(0, 8)}`,
     names.users.get(event.actor_id) ?? event.actor_id.slice(0, 8),
-    describeEvent(event),
+    describeEvent(event, (id) => names.users.get(id)),
   ];
 }
 
-const HEADER = ['Pos', 'Zeit', 'Verein', 'Ereignis', 'Reserv.', 'Von', 'Was'];
+const streamWords: Record<StreamType, string> = {
+  reservation: 'Reserv.',
+  club: 'Verein',
+  member: 'Mitgl.',
+  block: 'Sperrung',
+};
+
+const HEADER = ['Pos', 'Zeit', 'Verein', 'Ereignis', 'Betrifft', 'Von', 'Was'];
 
 function printTable(rows: string[][]): void {
   const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -151,9 +181,11 @@ type Options = Record<string, string | boolean | undefined>;
 
 async function filterFrom(db: Db, options: Options): Promise<EventFilter> {
   const str = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+  const reservation = parseUuid('reservation', str('reservation'));
   return {
     clubId: str('club') && (await resolveClub(db, str('club')!)),
-    reservationId: str('reservation'),
+    streamType: reservation ? 'reservation' : parseStreamType(str('stream-type')),
+    streamId: reservation ?? parseUuid('stream', str('stream')),
     types: parseTypes(str('type')),
     actorId: str('user') && (await resolveUser(db, str('user')!)),
     since: parseTime('since', str('since')),
@@ -172,39 +204,48 @@ async function list(db: Db, options: Options): Promise<void> {
   else printEvents(events, await loadNames(db), Boolean(options.json));
 }
 
+/**
+ * Prints each event once it has committed, in the order the settled log grows (see
+ * events/reader): none is skipped when a later position commits first, none is printed twice.
+ */
 async function follow(db: Db, options: Options): Promise<void> {
-  const filter = await filterFrom(db, options);
-  let after =
-    filter.afterPosition ?? Number((await db('reservation_events').max({ p: 'position' }).first())?.p ?? 0);
+  const { afterPosition, ...filter } = await filterFrom(db, options);
+  let cursor: LogCursor = await logEnd(db);
+  if (afterPosition !== undefined) cursor = { transaction_id: '0', position: afterPosition };
   let names = await loadNames(db);
-  if (!options.json) console.log(`Warte auf neue Ereignisse nach Position ${after} … (Strg+C beendet)`);
+  if (!options.json) console.log('Warte auf neue Ereignisse … (Strg+C beendet)');
   let stopped = false;
   process.on('SIGINT', () => {
     stopped = true;
   });
+  process.on('SIGTERM', () => {
+    stopped = true;
+  });
   while (!stopped) {
-    const events = await listEvents(
-      db,
-      { ...filter, afterPosition: after },
-      { limit: 500, newestFirst: false },
-    );
+    const page = await readCommitted(db, cursor, 500, filter);
+    // --after counts positions; the reader's order is by transaction first, so filter here as well.
+    const events = page.events.filter((e) => afterPosition === undefined || e.position > afterPosition);
+    cursor = page.cursor;
     if (events.length) {
       if (events.some((e) => !names.users.has(e.actor_id) || !names.clubs.has(e.club_id)))
         names = await loadNames(db);
       printEvents(events, names, Boolean(options.json), false);
-      after = events.at(-1)!.position;
-    } else {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
+    if (page.events.length < 500) await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
   }
 }
 
-async function show(db: Db, reservationId: string | undefined, options: Options): Promise<void> {
-  if (!reservationId || !UUID.test(reservationId)) throw new UsageError('show needs a reservation id');
-  const events = await readStream(db, reservationId);
-  if (!events.length) throw new UsageError(`no events for reservation ${reservationId}`);
+const FOLLOW_POLL_MS = Number(process.env.EVENTS_FOLLOW_POLL_MS ?? 500);
+
+async function show(db: Db, streamId: string | undefined, options: Options): Promise<void> {
+  if (!streamId || !UUID.test(streamId)) throw new UsageError('show needs a stream id (UUID)');
+  const streamType = await streamTypeOfId(db, streamId);
+  if (!streamType) throw new UsageError(`no events for stream ${streamId}`);
+  const events = await readStream(db, streamType, streamId);
   const names = await loadNames(db);
   printEvents(events, names, Boolean(options.json));
+  if (streamType !== 'reservation') return;
+  const reservationId = streamId;
   const row = await db('reservations')
     .where({ id: reservationId })
     .first([...RESERVATION_COLUMNS]);
@@ -225,12 +266,38 @@ async function show(db: Db, reservationId: string | undefined, options: Options)
   }
 }
 
+/** A stream id names one stream; its type is whatever its events say. */
+async function streamTypeOfId(db: Db, streamId: string): Promise<StreamType | undefined> {
+  const row = await db('events').where({ stream_id: streamId }).first('stream_type');
+  return row?.stream_type;
+}
+
+function printReports(
+  verb: string,
+  reports: { name: string; rows: number; differences: unknown[] }[],
+  ms?: number,
+): number {
+  let differences = 0;
+  for (const report of reports) {
+    const count = report.differences.length;
+    const suffix = verb !== 'verified' ? '' : count ? `, ${count} difference(s)` : ', no difference';
+    console.log(`${report.name}: ${verb} ${report.rows} rows${suffix}`);
+    for (const difference of report.differences) console.log(`  ${JSON.stringify(difference)}`);
+    differences += report.differences.length;
+  }
+  if (ms !== undefined) console.log(`in ${Math.round(ms)} ms`);
+  return differences === 0 ? 0 : 1;
+}
+
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
       club: { type: 'string' },
       reservation: { type: 'string' },
+      'stream-type': { type: 'string' },
+      stream: { type: 'string' },
+      projection: { type: 'string' },
       type: { type: 'string' },
       user: { type: 'string' },
       since: { type: 'string' },
@@ -260,28 +327,27 @@ async function main(): Promise<number> {
         return 0;
       case 'rebuild': {
         const started = performance.now();
-        const rows = await rebuildReadModel(db);
-        console.log(
-          `read model rebuilt: ${rows} reservations in ${Math.round(performance.now() - started)} ms`,
-        );
-        return 0;
+        const reports = await rebuildProjections(db, projectionNames(values.projection));
+        return printReports('rebuilt', reports, performance.now() - started);
       }
-      case 'verify': {
-        const { rows, differences } = await verifyReadModel(db);
-        if (!differences.length) {
-          console.log(`read model verified: ${rows} reservations, no difference`);
-          return 0;
-        }
-        console.log(`${differences.length} difference(s) between the live read model and the events:`);
-        for (const difference of differences) console.log(JSON.stringify(difference));
-        return 1;
-      }
+      case 'verify':
+        return printReports('verified', await verifyProjections(db, projectionNames(values.projection)));
       default:
         throw new UsageError(`unknown command "${command}"\n\n${usage}`);
     }
   } finally {
     await db.destroy();
   }
+}
+
+function projectionNames(value: string | boolean | undefined): string[] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const names = value.split(',').map((name) => name.trim());
+  const known = projections.map((p) => p.name);
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length)
+    throw new UsageError(`unknown --projection ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  return names;
 }
 
 main().then(

@@ -5,11 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { readMailerConfig } from '@platzbuchung/mailer/config';
 import { connectMailer, isRedisReachable, redactUrl } from '@platzbuchung/mailer/connect-mailer';
 import type { Mailer } from '@platzbuchung/mailer/mailer';
 import { bcryptHasher } from './accounts/passwords';
-import { createRateLimits } from './accounts/rate-limits';
+import { createRateLimits, defaultRateLimits } from './accounts/rate-limits';
 import { createApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { connectDb } from './db/connect';
@@ -34,6 +33,7 @@ function shellUi(config: Config) {
     remotes: config.ui.remotes,
     publicUrl: config.publicUrl,
     impressum: config.impressum,
+    production: config.production,
   });
 }
 
@@ -61,25 +61,16 @@ async function main(): Promise<void> {
 
   const hasher = bcryptHasher();
   if (process.argv.includes('--demo') || process.env.DEMO === '1') {
-    await seedDemo(db, hasher);
+    const { booked } = await seedDemo(db, hasher, { now: new Date(), timeZone: config.timeZone });
     logger.info(
-      { admin: DEMO_ADMIN.email, player: DEMO_PLAYER.email, password: DEMO_PASSWORD },
+      { admin: DEMO_ADMIN.email, player: DEMO_PLAYER.email, password: DEMO_PASSWORD, booked },
       'demo club ready',
     );
   }
 
-  // MAIL_QUEUE and MAIL_DIR are read as the worker reads them, so both sides agree.
-  const mailerConfig = readMailerConfig();
-  const mailer = await connectMailer({
-    redisUrl: config.redisUrl,
-    queueName: mailerConfig.queueName,
-    logger,
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    mailDir: mailerConfig.mailDir,
-  });
-  if (mailer.mode === 'queue')
-    logger.info({ redisUrl: redactUrl(config.redisUrl) }, 'mails go through the queue');
+  const { redisUrl, queueName, smtpUrl, mailFrom, mailDir } = config.mail;
+  const mailer = await connectMailer({ redisUrl, queueName, logger, smtpUrl, mailFrom, mailDir });
+  if (mailer.mode === 'queue') logger.info({ redisUrl: redactUrl(redisUrl) }, 'mails go through the queue');
 
   const deps: AppDeps = {
     db,
@@ -87,11 +78,14 @@ async function main(): Promise<void> {
     logger,
     clock: () => new Date(),
     hasher,
-    rateLimits: createRateLimits(db),
+    rateLimits: createRateLimits(db, {
+      ...defaultRateLimits,
+      registrationsPerClient: config.registrationsPerClient,
+    }),
     mailer,
   };
   const app = createApp(deps, {
-    readinessChecks: mailerReadiness(mailer, config.redisUrl),
+    readinessChecks: mailerReadiness(mailer, config.mail.redisUrl),
     ui: shellUi(config),
   });
   const stopHousekeeping = startHousekeeping(db, logger);
@@ -108,6 +102,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       // After the last request: an inline mailer still finishes the mails under way.
       await mailer.close().catch((err: unknown) => logger.error({ err }, 'mailer did not close cleanly'));
+      await hasher.close();
       await db.destroy();
       logger.info('api stopped');
       process.exit(0);

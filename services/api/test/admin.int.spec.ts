@@ -236,11 +236,7 @@ describe('Stand am: the grid as it was', () => {
           ...(client === members.admin.client && next(4) === 0 ? { recurring: true } : {}),
         });
       }
-      const last = await api
-        .db('reservation_events')
-        .where({ club_id: members.club._id })
-        .max({ p: 'position' })
-        .first();
+      const last = await api.db('events').where({ club_id: members.club._id }).max({ p: 'club_seq' }).first();
       snapshots.push({ position: Number(last?.p ?? 0), rows: await live() });
     }
     const byId = (rows: Reservation[]) => [...rows].sort((a, b) => a._id.localeCompare(b._id));
@@ -281,5 +277,49 @@ describe('Stand am: the grid as it was', () => {
     expect(after.body.data).toEqual([]);
     expect((await members.admin.client.get(path('2030-01-01T00:00:00Z'))).status).toBe(400);
     expect((await members.admin.client.get(path('gestern'))).status).toBe(400);
+  });
+});
+
+describe('settings and role changes in the one log', () => {
+  it('the event log lists them beside the bookings, numbered by the club alone', async () => {
+    const members = await clubWithMembers(api.url);
+    const q = `club_id=${members.club._id}`;
+    await members.admin.client.request('PUT', `/api/admin/club?${q}`, {
+      ...settingsOf(members.club),
+      courts_count: members.club.courts_count + 2,
+    });
+    await members.admin.client.request('PUT', `/api/admin/members/${members.player.user._id}/role?${q}`, {
+      role: 'admin',
+    });
+    const page = await members.admin.client.get<{
+      data: { type: string; position: number; stream_type: string }[];
+    }>(`/api/events?${q}`);
+    expect(page.body.data.map((e) => [e.type, e.position, e.stream_type])).toEqual([
+      ['MemberRoleChanged', 2, 'member'],
+      ['ClubSettingsChanged', 1, 'club'],
+    ]);
+    const onlySettings = await members.admin.client.get<{ data: { type: string }[] }>(
+      `/api/events?${q}&type=ClubSettingsChanged`,
+    );
+    expect(onlySettings.body.data.map((e) => e.type)).toEqual(['ClubSettingsChanged']);
+  });
+
+  it('"Stand am" shows the courts and hours the club had at that moment', async () => {
+    const members = await clubWithMembers(api.url);
+    const q = `club_id=${members.club._id}`;
+    const before = settingsOf(members.club);
+    api.setNow(new Date('2026-11-23T10:00:00Z'));
+    await members.admin.client.request('PUT', `/api/admin/club?${q}`, {
+      ...before,
+      courts_count: 7,
+      end_hour: 22,
+    });
+    api.setNow(new Date('2026-11-23T12:00:00Z'));
+    const asOf = (at: string) =>
+      members.admin.client.get<{ club: Club }>(`/api/admin/as-of?${q}&at=${at}&date=${MONDAY}`);
+    expect((await asOf('2026-11-23T09:59:00Z')).body.club).toEqual({ _id: members.club._id, ...before });
+    expect((await asOf('2026-11-23T10:00:00Z')).body.club).toMatchObject({ courts_count: 7, end_hour: 22 });
+    const atFirst = await members.admin.client.get<{ club: Club }>(`/api/admin/as-of?${q}&position=0`);
+    expect(atFirst.body.club).toMatchObject({ courts_count: before.courts_count });
   });
 });

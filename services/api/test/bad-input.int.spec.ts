@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@platzbuchung/domain/texts';
 import { TestClient } from './support/client';
-import { clubBody } from './support/fixtures';
+import { addDays } from '@platzbuchung/domain/dates';
+import { clubBody, clubWithMembers } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /** Bad input never causes a 500 and never writes anything (issue: foundation, point 5). */
@@ -23,6 +24,8 @@ const rowCounts = async () => {
 };
 
 const endpoints = ['/api/clubs', '/api/signup', '/api/login'];
+/** Form calls answer every refusal as a list of field errors; '' is the whole form. */
+const formRefusal = (message: string) => ({ error: [{ instancePath: '', message }] });
 
 describe.each(endpoints)('POST %s', (path) => {
   let before: Awaited<ReturnType<typeof rowCounts>>;
@@ -36,7 +39,7 @@ describe.each(endpoints)('POST %s', (path) => {
   it('malformed JSON → 400 with a German error', async () => {
     const response = await client.post(path, '{"name": "TC', { 'Content-Type': 'application/json' });
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: texts.invalidJson });
+    expect(response.body).toEqual(formRefusal(texts.invalidJson));
   });
 
   it('a wrong content type → 415', async () => {
@@ -44,7 +47,7 @@ describe.each(endpoints)('POST %s', (path) => {
       'Content-Type': 'application/x-www-form-urlencoded',
     });
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ error: texts.unsupportedMediaType });
+    expect(response.body).toEqual(formRefusal(texts.unsupportedMediaType));
   });
 
   it('no content type at all → 415', async () => {
@@ -59,7 +62,7 @@ describe.each(endpoints)('POST %s', (path) => {
   it('a body over 100 kB → 413', async () => {
     const response = await client.post(path, { name: 'x'.repeat(110 * 1024) });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ error: texts.payloadTooLarge });
+    expect(response.body).toEqual(formRefusal(texts.payloadTooLarge));
   });
 
   it('a JSON body that is not an object → 400', async () => {
@@ -91,7 +94,7 @@ describe.each(endpoints)('POST %s', (path) => {
   it('a cross-site origin → 403', async () => {
     const response = await client.post(path, clubBody(), { Origin: 'https://evil.example' });
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: texts.foreignOrigin });
+    expect(response.body).toEqual(formRefusal(texts.foreignOrigin));
   });
 });
 
@@ -126,5 +129,70 @@ describe('every answer', () => {
   it('health and readiness', async () => {
     expect((await client.get('/healthz')).body).toEqual({ status: 'ok' });
     expect((await client.get('/readyz')).body).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+});
+
+type ErrorBody = string | { instancePath: string; message: string }[];
+const messagesOf = (error: ErrorBody) => (typeof error === 'string' ? [error] : error.map((e) => e.message));
+
+describe('input that used to reach the database or overflow the stack', () => {
+  let members: Awaited<ReturnType<typeof clubWithMembers>>;
+  const tomorrow = addDays(new Date().toISOString().slice(0, 10), 1);
+  beforeAll(async () => {
+    members = await clubWithMembers(api.url);
+  });
+
+  it('a body nested thousands deep → 400 with a German text', async () => {
+    const deep = '{"name":'.repeat(5_000) + '1' + '}'.repeat(5_000);
+    for (const path of ['/api/clubs', `/api/reservations?club_id=${members.club._id}`]) {
+      const response = await members.admin.client.post<{ error: ErrorBody }>(path, deep, {
+        'Content-Type': 'application/json',
+      });
+      expect(response.status, path).toBe(400);
+      // Form routes answer field errors, the others one sentence: the text is the same.
+      expect(messagesOf(response.body.error), path).toEqual([texts.tooDeeplyNested]);
+    }
+  });
+
+  it('a label with U+0000 → 400, nothing booked', async () => {
+    const response = await members.player.client.post(`/api/reservations?club_id=${members.club._id}`, {
+      club_id: members.club._id,
+      court_num: '1',
+      start_time: 10,
+      end_time: 11,
+      date: tomorrow,
+      label: 'Training\u0000',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: texts.controlCharacters });
+    expect(await api.db('reservations').where({ club_id: members.club._id }).count({ n: '*' })).toEqual([
+      { n: 0 },
+    ]);
+  });
+
+  it.each(['-271821-04-20T00:00:00.000Z', '+275760-09-13T00:00:00.000Z', '-004713-11-23T23:59:00Z'])(
+    'an extreme instant %s in the event log and "Stand am" → 400',
+    async (instant) => {
+      const q = `club_id=${members.club._id}`;
+      for (const path of [
+        `/api/events?${q}&until=${encodeURIComponent(instant)}`,
+        `/api/events?${q}&since=${encodeURIComponent(instant)}`,
+        `/api/admin/as-of?${q}&at=${encodeURIComponent(instant)}`,
+      ]) {
+        const response = await members.admin.client.get<{ error: string }>(path);
+        expect(response.status, path).toBe(400);
+        expect(response.body.error).toMatch(/Zeitpunkt/);
+      }
+    },
+  );
+
+  it('"Infinity" where a number belongs → 400, not a failed insert', async () => {
+    const response = await client.post('/api/clubs', clubBody({ courts_count: 'Infinity' }));
+    expect(response.status).toBe(400);
+  });
+
+  it('an object where start_hour belongs → 400, not a crash inside the validator', async () => {
+    const response = await client.post('/api/clubs', clubBody({ start_hour: { toString: 'x' } }));
+    expect(response.status).toBe(400);
   });
 });

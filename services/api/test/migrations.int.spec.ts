@@ -80,6 +80,40 @@ describe('migrations', () => {
     expect(await db('password_resets').where({ user_id: user.id })).toEqual([]);
   });
 
+  it('club name keys: clubs that already clash keep their names, only the oldest holds the key', async () => {
+    const migration = (await import('../../../db/migrations/20261123000400_club_name_key')) as {
+      up: (knex: Db) => Promise<void>;
+      down: (knex: Db) => Promise<void>;
+    };
+    await migration.down(db);
+    const club = (name: string, created_at: string) => ({
+      name,
+      courts_count: 2,
+      start_hour: 8,
+      end_hour: 20,
+      reservations_limit: 3,
+      created_at,
+    });
+    await db('clubs').insert([
+      club('TC Doppelt', '2026-01-02T00:00:00Z'),
+      club('TC DOPPELT', '2026-01-01T00:00:00Z'),
+      club('ТС Doppelt', '2026-01-03T00:00:00Z'),
+    ]);
+    await migration.up(db);
+    const keys = await db('clubs')
+      .whereIn('name', ['TC Doppelt', 'TC DOPPELT', 'ТС Doppelt'])
+      .orderBy('created_at')
+      .select('name', 'name_key');
+    expect(keys).toEqual([
+      { name: 'TC DOPPELT', name_key: 'tcdoppeit' },
+      { name: 'TC Doppelt', name_key: null },
+      { name: 'ТС Doppelt', name_key: null },
+    ]);
+    await expect(
+      db('clubs').insert({ ...club('tc doppelt', '2026-01-04T00:00:00Z'), name_key: 'tcdoppeit' }),
+    ).rejects.toThrow(/clubs_name_key_unique/);
+  });
+
   it('down: removes every table again', async () => {
     await migrateRollbackAll(db);
     expect(await tables()).toEqual([]);

@@ -340,19 +340,17 @@ describe('the event store', () => {
     const members = await clubWithMembers(api.url);
     const id = await bookedId(members.player.client, slot(members));
     await remove(members.player.client, id, { date: MONDAY, delete_type: 'all' });
-    const events = await api.db('reservation_events').where({ reservation_id: id }).orderBy('version');
+    const events = await api.db('events').where({ stream_id: id }).orderBy('version');
     expect(events.map((e) => [e.type, e.version, e.actor_id])).toEqual([
       ['ReservationMade', 1, members.player.user._id],
       ['ReservationCancelled', 2, members.player.user._id],
     ]);
     expect(events[0].occurred_at.toISOString()).toBe(NOW.toISOString());
-    await expect(
-      api.db('reservation_events').where({ reservation_id: id }).update({ type: 'SeriesEnded' }),
-    ).rejects.toThrow(/append-only/);
-    await expect(api.db('reservation_events').where({ reservation_id: id }).delete()).rejects.toThrow(
+    await expect(api.db('events').where({ stream_id: id }).update({ type: 'SeriesEnded' })).rejects.toThrow(
       /append-only/,
     );
-    await expect(api.db.raw('TRUNCATE reservation_events')).rejects.toThrow(/append-only/);
+    await expect(api.db('events').where({ stream_id: id }).delete()).rejects.toThrow(/append-only/);
+    await expect(api.db.raw('TRUNCATE events')).rejects.toThrow(/append-only/);
   });
 });
 
@@ -496,5 +494,21 @@ describe('repeated page views', () => {
     expect(await list(members, TUESDAY, TUESDAY)).toEqual([]);
     expect(await list(other, MONDAY, MONDAY)).toEqual([]);
     expect(await list(other, TUESDAY, TUESDAY)).toEqual(['5']);
+  });
+});
+
+describe('how far ahead', () => {
+  it('a booking in 9999 is refused with the last bookable day, and nothing is written', async () => {
+    const members = await clubWithMembers(api.url);
+    const before = await api.db('events').where({ club_id: members.club._id }).count({ n: '*' });
+    for (const client of [members.player.client, members.admin.client]) {
+      const response = await book(client, slot(members, { date: '9999-12-28' }));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        error: 'So weit im Voraus kann nicht reserviert werden: spätestens am Do., 23.11.2028.',
+      });
+    }
+    expect(await api.db('events').where({ club_id: members.club._id }).count({ n: '*' })).toEqual(before);
+    expect((await book(members.player.client, slot(members, { date: '2028-11-23' }))).status).toBe(201);
   });
 });

@@ -7,6 +7,7 @@ import { startTestApi, type TestApi } from './support/test-api';
 
 /** The API serving the built shell: pages, files, /remotes.json, compression, and what it refuses. */
 let api: TestApi;
+let production: TestApi;
 let shellDir: string;
 const bundle = `console.log(${JSON.stringify('Platzbuchung '.repeat(500))});`;
 
@@ -19,6 +20,13 @@ beforeAll(async () => {
   await writeFile(path.join(shellDir, 'main.js'), bundle);
   await mkdir(path.join(shellDir, 'chunks'));
   await writeFile(path.join(shellDir, 'chunks', 'grid.0123abcd.js'), bundle);
+  await writeFile(path.join(shellDir, 'main.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
+  await writeFile(path.join(shellDir, '.built'), 'build stamp');
+  production = await startTestApi({
+    extend: (deps) => ({
+      ui: serveUi({ shellDir, remotes: {}, publicUrl: deps.config.publicUrl, production: true }),
+    }),
+  });
   api = await startTestApi({
     extend: (deps) => ({
       ui: serveUi({
@@ -31,7 +39,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await api.close();
+  await Promise.all([api.close(), production.close()]);
   await rm(shellDir, { recursive: true, force: true });
 });
 
@@ -43,7 +51,9 @@ describe('serving the shell', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root">');
     const csp = response.headers.get('content-security-policy')!;
-    expect(csp).toContain("script-src 'self' 'unsafe-eval' http://localhost:3001");
+    expect(csp).toContain("script-src 'self' http://localhost:3001");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
@@ -74,5 +84,23 @@ describe('serving the shell', () => {
     const apiPath = await get('/api/nothing-here', { Accept: 'text/html' });
     expect(apiPath.status).toBe(404);
     expect(await apiPath.json()).toEqual({ error: 'Diese Adresse gibt es nicht.' });
+  });
+});
+
+describe('what is never public', () => {
+  it('serves source maps in development only', async () => {
+    expect((await get('/main.js.map')).status).toBe(200);
+    const response = await fetch(`${production.url}/main.js.map`, {
+      headers: { Accept: 'application/json' },
+    });
+    expect(response.status).toBe(404);
+    expect((await fetch(`${production.url}/main.js`)).status).toBe(200);
+  });
+
+  it('never serves the build stamps or any other dot-file', async () => {
+    for (const base of [api.url, production.url]) {
+      expect((await fetch(`${base}/.built`, { headers: { Accept: 'text/plain' } })).status).toBe(404);
+      expect((await fetch(`${base}/%2ebuilt`, { headers: { Accept: 'text/plain' } })).status).toBe(404);
+    }
   });
 });

@@ -70,8 +70,8 @@ export async function isRedisReachable(redisUrl: string, timeoutMs: number): Pro
 }
 
 /**
- * The BullMQ queue when Redis answers, otherwise the in-process fallback through the same processor
- * (DESIGN section 4). The fallback is announced once, here, not per mail.
+ * The BullMQ queue when Redis answers, otherwise the in-process fallback through the same
+ * processor. The fallback is announced once, here, not per mail.
  */
 export async function connectMailer({
   redisUrl = DEFAULT_REDIS_URL,

@@ -114,7 +114,7 @@ export interface TransportConfig {
   readonly mailDir?: string | undefined;
 }
 
-/** SMTP when SMTP_URL is set, `.eml` files otherwise (DESIGN section 4). */
+/** SMTP when SMTP_URL is set, `.eml` files otherwise. */
 export function createMailTransport({ smtpUrl, mailDir }: TransportConfig): MailTransport {
   return smtpUrl
     ? createSmtpTransport({ url: smtpUrl })

@@ -1,4 +1,4 @@
-/** The shell: startup splash, then the routes of SPEC section 2 inside the fitting layout. */
+/** The shell: startup splash, then the product's routes inside the fitting layout. */
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { texts } from '@platzbuchung/domain/texts';
 import { Layout } from '../layout/Layout';

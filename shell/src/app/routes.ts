@@ -1,5 +1,5 @@
 /**
- * The route table of SPEC section 2 in one place: path, who may open it, what fills it and the
+ * The route table in one place: path, who may open it, what fills it and the
  * document title. Screens of a remote are named by remote and exposed module, so the areas that
  * are not deployed yet (reservations, admin) switch on as soon as remotes.json lists them.
  */
@@ -83,7 +83,7 @@ export const appRoutes: readonly AppRoute[] = [
   },
 ];
 
-/** Where a user who may not open a route is sent instead, or null when they may (SPEC section 2, Guards). */
+/** Where a user who may not open a route is sent instead, or null when they may. */
 export function redirectFor(access: Access, auth: AuthState): HostPath | null {
   switch (access) {
     case 'guest':

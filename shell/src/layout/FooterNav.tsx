@@ -1,4 +1,4 @@
-/** The private footer icon bar (SPEC section 2): home, list, account, and admin for admins only. */
+/** The private footer icon bar: home, list, account, and admin for admins only. */
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';

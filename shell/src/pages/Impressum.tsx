@@ -1,4 +1,4 @@
-/** The legal notice (SPEC section 1): operator and contact address, from /remotes.json. */
+/** The legal notice: operator and contact address, from /remotes.json. */
 import { Link } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';

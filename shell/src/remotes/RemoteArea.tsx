@@ -49,6 +49,15 @@ function LoadedArea({ remote, module, host }: RemoteAreaProps) {
       </AreaErrorBoundary>
     );
   }
+  if (snapshot.matches('incompatible')) {
+    return (
+      <FailureNotice
+        message={uiTexts.areaIncompatible}
+        onRetry={() => send({ type: 'area.retry' })}
+        className="area-failed area-incompatible"
+      />
+    );
+  }
   return <AreaFailed onRetry={() => send({ type: 'area.retry' })} />;
 }
 

@@ -5,6 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RemoteScreen } from './federation';
+import { IncompatibleRemoteError } from './remote-errors';
 
 export interface AreaInput {
   remote: string;
@@ -29,7 +30,9 @@ export const areaMachine = setup({
     }),
   },
   delays: { retryDelay: ({ context }) => 400 * context.attempts },
-  guards: { mayRetryAutomatically: ({ context }) => context.attempts < AUTOMATIC_ATTEMPTS },
+  guards: {
+    mayRetryAutomatically: ({ context }) => context.attempts < AUTOMATIC_ATTEMPTS,
+  },
 }).createMachine({
   id: 'area',
   context: ({ input }) => ({ ...input, screen: null, attempts: 0 }),
@@ -46,7 +49,15 @@ export const areaMachine = setup({
           fresh: context.attempts > 1,
         }),
         onDone: { target: 'loaded', actions: assign(({ event }) => ({ screen: event.output })) },
-        onError: [{ guard: 'mayRetryAutomatically', target: 'waiting' }, { target: 'failed' }],
+        onError: [
+          {
+            // Retrying at once cannot help: the remote changes only when the operator switches its version.
+            guard: ({ event }) => event.error instanceof IncompatibleRemoteError,
+            target: 'incompatible',
+          },
+          { guard: 'mayRetryAutomatically', target: 'waiting' },
+          { target: 'failed' },
+        ],
       },
     },
     waiting: {
@@ -55,6 +66,11 @@ export const areaMachine = setup({
     },
     loaded: {
       on: { 'area.crashed': 'failed' },
+    },
+    incompatible: {
+      on: {
+        'area.retry': { target: 'loading', actions: assign({ attempts: 1, screen: null }) },
+      },
     },
     failed: {
       on: {

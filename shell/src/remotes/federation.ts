@@ -10,13 +10,16 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import {
+  HOST_CONTRACT_VERSION,
+  type RemoteContractDeclaration,
+  type RemoteScreenProps,
+} from '@platzbuchung/domain/host-contract';
+import { IncompatibleRemoteError, RemoteLoadError } from './remote-errors';
+
+export { IncompatibleRemoteError, RemoteLoadError };
 
 export type RemoteScreen = ComponentType<RemoteScreenProps>;
-
-export class RemoteLoadError extends Error {
-  override readonly name = 'RemoteLoadError';
-}
 
 /** What the errorLoadRemote hook yields instead of a module, so `loadRemote` never hangs or throws raw. */
 const FAILED = Symbol('remote load failed');
@@ -41,6 +44,41 @@ export function registerConfiguredRemotes(remotes: Record<string, string>): void
   registerRemotes(Object.entries(entries).map(([name, entry]) => ({ name, entry })));
 }
 
+/** The contract check of each remote, asked once per page load (again on a retry). */
+const contractChecks = new Map<string, Promise<void>>();
+
+/**
+ * Reads the `host-contract.json` the remote's build wrote beside its manifest. A remote built for
+ * another version, or one that declares none, is refused before any of its code runs.
+ */
+async function checkContract(remote: string, manifestUrl: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(new URL('host-contract.json', manifestUrl), { cache: 'no-cache' });
+  } catch (error) {
+    throw new RemoteLoadError(`${remote}: host-contract.json unreachable (${String(error)})`);
+  }
+  if (response.status === 404) throw new IncompatibleRemoteError(`${remote} declares no host contract`);
+  if (!response.ok) throw new RemoteLoadError(`${remote}: host-contract.json answered ${response.status}`);
+  const declaration = (await response.json()) as Partial<RemoteContractDeclaration>;
+  if (declaration.hostContract !== HOST_CONTRACT_VERSION) {
+    throw new IncompatibleRemoteError(
+      `${remote} was built for host contract ${String(declaration.hostContract)}, the shell speaks ${HOST_CONTRACT_VERSION}`,
+    );
+  }
+}
+
+function contractChecked(remote: string, manifestUrl: string, fresh: boolean): Promise<void> {
+  let check = contractChecks.get(remote);
+  if (!check || fresh) {
+    check = checkContract(remote, manifestUrl);
+    contractChecks.set(remote, check);
+    // A failed check is asked again next time, not remembered.
+    check.catch(() => contractChecks.delete(remote));
+  }
+  return check;
+}
+
 export function isRemoteConfigured(remote: string): boolean {
   return remote in entries;
 }
@@ -52,6 +90,7 @@ export function isRemoteConfigured(remote: string): boolean {
 export async function loadScreen(remote: string, module: string, fresh: boolean): Promise<RemoteScreen> {
   const entry = entries[remote];
   if (!entry) throw new RemoteLoadError(`Remote ${remote} is not configured`);
+  await contractChecked(remote, entry, fresh);
   if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
   const loaded = await loadRemote<{ default?: unknown } | FailedModule>(
     `${remote}/${module.replace(/^\.\//, '')}`,

@@ -1,4 +1,4 @@
-/** The startup and session calls of SPEC section 7, as the shell makes them. */
+/** The startup and session calls, as the shell makes them. */
 import { getJson, postJson } from '@platzbuchung/ui/api/client';
 import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
@@ -11,9 +11,14 @@ export function fetchClubs(signal?: AbortSignal): Promise<Club[]> {
   return getJson<Club[]>('/api/clubs', signal);
 }
 
-/** The current session's user; rejects when there is none (401) or the check failed. */
-export function verifyAuth(signal?: AbortSignal): Promise<SessionUser> {
-  return getJson<SessionUser>('/api/verifyAuth', signal);
+/** Logged out, the session check answers 200 with only an error field. */
+export class NotLoggedIn extends Error {}
+
+/** The current session's user; rejects when there is none or the check failed. */
+export async function verifyAuth(signal?: AbortSignal): Promise<SessionUser> {
+  const answer = await getJson<SessionUser | { error: string }>('/api/verifyAuth', signal);
+  if ('error' in answer) throw new NotLoggedIn(answer.error);
+  return answer;
 }
 
 export function logout(): Promise<{ message: string }> {

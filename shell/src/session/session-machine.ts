@@ -1,5 +1,5 @@
 /**
- * The shell's session (SPEC section 4, Startup): load the configuration and the clubs, then check
+ * The shell's session: load the configuration and the clubs, then check
  * the session; a failed check means logged out, silently. Afterwards it holds auth and clubs for
  * the host contract. The calls are named actors so tests can supply their own.
  */

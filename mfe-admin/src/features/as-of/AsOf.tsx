@@ -14,10 +14,13 @@ import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from './
 import { DayGridTable } from './DayGridTable';
 import { adminPaths } from '../../shared/paths';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { DateField } from '@platzbuchung/ui/components/date-field';
 
 interface AsOfData {
   reservations: Reservation[];
   users: UserListEntry[];
+  /** Courts and hours as the club had them then. */
+  club: Club;
 }
 
 async function loadAsOf(
@@ -33,7 +36,7 @@ async function loadAsOf(
       : fetchAsOf(clubId, cut, view.day, signal),
     fetchUsers(clubId, signal),
   ]);
-  return { reservations: asOf.data, users };
+  return { reservations: asOf.data, club: asOf.club, users };
 }
 
 export function AsOf({ club }: { club: Club }) {
@@ -88,7 +91,7 @@ export function AsOf({ club }: { club: Club }) {
           <DayGridTable
             reservations={result.data.reservations}
             day={view.day}
-            club={club}
+            club={result.data.club}
             users={byId(result.data.users)}
             caption={`${formatDateDe(view.day)} – Stand: ${momentLabel}`}
           />
@@ -101,11 +104,14 @@ export function AsOf({ club }: { club: Club }) {
   );
 }
 
+/** 24-hour club time, seconds optional. */
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
 function AsOfForm({ view, onShow }: { view: AsOfView; onShow: (view: AsOfView) => void }) {
   const [day, setDay] = useState(view.day);
   const [date, setDate] = useState(view.moment.date);
   const [time, setTime] = useState(view.moment.time);
-  const complete = day && date && time;
+  const complete = day && date && TIME_OF_DAY.test(time);
 
   return (
     <form
@@ -124,19 +130,7 @@ function AsOfForm({ view, onShow }: { view: AsOfView; onShow: (view: AsOfView) =
       <fieldset className="form__fieldset">
         <legend>Zeitpunkt</legend>
         <div className="form__row">
-          <div className="field">
-            <label className="field__label" htmlFor="as-of-date">
-              Datum
-            </label>
-            <input
-              id="as-of-date"
-              className="field__input"
-              type="date"
-              value={date}
-              required
-              onChange={(e) => setDate(e.target.value)}
-            />
-          </div>
+          <DateField className="field" id="as-of-date" label="Datum" value={date} onChange={setDate} />
           <div className="field">
             <label className="field__label" htmlFor="as-of-time">
               Uhrzeit
@@ -144,28 +138,27 @@ function AsOfForm({ view, onShow }: { view: AsOfView; onShow: (view: AsOfView) =
             <input
               id="as-of-time"
               className="field__input"
-              type="time"
-              step={1}
+              // Text, not type=time: that shows "1:30:00 PM" in an English browser.
+              type="text"
+              inputMode="numeric"
+              pattern="[0-2][0-9]:[0-5][0-9](:[0-5][0-9])?"
+              placeholder="hh:mm:ss"
+              title="Uhrzeit als hh:mm oder hh:mm:ss, z. B. 14:30"
+              autoComplete="off"
               value={time}
               required
-              onChange={(e) => setTime(e.target.value)}
+              onChange={(e) => setTime(e.target.value.trim())}
             />
           </div>
         </div>
       </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor="as-of-day">
-          Platzplan für den Tag
-        </label>
-        <input
-          id="as-of-day"
-          className="field__input"
-          type="date"
-          value={day}
-          required
-          onChange={(e) => setDay(e.target.value)}
-        />
-      </div>
+      <DateField
+        className="field"
+        id="as-of-day"
+        label="Platzplan für den Tag"
+        value={day}
+        onChange={setDay}
+      />
       <button type="submit" className="button button--primary" disabled={!complete}>
         Anzeigen
       </button>

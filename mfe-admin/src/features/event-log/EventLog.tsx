@@ -1,9 +1,9 @@
-/** Ereignisprotokoll: every reservation event of the club, newest first, in German. */
+/** Ereignisprotokoll: every event of the club (bookings, settings, roles), newest first, in German. */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
-import { eventTitles } from '@platzbuchung/domain/reservations/describe';
-import { reservationEventTypes } from '@platzbuchung/domain/reservations/events';
+import { eventTitles } from '@platzbuchung/domain/events/describe';
+import { eventTypes } from '@platzbuchung/domain/events/catalogue';
 import type { Club, UserListEntry } from '@platzbuchung/domain/types';
 import { fetchUsers, type LogEvent } from '../../shared/admin-api';
 import { formatInstantDe } from '../../shared/club-time';
@@ -16,6 +16,7 @@ import {
   emptyFilter,
   entryView,
   eventDay,
+  reservationOf,
   filterFromSearch,
   searchFromFilter,
   type LogFilter,
@@ -23,6 +24,7 @@ import {
 } from './log';
 import { logLoaders } from './log-loaders';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { DateField } from '@platzbuchung/ui/components/date-field';
 
 export function EventLog({ club }: { club: Club }) {
   const [search, setSearch] = useSearchParams();
@@ -30,6 +32,8 @@ export function EventLog({ club }: { club: Club }) {
   const [machine] = useState(() => eventLogMachine.provide({ actors: logLoaders(club._id) }));
   const [snapshot, send] = useMachine(machine, { input: { filter } });
   const users = useResource((clubId: string, signal) => fetchUsers(clubId, signal), club._id);
+  const names = useMemo(() => byId(users.data ?? []), [users.data]);
+  const nameOf = (userId: string) => (names.has(userId) ? fullName(names.get(userId)) : undefined);
 
   useEffect(() => {
     send({ type: 'log.filter', filter });
@@ -53,7 +57,8 @@ export function EventLog({ club }: { club: Club }) {
         </p>
       ) : (
         <p className="admin-part__intro">
-          Wer hat wann welchen Platz reserviert oder eine Reservierung gelöscht.
+          Wer hat wann welchen Platz reserviert oder eine Reservierung gelöscht, und wer hat Einstellungen
+          oder Rollen geändert.
         </p>
       )}
 
@@ -93,7 +98,13 @@ export function EventLog({ club }: { club: Club }) {
       ) : (
         <ol className="log" aria-label="Ereignisse, neueste zuerst">
           {entries.map((event) => (
-            <LogEntry key={event.position} event={event} details={details} showHistoryLink={!historyOf} />
+            <LogEntry
+              key={event.position}
+              event={event}
+              details={details}
+              nameOf={nameOf}
+              showHistoryLink={!historyOf}
+            />
           ))}
         </ol>
       )}
@@ -126,13 +137,16 @@ function emptyText(filter: LogFilter): string {
 function LogEntry({
   event,
   details,
+  nameOf,
   showHistoryLink,
 }: {
   event: LogEvent;
   details: ReservationDetails;
+  nameOf: (userId: string) => string | undefined;
   showHistoryLink: boolean;
 }) {
-  const view = entryView(event, details);
+  const view = entryView(event, details, nameOf);
+  const reservationId = reservationOf(event);
   const before = searchFromView(viewBefore(event, eventDay(event, details)));
   return (
     <li className={`log-entry log-entry--${event.type}`}>
@@ -144,8 +158,8 @@ function LogEntry({
         <time dateTime={event.occurred_at}>{formatInstantDe(event.occurred_at, true)}</time>
       </p>
       <p className="log-entry__actions">
-        {showHistoryLink && (
-          <Link to={{ search: new URLSearchParams({ reservierung: event.reservation_id }).toString() }}>
+        {showHistoryLink && reservationId && (
+          <Link to={{ search: new URLSearchParams({ reservierung: reservationId }).toString() }}>
             Verlauf
           </Link>
         )}
@@ -183,24 +197,24 @@ function LogFilters({
         }}
       >
         <div className="form__row">
-          <div className="field">
-            <label className="field__label" htmlFor="log-from">
-              Von (Tag)
-            </label>
-            <input
-              id="log-from"
-              className="field__input"
-              type="date"
-              value={draft.from}
-              onChange={set('from')}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="log-to">
-              Bis (Tag)
-            </label>
-            <input id="log-to" className="field__input" type="date" value={draft.to} onChange={set('to')} />
-          </div>
+          <DateField
+            className="field"
+            id="log-from"
+            label="Von (Tag)"
+            placeholder="beliebig"
+            value={draft.from}
+            onChange={(from) => setDraft({ ...draft, from })}
+            onClear={() => setDraft({ ...draft, from: '' })}
+          />
+          <DateField
+            className="field"
+            id="log-to"
+            label="Bis (Tag)"
+            placeholder="beliebig"
+            value={draft.to}
+            onChange={(to) => setDraft({ ...draft, to })}
+            onClear={() => setDraft({ ...draft, to: '' })}
+          />
         </div>
         <div className="form__row">
           <div className="field">
@@ -214,7 +228,7 @@ function LogFilters({
               onChange={set('type')}
             >
               <option value="">Alle Ereignisse</option>
-              {reservationEventTypes.map((type) => (
+              {eventTypes.map((type) => (
                 <option key={type} value={type}>
                   {eventTitles[type]}
                 </option>

@@ -2,12 +2,9 @@
  * The event log's rules without React or network: what a filter asks the API, how it is kept in
  * the address bar, and what an entry says and links to.
  */
-import {
-  reservationEventTypes,
-  type ReservationEventType,
-  type ReservationMadeData,
-} from '@platzbuchung/domain/reservations/events';
-import { describeEvent, eventTitles } from '@platzbuchung/domain/reservations/describe';
+import { isEventType, isReservationEvent, type EventType } from '@platzbuchung/domain/events/catalogue';
+import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
+import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe';
 import { nextOccurrence } from '@platzbuchung/domain/reservations/recurrence';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { EventQuery, LogEvent } from '../../shared/admin-api';
@@ -19,7 +16,7 @@ export interface LogFilter {
   /** Club-local days, both inclusive; empty = open. */
   from: IsoDate | '';
   to: IsoDate | '';
-  type: ReservationEventType | '';
+  type: EventType | '';
   /** Who acted. */
   userId: string;
   /** One reservation's whole history. */
@@ -58,7 +55,7 @@ export function filterFromSearch(search: URLSearchParams): LogFilter {
   return {
     from: ISO_DATE.test(get('from')) ? get('from') : '',
     to: ISO_DATE.test(get('to')) ? get('to') : '',
-    type: (reservationEventTypes as readonly string[]).includes(type) ? (type as ReservationEventType) : '',
+    type: isEventType(type) ? type : '',
     userId: UUID.test(get('userId')) ? get('userId') : '',
     reservationId: UUID.test(get('reservationId')) ? get('reservationId') : '',
   };
@@ -82,6 +79,7 @@ export type ReservationDetails = Record<string, ReservationMadeData>;
 export function madeDetails(events: readonly LogEvent[]): ReservationDetails {
   const details: ReservationDetails = {};
   for (const event of events) {
+    if (!isReservationEvent(event)) continue;
     if (event.reservation) details[event.reservation_id] = event.reservation;
     else if (event.type === 'ReservationMade') details[event.reservation_id] = event.data;
   }
@@ -96,6 +94,7 @@ export function missingReservationIds(events: readonly LogEvent[], known: Reserv
   const found = madeDetails(events);
   const missing = new Set<string>();
   for (const event of events) {
+    if (!isReservationEvent(event)) continue;
     if (!(event.reservation_id in known) && !(event.reservation_id in found))
       missing.add(event.reservation_id);
   }
@@ -129,6 +128,7 @@ export function eventDay(event: LogEvent, details: ReservationDetails): IsoDate 
     case 'ReservationMade':
       return event.data.date;
     case 'OccurrenceCancelled':
+    case 'ReservationChanged':
       return event.data.date;
     case 'SeriesEnded': {
       const made = details[event.reservation_id];
@@ -145,6 +145,12 @@ export function eventDay(event: LogEvent, details: ReservationDetails): IsoDate 
       // A whole series went: the first date it would still have taken place.
       return nextOccurrence({ ...made, deleted_dates: [] }, eventLocalDay) ?? made.date;
     }
+    case 'CourtsBlocked':
+      return event.data.from.slice(0, 10);
+    case 'ClubSettingsChanged':
+    case 'MemberRoleChanged':
+    case 'BlockLifted':
+      return eventLocalDay;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
@@ -160,11 +166,18 @@ export interface EntryView {
   concerns: string | null;
 }
 
-export function entryView(event: LogEvent, details: ReservationDetails): EntryView {
-  const made = details[event.reservation_id];
+export function entryView(
+  event: LogEvent,
+  details: ReservationDetails,
+  nameOf?: (userId: string) => string | undefined,
+): EntryView {
+  const made = isReservationEvent(event) ? details[event.reservation_id] : undefined;
   const concerns =
-    event.type !== 'ReservationMade' && made
-      ? describeEvent({ type: 'ReservationMade', reservation_id: event.reservation_id, data: made })
-      : null;
-  return { title: eventTitles[event.type], description: describeEvent(event), concerns };
+    event.type !== 'ReservationMade' && made ? describeEvent({ type: 'ReservationMade', data: made }) : null;
+  return { title: eventTitles[event.type], description: describeEvent(event, nameOf), concerns };
+}
+
+/** The reservation an entry belongs to, for its "Verlauf" link; null for club and member events. */
+export function reservationOf(event: LogEvent): string | null {
+  return isReservationEvent(event) ? event.reservation_id : null;
 }

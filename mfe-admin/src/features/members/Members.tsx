@@ -1,5 +1,5 @@
 /** Mitglieder: who belongs to the club, since when, and who may administer it. */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Club, Role } from '@platzbuchung/domain/types';
@@ -7,7 +7,8 @@ import { changeRole, fetchMembers, type Member, type MessageAnswer } from '../..
 import { wallClockOf } from '../../shared/club-time';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import { fullName } from '../../shared/names';
-import { roleNames } from '../club-settings/changes';
+import { RowQuestion, useQuestionFocus } from '../../shared/row-question';
+import { roleNames } from '@platzbuchung/domain/events/describe';
 import { membersMachine, type RoleChange } from './members-machine';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
@@ -88,15 +89,7 @@ interface MemberRowProps {
 }
 
 function MemberRow({ member, isSelf, pending, saving, onAsk, onConfirm, onCancel }: MemberRowProps) {
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const askRef = useRef<HTMLButtonElement>(null);
-  const wasPending = useRef(false);
-  useEffect(() => {
-    // The question takes focus; when it closes, focus returns to the button that asked it.
-    if (pending) confirmRef.current?.focus();
-    else if (wasPending.current) askRef.current?.focus();
-    wasPending.current = pending !== null;
-  }, [pending]);
+  const { confirmRef, askRef } = useQuestionFocus(pending !== null);
 
   const name = fullName(member);
   const target: Role = member.role === 'admin' ? 'player' : 'admin';
@@ -114,28 +107,18 @@ function MemberRow({ member, isSelf, pending, saving, onAsk, onConfirm, onCancel
       <p className="member__detail">{member.email}</p>
       <p className="member__detail">Registriert am {registered}</p>
       {pending ? (
-        <div className="member__confirm" role="group" aria-label={`Rolle von ${name} ändern`}>
-          <p>
-            {pending === 'admin'
-              ? `${name} zum Administrator machen? ${member.first_name} kann dann den Verein verwalten.`
-              : `${name} die Administratorrechte entziehen?`}
-          </p>
-          <div className="member__buttons">
-            <button
-              ref={confirmRef}
-              type="button"
-              className="button button--primary"
-              onClick={onConfirm}
-              disabled={saving}
-            >
-              {saving && <span className="spinner" aria-hidden="true" />}
-              Ja, ändern
-            </button>
-            <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving}>
-              Abbrechen
-            </button>
-          </div>
-        </div>
+        <RowQuestion
+          label={`Rolle von ${name} ändern`}
+          confirmText="Ja, ändern"
+          busy={saving}
+          confirmRef={confirmRef}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        >
+          {pending === 'admin'
+            ? `${name} zum Administrator machen? ${member.first_name} kann dann den Verein verwalten.`
+            : `${name} die Administratorrechte entziehen?`}
+        </RowQuestion>
       ) : isSelf ? (
         <p className="member__detail member__hint">
           Ihre eigene Rolle kann ein anderer Administrator ändern.

@@ -1,4 +1,4 @@
-/** The account panel at /profile (SPEC section 2): who is logged in, logout, and the Impressum. */
+/** The account panel at /profile: who is logged in, logout, and the Impressum. */
 import { useState, useTransition } from 'react';
 import { Link } from 'react-router-dom';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';

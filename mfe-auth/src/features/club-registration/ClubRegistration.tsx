@@ -1,4 +1,4 @@
-/** Registers a club together with its admin account (SPEC section 2, section 9 for the choices). */
+/** Registers a club together with its admin account. */
 import type { Club } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';

@@ -1,4 +1,4 @@
-/** Landing for logged-out users (SPEC section 1): log in, register, or register a club. */
+/** Landing for logged-out users: log in, register, or register a club. */
 import { Link } from 'react-router-dom';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';

@@ -1,4 +1,4 @@
-/** Login (SPEC section 2): e-mail and password; on success the shell holds the session. */
+/** Login: e-mail and password; on success the shell holds the session. */
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';

@@ -1,4 +1,4 @@
-/** Asks for the e-mail to send a reset link to (SPEC section 2); it has no schema of its own. */
+/** Asks for the e-mail to send a reset link to; it has no schema of its own. */
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { TextField } from '@platzbuchung/ui/components/form-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';

@@ -1,4 +1,4 @@
-/** Sets a new password with the token from the mailed link (SPEC section 2). */
+/** Sets a new password with the token from the mailed link. */
 import { Link, useSearchParams } from 'react-router-dom';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -8,6 +8,8 @@ import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { resetPassword, type MessageResponse } from '../../shared/auth-api';
+
+const REQUEST_NEW_LINK = 'Neuen Link anfordern';
 
 export default function ResetPassword({ host }: RemoteScreenProps) {
   const [params] = useSearchParams();
@@ -20,7 +22,7 @@ export default function ResetPassword({ host }: RemoteScreenProps) {
       ) : (
         <div className="notice notice--error" role="alert">
           <p>{texts.missingResetToken}</p>
-          <Link to={hostPaths.forgotPassword}>Neuen Link anfordern</Link>
+          <Link to={hostPaths.forgotPassword}>{REQUEST_NEW_LINK}</Link>
         </div>
       )}
     </AuthScreen>
@@ -42,7 +44,9 @@ function ResetForm({ token, host }: RemoteScreenProps & { token: string }) {
         autoComplete="new-password"
         showStrength
       />
-      <HiddenField field={form.field('resetToken')} />
+      <HiddenField field={form.field('resetToken')}>
+        <Link to={hostPaths.forgotPassword}>{REQUEST_NEW_LINK}</Link>
+      </HiddenField>
     </SchemaForm>
   );
 }

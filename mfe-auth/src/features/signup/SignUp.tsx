@@ -1,4 +1,4 @@
-/** Member sign-up with an existing club (SPEC section 2). */
+/** Member sign-up with an existing club: picked from a list, or searched for among many. */
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { SelectField } from '@platzbuchung/ui/components/form-fields';
@@ -8,6 +8,8 @@ import { AuthScreen } from '../../shared/AuthScreen';
 import { NewAccountFields } from '../../shared/NewAccountFields';
 import { PrivacyField } from '../../shared/PrivacyField';
 import { signUp, type MessageResponse } from '../../shared/auth-api';
+import { ClubSearchField } from './ClubSearchField';
+import { CLUB_SEARCH_THRESHOLD } from './club-search-machine';
 
 export default function SignUp({ host }: RemoteScreenProps) {
   const form = useSchemaForm<MessageResponse>({
@@ -18,16 +20,22 @@ export default function SignUp({ host }: RemoteScreenProps) {
     onSuccess: ({ message }) => host.navigate(hostPaths.login, { replace: true, notice: message }),
   });
   const clubOptions = host.clubs.map((club) => ({ value: club._id, label: club.name }));
+  // A list of a few clubs is quicker to scan; a long one is quicker to search.
+  const searchForClub = host.clubs.length > CLUB_SEARCH_THRESHOLD;
 
   return (
     <AuthScreen title="Registrieren" backTo={hostPaths.landing}>
       <SchemaForm form={form} submitLabel={texts.submitSignup}>
-        <SelectField
-          field={form.field('club_id')}
-          label="Verein"
-          options={clubOptions}
-          placeholder={texts.selectPlaceholder}
-        />
+        {searchForClub ? (
+          <ClubSearchField field={form.field('club_id')} label="Verein" />
+        ) : (
+          <SelectField
+            field={form.field('club_id')}
+            label="Verein"
+            options={clubOptions}
+            placeholder={texts.selectPlaceholder}
+          />
+        )}
         <NewAccountFields form={form} />
         <PrivacyField field={form.field('privacy')} />
       </SchemaForm>

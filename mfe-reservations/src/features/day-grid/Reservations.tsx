@@ -1,5 +1,5 @@
 /**
- * The day grid at /reservations (SPEC section 2, "Reservations screen"): a toolbar to change the
+ * The day grid at /reservations: a toolbar to change the
  * day, one button per court and hour, and the two popups. Data comes from the day-grid machine;
  * what a click does comes from `slotClick`; this file only wires them to the page.
  */
@@ -7,13 +7,22 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Link } from 'react-router-dom';
-import { addDays, formatDateDe, formatHour, shortWeekdayDe } from '@platzbuchung/domain/dates';
+import { addDays, formatDateDe, formatHour } from '@platzbuchung/domain/dates';
+import { DateField } from '@platzbuchung/ui/components/date-field';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, IsoDate, Reservation, SessionUser } from '@platzbuchung/domain/types';
 import { clubNow } from '../../shared/club-time';
 import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
-import { MineIcon, NextIcon, PlayersIcon, PreviousIcon, ReloadIcon, RepeatIcon } from '../../shared/icons';
+import {
+  BlockedIcon,
+  MineIcon,
+  NextIcon,
+  PlayersIcon,
+  PreviousIcon,
+  ReloadIcon,
+  RepeatIcon,
+} from '../../shared/icons';
 import {
   absorbAnswer,
   cacheKey,
@@ -23,16 +32,18 @@ import {
   upcomingCount,
   type DeletedPart,
 } from '../../shared/my-reservations';
-import { fetchReservations, type DateWindow } from '../../shared/reservations-api';
+import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { Splash } from '../../shared/Splash';
 import { useClubNow } from '../../shared/use-club-now';
 import '../../shared/reservations.css';
+import { ChangeReservationPopup } from '../popups/ChangeReservationPopup';
+import type { ChangeReservationInput } from '../popups/change-reservation-machine';
 import { DeleteReservationPopup } from '../popups/DeleteReservationPopup';
 import { MakeReservationPopup } from '../popups/MakeReservationPopup';
 import type { MakeReservationInput, PopupOutput } from '../popups/make-reservation-machine';
 import type { DeleteReservationInput } from '../popups/delete-reservation-machine';
-import { isInert, slotClick } from '../popups/slot-click';
-import { dayGridMachine } from './day-grid-machine';
+import { isBlocked, isInert, slotClick } from '../popups/slot-click';
+import { dayGridMachine, type WeekData } from './day-grid-machine';
 import { buildGrid, gridCourts, weekWindow, type GridCell } from './grid-model';
 
 /** The day last shown, so coming back from another screen keeps it (for this page load). */
@@ -59,7 +70,10 @@ type Popup =
       reservation: Reservation;
       holder: string;
       cellId: string;
-    };
+      /** Whether the viewer may change it: then the popup offers "Ändern". */
+      changeable: boolean;
+    }
+  | { kind: 'change'; input: ChangeReservationInput; holder: string; cellId: string };
 
 const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
 
@@ -71,9 +85,13 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const [machine] = useState(() =>
     dayGridMachine.provide({
       actors: {
-        loadReservations: fromPromise<Reservation[], { clubId: string; window: DateWindow }>(
-          ({ input, signal }) => fetchReservations(input.clubId, input.window, signal),
-        ),
+        loadWeek: fromPromise<WeekData, { clubId: string; window: DateWindow }>(async ({ input, signal }) => {
+          const [reservations, blocks] = await Promise.all([
+            fetchReservations(input.clubId, input.window, signal),
+            fetchBlocks(input.clubId, input.window, signal),
+          ]);
+          return { reservations, blocks };
+        }),
       },
       actions: {
         reportLoadFailed: (_, error) => console.error('Loading reservations failed', error),
@@ -86,7 +104,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const [snapshot, send] = useMachine(machine, {
     input: { clubId: club._id, date: lastShownDate ?? clubNow().date },
   });
-  const { date, reservations, loadedWindow } = snapshot.context;
+  const { date, reservations, blocks, loadedWindow } = snapshot.context;
   const loading = snapshot.hasTag('loading');
   const showSplash = loading && (loadedWindow === null || date < loadedWindow.from || date > loadedWindow.to);
 
@@ -108,11 +126,12 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         club,
         date,
         reservations,
+        blocks,
         users: users.key === club._id ? (users.value ?? []) : [],
         userId: user._id,
         now,
       }),
-    [club, date, reservations, users, user._id, now],
+    [club, date, reservations, blocks, users, user._id, now],
   );
 
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -132,7 +151,14 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
       setPopup({
         kind: 'make',
         cellId: id,
-        input: { slot: action.slot, isAdmin, clubId: club._id, userId: user._id, endHour: club.end_hour },
+        input: {
+          slot: action.slot,
+          isAdmin,
+          clubId: club._id,
+          userId: user._id,
+          endHour: club.end_hour,
+          courtsCount: club.courts_count,
+        },
       });
     } else if (action.kind === 'delete' && cell.reservation) {
       setPopup({
@@ -141,25 +167,54 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         input: { slot: action.slot },
         reservation: cell.reservation,
         holder: cell.text,
+        // Players move their own upcoming single booking; admins any booking still to come.
+        changeable: !cell.past && (isAdmin || (cell.mine && !cell.reservation.recurring)),
       });
     }
   };
 
+  const openChange = (from: Extract<Popup, { kind: 'delete' }>) =>
+    setPopup({
+      kind: 'change',
+      cellId: from.cellId,
+      holder: from.holder,
+      input: {
+        reservation: from.reservation,
+        occurrenceDate: from.input.slot.date,
+        isAdmin,
+        clubId: club._id,
+        club,
+      },
+    });
+
   const answerWindow = loadedWindow ?? weekWindow(date);
   const onPopupDone = useCallback(
-    (output: PopupOutput, deleted?: DeletedPart) => {
+    (output: PopupOutput, deleted?: DeletedPart, wholeGroup = false) => {
       setPopup(null);
       if (output.outcome === 'saved') {
         send({ type: 'reservations.replaced', window: answerWindow, reservations: output.reservations });
         myReservationsCache.update(mineKey, (cached) =>
           absorbAnswer(cached, output.reservations, answerWindow, user._id, deleted),
         );
+        // The other courts of a group may lie on other days' lists, so ask rather than guess.
+        if (wholeGroup) myReservationsCache.reload(mineKey, loadMine);
       } else if (output.outcome === 'failed') {
-        // After the popup has closed (SPEC section 4), the error as received (SPEC section 8).
+        // After the popup has closed, the error as received.
         setTimeout(() => window.alert(output.error), 0);
+        // A refusal usually means the grid is behind (a new booking or court block): show it as it is.
+        send({ type: 'grid.reload' });
       }
     },
-    [send, answerWindow, mineKey, user._id],
+    [send, answerWindow, mineKey, user._id, loadMine],
+  );
+
+  /** A moved booking may have left the loaded week: the own list is asked again, not patched. */
+  const onChangeDone = useCallback(
+    (output: PopupOutput) => {
+      onPopupDone(output);
+      if (output.outcome === 'saved') myReservationsCache.reload(mineKey, loadMine);
+    },
+    [onPopupDone, mineKey, loadMine],
   );
 
   const reload = () => {
@@ -194,19 +249,14 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
           >
             <PreviousIcon />
           </button>
-          <label className="date-field">
-            <span className="date-field__weekday" aria-hidden="true">
-              {shortWeekdayDe(date)}
-            </span>
-            <span className="visually-hidden">Datum</span>
-            <input
-              className="date-field__input"
-              type="date"
-              value={date}
-              required
-              onChange={(event) => send({ type: 'date.change', date: event.target.value })}
-            />
-          </label>
+          <DateField
+            className="date-field"
+            label="Datum"
+            hideLabel
+            value={date}
+            today={today}
+            onChange={(chosen) => send({ type: 'date.change', date: chosen })}
+          />
           <button
             type="button"
             className="icon-button"
@@ -259,7 +309,11 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
                   </th>
                   {row.map((cell) => (
                     <td key={cell.court} className="day-grid__cell">
-                      <SlotButton cell={cell} inert={isInert(cell, isAdmin)} onClick={onCellClick} />
+                      <SlotButton
+                        cell={cell}
+                        inert={isInert(cell, isAdmin) || isBlocked(cell)}
+                        onClick={onCellClick}
+                      />
                     </td>
                   ))}
                 </tr>
@@ -279,6 +333,17 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
           window={answerWindow}
           fallbackFocus={() => document.getElementById(popup.cellId)}
           onDone={onPopupDone}
+          onChangeInstead={popup.changeable ? () => openChange(popup) : undefined}
+        />
+      )}
+      {popup?.kind === 'change' && (
+        <ChangeReservationPopup
+          input={popup.input}
+          holder={popup.holder || undefined}
+          window={answerWindow}
+          today={today}
+          fallbackFocus={() => document.getElementById(popup.cellId)}
+          onDone={onChangeDone}
         />
       )}
     </section>
@@ -288,6 +353,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
 function slotClass(cell: GridCell): string {
   const classes = ['slot'];
   if (cell.reservation) classes.push(cell.mine ? 'slot--mine' : 'slot--reserved');
+  else if (cell.block) classes.push('slot--blocked');
   else classes.push('slot--free');
   if (cell.past) classes.push('slot--past');
   return classes.join(' ');
@@ -312,9 +378,18 @@ function SlotButton({
       title={cell.text || undefined}
       onClick={() => onClick(cell)}
     >
+      {isBlocked(cell) && <BlockedIcon />}
       {cell.mine && <MineIcon />}
       {cell.reservation?.recurring && <RepeatIcon />}
-      <span className="slot__text">{cell.text}</span>
+      {isBlocked(cell) && cell.block ? (
+        // On a phone the icon and hatching say "closed" and the narrow cell keeps room for the reason.
+        <span className="slot__text">
+          <span className="slot__blocked-word">Gesperrt: </span>
+          {cell.block.reason}
+        </span>
+      ) : (
+        <span className="slot__text">{cell.text}</span>
+      )}
     </button>
   );
 }

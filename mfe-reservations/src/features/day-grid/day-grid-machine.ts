@@ -1,10 +1,11 @@
 /**
- * The day grid's data (SPEC section 2, "Reservations screen") without its view: the chosen day,
- * the week of reservations loaded around it, and reloads. Stepping within the loaded week needs no
- * request; leaving it loads the new week. A failed load is only logged (SPEC section 8).
+ * The day grid's data without its view: the chosen day,
+ * the week of reservations and court blocks loaded around it, and reloads. Stepping within the loaded week needs no
+ * request; leaving it loads the new week. A failed load is only logged.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { isIsoDate } from '@platzbuchung/domain/dates';
+import type { Block } from '@platzbuchung/domain/blocks/blocks';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
 import { weekWindow, windowContains } from './grid-model';
@@ -12,6 +13,12 @@ import { weekWindow, windowContains } from './grid-model';
 export interface DayGridInput {
   clubId: string;
   date: IsoDate;
+}
+
+/** What one load brings: the week's reservations and the blocks that touch it. */
+export interface WeekData {
+  reservations: Reservation[];
+  blocks: Block[];
 }
 
 export interface DayGridContext {
@@ -22,6 +29,8 @@ export interface DayGridContext {
   /** The window `reservations` belong to; null before the first answer. */
   loadedWindow: DateWindow | null;
   reservations: Reservation[];
+  /** Court blocks touching `loadedWindow`. */
+  blocks: Block[];
 }
 
 export type DayGridEvent =
@@ -36,8 +45,8 @@ export const dayGridMachine = setup({
     input: {} as DayGridInput,
   },
   actors: {
-    loadReservations: fromPromise<Reservation[], { clubId: string; window: DateWindow }>(async () => {
-      throw new Error('loadReservations must be provided');
+    loadWeek: fromPromise<WeekData, { clubId: string; window: DateWindow }>(async () => {
+      throw new Error('loadWeek must be provided');
     }),
   },
   actions: {
@@ -61,6 +70,7 @@ export const dayGridMachine = setup({
     window: weekWindow(input.date),
     loadedWindow: null,
     reservations: [],
+    blocks: [],
   }),
   initial: 'loading',
   on: {
@@ -78,12 +88,13 @@ export const dayGridMachine = setup({
     loading: {
       tags: ['loading'],
       invoke: {
-        src: 'loadReservations',
+        src: 'loadWeek',
         input: ({ context }) => ({ clubId: context.clubId, window: context.window }),
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
-            reservations: event.output,
+            reservations: event.output.reservations,
+            blocks: event.output.blocks,
             loadedWindow: context.window,
           })),
         },

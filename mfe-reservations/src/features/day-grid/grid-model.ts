@@ -1,9 +1,10 @@
 /**
- * What the day grid shows (SPEC section 2), computed from plain data so it is tested without a
+ * What the day grid shows, computed from plain data so it is tested without a
  * browser: the hours and courts, and for every cell its reservation, its marks, its text and the
  * name a screen reader announces.
  */
 import { addDays, formatHour, isPastSlot, weekdayOf, type LocalMoment } from '@platzbuchung/domain/dates';
+import { occurrencesInBlock, type Block } from '@platzbuchung/domain/blocks/blocks';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import { holderName } from '../../shared/club-users';
@@ -34,7 +35,9 @@ export interface GridCell {
   reservation: Reservation | null;
   past: boolean;
   mine: boolean;
-  /** The label, else the holder as "S. Graf"; empty for a free cell. */
+  /** The court block holding this hour, if any: nobody can book it. */
+  block: Block | null;
+  /** The label, else the holder as "S. Graf"; "Gesperrt: Turnier" when blocked; empty for a free cell. */
   text: string;
   /** "Platz 3, 14:00, reserviert von S. Graf". */
   accessibleName: string;
@@ -44,6 +47,8 @@ export interface GridInput {
   club: Pick<Club, 'courts_count' | 'start_hour' | 'end_hour'>;
   date: IsoDate;
   reservations: readonly Reservation[];
+  /** The court blocks of the loaded window. */
+  blocks?: readonly Block[];
   users: readonly UserListEntry[];
   userId: string;
   now: LocalMoment;
@@ -63,6 +68,20 @@ export function reservationsBySlot(reservations: readonly Reservation[], date: I
   return bySlot;
 }
 
+/** The block that holds `court` at `hour` on `date`: the domain's own rule, asked for one hour. */
+export function blockAt(blocks: readonly Block[], court: number, date: IsoDate, hour: number): Block | null {
+  const oneHour = {
+    club_id: '',
+    court_num: String(court),
+    date,
+    start_time: hour,
+    end_time: hour + 1,
+    recurring: false,
+    deleted_dates: [],
+  };
+  return blocks.find((block) => occurrencesInBlock(oneHour, block, date).length > 0) ?? null;
+}
+
 function cellText(reservation: Reservation | null, users: ReadonlyMap<string, UserListEntry>): string {
   if (!reservation) return '';
   const label = reservation.label?.trim();
@@ -74,7 +93,8 @@ function cellText(reservation: Reservation | null, users: ReadonlyMap<string, Us
 function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
   const parts = [`Platz ${cell.court}`, formatHour(cell.hour)];
   const { reservation } = cell;
-  if (!reservation) parts.push('frei');
+  if (!reservation && cell.block) parts.push(`gesperrt: ${cell.block.reason}`);
+  else if (!reservation) parts.push('frei');
   else if (cell.mine) parts.push(cell.text ? `Ihre Reservierung: ${cell.text}` : 'Ihre Reservierung');
   else parts.push(cell.text ? `reserviert von ${cell.text}` : 'reserviert');
   if (reservation?.recurring) parts.push('wöchentlich');
@@ -86,16 +106,20 @@ function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
 export function buildGrid(input: GridInput): GridCell[][] {
   const users = new Map(input.users.map((u) => [u._id, u]));
   const bySlot = reservationsBySlot(input.reservations, input.date);
+  const blocks = input.blocks ?? [];
   return gridHours(input.club).map((hour) =>
     gridCourts(input.club).map((court) => {
       const reservation = bySlot.get(slotKey(court, hour)) ?? null;
+      const block = blockAt(blocks, court, input.date, hour);
       const cell = {
         court,
         hour,
         reservation,
         past: isPastSlot(input.date, hour, input.now),
         mine: reservation !== null && reservation.user_id === input.userId,
-        text: cellText(reservation, users),
+        block,
+        // A booking still shown in a block (one that had begun) keeps its own text.
+        text: !reservation && block ? `Gesperrt: ${block.reason}` : cellText(reservation, users),
       };
       return { ...cell, accessibleName: describeCell(cell) };
     }),

@@ -1,5 +1,5 @@
 /**
- * 'Meine Reservierungen' at /bookings (SPEC section 2): the user's active reservations with the
+ * 'Meine Reservierungen' at /bookings: the user's active reservations with the
  * counter against the club's limit, each with a delete button that opens the deleteReservation
  * popup. Loaded once per session; the grid's changes arrive through the shared cache.
  */
@@ -49,8 +49,8 @@ function Bookings({ user, club }: { user: SessionUser; club: Club | null }) {
 
   const onDone = useCallback(
     (output: PopupOutput) => {
-      // SPEC section 4: closing clears the selected slot; the outcome of the delete is not shown,
-      // except that a refused one is alerted like everywhere else (SPEC section 8).
+      // Closing clears the selected slot; the outcome of the delete is not shown,
+      // except that a refused one is alerted like everywhere else.
       setSelected(null);
       if (output.outcome === 'saved') {
         myReservationsCache.update(key, () => ownReservations(output.reservations, user._id));

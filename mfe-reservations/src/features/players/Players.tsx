@@ -1,4 +1,4 @@
-/** 'Registrierte Spieler' (SPEC section 2, "Users list screen"): the club's members by name. */
+/** 'Registrierte Spieler': the club's members by name. */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -19,7 +19,7 @@ export default function Players({ host }: RemoteScreenProps) {
 
   if (!clubId) return null;
   const list = users.key === clubId ? users.value : null;
-  // Failures are only logged (SPEC section 8): the list then stays empty.
+  // Failures are only logged: the list then stays empty.
   const loading = list === null && (users.key !== clubId || users.status === 'loading');
 
   return (

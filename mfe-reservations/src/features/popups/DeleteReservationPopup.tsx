@@ -1,9 +1,8 @@
-/** The deleteReservation popup's view over its machine (SPEC section 4, "Delete options"). */
+/** The deleteReservation popup's view over its machine. */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import type { Reservation } from '@platzbuchung/domain/types';
 import type { DeletedPart } from '../../shared/my-reservations';
+import { EditIcon } from '../../shared/icons';
 import { postReservationDelete, type DateWindow } from '../../shared/reservations-api';
 import {
   deleteOptions,
@@ -13,6 +12,8 @@ import {
   type DeleteReservationInput,
 } from './delete-reservation-machine';
 import type { PopupOutput } from './make-reservation-machine';
+import { GroupChoice } from './GroupChoice';
+import { submitVia } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
 
@@ -25,18 +26,19 @@ interface DeleteReservationPopupProps {
   window: DateWindow;
   fallbackFocus?: () => HTMLElement | null;
   /** With what was cut from the reservation, so caches of other windows can follow. */
-  onDone: (output: PopupOutput, deleted: DeletedPart) => void;
+  onDone: (output: PopupOutput, deleted: DeletedPart, wholeGroup: boolean) => void;
+  /** Offered when the viewer may change the booking: closes this popup for the change popup. */
+  onChangeInstead?: () => void;
 }
 
 export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
-  const { input, hours, holder, window, fallbackFocus, onDone } = props;
+  const { input, hours, holder, window, fallbackFocus, onDone, onChangeInstead } = props;
   const [machine] = useState(() =>
     deleteReservationMachine.provide({
       actors: {
-        submit: fromPromise<Reservation[], DeleteRequest>(async ({ input: request }) => {
-          const answer = await postReservationDelete(request.reservationId, request.body, window);
-          return answer.data;
-        }),
+        submit: submitVia((request: DeleteRequest) =>
+          postReservationDelete(request.reservationId, request.body, window),
+        ),
       },
       actions: {
         reportFailed: (_, error) => console.error('Deleting the reservation was refused:', error),
@@ -45,21 +47,21 @@ export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
   );
   const [snapshot, send] = useMachine(machine, { input });
   const busy = snapshot.hasTag('sending');
-  const { slot, deleteType } = snapshot.context;
+  const { slot, deleteType, wholeGroup } = snapshot.context;
 
   useEffect(() => {
     if (snapshot.status !== 'done') return;
     const { body, reservationId } = deleteRequest(snapshot.context);
-    onDone(snapshot.output, {
-      reservation_id: reservationId,
-      date: body.date,
-      delete_type: body.delete_type,
-    });
+    onDone(
+      snapshot.output,
+      { reservation_id: reservationId, date: body.date, delete_type: body.delete_type },
+      body.whole_group === true,
+    );
   }, [snapshot.status, snapshot.output, snapshot.context, onDone]);
 
   const cancel = () => send({ type: 'popup.cancel' });
   const summary = slotSummary(slot.court, slot.date, hours.start, hours.end);
-  if (holder) summary.push(['Reserviert für', holder]);
+  if (holder) summary.push([popupTexts.holder, holder]);
 
   return (
     <PopupDialog title={popupTexts.deleteTitle} busy={busy} onCancel={cancel} fallbackFocus={fallbackFocus}>
@@ -89,6 +91,18 @@ export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
                 </label>
               ))}
             </fieldset>
+          )}
+          {slot.group_id && (
+            <GroupChoice
+              wholeGroup={wholeGroup}
+              onChange={(value) => send({ type: 'wholeGroup.change', wholeGroup: value })}
+            />
+          )}
+          {onChangeInstead && (
+            <button type="button" className="button popup__change" onClick={onChangeInstead}>
+              <EditIcon />
+              {popupTexts.change}
+            </button>
           )}
           <PopupActions busy={busy} submitLabel={popupTexts.delete} danger onCancel={cancel} />
         </fieldset>

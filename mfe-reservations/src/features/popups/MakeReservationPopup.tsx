@@ -1,9 +1,6 @@
-/** The makeReservation popup's view over its machine (SPEC sections 4 and 5). */
+/** The makeReservation popup's view over its machine. */
 import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/make-reservation';
-import type { Reservation } from '@platzbuchung/domain/types';
 import '@platzbuchung/ui/styles/forms.css';
 import { postReservation, type DateWindow, type MakeReservationBody } from '../../shared/reservations-api';
 import {
@@ -12,6 +9,9 @@ import {
   type MakeReservationInput,
   type PopupOutput,
 } from './make-reservation-machine';
+import { gridCourts } from '../day-grid/grid-model';
+import { DurationLabelFields } from './DurationLabelFields';
+import { submitVia } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
 
@@ -26,10 +26,7 @@ export function MakeReservationPopup({ input, window, onDone }: MakeReservationP
   const [machine] = useState(() =>
     makeReservationMachine.provide({
       actors: {
-        submit: fromPromise<Reservation[], { body: MakeReservationBody }>(async ({ input: request }) => {
-          const answer = await postReservation(request.body, window);
-          return answer.data;
-        }),
+        submit: submitVia((request: { body: MakeReservationBody }) => postReservation(request.body, window)),
       },
       actions: {
         reportFailed: (_, error) => console.error('Reservation refused:', error),
@@ -39,7 +36,7 @@ export function MakeReservationPopup({ input, window, onDone }: MakeReservationP
   const [snapshot, send] = useMachine(machine, { input });
   const busy = snapshot.hasTag('sending');
   const { context } = snapshot;
-  const ids = { duration: useId(), label: useId(), weekly: useId() };
+  const weeklyId = useId();
 
   useEffect(() => {
     if (snapshot.status === 'done') onDone(snapshot.output);
@@ -47,6 +44,8 @@ export function MakeReservationPopup({ input, window, onDone }: MakeReservationP
 
   const cancel = () => send({ type: 'popup.cancel' });
   const end = context.slot.hour + (context.isAdmin ? context.duration : 1);
+  const summary = slotSummary(context.slot.court, context.slot.date, context.slot.hour, end);
+  if (context.courts.length > 1) summary[0] = [popupTexts.courts, `Plätze ${context.courts.join(', ')}`];
 
   return (
     <PopupDialog title={popupTexts.makeTitle} busy={busy} onCancel={cancel}>
@@ -57,52 +56,46 @@ export function MakeReservationPopup({ input, window, onDone }: MakeReservationP
           send({ type: 'popup.submit' });
         }}
       >
-        <SlotSummary items={slotSummary(context.slot.court, context.slot.date, context.slot.hour, end)} />
+        <SlotSummary items={summary} />
         <fieldset className="popup__fields" disabled={busy}>
           {context.isAdmin && (
             <>
-              <div className="field">
-                <label className="field__label" htmlFor={ids.duration}>
-                  {popupTexts.duration}
-                </label>
-                <select
-                  id={ids.duration}
-                  className="field__input"
-                  value={context.duration}
-                  data-autofocus
-                  onChange={(e) => send({ type: 'duration.change', hours: Number(e.target.value) })}
-                >
-                  {durationOptions(context.slot, context.endHour).map((hours) => (
-                    <option key={hours} value={hours}>
-                      {popupTexts.hours(hours)}
-                    </option>
+              {context.courtsCount > 1 && (
+                <fieldset className="popup__courts">
+                  <legend className="field__label">{popupTexts.courts}</legend>
+                  {gridCourts({ courts_count: context.courtsCount }).map((court) => (
+                    <label key={court} className="popup__court">
+                      <input
+                        type="checkbox"
+                        name="court_nums"
+                        value={court}
+                        checked={context.courts.includes(court)}
+                        onChange={(e) => send({ type: 'court.toggle', court, checked: e.target.checked })}
+                      />
+                      <span className="visually-hidden">Platz </span>
+                      {court}
+                    </label>
                   ))}
-                </select>
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor={ids.label}>
-                  {popupTexts.label}
-                </label>
-                <input
-                  id={ids.label}
-                  className="field__input"
-                  type="text"
-                  value={context.label}
-                  maxLength={LABEL_MAX_LENGTH}
-                  autoComplete="off"
-                  onChange={(e) => send({ type: 'label.change', label: e.target.value })}
-                />
-              </div>
+                </fieldset>
+              )}
+              <DurationLabelFields
+                duration={context.duration}
+                durationChoices={durationOptions(context.slot, context.endHour)}
+                label={context.label}
+                autoFocusDuration
+                onDurationChange={(hours) => send({ type: 'duration.change', hours })}
+                onLabelChange={(label) => send({ type: 'label.change', label })}
+              />
               <div className="field field--checkbox">
                 <div className="field__checkbox-row">
                   <input
-                    id={ids.weekly}
+                    id={weeklyId}
                     className="field__checkbox"
                     type="checkbox"
                     checked={context.recurring}
                     onChange={(e) => send({ type: 'recurring.change', recurring: e.target.checked })}
                   />
-                  <label className="field__label" htmlFor={ids.weekly}>
+                  <label className="field__label" htmlFor={weeklyId}>
                     {popupTexts.weekly}
                   </label>
                 </div>

@@ -107,10 +107,13 @@ interface PopupActionsProps {
   danger?: boolean;
   onCancel: () => void;
   autoFocusSubmit?: boolean;
+  /** The main action is not available yet (e.g. nothing changed), cancel still is. */
+  disabled?: boolean;
 }
 
 /** Cancel and the main action; the main action shows the spinner while the request runs. */
-export function PopupActions({ busy, submitLabel, danger, onCancel, autoFocusSubmit }: PopupActionsProps) {
+export function PopupActions(props: PopupActionsProps) {
+  const { busy, submitLabel, danger, onCancel, autoFocusSubmit, disabled } = props;
   return (
     <div className="popup__actions">
       <button type="button" className="button" onClick={onCancel} disabled={busy}>
@@ -119,7 +122,7 @@ export function PopupActions({ busy, submitLabel, danger, onCancel, autoFocusSub
       <button
         type="submit"
         className={danger ? 'button button--danger' : 'button button--primary'}
-        disabled={busy}
+        disabled={busy || disabled}
         data-autofocus={autoFocusSubmit || undefined}
       >
         {busy && <span className="spinner" aria-hidden="true" />}

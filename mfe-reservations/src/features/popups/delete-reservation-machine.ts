@@ -1,5 +1,5 @@
 /**
- * The deleteReservation popup (SPEC section 4, "Delete options") without its view. A recurring
+ * The deleteReservation popup without its view. A recurring
  * reservation offers 'once', 'once_and_future' and 'all' (preselected: only this date); a single
  * one is always deleted as 'all'. Like the make popup it is `sending` while the request runs and
  * done when it finishes, whatever the outcome.
@@ -17,17 +17,28 @@ export interface DeleteReservationInput {
 
 export interface DeleteReservationContext extends DeleteReservationInput {
   deleteType: DeleteType;
+  /** For a booking over several courts: delete it on all of them. */
+  wholeGroup: boolean;
   outcome: PopupOutput | null;
 }
 
 export type DeleteReservationEvent =
-  { type: 'deleteType.change'; deleteType: DeleteType } | { type: 'popup.submit' } | { type: 'popup.cancel' };
+  | { type: 'deleteType.change'; deleteType: DeleteType }
+  | { type: 'wholeGroup.change'; wholeGroup: boolean }
+  | { type: 'popup.submit' }
+  | { type: 'popup.cancel' };
 
 /** The choices in the order shown, with their German labels. */
 export const deleteOptions: readonly { value: DeleteType; label: string }[] = [
   { value: 'once', label: 'Nur diesen Termin' },
   { value: 'once_and_future', label: 'Diesen und alle folgenden' },
   { value: 'all', label: 'Alle Termine' },
+];
+
+/** For a booking over several courts, in the order shown. */
+export const groupOptions: readonly { value: boolean; label: string }[] = [
+  { value: false, label: 'Nur dieser Platz' },
+  { value: true, label: 'Alle Plätze' },
 ];
 
 export interface DeleteRequest {
@@ -43,6 +54,7 @@ export function deleteRequest(context: DeleteReservationContext): DeleteRequest 
       form_method: 'delete',
       date: slot.date,
       delete_type: slot.recurring ? context.deleteType : 'all',
+      ...(slot.group_id && context.wholeGroup ? { whole_group: true } : {}),
     },
   };
 }
@@ -65,12 +77,14 @@ export const deleteReservationMachine = setup({
   },
   guards: {
     isRecurring: ({ context }) => context.slot.recurring,
+    isGroup: ({ context }) => Boolean(context.slot.group_id),
   },
 }).createMachine({
   id: 'deleteReservation',
   context: ({ input }) => ({
     ...input,
     deleteType: input.slot.recurring ? 'once' : 'all',
+    wholeGroup: false,
     outcome: null,
   }),
   initial: 'confirming',
@@ -80,6 +94,10 @@ export const deleteReservationMachine = setup({
         'deleteType.change': {
           guard: 'isRecurring',
           actions: assign({ deleteType: ({ event }) => event.deleteType }),
+        },
+        'wholeGroup.change': {
+          guard: 'isGroup',
+          actions: assign({ wholeGroup: ({ event }) => event.wholeGroup }),
         },
         'popup.submit': 'sending',
         'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },

@@ -1,5 +1,5 @@
 /**
- * The makeReservation popup (SPEC sections 4 and 5) without its view: admins choose a duration of
+ * The makeReservation popup without its view: admins choose a duration of
  * 1 to 10 hours, a label and weekly repetition; players reserve one hour. While the request runs
  * the popup is `sending` (controls disabled, spinner); when it finishes, whatever the outcome, the
  * popup is done. What then happens (store the answer, show the error in an alert) is named here
@@ -19,12 +19,16 @@ export interface MakeReservationInput {
   userId: string;
   /** The club's end_hour: a reservation cannot run past closing time. */
   endHour: number;
+  /** The club's courts_count: admins may book several of its courts at once. */
+  courtsCount: number;
 }
 
 export interface MakeReservationContext extends MakeReservationInput {
   duration: number;
   label: string;
   recurring: boolean;
+  /** Admins: the courts to book, the clicked one first ticked; ascending. */
+  courts: number[];
   /** How the popup ended; null while it is open. */
   outcome: PopupOutput | null;
 }
@@ -33,6 +37,7 @@ export type MakeReservationEvent =
   | { type: 'duration.change'; hours: number }
   | { type: 'label.change'; label: string }
   | { type: 'recurring.change'; recurring: boolean }
+  | { type: 'court.toggle'; court: number; checked: boolean }
   | { type: 'popup.submit' }
   | { type: 'popup.cancel' };
 
@@ -47,15 +52,28 @@ export function durationOptions(slot: Pick<MakeSlot, 'hour'>, endHour: number): 
   return Array.from({ length: longest }, (_, i) => i + 1);
 }
 
-/** The body of POST /api/reservations; a player's is always one hour, unlabelled, not repeated. */
+/** The courts ticked after one more tick or untick; never none, never one the club lacks. */
+export function toggledCourts(context: MakeReservationContext, court: number, checked: boolean): number[] {
+  if (!Number.isInteger(court) || court < 1 || court > context.courtsCount) return context.courts;
+  const next = checked ? [...new Set([...context.courts, court])] : context.courts.filter((c) => c !== court);
+  return next.length === 0 ? context.courts : next.sort((a, b) => a - b);
+}
+
+/**
+ * The body of POST /api/reservations; a player's is always one hour, unlabelled, not repeated.
+ * Several ticked courts go as `court_nums`: one booking per court, all or none.
+ */
 export function makeReservationBody(context: MakeReservationContext): MakeReservationBody {
   const { slot } = context;
   const duration = context.isAdmin ? context.duration : 1;
   const label = context.isAdmin ? context.label.trim() : '';
+  const courts = context.isAdmin ? context.courts : [slot.court];
+  const where =
+    courts.length > 1 ? { court_nums: courts.map(String) } : { court_num: String(courts[0] ?? slot.court) };
   return {
     club_id: context.clubId,
     user_id: context.userId,
-    court_num: String(slot.court),
+    ...where,
     start_time: slot.hour,
     end_time: slot.hour + duration,
     date: slot.date,
@@ -77,9 +95,9 @@ export const makeReservationMachine = setup({
     }),
   },
   actions: {
-    /** The answer replaces the client's list (SPEC section 7). */
+    /** The answer replaces the client's list. */
     reportSaved: (_, _reservations: Reservation[]) => {},
-    /** SPEC section 8: logged and shown in an alert as received. */
+    /** Logged and shown in an alert as received. */
     reportFailed: (_, _error: string) => {},
   },
   guards: {
@@ -87,7 +105,14 @@ export const makeReservationMachine = setup({
   },
 }).createMachine({
   id: 'makeReservation',
-  context: ({ input }) => ({ ...input, duration: 1, label: '', recurring: false, outcome: null }),
+  context: ({ input }) => ({
+    ...input,
+    duration: 1,
+    label: '',
+    recurring: false,
+    courts: [input.slot.court],
+    outcome: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -108,6 +133,12 @@ export const makeReservationMachine = setup({
         'recurring.change': {
           guard: 'isAdmin',
           actions: assign({ recurring: ({ event }) => event.recurring }),
+        },
+        'court.toggle': {
+          guard: 'isAdmin',
+          actions: assign({
+            courts: ({ context, event }) => toggledCourts(context, event.court, event.checked),
+          }),
         },
         'popup.submit': 'sending',
         'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },
@@ -134,7 +165,7 @@ export const makeReservationMachine = setup({
         },
       },
     },
-    /** Closed whatever the outcome (SPEC section 4). */
+    /** Closed whatever the outcome. */
     closed: { type: 'final' },
   },
   output: ({ context }): PopupOutput => context.outcome ?? { outcome: 'cancelled' },

@@ -1,4 +1,4 @@
-/** The text of a failed reservation call, shown "as received" (SPEC section 8). */
+/** The text of a failed reservation call, shown "as received". */
 import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 

@@ -1,5 +1,6 @@
 /** German answers of the admin area that the SPEC leaves to us. */
 import { formatDateDe, formatTimeRange } from '../dates';
+import { texts } from '../texts';
 import type { StrandedReservation } from './club-settings';
 
 export const adminTexts = {
@@ -12,6 +13,8 @@ export const adminTexts = {
     `Platz ${reservation.court_num}, ${formatDateDe(next_date)}${reservation.recurring ? ' (wiederkehrend)' : ''}, ${formatTimeRange(reservation.start_time, reservation.end_time)}: ${reason === 'court' ? 'Platz entfällt' : 'außerhalb der Öffnungszeiten'}`,
   roleChanged: 'Die Rolle wurde geändert.',
   lastAdmin: 'Der Verein braucht mindestens einen Administrator.',
+  clubNotFound: texts.clubNotFound,
+  notAdmin: texts.forbidden,
   memberNotFound: 'Dieses Mitglied gibt es in Ihrem Verein nicht.',
   invalidRole: 'Die Rolle muss „admin“ oder „player“ sein.',
   invalidMoment: 'Bitte geben Sie einen gültigen Zeitpunkt an.',

@@ -1,5 +1,5 @@
 /**
- * Two reservations never occupy the same court and hour on the same date (DESIGN section 2). A new
+ * Two reservations never occupy the same court and hour on the same date. A new
  * weekly series is checked against every future occurrence it would overlap, without enumerating days.
  */
 import { weekdayOf } from '../dates';

@@ -1,8 +1,14 @@
 /**
- * The reservation decider (DESIGN section 2): `decide` turns a command into events or a refusal,
- * `evolve` (./evolve) turns events into state. Both are pure; the clock comes in as `now`.
+ * The reservation decider: `decide` turns a command and the stream's state (./state) into events or
+ * a refusal; `evolveReservation` folds events into that state. Both are pure; the clock comes in as
+ * `now`. What lies outside the stream (the club, its other bookings) comes in as `context`.
  */
 import type { LocalMoment } from '../dates';
+import {
+  changeReservation,
+  type ChangeReservation,
+  type ChangeReservationContext,
+} from './change-reservation';
 import type { Decision } from './decision';
 import {
   deleteReservation,
@@ -10,17 +16,20 @@ import {
   type DeleteReservationContext,
 } from './delete-reservation';
 import { makeReservation, type MakeReservation, type MakeReservationContext } from './make-reservation';
+import type { ReservationState } from './state';
 
-export type ReservationCommand = MakeReservation | DeleteReservation;
+export type ReservationCommand = MakeReservation | DeleteReservation | ChangeReservation;
 
-/** What the caller loads before deciding, per command type. */
+/** What the caller loads besides the stream, per command type. */
 export interface CommandContexts {
   MakeReservation: MakeReservationContext;
   DeleteReservation: DeleteReservationContext;
+  ChangeReservation: ChangeReservationContext;
 }
 
 export function decide<C extends ReservationCommand>(
   command: C,
+  state: ReservationState,
   context: CommandContexts[C['type']],
   now: LocalMoment,
 ): Decision {
@@ -29,9 +38,11 @@ export function decide<C extends ReservationCommand>(
   const cmd: ReservationCommand = command;
   switch (cmd.type) {
     case 'MakeReservation':
-      return makeReservation(cmd, context as MakeReservationContext, now);
+      return makeReservation(cmd, state, context as MakeReservationContext, now);
     case 'DeleteReservation':
-      return deleteReservation(cmd, context as DeleteReservationContext, now);
+      return deleteReservation(cmd, state, context as DeleteReservationContext, now);
+    case 'ChangeReservation':
+      return changeReservation(cmd, state, context as ChangeReservationContext, now);
     default: {
       const unknown: never = cmd;
       throw new Error(`Unknown reservation command: ${JSON.stringify(unknown)}`);

@@ -1,5 +1,5 @@
 /**
- * What every reservation command returns: the events to append, or a typed refusal that the API maps
+ * What every command returns (reservations, club settings, members): the events to append, or a typed refusal that the API maps
  * to a status (conflict 409, limit 409, past 400, forbidden 403, not_found 404, invalid 400).
  */
 import type { Role } from '../types';
@@ -19,12 +19,14 @@ export interface ReservationError {
   message: string;
 }
 
-export type Decision = { ok: true; events: ReservationEvent[] } | { ok: false; error: ReservationError };
+/** Every decider answers this way; `E` is its stream type's events. */
+export type Decision<E = ReservationEvent> =
+  { ok: true; events: E[] } | { ok: false; error: ReservationError };
 
-export function accept(...events: ReservationEvent[]): Decision {
+export function accept<E = ReservationEvent>(...events: E[]): Decision<E> {
   return { ok: true, events };
 }
 
-export function reject(kind: ReservationErrorKind, message: string): Decision {
+export function reject<E = ReservationEvent>(kind: ReservationErrorKind, message: string): Decision<E> {
   return { ok: false, error: { kind, message } };
 }

@@ -1,5 +1,5 @@
 /**
- * Deleting a reservation or part of a series (SPEC section 4, "Delete options"; DESIGN section 3).
+ * Deleting a reservation or part of a series.
  * A series that would be left without any occurrence is cancelled outright, so no empty recurring
  * row lingers in the read model and keeps counting toward its owner's limit.
  */
@@ -7,6 +7,7 @@ import { addDays, isIsoDate, type LocalMoment } from '../dates';
 import type { Club, DeleteType, IsoDate, Reservation } from '../types';
 import { accept, reject, type Actor, type Decision } from './decision';
 import { nextOccurrence, occursOn } from './recurrence';
+import { activeReservation, type ReservationState } from './state';
 import { reservationTexts } from './texts';
 
 export interface DeleteReservation {
@@ -20,8 +21,6 @@ export interface DeleteReservation {
 
 export interface DeleteReservationContext {
   club: Club;
-  /** The stream's current state; null when it never existed or was cancelled. */
-  reservation: Reservation | null;
 }
 
 /** Unlike making (where the current hour may still be booked), an hour that has begun is not upcoming. */
@@ -61,7 +60,7 @@ function deleteWhole(command: DeleteReservation, reservation: Reservation, now: 
   if (isTooLateFor(command.actor, first, reservation, now)) {
     return reject('past', reservationTexts.alreadyBegun);
   }
-  // A single reservation is always deleted as a whole, whatever the client chose (SPEC section 4).
+  // A single reservation is always deleted as a whole, whatever the client chose.
   return cancelAll(command, reservation.recurring ? command.delete_type : 'all');
 }
 
@@ -83,9 +82,11 @@ function deleteFrom(command: DeleteReservation, reservation: Reservation, now: L
 
 export function deleteReservation(
   command: DeleteReservation,
-  { club, reservation }: DeleteReservationContext,
+  state: ReservationState,
+  { club }: DeleteReservationContext,
   now: LocalMoment,
 ): Decision {
+  const reservation = activeReservation(state);
   // Another club's reservation is reported as missing: its existence is none of this club's business.
   if (
     reservation === null ||

@@ -1,7 +1,8 @@
 /**
- * The reservation stream's events (DESIGN section 2): one stream per reservation, facts in the past
- * tense. The decider returns bare events; the API wraps them in an envelope when it appends them.
+ * The reservation stream's events: one stream per reservation, facts in the past tense. The
+ * decider returns bare events; the event store wraps them in an envelope when it appends them.
  */
+import type { EventEnvelope } from '../events/catalogue';
 import type { DeleteType, IsoDate } from '../types';
 
 export interface ReservationMadeData {
@@ -14,6 +15,10 @@ export interface ReservationMadeData {
   /** Absent rather than empty: the decider trims and drops blank labels. */
   label?: string;
   recurring: boolean;
+  /** Shared by the bookings an admin made over several courts at once. */
+  group_id?: string;
+  /** Set when this booking was split off another: the reservation, and the occurrence it replaced. */
+  moved_from?: { reservation_id: string; date: IsoDate };
 }
 
 export interface ReservationMade {
@@ -26,7 +31,13 @@ export interface ReservationMade {
 export interface OccurrenceCancelled {
   type: 'OccurrenceCancelled';
   reservation_id: string;
-  data: { date: IsoDate };
+  data: { date: IsoDate } & Partial<ClosedBy>;
+}
+
+/** A court block that cancelled a booking: which one, and why (its holder is told the reason). */
+export interface ClosedBy {
+  block_id: string;
+  reason: string;
 }
 
 /** The series no longer takes place from `end_date` on, that date included (delete type 'once_and_future'). */
@@ -40,33 +51,20 @@ export interface SeriesEnded {
 export interface ReservationCancelled {
   type: 'ReservationCancelled';
   reservation_id: string;
-  data: { delete_type?: DeleteType };
+  data: { delete_type?: DeleteType } & Partial<ClosedBy>;
 }
 
-export type ReservationEvent = ReservationMade | OccurrenceCancelled | SeriesEnded | ReservationCancelled;
+/** The booking now takes place on another court, day or hours (a single booking, or a whole series). */
+export interface ReservationChanged {
+  type: 'ReservationChanged';
+  reservation_id: string;
+  data: { court_num: string; date: IsoDate; start_time: number; end_time: number; label?: string };
+}
+
+export type ReservationEvent =
+  ReservationMade | OccurrenceCancelled | SeriesEnded | ReservationCancelled | ReservationChanged;
 
 export type ReservationEventType = ReservationEvent['type'];
 
-/** For filters (event CLI, admin log) that must reject unknown type names. */
-export const reservationEventTypes = [
-  'ReservationMade',
-  'OccurrenceCancelled',
-  'SeriesEnded',
-  'ReservationCancelled',
-] as const satisfies readonly ReservationEventType[];
-
-/** What the event store adds to an event: one row of `reservation_events`. */
-export interface EventMetadata {
-  /** Global order across all streams (bigserial); far below 2^53, so a number is exact. */
-  position: number;
-  /** 1 for a stream's first event, unique per stream. */
-  version: number;
-  club_id: string;
-  /** The user whose request caused the event. */
-  actor_id: string;
-  /** ISO 8601 instant, e.g. `2026-11-23T09:15:00.000Z`. */
-  occurred_at: string;
-}
-
-/** A stored event; still discriminated by `type`, so `evolve` accepts it as it is. */
-export type EventEnvelope<E extends ReservationEvent = ReservationEvent> = E & EventMetadata;
+/** A stored reservation event (the metadata is the same for every stream type). */
+export type ReservationEnvelope<E extends ReservationEvent = ReservationEvent> = EventEnvelope<E>;

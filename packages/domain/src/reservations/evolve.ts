@@ -1,45 +1,17 @@
 /**
- * One fold for everything: the live projection, a rebuild of the read model, and the grid as it was
- * at some earlier position all apply these same steps, so they cannot drift apart.
+ * The read-model projection of reservations: the row a stream leaves, or null when it leaves none.
+ * It is the decider's own fold (./state) seen through the row, so the live projection, a rebuild
+ * and "Stand am" cannot drift apart from what the decider believes.
  */
 import type { Reservation } from '../types';
-import type { ReservationEvent, ReservationMade } from './events';
+import type { ReservationEvent } from './events';
+import { activeReservation, evolveReservation, type ReservationState } from './state';
 
-/** The read-model row exactly as SPEC section 3 has it; absent optionals are stored as null. */
-function madeRow(event: ReservationMade): Reservation {
-  const { data } = event;
-  return {
-    _id: event.reservation_id,
-    club_id: data.club_id,
-    user_id: data.user_id,
-    court_num: data.court_num,
-    start_time: data.start_time,
-    end_time: data.end_time,
-    date: data.date,
-    label: data.label ?? null,
-    recurring: data.recurring,
-    deleted_dates: [],
-    end_date: null,
-  };
-}
+const asState = (row: Reservation | null): ReservationState =>
+  row === null ? { status: 'none' } : { status: 'active', reservation: row };
 
-export function evolve(state: Reservation | null, event: ReservationEvent): Reservation | null {
-  switch (event.type) {
-    case 'ReservationMade':
-      return madeRow(event);
-    case 'OccurrenceCancelled':
-      if (state === null || state.deleted_dates.includes(event.data.date)) return state;
-      // Kept sorted: one canonical order makes rows comparable (rebuild vs. live) and lists readable.
-      return { ...state, deleted_dates: [...state.deleted_dates, event.data.date].sort() };
-    case 'SeriesEnded':
-      return state === null ? null : { ...state, end_date: event.data.end_date };
-    case 'ReservationCancelled':
-      return null;
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown reservation event: ${JSON.stringify(unknown)}`);
-    }
-  }
+export function evolve(row: Reservation | null, event: ReservationEvent): Reservation | null {
+  return activeReservation(evolveReservation(asState(row), event));
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
- * Making a reservation: DESIGN section 3 and SPEC section 5. The client already hides what a player
+ * Making a reservation. The client already hides what a player
  * may not do; the server refuses it anyway, because requests need not come from our client.
  */
-import { isIsoDate, isPastSlot, type LocalMoment } from '../dates';
+import { formatDateDe, isIsoDate, isPastSlot, type LocalMoment } from '../dates';
 import { texts } from '../texts';
 import type { Club, IsoDate, Reservation } from '../types';
-import { findConflict } from './conflicts';
-import { accept, type Actor, type Decision, type ReservationError } from './decision';
+import { blockInTheWay, type Block } from '../blocks/blocks';
+import { findConflict, type Booking } from './conflicts';
+import { accept, reject, type Actor, type Decision, type ReservationError } from './decision';
 import type { ReservationMade } from './events';
 import { countsTowardLimit } from './recurrence';
+import type { ReservationState } from './state';
 import { reservationTexts } from './texts';
 
 export interface MakeReservation {
@@ -28,13 +30,21 @@ export interface MakeReservationContext {
   club: Club;
   /** The club's current reservations (read model). */
   existing: readonly Reservation[];
+  /** Court blocks that still hold (read model); none when absent. */
+  blocks?: readonly Block[];
 }
 
 export const MAX_DURATION_HOURS = 10;
 export const LABEL_MAX_LENGTH = 40;
 
+/** What every rule about a booking looks at: who asks, and the slot they ask for. */
+export type BookingRequest = Pick<
+  MakeReservation,
+  'actor' | 'court_num' | 'start_time' | 'end_time' | 'date' | 'label' | 'recurring'
+>;
+
 type Check = (
-  command: MakeReservation,
+  command: BookingRequest,
   context: MakeReservationContext,
   now: LocalMoment,
 ) => ReservationError | null;
@@ -60,13 +70,26 @@ const checkHours: Check = (command, { club }) =>
 const checkDate: Check = ({ date }) =>
   isIsoDate(date) ? null : { kind: 'invalid', message: reservationTexts.invalidDate };
 
+/** Without a limit of the club's own, nobody books further ahead than this (a typo like 9999 included). */
+export const MAX_YEARS_AHEAD = 2;
+
+/** The last day that may be booked: the same calendar day `MAX_YEARS_AHEAD` years after today. */
+export function lastBookableDay(today: IsoDate): IsoDate {
+  return `${Number(today.slice(0, 4)) + MAX_YEARS_AHEAD}${today.slice(4)}`;
+}
+
+const checkNotTooFarAhead: Check = ({ date }, _context, now) => {
+  const last = lastBookableDay(now.date);
+  return date <= last ? null : { kind: 'invalid', message: reservationTexts.tooFarAhead(formatDateDe(last)) };
+};
+
 /** Blank means no label; the stored label is the trimmed one. */
 export function normalizeLabel(label: string | null | undefined): string | undefined {
   const trimmed = label?.trim();
   return trimmed ? trimmed : undefined;
 }
 
-function playerError(command: MakeReservation): ReservationError | null {
+function playerError(command: BookingRequest): ReservationError | null {
   if (command.recurring) return { kind: 'forbidden', message: reservationTexts.playerNoRecurrence };
   if (normalizeLabel(command.label) !== undefined) {
     return { kind: 'forbidden', message: reservationTexts.playerNoLabel };
@@ -77,7 +100,7 @@ function playerError(command: MakeReservation): ReservationError | null {
   return null;
 }
 
-function adminError(command: MakeReservation): ReservationError | null {
+function adminError(command: BookingRequest): ReservationError | null {
   if (command.end_time - command.start_time > MAX_DURATION_HOURS) {
     return { kind: 'invalid', message: reservationTexts.invalidDuration };
   }
@@ -91,13 +114,13 @@ function adminError(command: MakeReservation): ReservationError | null {
 const checkRole: Check = (command) =>
   command.actor.role === 'admin' ? adminError(command) : playerError(command);
 
-/** Admins too: SPEC section 5 says the past-slot alert applies to them. */
+/** Admins too: the past-slot alert applies to them as well. */
 const checkNotPast: Check = (command, _context, now) =>
   isPastSlot(command.date, command.start_time, now) ? { kind: 'past', message: texts.pastReservation } : null;
 
 const checkLimit: Check = ({ actor }, { club, existing }, now) => {
   if (actor.role === 'admin') return null;
-  // SPEC section 5: a missing limit counts as 0.
+  // A missing limit counts as 0.
   const limit = club.reservations_limit ?? 0;
   const upcoming = existing.filter(
     (r) => r.club_id === club._id && r.user_id === actor.user_id && countsTowardLimit(r, now.date),
@@ -106,7 +129,51 @@ const checkLimit: Check = ({ actor }, { club, existing }, now) => {
 };
 
 /** In this order: a malformed request is answered as such before any rule about who may do what. */
-const checks: readonly Check[] = [checkCourt, checkHours, checkDate, checkRole, checkNotPast, checkLimit];
+const checks: readonly Check[] = [
+  checkCourt,
+  checkHours,
+  checkDate,
+  checkRole,
+  checkNotPast,
+  checkNotTooFarAhead,
+  checkLimit,
+];
+
+/**
+ * The first rule a booking breaks — court, hours, date, role, past, too far ahead, limit — or null.
+ * Making and changing a booking answer to the same rules; a change passes `existing` without the
+ * booking it changes, so that it does not count against its own limit.
+ */
+export function bookingError(
+  request: BookingRequest,
+  context: MakeReservationContext,
+  now: LocalMoment,
+): ReservationError | null {
+  for (const check of checks) {
+    const error = check(request, context, now);
+    if (error) return error;
+  }
+  return null;
+}
+
+/**
+ * What a booking would run into — another booking or a court block — as the German refusal, or
+ * null.
+ */
+export function conflictError(
+  candidate: Booking,
+  existing: readonly Reservation[],
+  today: IsoDate,
+  blocks: readonly Block[] = [],
+): ReservationError | null {
+  const conflict = findConflict(candidate, existing, today);
+  if (conflict) {
+    const message = reservationTexts.conflict(candidate.court_num, conflict.date, conflict.hour);
+    return { kind: 'conflict', message };
+  }
+  const blocked = blockInTheWay(candidate, blocks, today);
+  return blocked ? { kind: 'conflict', message: blocked } : null;
+}
 
 function reservationMade(command: MakeReservation, club: Club): ReservationMade {
   const label = normalizeLabel(command.label);
@@ -128,18 +195,20 @@ function reservationMade(command: MakeReservation, club: Club): ReservationMade 
 
 export function makeReservation(
   command: MakeReservation,
+  state: ReservationState,
   context: MakeReservationContext,
   now: LocalMoment,
 ): Decision {
-  for (const check of checks) {
-    const error = check(command, context, now);
-    if (error) return { ok: false, error };
-  }
+  // The caller picks a fresh id; a stream that already exists cannot be made again.
+  if (state.status !== 'none') return reject('invalid', reservationTexts.reservationExists);
+  const error = bookingError(command, context, now);
+  if (error) return { ok: false, error };
   const event = reservationMade(command, context.club);
-  const conflict = findConflict({ ...event.data, deleted_dates: [] }, context.existing, now.date);
-  if (conflict) {
-    const message = reservationTexts.conflict(command.court_num, conflict.date, conflict.hour);
-    return { ok: false, error: { kind: 'conflict', message } };
-  }
-  return accept(event);
+  const conflict = conflictError(
+    { ...event.data, deleted_dates: [] },
+    context.existing,
+    now.date,
+    context.blocks,
+  );
+  return conflict ? { ok: false, error: conflict } : accept(event);
 }

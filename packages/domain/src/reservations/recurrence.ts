@@ -1,5 +1,5 @@
 /**
- * When a reservation takes place (SPEC section 4, "Recurrence"). The conflict check, the limit, the
+ * When a reservation takes place. The conflict check, the limit, the
  * day grid and the point-in-time fold all ask these functions, so every place agrees on one answer.
  */
 import { addDays, daysBetween } from '../dates';
@@ -69,7 +69,7 @@ export function occurrencesBetween(schedule: Schedule, from: IsoDate, to: IsoDat
 }
 
 /**
- * SPEC section 5: an own reservation counts as upcoming if it is recurring or its date is today or
+ * An own reservation counts as upcoming if it is recurring or its date is today or
  * later. Taken literally (an ended series still counts) so that the grid's alert and the API agree.
  */
 export function countsTowardLimit(

@@ -1,7 +1,8 @@
 /**
- * Bodies and queries of the reservation calls (SPEC section 7), validated by the API with the same
+ * Bodies and queries of the reservation calls, validated by the API with the same
  * helpers as the forms. Hour and duration bounds beyond these shapes are the decider's business.
  */
+import { FREE_TEXT_PATTERN } from '../schemas';
 import { LABEL_MAX_LENGTH } from './make-reservation';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;
@@ -9,6 +10,11 @@ const isoDate = {
   type: 'string',
   format: 'date',
   errorMessage: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
+} as const;
+const courtNumber = {
+  type: 'string',
+  pattern: '^[0-9]{1,2}$',
+  errorMessage: 'Bitte wählen Sie einen Platz.',
 } as const;
 const hour = (max: number) =>
   ({
@@ -24,10 +30,14 @@ export const makeReservationSchema = {
   properties: {
     club_id: uuid('Unbekannter Verein.'),
     user_id: uuid('Unbekanntes Mitglied.'),
-    court_num: {
-      type: 'string',
-      pattern: '^[0-9]{1,2}$',
-      errorMessage: 'Bitte wählen Sie einen Platz.',
+    court_num: courtNumber,
+    /** Admins: several courts at once, instead of `court_num`. */
+    court_nums: {
+      type: 'array',
+      items: courtNumber,
+      minItems: 1,
+      maxItems: 20,
+      errorMessage: 'Bitte wählen Sie mindestens einen Platz.',
     },
     start_time: hour(23),
     end_time: hour(24),
@@ -35,19 +45,27 @@ export const makeReservationSchema = {
     label: {
       type: ['string', 'null'],
       maxLength: LABEL_MAX_LENGTH,
-      errorMessage: `Die Bezeichnung darf höchstens ${LABEL_MAX_LENGTH} Zeichen lang sein.`,
+      pattern: FREE_TEXT_PATTERN,
+      errorMessage: {
+        pattern: 'Die Bezeichnung darf keine Steuer- oder Schreibrichtungszeichen enthalten.',
+        _: `Die Bezeichnung darf höchstens ${LABEL_MAX_LENGTH} Zeichen lang sein.`,
+      },
     },
     recurring: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob die Reservierung wiederkehrt.' },
   },
-  required: ['club_id', 'court_num', 'start_time', 'end_time', 'date'],
+  // Club and user come from the session; when a client names them they must be the session's.
+  // One of `court_num` and `court_nums` is needed; the route says so when both or none are sent.
+  required: ['start_time', 'end_time', 'date'],
   additionalProperties: false,
   errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
 } as const;
 
 export interface MakeReservationBody {
-  club_id: string;
+  club_id?: string;
   user_id?: string;
-  court_num: string;
+  /** Exactly one of `court_num` and `court_nums`. */
+  court_num?: string;
+  court_nums?: string[];
   start_time: number;
   end_time: number;
   date: string;
@@ -67,6 +85,8 @@ export const deleteReservationSchema = {
     },
     // The SPEC's client may send the club with every call; it must be the member's own.
     club_id: uuid('Unbekannter Verein.'),
+    /** For a booking made over several courts: delete it on every court of its group. */
+    whole_group: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob alle Plätze gemeint sind.' },
   },
   required: ['form_method', 'date', 'delete_type'],
   additionalProperties: false,
@@ -78,6 +98,43 @@ export interface DeleteReservationBody {
   date: string;
   delete_type: 'once' | 'once_and_future' | 'all';
   club_id?: string;
+  whole_group?: boolean;
+}
+
+/** PUT /api/reservations/:id: the booking's new slot; for a series also which occurrences. */
+export const changeReservationSchema = {
+  $id: 'changeReservation',
+  type: 'object',
+  properties: {
+    club_id: uuid('Unbekannter Verein.'),
+    court_num: courtNumber,
+    start_time: hour(23),
+    end_time: hour(24),
+    date: isoDate,
+    label: makeReservationSchema.properties.label,
+    scope: {
+      enum: ['once', 'once_and_future', 'all'],
+      errorMessage: 'Bitte wählen Sie, welche Termine der Serie geändert werden sollen.',
+    },
+    occurrence_date: isoDate,
+    /** For a booking made over several courts: the same change on every court of its group. */
+    whole_group: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob alle Plätze gemeint sind.' },
+  },
+  required: ['court_num', 'start_time', 'end_time', 'date'],
+  additionalProperties: false,
+  errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
+} as const;
+
+export interface ChangeReservationBody {
+  club_id?: string;
+  court_num: string;
+  start_time: number;
+  end_time: number;
+  date: string;
+  label?: string | null;
+  scope?: 'once' | 'once_and_future' | 'all';
+  occurrence_date?: string;
+  whole_group?: boolean;
 }
 
 /** The longest range one GET may ask for: a year of grid is plenty for any screen. */

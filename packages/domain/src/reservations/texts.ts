@@ -12,13 +12,24 @@ export const reservationTexts = {
   outsideOpeningHours: (startHour: number, endHour: number): string =>
     `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`,
   invalidDate: 'Bitte geben Sie ein gültiges Datum an.',
+  tooFarAhead: (lastDay: string): string =>
+    `So weit im Voraus kann nicht reserviert werden: spätestens am ${lastDay}.`,
   invalidDuration: 'Eine Reservierung dauert 1 bis 10 Stunden.',
   labelTooLong: (max: number): string => `Die Bezeichnung darf höchstens ${max} Zeichen lang sein.`,
   playerOneHourOnly: 'Sie können einen Platz nur für eine Stunde reservieren.',
   playerNoLabel: 'Nur Administratoren können eine Bezeichnung vergeben.',
   playerNoRecurrence: 'Nur Administratoren können wöchentlich wiederkehrende Reservierungen anlegen.',
   reservationNotFound: 'Diese Reservierung gibt es nicht (mehr).',
+  reservationExists: 'Diese Reservierung gibt es schon.',
   notOwnReservation: 'Sie können nur Ihre eigenen Reservierungen löschen.',
   alreadyBegun: 'Eine Reservierung, die bereits begonnen hat, kann nicht mehr gelöscht werden.',
+  notOwnToChange: 'Sie können nur Ihre eigenen Reservierungen ändern.',
+  playerNoSeriesChange: 'Nur Administratoren können wiederkehrende Reservierungen ändern.',
+  changeAlreadyBegun: 'Was bereits begonnen hat, kann nicht mehr geändert werden.',
+  changeScopeMissing: 'Bitte wählen Sie, welche Termine der Serie geändert werden sollen.',
+  playerOneCourtOnly: 'Nur Administratoren können mehrere Plätze auf einmal reservieren.',
+  oneOfCourtOrCourts:
+    'Bitte wählen Sie einen Platz (court_num) oder mehrere Plätze (court_nums), nicht beides.',
+  courtsTwice: 'Bitte wählen Sie jeden Platz nur einmal.',
   notAnOccurrence: (date: string): string => `Die Reservierung findet am ${formatDateDe(date)} nicht statt.`,
 } as const;

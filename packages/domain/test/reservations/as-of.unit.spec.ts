@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { reservationsAsOf, reservationsAtPosition } from '../../src/reservations/as-of';
-import type { EventEnvelope } from '../../src/reservations/events';
+import type { EventEnvelope } from '../../src/events/catalogue';
 
 const meta = (position: number, version: number, at: string) => ({
   position,
+  club_seq: position,
+  stream_type: 'reservation' as const,
   version,
   club_id: 'c',
   actor_id: 'a',

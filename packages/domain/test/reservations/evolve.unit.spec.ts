@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope, ReservationEvent } from '../../src/reservations/events';
+import type { EventEnvelope } from '../../src/events/catalogue';
+import type { ReservationEvent } from '../../src/reservations/events';
 import { evolve, replay } from '../../src/reservations/evolve';
 import { made, row } from './support/fixtures';
 
@@ -81,12 +82,14 @@ describe('replaying the log', () => {
   ): EventEnvelope<E> => ({
     ...event,
     position,
+    club_seq: position,
+    stream_type: 'reservation',
     version,
     club_id: 'club-1',
     actor_id: 'user-admin',
     occurred_at: new Date(Date.UTC(2026, 10, 20, 8, position)).toISOString(),
   });
-  const log: EventEnvelope[] = [
+  const log: EventEnvelope<ReservationEvent>[] = [
     envelope(series, 1, 1),
     envelope(made('r-2', { court_num: '1' }), 2, 1),
     envelope({ type: 'OccurrenceCancelled', reservation_id: 'r-1', data: { date: '2026-11-30' } }, 3, 2),

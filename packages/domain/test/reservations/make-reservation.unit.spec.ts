@@ -128,6 +128,17 @@ describe('when the club has no reservations', () => {
       .thenFails('past', 'Eine Reservierung in der Vergangenheit ist nicht möglich!');
     expect(given().when(makeCommand({ start_time: 9, end_time: 10 })).decision.ok).toBe(true);
   });
+
+  it('refuses a date more than two years ahead, for admins too, naming the last bookable day', () => {
+    // Today is 23.11.2026: the 23.11.2028 is the last day.
+    expect(given().when(makeCommand({ date: '2028-11-23' })).decision.ok).toBe(true);
+    given()
+      .when(makeCommand({ date: '2028-11-24' }))
+      .thenFails('invalid', reservationTexts.tooFarAhead('Do., 23.11.2028'));
+    given()
+      .when(makeCommand({ actor: admin, date: '9999-12-28' }))
+      .thenFails('invalid', reservationTexts.tooFarAhead('Do., 23.11.2028'));
+  });
 });
 
 describe('when the player already has upcoming reservations', () => {

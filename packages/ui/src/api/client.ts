@@ -73,7 +73,12 @@ export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return request<T>(path, { method: 'GET', signal: signal ?? null });
 }
 
-function sendJson<T>(method: 'POST' | 'PUT', path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+function sendJson<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   return request<T>(path, {
     method,
     headers: { 'Content-Type': 'application/json' },
@@ -88,4 +93,9 @@ export function postJson<T>(path: string, body: unknown = {}, signal?: AbortSign
 
 export function putJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
   return sendJson<T>('PUT', path, body, signal);
+}
+
+/** A DELETE still sends a JSON body (`{}` by default): the API takes state changes only as JSON. */
+export function deleteJson<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
+  return sendJson<T>('DELETE', path, body, signal);
 }

@@ -1,6 +1,6 @@
 /**
  * The club's courts, hours and limit as form fields, shared by club registration and the admin's
- * club settings. The choices come from the club schema's bounds (SPEC section 9), not re-typed.
+ * club settings. The choices come from the club schema's bounds, not re-typed.
  */
 import { formatHour } from '@platzbuchung/domain/dates';
 import { clubSettingsProperties } from '@platzbuchung/domain/schemas';

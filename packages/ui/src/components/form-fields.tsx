@@ -34,6 +34,31 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   );
 }
 
+interface FieldFrameProps {
+  field: FieldBinding;
+  label: ReactNode;
+  /** The control's id, which the label points at. */
+  htmlFor: string;
+  /** The id the error text gets, the one `controlA11y` names in aria-describedby. */
+  errorId: string;
+  /** A class beside `field`, for a field with parts of its own. */
+  className?: string;
+  children: ReactNode;
+}
+
+/** The frame of a labelled field: the label above the control, its error under everything else. */
+export function FieldFrame({ field, label, htmlFor, errorId, className, children }: FieldFrameProps) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <FieldLabel htmlFor={htmlFor} required={field.required}>
+        {label}
+      </FieldLabel>
+      {children}
+      <FieldError id={errorId} error={field.error} />
+    </div>
+  );
+}
+
 /** The aria wiring every control shares: required, invalid, and which texts describe it. */
 export function controlA11y(binding: FieldBinding, errorId: string, hintId?: string) {
   const describedBy = [binding.error ? errorId : null, hintId ?? null].filter(Boolean).join(' ');
@@ -56,10 +81,7 @@ export function TextField({ field, label, type = 'text', autoComplete, inputMode
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id} required={field.required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame field={field} label={label} htmlFor={id} errorId={errorId}>
       <input
         className="field__input"
         id={id}
@@ -71,8 +93,7 @@ export function TextField({ field, label, type = 'text', autoComplete, inputMode
         onChange={(event) => field.onValueChange(event.target.value)}
         {...controlA11y(field, errorId)}
       />
-      <FieldError id={errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -93,10 +114,7 @@ export function SelectField({ field, label, options, placeholder }: SelectFieldP
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id} required={field.required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame field={field} label={label} htmlFor={id} errorId={errorId}>
       <select
         className="field__input field__select"
         id={id}
@@ -112,8 +130,7 @@ export function SelectField({ field, label, options, placeholder }: SelectFieldP
           </option>
         ))}
       </select>
-      <FieldError id={errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -161,7 +178,20 @@ export function CheckboxField({ field, checkedValue, children }: CheckboxFieldPr
   );
 }
 
-/** A value the form sends without showing it (the reset token from the link). */
-export function HiddenField({ field }: { field: FieldBinding }) {
-  return <input type="hidden" name={field.name} value={field.value} />;
+/**
+ * A value the user does not type (the reset link's token). Its error has no input to sit under, so it
+ * is announced where the field is, with whatever the view offers to put it right.
+ */
+export function HiddenField({ field, children }: { field: FieldBinding; children?: ReactNode }) {
+  return (
+    <>
+      <input type="hidden" name={field.name} value={field.value} />
+      {field.error && (
+        <div className="notice notice--error" role="alert">
+          <p>{field.error}</p>
+          {children}
+        </div>
+      )}
+    </>
+  );
 }

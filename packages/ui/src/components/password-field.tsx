@@ -1,13 +1,13 @@
 /**
  * Password input with a show/hide toggle and, for new passwords, the advisory strength meter of
- * SPEC section 5 ('Strength: low|medium|high').
+ * ('Strength: low|medium|high').
  */
 import { useId, useState } from 'react';
-import { passwordStrength } from '@platzbuchung/domain/password-strength';
+import { passwordStrength, passwordTooLong } from '@platzbuchung/domain/password-strength';
 import { texts } from '@platzbuchung/domain/texts';
 import type { FieldBinding } from '../forms/use-schema-form';
 import { uiTexts } from '../texts';
-import { FieldError, FieldLabel, controlA11y } from './form-fields';
+import { FieldFrame, controlA11y } from './form-fields';
 
 interface PasswordFieldProps {
   field: FieldBinding;
@@ -24,12 +24,11 @@ export function PasswordField({ field, label, showStrength = false, autoComplete
   const [visible, setVisible] = useState(false);
   const strength = passwordStrength(field.value);
   const meterShown = showStrength && field.value !== '';
+  // The server refuses it too; said here while typing, so nobody chooses a password to find out.
+  const tooLong = meterShown && passwordTooLong(field.value);
 
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id} required={field.required}>
-        {label}
-      </FieldLabel>
+    <FieldFrame field={field} label={label} htmlFor={id} errorId={errorId}>
       <div className="field__password-row">
         <input
           className="field__input"
@@ -63,9 +62,13 @@ export function PasswordField({ field, label, showStrength = false, autoComplete
           <span className="strength__text" aria-live="polite">
             {texts.passwordStrength(strength)}
           </span>
+          {tooLong && (
+            <span className="strength__limit" role="alert">
+              {texts.passwordTooLong}
+            </span>
+          )}
         </div>
       )}
-      <FieldError id={errorId} error={field.error} />
-    </div>
+    </FieldFrame>
   );
 }

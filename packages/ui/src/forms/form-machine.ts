@@ -1,12 +1,13 @@
 /**
- * The one schema-driven form machine behind every form (SPEC section 4, "Form submit"):
- * fetch the form's JSON schema, validate client-side with the same ajv setup as the API, send only
- * non-empty values, and place server errors under their fields. Side effects are named actors and
+ * The one schema-driven form machine behind every form: fetch the form's JSON schema, validate
+ * client-side with the same schemas as the API (compiled ahead of time), send only non-empty
+ * values, and place server errors under their fields. Side effects are named actors and
  * actions that each view supplies with `formMachine.provide(...)`; nothing here knows about React.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '@platzbuchung/domain/types';
-import { compileValidator, createAjv, fieldOf, type Validate } from '@platzbuchung/domain/validation';
+import { formValidator } from '@platzbuchung/domain/form-validators';
+import { fieldOf, type Validate } from '@platzbuchung/domain/validation-core';
 import { ApiError } from '../api/client';
 import { uiTexts } from '../texts';
 
@@ -71,6 +72,11 @@ export function serverErrors(
   return { fieldErrors: placed.fieldErrors, formError };
 }
 
+function schemaId(schema: object): string | undefined {
+  const id = (schema as { $id?: unknown }).$id;
+  return typeof id === 'string' ? id : undefined;
+}
+
 function schemaRequired(schema: object): string[] {
   const required = (schema as { required?: unknown }).required;
   return Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : [];
@@ -97,9 +103,10 @@ export const formMachine = setup({
       const { [event.name]: _stale, ...fieldErrors } = context.fieldErrors;
       return { values: { ...context.values, [event.name]: event.value }, fieldErrors };
     }),
-    useSchema: assign((_, schema: object) => ({
-      // A fresh ajv per form: compiling the same `$id` twice into one instance throws.
-      validate: compileValidator<Payload>(createAjv(), schema),
+    useSchema: assign(({ context }, schema: object) => ({
+      // Compiled ahead of time: no ajv compiler in the browser and no 'unsafe-eval' in the CSP. A
+      // schema we have no validator for is left to the server to check.
+      validate: formValidator<Payload>(schemaId(schema) ?? context.schemaName ?? '') ?? null,
       required: schemaRequired(schema),
     })),
     validateValues: assign(({ context }) => {

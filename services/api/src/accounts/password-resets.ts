@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect';
 import { destroyUserSessions } from '../http/session';
 
-/** A mailed link works for one hour (SPEC section 9). */
+/** A mailed link works for one hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** 32 random bytes, base64url: 43 characters, the shape the reset schema accepts. */

@@ -1,56 +1,107 @@
+import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/connect';
 import { tooManyRequests } from '../http/errors';
 
 /**
- * Limits kept in Postgres so every API process counts together. Tight per e-mail address, loose per
- * client: a whole club may book from the club house's one connection (DESIGN section 4).
+ * Limits kept in Postgres so every API process counts together. Which limit guards what, and why a
+ * stranger's wrong passwords cannot lock an owner out, is written down in docs/security.md.
  */
 export interface RateLimitSettings {
+  /** Failed logins for one address from one client that has never logged into it: tight. */
+  failedLoginsPerEmailAndClient: number;
+  /** Failed logins for one address from all such clients together: loose, against many-client guessing. */
   failedLoginsPerEmail: number;
+  /** Failed logins from one client over every address: loose, a club house shares one connection. */
   failedLoginsPerClient: number;
+  /** Failed logins from a browser that logged into that account before. */
+  failedLoginsPerKnownDevice: number;
   resetRequestsPerEmail: number;
   resetRequestsPerClient: number;
+  /** Sign-ups and club registrations from one client; `REGISTRATIONS_PER_CLIENT` sets it. */
+  registrationsPerClient: number;
   windowSeconds: number;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
-  failedLoginsPerEmail: 5,
+  failedLoginsPerEmailAndClient: 5,
+  failedLoginsPerEmail: 50,
   failedLoginsPerClient: 100,
+  failedLoginsPerKnownDevice: 10,
   resetRequestsPerEmail: 3,
   resetRequestsPerClient: 30,
+  registrationsPerClient: 30,
   windowSeconds: 15 * 60,
 };
 
+type Taken = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * One counter per key. Every change is a single atomic SQL upsert, so parallel requests can never
+ * all see "one left" and all go through.
+ */
 export class Limiter {
   constructor(private readonly limiter: RateLimiterPostgres) {}
 
-  /** Throws 429 if the key has no points left, without spending one. */
-  async check(key: string): Promise<void> {
-    const res = await this.limiter.get(key);
-    if (res && res.remainingPoints <= 0) throw tooManyRequests(res.msBeforeNext / 1000);
+  /**
+   * Keys hold e-mail addresses: stored hashed, so the table neither keeps addresses nor overflows
+   * its key column on a long one.
+   */
+  private static stored(key: string): string {
+    return createHash('sha256').update(key, 'utf8').digest('base64url');
   }
 
-  /** Spends a point; throws 429 when that was one too many. */
-  async spend(key: string): Promise<void> {
+  /** Takes one point; refused when none was left. */
+  async take(key: string): Promise<Taken> {
     try {
-      await this.limiter.consume(key);
+      await this.limiter.consume(Limiter.stored(key));
+      return { ok: true };
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext / 1000);
+      if (rejection instanceof RateLimiterRes) {
+        return { ok: false, retryAfterSeconds: rejection.msBeforeNext / 1000 };
+      }
       throw rejection;
     }
   }
 
+  async giveBack(key: string): Promise<void> {
+    await this.limiter.reward(Limiter.stored(key), 1);
+  }
+
   async forget(key: string): Promise<void> {
-    await this.limiter.delete(key);
+    await this.limiter.delete(Limiter.stored(key));
   }
 }
 
+/** A limit and the key one request is counted under. */
+export type Charge = readonly [Limiter, string];
+
+/**
+ * Takes a point from each limit before the guarded work, all or nothing: when any limit refuses,
+ * the points taken from the others are given back and the request is answered 429. Taking first
+ * (not checking first and spending after a failure) is what keeps parallel requests within the limit.
+ */
+export async function takeAll(charges: readonly Charge[]): Promise<void> {
+  const results = await Promise.all(charges.map(([limiter, key]) => limiter.take(key)));
+  const refusals = results.filter((r): r is Extract<Taken, { ok: false }> => !r.ok);
+  if (refusals.length === 0) return;
+  await Promise.all(charges.filter((_, i) => results[i]!.ok).map(([limiter, key]) => limiter.giveBack(key)));
+  throw tooManyRequests(Math.max(...refusals.map((r) => r.retryAfterSeconds)));
+}
+
+/** For work that went well and should not count (a successful login). */
+export async function giveBackAll(charges: readonly Charge[]): Promise<void> {
+  await Promise.all(charges.map(([limiter, key]) => limiter.giveBack(key)));
+}
+
 export interface RateLimits {
+  loginByEmailAndClient: Limiter;
   loginByEmail: Limiter;
   loginByClient: Limiter;
+  loginByKnownDevice: Limiter;
   resetByEmail: Limiter;
   resetByClient: Limiter;
+  registrationByClient: Limiter;
 }
 
 export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRateLimits): RateLimits {
@@ -68,9 +119,12 @@ export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRa
       }),
     );
   return {
+    loginByEmailAndClient: limiter('login-email-client', settings.failedLoginsPerEmailAndClient),
     loginByEmail: limiter('login-email', settings.failedLoginsPerEmail),
     loginByClient: limiter('login-client', settings.failedLoginsPerClient),
+    loginByKnownDevice: limiter('login-device', settings.failedLoginsPerKnownDevice),
     resetByEmail: limiter('reset-email', settings.resetRequestsPerEmail),
     resetByClient: limiter('reset-client', settings.resetRequestsPerClient),
+    registrationByClient: limiter('registration-client', settings.registrationsPerClient),
   };
 }

@@ -1,7 +1,9 @@
+import { foldClubName } from '@platzbuchung/domain/club-names';
+import type { ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Club, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 
-/** Row ↔ API shape: the database says `id`, the API `_id` (SPEC section 3). */
+/** Row ↔ API shape: the database says `id`, the API `_id`. */
 interface UserRow {
   id: string;
   club_id: string;
@@ -33,6 +35,35 @@ export async function listClubs(db: Db): Promise<Club[]> {
   return rows.map(toClub);
 }
 
+/** The name as stored, with the key that keeps look-alike names apart (db/migrations: clubs.name_key). */
+export function clubNameColumns(name: string): { name: string; name_key: string } {
+  const trimmed = name.trim();
+  return { name: trimmed, name_key: foldClubName(trimmed) };
+}
+
+/** Is this name, or one that looks like it, another club's? */
+export async function clubNameTaken(db: Db, name: string, exceptClubId?: string): Promise<boolean> {
+  const query = db('clubs').where({ name_key: clubNameColumns(name).name_key });
+  if (exceptClubId) query.whereNot({ id: exceptClubId });
+  return (await query.first('id')) !== undefined;
+}
+
+/** Inserts a club; answers undefined when its name is taken (after folding), even by a racing insert. */
+export async function insertClub(db: Db, club: ClubSettings): Promise<Club | undefined> {
+  const [row] = await db('clubs')
+    .insert({ ...club, ...clubNameColumns(club.name) })
+    .onConflict('name_key')
+    .ignore()
+    .returning<ClubRow[]>(CLUB_COLUMNS);
+  return row && toClub(row);
+}
+
+/** Did this error come from the unique index on folded club names? */
+export function isClubNameConflict(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'clubs_name_key_unique';
+}
+
 export async function findClub(db: Db, clubId: string): Promise<Club | undefined> {
   const row: ClubRow | undefined = await db('clubs').where({ id: clubId }).first(CLUB_COLUMNS);
   return row && toClub(row);
@@ -51,6 +82,9 @@ export async function findSessionUser(db: Db, userId: string): Promise<SessionUs
   return row && toSessionUser(row);
 }
 
+/** An address as accounts compare it (trimmed, any letter case), e.g. as a rate limit's key. */
+export const normalizedEmail = (email: string) => email.trim().toLowerCase();
+
 export async function findLoginCandidate(
   db: Db,
   email: string,
@@ -61,6 +95,12 @@ export async function findLoginCandidate(
   if (!row) return undefined;
   const { password_hash, ...user } = row;
   return { ...toSessionUser(user), password_hash };
+}
+
+/** Whether an account uses the address already (any letter case): an index lookup, before any hashing. */
+export async function emailRegistered(db: Db, email: string): Promise<boolean> {
+  const row = await db('users').whereRaw('lower(email) = lower(?)', [email.trim()]).first('id');
+  return row !== undefined;
 }
 
 export interface NewUser {

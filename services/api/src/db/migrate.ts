@@ -1,9 +1,17 @@
 import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { eventCatalogue, eventTypes } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from './connect';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../../db/migrations/', import.meta.url));
+/** The TypeScript sources; production points MIGRATIONS_DIR at their compiled copies (`npm run build`). */
+export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR
+  ? `${path.resolve(process.env.MIGRATIONS_DIR)}/`
+  : fileURLToPath(new URL('../../../../db/migrations/', import.meta.url));
+
+/** A migration is recorded under its source name, whether it runs from .ts or from compiled .mjs. */
+const MIGRATION_FILE = /^(\d{14}_[\w-]+)\.(ts|mjs)$/;
 
 type Migration = Knex.Migration;
 
@@ -12,9 +20,15 @@ type Migration = Knex.Migration;
  * way under tsx, vitest and the start script.
  */
 class DirectoryMigrationSource implements Knex.MigrationSource<string> {
+  /** Recorded name ("…_clubs.ts") → the file that holds it here. */
+  private readonly files = new Map<string, string>();
+
   async getMigrations(): Promise<string[]> {
-    const files = await readdir(MIGRATIONS_DIR);
-    return files.filter((file) => /^\d{14}_[\w-]+\.ts$/.test(file)).sort();
+    for (const file of await readdir(MIGRATIONS_DIR)) {
+      const match = MIGRATION_FILE.exec(file);
+      if (match) this.files.set(`${match[1]}.ts`, file);
+    }
+    return [...this.files.keys()].sort();
   }
 
   getMigrationName(migration: string): string {
@@ -22,7 +36,8 @@ class DirectoryMigrationSource implements Knex.MigrationSource<string> {
   }
 
   async getMigration(migration: string): Promise<Migration> {
-    return (await import(pathToFileURL(MIGRATIONS_DIR + migration).href)) as Migration;
+    const file = this.files.get(migration) ?? migration;
+    return (await import(pathToFileURL(MIGRATIONS_DIR + file).href)) as Migration;
   }
 }
 
@@ -31,9 +46,46 @@ export async function migrateLatest(db: Db): Promise<string[]> {
     number,
     string[],
   ];
+  await syncEventCatalogue(db);
   return applied;
+}
+
+/** Applies migrations one by one up to and including `name` (for tests of one migration's data). */
+export async function migrateUpTo(db: Db, name: string): Promise<void> {
+  const source = new DirectoryMigrationSource();
+  for (const migration of await source.getMigrations()) {
+    if (migration > name) break;
+    await db.migrate.up({ migrationSource: source, name: migration });
+  }
+}
+
+/** Rolls back the newest migrations, one by one, until `name` is no longer applied. */
+export async function migrateDownThrough(db: Db, name: string): Promise<void> {
+  const source = new DirectoryMigrationSource();
+  for (;;) {
+    const [applied] = (await db.migrate.list({ migrationSource: source })) as [{ name: string }[], unknown];
+    if (!applied.some((m) => m.name === name)) return;
+    await db.migrate.down({ migrationSource: source });
+  }
 }
 
 export async function migrateRollbackAll(db: Db): Promise<void> {
   await db.migrate.rollback({ migrationSource: new DirectoryMigrationSource() }, true);
+}
+
+/**
+ * Writes the domain's event catalogue into `event_types`, which the `events` table's key refers
+ * to: the database then knows exactly the types the code knows. A type still used by stored events
+ * cannot be dropped from the catalogue; the delete fails and says which.
+ */
+export async function syncEventCatalogue(db: Db): Promise<void> {
+  const rows = eventTypes.map((type) => ({
+    type,
+    stream_type: eventCatalogue[type].streamType,
+    label: eventCatalogue[type].label,
+  }));
+  await db.transaction(async (trx) => {
+    await trx('event_types').insert(rows).onConflict('type').merge();
+    await trx('event_types').whereNotIn('type', eventTypes).delete();
+  });
 }

@@ -35,6 +35,11 @@ export function assertOwnClub(user: SessionUser, clubId: unknown): string {
   return clubId;
 }
 
+/** `?club_id=` must name the member's own club; a call that names none means the own club. */
+export function ownClubFromQuery(ctx: AppContext, user: SessionUser): string {
+  return assertOwnClub(user, ctx.query.club_id ?? user.club_id);
+}
+
 export function assertAdminOf(user: SessionUser, clubId: unknown): string {
   const own = assertOwnClub(user, clubId);
   if (user.role !== 'admin') throw forbidden();

@@ -4,8 +4,8 @@ import { texts } from '@platzbuchung/domain/texts';
 import type { FieldError } from '@platzbuchung/domain/types';
 
 /**
- * An answer the API gives on purpose: a status and the SPEC's error body, `{error: "text"}` or
- * `{error: [{instancePath, message}]}` for forms.
+ * An answer the API gives on purpose: a status and the error body, `{error: "text"}` or
+ * `{error: [{instancePath, message}]}`; the form calls always answer the latter (`isFormEndpoint`).
  */
 export class HttpError extends Error {
   constructor(
@@ -27,6 +27,27 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+/**
+ * The form calls. Their clients read every refusal as a list of field errors and place each one at
+ * its field, so here even a refusal that concerns no field (wrong credentials, a rate limit, a body
+ * that is no JSON, an unexpected failure) is a list: one error at the path '' (the whole form).
+ */
+const FORM_ENDPOINTS: ReadonlySet<string> = new Set([
+  '/api/login',
+  '/api/signup',
+  '/api/clubs',
+  '/api/forgot-password',
+  '/api/reset-password',
+]);
+
+export function isFormEndpoint(method: string, path: string): boolean {
+  return method === 'POST' && FORM_ENDPOINTS.has(path.replace(/\/+$/, ''));
+}
+
+export function asFieldErrors(error: string | FieldError[]): FieldError[] {
+  return typeof error === 'string' ? [{ instancePath: '', message: error }] : error;
+}
+
 /** Errors thrown by body parsing and koa itself carry `status` and `type` (http-errors). */
 interface KoaHttpError {
   status?: number;
@@ -44,6 +65,10 @@ function fromKoaError(error: KoaHttpError): HttpError | undefined {
   return new HttpError(status, texts.invalidValue);
 }
 
+function errorBody(method: string, path: string, error: string | FieldError[]) {
+  return { error: isFormEndpoint(method, path) ? asFieldErrors(error) : error };
+}
+
 /** The one place where thrown errors become responses; nothing unexpected leaks to the client. */
 export function errorHandler(): Middleware<{ logger: Logger }> {
   return async (ctx, next) => {
@@ -54,12 +79,12 @@ export function errorHandler(): Middleware<{ logger: Logger }> {
       if (known) {
         ctx.status = known.status;
         ctx.set(known.headers);
-        ctx.body = { error: known.error };
+        ctx.body = errorBody(ctx.method, ctx.path, known.error);
         return;
       }
       ctx.state.logger.error({ err: thrown }, 'request failed');
       ctx.status = 500;
-      ctx.body = { error: texts.internalError };
+      ctx.body = errorBody(ctx.method, ctx.path, texts.internalError);
     }
   };
 }

@@ -2,12 +2,17 @@ import type { Middleware } from 'koa';
 import { texts } from '@platzbuchung/domain/texts';
 import { HttpError } from './errors';
 
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
 /**
  * Headers every answer carries. HTML answers (the shell) get their own, wider Content-Security-Policy
  * from the UI middleware; for JSON nothing may be loaded or framed at all.
  */
-export function securityHeaders(): Middleware {
+export function securityHeaders(options: { hsts: boolean }): Middleware {
   return async (ctx, next) => {
+    // Only when users reach us over https: a browser then refuses plain http to this host for a year.
+    if (options.hsts)
+      ctx.set('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
     ctx.set({
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -39,6 +44,20 @@ export function requireJsonFromOwnOrigin(allowedOrigins: readonly string[]): Mid
         throw new HttpError(415, texts.unsupportedMediaType);
       }
     }
+    await next();
+  };
+}
+
+/**
+ * With an https PUBLIC_URL the session cookie is `Secure`. The TLS ends at the proxy, so the request
+ * reaching us is plain HTTP, and the cookie library refuses a Secure cookie on it unless the proxy
+ * forwards `X-Forwarded-Proto: https`. Users only ever reach this origin over https (the
+ * configuration demands a proxy for it), and `Secure` merely restricts where the browser sends the
+ * cookie, so it is set regardless of what the proxy forwards.
+ */
+export function cookiesForHttpsUsers(): Middleware {
+  return async (ctx, next) => {
+    (ctx.cookies as unknown as { secure: boolean }).secure = true;
     await next();
   };
 }

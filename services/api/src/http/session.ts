@@ -1,14 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
+import type { Middleware } from 'koa';
 import session from 'koa-session';
 import type { Db } from '../db/connect';
 
 export const SESSION_COOKIE = 'pb.sid';
-const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A login not used for this long ends (README, docs/security.md). */
+export const SESSION_IDLE_TIMEOUT_MS = 14 * DAY_MS;
+/** A login ends this long after it began, however often it is used. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
+/**
+ * How stale the expiry may get before a request pushes it forward: at most one write per session
+ * and day, and an idle timeout exact to within that day.
+ */
+const RENEW_AFTER_MS = DAY_MS;
 
-/** What the API keeps in a session: only the user's id; everything else is read fresh. */
+/**
+ * What the API keeps in a session: the user's id and when the login began; everything else is read
+ * fresh.
+ */
 export interface SessionData {
   user_id?: string;
+  /** Epoch milliseconds of the login; the absolute lifetime counts from here. */
+  started_at?: number;
+}
+
+interface KoaSessionFields extends SessionData {
+  _expire?: number;
+  maxAge?: number | 'session';
+}
+
+function pastAbsoluteLifetime(data: SessionData, now: number): boolean {
+  return typeof data.started_at === 'number' && now - data.started_at >= SESSION_ABSOLUTE_LIFETIME_MS;
 }
 
 /**
@@ -20,12 +44,15 @@ function postgresStore(db: Db) {
     async get(key: string) {
       const row = await db('sessions')
         .where({ id: key })
-        .andWhere('expires_at', '>', db.fn.now())
+        // The app's clock, the one koa-session computes expiries with.
+        .andWhere('expires_at', '>', new Date())
         .first('data');
       return (row?.data as SessionData | undefined) ?? undefined;
     },
     async set(key: string, data: SessionData & { _expire?: number }, maxAge: number) {
-      const expiresAt = new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS));
+      const expiresAt = new Date(
+        Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_IDLE_TIMEOUT_MS),
+      );
       await db('sessions')
         .insert({ id: key, user_id: data.user_id ?? null, data, expires_at: expiresAt })
         .onConflict('id')
@@ -37,23 +64,47 @@ function postgresStore(db: Db) {
   };
 }
 
-export function sessions(app: Koa, db: Db, options: { secure: boolean }) {
-  return session(
+/**
+ * Cookie sessions with an idle timeout and an absolute lifetime. Each login carries its start; a
+ * session past its absolute lifetime is treated as absent. The expiry (cookie and row) moves forward
+ * with use, but never past the absolute lifetime.
+ */
+export function sessions(app: Koa, db: Db, options: { secure: boolean }): Middleware {
+  const load = session(
     {
       key: SESSION_COOKIE,
-      maxAge: SESSION_MAX_AGE_MS,
+      maxAge: SESSION_IDLE_TIMEOUT_MS,
       httpOnly: true,
       sameSite: 'lax',
       secure: options.secure,
       signed: true,
       rolling: false,
-      renew: true,
+      renew: false,
       store: postgresStore(db),
       genid: () => randomBytes(32).toString('base64url'),
+      valid: (_ctx, data) => !pastAbsoluteLifetime(data as SessionData, Date.now()),
+      beforeSave: (_ctx, current) => {
+        const data = current as unknown as SessionData;
+        if (data.user_id && data.started_at === undefined) data.started_at = Date.now();
+      },
     },
     app,
   );
+  return (ctx, next) => load(ctx, () => renewWhileUsed(ctx, next));
 }
+
+/** After the request: a used login's expiry moves to a full idle timeout from now, capped by its lifetime. */
+const renewWhileUsed: Middleware = async (ctx, next) => {
+  await next();
+  const current = ctx.session as (KoaSessionFields & object) | null | undefined;
+  if (!current?.user_id || typeof current.started_at !== 'number' || typeof current._expire !== 'number')
+    return;
+  const now = Date.now();
+  if (current._expire - now > SESSION_IDLE_TIMEOUT_MS - RENEW_AFTER_MS) return;
+  const untilEndOfLifetime = current.started_at + SESSION_ABSOLUTE_LIFETIME_MS - now;
+  // Setting maxAge makes koa-session write the row and the cookie again.
+  current.maxAge = Math.max(1, Math.min(SESSION_IDLE_TIMEOUT_MS, untilEndOfLifetime));
+};
 
 /** Ends every session of a user, e.g. after a password reset. */
 export async function destroyUserSessions(db: Db, userId: string): Promise<number> {

@@ -38,11 +38,35 @@ export interface FoundFile {
   mtime: Date;
 }
 
+export interface ServeRules {
+  /** Source maps show the original source; production serves none (docs/security.md). */
+  sourceMaps: boolean;
+}
+
+/** Production when NODE_ENV says so; every static server asks this one function. */
+export function serveRulesFor(env: NodeJS.ProcessEnv = process.env): ServeRules {
+  return { sourceMaps: env.NODE_ENV !== 'production' };
+}
+
 /**
- * The file a URL path names inside `folder`, or null when it leaves the folder or is no file. The
- * folder is resolved on every call, so a swapped (renamed or re-linked) build is served at once.
+ * Build bookkeeping such as the `.built` stamps and any other dot-file is never public; source maps
+ * only where the rules allow them.
  */
-export async function fileInside(folder: string, urlPath: string): Promise<FoundFile | null> {
+function isPublic(relativePath: string, rules: ServeRules): boolean {
+  if (relativePath.split(path.sep).some((segment) => segment.startsWith('.'))) return false;
+  return rules.sourceMaps || path.extname(relativePath) !== '.map';
+}
+
+/**
+ * The file a URL path names inside `folder`, or null when it leaves the folder, is no file, or is
+ * not public. The folder is resolved on every call, so a swapped (renamed or re-linked) build is
+ * served at once.
+ */
+export async function fileInside(
+  folder: string,
+  urlPath: string,
+  rules: ServeRules = serveRulesFor(),
+): Promise<FoundFile | null> {
   const root = await realpath(folder).catch(() => null);
   if (!root) return null;
   let pathname: string;
@@ -53,6 +77,7 @@ export async function fileInside(folder: string, urlPath: string): Promise<Found
   }
   const file = path.join(root, path.normalize(pathname));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
+  if (!isPublic(path.relative(root, file), rules)) return null;
   const info = await stat(file).catch(() => null);
   return info?.isFile() ? { file, size: info.size, mtime: info.mtime } : null;
 }

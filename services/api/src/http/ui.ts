@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import type { ImpressumConfig, RemotesConfig } from '@platzbuchung/domain/host-contract';
-import { bodyFor, cacheControlFor, contentTypeOf, fileInside } from './static-files';
+import { bodyFor, cacheControlFor, contentTypeOf, fileInside, type ServeRules } from './static-files';
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -17,8 +17,10 @@ export interface ServeUiOptions {
    */
   remotes: Record<string, string>;
   publicUrl: string;
-  /** Operator named in the Impressum (SPEC section 1). */
+  /** Operator named in the Impressum. */
   impressum?: ImpressumConfig;
+  /** Production serves no source maps (docs/security.md). */
+  production?: boolean;
 }
 
 export function manifestUrl(entry: string, publicUrl: string): string {
@@ -32,9 +34,9 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    // 'unsafe-eval': the forms compile the JSON schemas they fetch with ajv, which generates its
-    // validators with `new Function` at run time. No 'unsafe-inline' anywhere: styles are extracted files.
-    `script-src ${withRemotes("'self'", "'unsafe-eval'")}`,
+    // No 'unsafe-eval' (the forms' validators are compiled ahead of time) and no 'unsafe-inline'
+    // anywhere (styles are extracted files).
+    `script-src ${withRemotes("'self'")}`,
     `style-src ${withRemotes("'self'")}`,
     `connect-src ${withRemotes("'self'")}`,
     "img-src 'self' data:",
@@ -63,7 +65,8 @@ export function serveUi(options: ServeUiOptions): Middleware {
   const config: RemotesConfig = { remotes, impressum: options.impressum ?? { name: '', email: '' } };
   const shellDir = path.resolve(options.shellDir);
 
-  const fileFor = (requestPath: string) => fileInside(shellDir, requestPath);
+  const rules: ServeRules = { sourceMaps: !options.production };
+  const fileFor = (requestPath: string) => fileInside(shellDir, requestPath, rules);
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

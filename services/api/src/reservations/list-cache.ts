@@ -1,19 +1,12 @@
 /**
  * Serialised reservation lists, keyed by club and date window, valid while the club's log has not
- * grown. A page view then costs one indexed look at the newest event position instead of a query,
+ * grown. A page view then costs one indexed look at the newest event number (events/store
+ * `lastClubSeq`) instead of a query,
  * a filter and a serialisation; and a browser that already holds that answer gets a 304.
  */
-import type { Db } from '../db/connect';
-
 interface Entry {
   position: number;
   body: string;
-}
-
-/** The newest event position of a club: commits of one club are serialised by its lock, so it only grows. */
-export async function clubLogPosition(db: Db, clubId: string): Promise<number> {
-  const row = await db('reservation_events').where({ club_id: clubId }).max({ position: 'position' }).first();
-  return Number(row?.position ?? 0);
 }
 
 export class ReservationListCache {

@@ -4,47 +4,104 @@ import type { ClubBody, LoginBody, SignupBody } from '@platzbuchung/domain/schem
 import { texts } from '@platzbuchung/domain/texts';
 import type { Role } from '@platzbuchung/domain/types';
 import { UNKNOWN_USER_HASH } from '../accounts/passwords';
-import { findLoginCandidate, insertUser, listClubMembers, listClubs, toClub } from '../accounts/users-store';
+import { giveBackAll, takeAll, type Charge } from '../accounts/rate-limits';
+import {
+  clubNameTaken,
+  emailRegistered,
+  findLoginCandidate,
+  insertClub,
+  insertUser,
+  listClubMembers,
+  listClubs,
+  normalizedEmail,
+} from '../accounts/users-store';
+import { ClubDirectory, type ClubSearch } from '../accounts/club-directory';
+import { usersReachHttps } from '../config';
 import type { AppDeps } from '../deps';
-import { assertOwnClub, currentUser, requireLogin, sessionUser } from '../http/auth';
-import type { AppState } from '../http/context';
+import { currentUser, ownClubFromQuery, requireLogin, sessionUser } from '../http/auth';
+import type { AppContext, AppState } from '../http/context';
+import { knownDevice, rememberDevice } from '../http/known-devices';
 import { HttpError, badRequest } from '../http/errors';
 import type { SessionData } from '../http/session';
-import { validator } from '../http/validate';
+import { newPasswordValidator, validator } from '../http/validate';
 
-const validateClub = validator<ClubBody>(clubSchema);
-const validateSignup = validator<SignupBody>(signupSchema);
+const validateClub = newPasswordValidator<ClubBody>(clubSchema);
+const validateSignup = newPasswordValidator<SignupBody>(signupSchema);
 const validateLogin = validator<LoginBody>(loginSchema);
 
+const clubNameRefused = () => badRequest([{ instancePath: '/name', message: texts.clubNameTaken }]);
+const MAX_CLUB_SEARCH_LIMIT = 100;
+const DEFAULT_CLUB_SEARCH_LIMIT = 20;
+
+/** `?q=` and `?limit=` of GET /api/clubs; undefined for the plain call. */
+function clubSearch(query: Record<string, string | string[] | undefined>): ClubSearch | undefined {
+  const { q, limit } = query;
+  if (q === undefined && limit === undefined) return undefined;
+  if (Array.isArray(q) || (q !== undefined && q.length > 80)) {
+    throw badRequest('Der Suchbegriff „q“ darf nur einmal und mit höchstens 80 Zeichen angegeben werden.');
+  }
+  const parsed = limit === undefined ? DEFAULT_CLUB_SEARCH_LIMIT : Number(limit);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_CLUB_SEARCH_LIMIT) {
+    throw badRequest(`„limit“ muss eine ganze Zahl zwischen 1 und ${MAX_CLUB_SEARCH_LIMIT} sein.`);
+  }
+  return { q: q ?? '', limit: parsed };
+}
+
 const emailTaken = () => badRequest([{ instancePath: '/email', message: texts.emailTaken }]);
-const normalizedEmail = (email: string) => email.trim().toLowerCase();
 
 export function accountRoutes(deps: AppDeps): Router<AppState> {
   const { db, hasher, rateLimits } = deps;
+  const secureCookies = usersReachHttps(deps.config);
   const router = new Router<AppState>({ prefix: '/api' });
 
+  const directory = new ClubDirectory(db);
+
+  /**
+   * The plain call answers every club (clients rely on it); `?q=` searches by folded name and
+   * `?limit=` caps the answer. Browsers revalidate with the ETag and get a 304 while nothing changed.
+   */
   router.get('/clubs', async (ctx) => {
-    ctx.body = await listClubs(db);
+    const search = clubSearch(ctx.query);
+    const snapshot = await directory.current();
+    const etag = search
+      ? `${snapshot.etag.slice(0, -1)}-${search.limit}-${encodeURIComponent(search.q)}"`
+      : snapshot.etag;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('ETag', etag);
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json';
+    ctx.body = search ? JSON.stringify(ClubDirectory.search(snapshot, search)) : snapshot.body;
   });
+
+  /**
+   * Checks that cost nothing come before the hash, and the hash before the transaction: a taken
+   * address is refused without computing one, and no row is locked while bcrypt runs.
+   */
+  async function newAccountPasswordHash(ctx: AppContext, email: string, password: string): Promise<string> {
+    await takeAll([[rateLimits.registrationByClient, ctx.ip]]);
+    if (await emailRegistered(db, email)) throw emailTaken();
+    return hasher.hash(password);
+  }
 
   /** A club and its first admin are created together or not at all. */
   router.post('/clubs', async (ctx) => {
     const body = validateClub(ctx.request.body);
-    const password_hash = await hasher.hash(body.password);
+    // The cheap refusal first: no password hashing for a name that is taken anyway (the list of
+    // club names is public, so answering this before the rate limit tells nobody anything new).
+    if (await clubNameTaken(db, body.name)) throw clubNameRefused();
+    const password_hash = await newAccountPasswordHash(ctx, body.email, body.password);
     await db.transaction(async (trx) => {
-      const [club] = await trx('clubs')
-        .insert({
-          name: body.name.trim(),
-          courts_count: body.courts_count,
-          start_hour: body.start_hour,
-          end_hour: body.end_hour,
-          reservations_limit: body.reservations_limit,
-        })
-        .returning(['id', 'name', 'courts_count', 'reservations_limit', 'start_hour', 'end_hour']);
+      const { name, courts_count, start_hour, end_hour, reservations_limit } = body;
+      const club = await insertClub(trx, { name, courts_count, start_hour, end_hour, reservations_limit });
+      if (!club) throw clubNameRefused();
       const admin = { first_name: body.first_name, last_name: body.last_name, email: body.email };
       const role: Role = 'admin';
-      if (!(await insertUser(trx, { ...admin, club_id: club.id, password_hash, role }))) throw emailTaken();
-      ctx.state.logger.info({ clubId: toClub(club)._id }, 'club registered');
+      // Checked above already; the unique index decides between two registrations at the same moment.
+      if (!(await insertUser(trx, { ...admin, club_id: club._id, password_hash, role }))) throw emailTaken();
+      ctx.state.logger.info({ clubId: club._id }, 'club registered');
     });
     ctx.status = 201;
     ctx.body = { message: texts.clubCreated, data: await listClubs(db) };
@@ -54,7 +111,7 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     const body = validateSignup(ctx.request.body);
     const club = await db('clubs').where({ id: body.club_id }).first('id');
     if (!club) throw badRequest([{ instancePath: '/club_id', message: texts.clubUnknown }]);
-    const password_hash = await hasher.hash(body.password);
+    const password_hash = await newAccountPasswordHash(ctx, body.email, body.password);
     const { club_id, first_name, last_name, email } = body;
     const role: Role = 'player';
     if (!(await insertUser(db, { club_id, first_name, last_name, email, password_hash, role })))
@@ -63,20 +120,35 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: texts.signedUp, data: await listClubMembers(db, club_id) };
   });
 
+  /**
+   * Every attempt takes its points before the password is compared, so parallel guesses cannot
+   * overtake the limit; a successful login gives them back. A browser that logged into the account
+   * before is counted on its own, so strangers' guesses do not lock the owner out of it.
+   */
   router.post('/login', async (ctx) => {
     const body = validateLogin(ctx.request.body);
-    const emailKey = normalizedEmail(body.email);
-    await rateLimits.loginByEmail.check(emailKey);
-    await rateLimits.loginByClient.check(ctx.ip);
+    const email = normalizedEmail(body.email);
     const candidate = await findLoginCandidate(db, body.email);
+    const device = candidate ? knownDevice(ctx, candidate._id) : undefined;
+    const charges: Charge[] = device
+      ? [[rateLimits.loginByKnownDevice, device]]
+      : [
+          [rateLimits.loginByClient, ctx.ip],
+          [rateLimits.loginByEmail, email],
+          [rateLimits.loginByEmailAndClient, `${email} ${ctx.ip}`],
+        ];
+    await takeAll(charges);
     const matches = await hasher.verify(body.password, candidate?.password_hash ?? UNKNOWN_USER_HASH);
-    if (!candidate || !matches) {
-      await rateLimits.loginByClient.spend(ctx.ip);
-      await rateLimits.loginByEmail.spend(emailKey);
-      throw new HttpError(401, texts.wrongCredentials);
-    }
-    await rateLimits.loginByEmail.forget(emailKey);
+    if (!candidate || !matches) throw new HttpError(401, texts.wrongCredentials);
+
+    // The owner's earlier typos from here count no more: that counter is dropped rather than given
+    // its point back first; the other counters get theirs back.
+    await Promise.all([
+      giveBackAll(charges.filter(([limiter]) => limiter !== rateLimits.loginByEmailAndClient)),
+      rateLimits.loginByEmailAndClient.forget(`${email} ${ctx.ip}`),
+    ]);
     const { password_hash: _hash, ...user } = candidate;
+    rememberDevice(ctx, user._id, secureCookies);
     // A new session id on login: an id planted before login is worthless after it.
     (ctx.session as SessionData).user_id = user._id;
     await ctx.session!.regenerate();
@@ -88,18 +160,16 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: texts.loggedOut };
   });
 
+  // Asked by every page load: "not logged in" is a normal answer, not a failure, so it comes as 200
+  // with the error field (a 401 would be a console error in every logged-out visitor's browser).
   router.get('/verifyAuth', async (ctx) => {
     const user = await currentUser(ctx, db);
-    if (!user) {
-      ctx.status = 401;
-      ctx.body = { error: texts.notLoggedIn };
-      return;
-    }
-    ctx.body = user;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = user ?? { error: texts.notLoggedIn };
   });
 
   router.get('/users', requireLogin(db), async (ctx) => {
-    const clubId = assertOwnClub(sessionUser(ctx), ctx.query.club_id);
+    const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     ctx.body = await listClubMembers(db, clubId);
   });
 

@@ -1,38 +1,30 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
-import { strandedReservations } from '@platzbuchung/domain/admin/club-settings';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
-import { isIsoDate, localMoment } from '@platzbuchung/domain/dates';
-import { reservationsAsOf, reservationsAtPosition } from '@platzbuchung/domain/reservations/as-of';
+import { isIsoDate } from '@platzbuchung/domain/dates';
+import {
+  reservationsAsOf,
+  reservationsAtPosition,
+  settingsAt,
+} from '@platzbuchung/domain/reservations/as-of';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import { clubSettingsSchema, type ClubSettings } from '@platzbuchung/domain/schemas';
+import { texts } from '@platzbuchung/domain/texts';
 import type { Role } from '@platzbuchung/domain/types';
-import { findClub } from '../accounts/users-store';
+import { clubNameTaken, findClub, isClubNameConflict } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
-import { HttpError, badRequest, forbidden, notFound } from '../http/errors';
-import { isUuid, validator } from '../http/validate';
-import { filteredEvents, toEnvelope, EVENT_COLUMNS } from '../reservations/event-store';
-import { lockClub } from '../reservations/commands';
-import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../reservations/rows';
+import { badRequest, notFound } from '../http/errors';
+import { isUuid, parseInstant, validator } from '../http/validate';
+import { changeClubSettingsCommand } from '../commands/clubs';
+import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
+import { changeMemberRoleCommand } from '../commands/members';
+import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
 
 const validateSettings = validator<ClubSettings>(clubSettingsSchema);
+const clubNameRefused = () => badRequest([{ instancePath: '/name', message: texts.clubNameTaken }]);
 const ROLES: readonly Role[] = ['admin', 'player'];
-
-type ChangeKind = 'settings_changed' | 'role_changed';
-
-async function recordChange(
-  trx: Knex.Transaction,
-  clubId: string,
-  actorId: string,
-  kind: ChangeKind,
-  data: object,
-  at: Date,
-) {
-  await trx('club_changes').insert({ club_id: clubId, actor_id: actorId, kind, data, occurred_at: at });
-}
 
 async function listMembers(db: Db, clubId: string) {
   return db('users')
@@ -46,65 +38,48 @@ function adminClub(ctx: AppContext): string {
   return assertAdminOf(sessionUser(ctx), ctx.query.club_id);
 }
 
-async function updateSettings(deps: AppDeps, clubId: string, actorId: string, settings: ClubSettings) {
-  const now = deps.clock();
-  return deps.db.transaction(async (trx) => {
-    // The reservation lock: no booking may slip in between the check and the change.
-    await lockClub(trx, clubId);
-    const before = await findClub(trx, clubId);
-    if (!before) throw notFound(adminTexts.memberNotFound);
-    const today = localMoment(now, deps.config.timeZone).date;
-    const rows: ReservationRow[] = await trx('reservations')
-      .where('club_id', clubId)
-      .andWhere((q) => q.where('recurring', true).orWhere('date', '>=', today))
-      .select([...RESERVATION_COLUMNS]);
-    const stranded = strandedReservations(rows.map(toReservation), settings, today);
-    if (stranded.length) {
-      throw new HttpError(
-        409,
-        `${adminTexts.settingsStrand(stranded.length)} ${stranded.map(adminTexts.strandedLine).join('; ')}`,
-      );
-    }
-    const update = { ...settings, name: settings.name.trim() };
-    await trx('clubs').where({ id: clubId }).update(update);
-    const { _id: _ignored, ...previous } = before;
-    await recordChange(trx, clubId, actorId, 'settings_changed', { before: previous, after: update }, now);
-    return { _id: clubId, ...update };
-  });
+const CHANGE_KINDS = { ClubSettingsChanged: 'settings_changed', MemberRoleChanged: 'role_changed' } as const;
+
+/**
+ * The club's settings and role changes, newest first, in the shape the "Verein" tab reads. They
+ * are events of the one log; `position` is the club's own event number (never a global position,
+ * which would tell one club about the others' activity).
+ */
+async function listChanges(db: Db, clubId: string) {
+  const rows = await db('events as e')
+    .leftJoin('users as u', 'u.id', 'e.actor_id')
+    .where('e.club_id', clubId)
+    .whereIn('e.type', Object.keys(CHANGE_KINDS))
+    .orderBy('e.club_seq', 'desc')
+    .limit(200)
+    .select({ position: 'e.club_seq' }, 'e.type', 'e.data', 'e.occurred_at', {
+      actor: db.raw(
+        `json_build_object('_id', e.actor_id, 'first_name', u.first_name, 'last_name', u.last_name)`,
+      ),
+    });
+  return rows.map(({ type, ...row }: { type: keyof typeof CHANGE_KINDS }) => ({
+    ...row,
+    kind: CHANGE_KINDS[type],
+  }));
 }
 
-async function changeRole(deps: AppDeps, clubId: string, actorId: string, memberId: string, role: Role) {
-  const now = deps.clock();
-  await deps.db.transaction(async (trx) => {
-    // Locking the club's admins makes two simultaneous demotions see each other.
-    const admins: { id: string }[] = await trx('users')
-      .where({ club_id: clubId, role: 'admin' })
-      .forUpdate()
-      .select('id');
-    // The actor may have lost the role since the request was authorised.
-    if (!admins.some((admin) => admin.id === actorId)) throw forbidden();
-    const member = await trx('users').where({ id: memberId, club_id: clubId }).first('id', 'role');
-    if (!member) throw notFound(adminTexts.memberNotFound);
-    if (member.role === role) return;
-    if (role === 'player' && admins.length <= 1) throw new HttpError(409, adminTexts.lastAdmin);
-    await trx('users').where({ id: memberId }).update({ role });
-    await recordChange(
-      trx,
-      clubId,
-      actorId,
-      'role_changed',
-      { user_id: memberId, before: member.role, after: role },
-      now,
-    );
-  });
+/** Every settings change of the club, for the settings "Stand am" shows beside the grid. */
+async function settingsChanges(db: Db, clubId: string) {
+  const rows = await filteredEvents(db, { clubId, types: ['ClubSettingsChanged'] })
+    .orderBy('club_seq')
+    .select([...EVENT_COLUMNS]);
+  return rows.map(toEnvelope).map(inClubOrder);
 }
 
-function asOfCut(ctx: AppContext, now: Date): { at?: Date; position?: number } {
+type AsOfCut = { at?: Date; position?: number };
+
+const cutOf = (cut: AsOfCut) => (cut.at ? { at: cut.at } : { position: cut.position! });
+
+function asOfCut(ctx: AppContext, now: Date): AsOfCut {
   const { at, position } = ctx.query;
   if (typeof position === 'string' && /^\d{1,15}$/.test(position)) return { position: Number(position) };
-  if (typeof at !== 'string') throw badRequest(adminTexts.invalidMoment);
-  const moment = new Date(at);
-  if (Number.isNaN(moment.getTime())) throw badRequest(adminTexts.invalidMoment);
+  const moment = parseInstant(at);
+  if (!moment) throw badRequest(adminTexts.invalidMoment);
   if (moment.getTime() > now.getTime()) throw badRequest(adminTexts.futureMoment);
   return { at: moment };
 }
@@ -113,6 +88,7 @@ function asOfCut(ctx: AppContext, now: Date): { at?: Date; position?: number } {
 export function adminRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin' });
   router.use(requireLogin(deps.db));
+  const clock = commandClock(deps);
 
   router.get('/members', async (ctx) => {
     ctx.body = await listMembers(deps.db, adminClub(ctx));
@@ -124,30 +100,43 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     if (!ROLES.includes(role as Role))
       throw badRequest([{ instancePath: '/role', message: adminTexts.invalidRole }]);
     if (!isUuid(ctx.params.id)) throw notFound(adminTexts.memberNotFound);
-    await changeRole(deps, clubId, sessionUser(ctx)._id, ctx.params.id!, role as Role);
+    const actor = sessionUser(ctx);
+    const command = {
+      type: 'ChangeMemberRole',
+      user_id: ctx.params.id!,
+      club_id: clubId,
+      actor: { user_id: actor._id, role: actor.role },
+      role: role as Role,
+    } as const;
+    eventsOrThrow(await handleCommand(deps.db, clubId, changeMemberRoleCommand, command, clock()));
     ctx.body = { message: adminTexts.roleChanged, data: await listMembers(deps.db, clubId) };
   });
 
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
     const settings = validateSettings(ctx.request.body);
-    const club = await updateSettings(deps, clubId, sessionUser(ctx)._id, settings);
-    ctx.body = { message: adminTexts.settingsSaved, data: club };
+    // Another club's name, or one that looks like it, is refused before anything is decided.
+    if (await clubNameTaken(deps.db, settings.name, clubId)) throw clubNameRefused();
+    const actor = sessionUser(ctx);
+    const command = {
+      type: 'ChangeClubSettings',
+      club_id: clubId,
+      actor: { user_id: actor._id, role: actor.role },
+      settings,
+    } as const;
+    const outcome = await handleCommand(deps.db, clubId, changeClubSettingsCommand, command, clock()).catch(
+      (error: unknown) => {
+        // A club that took the name in the meantime: the unique index on folded names says so.
+        throw isClubNameConflict(error) ? clubNameRefused() : error;
+      },
+    );
+    const [changed] = eventsOrThrow(outcome);
+    const data = changed?.type === 'ClubSettingsChanged' ? changed.data.after : settings;
+    ctx.body = { message: adminTexts.settingsSaved, data: { _id: clubId, ...data } };
   });
 
   router.get('/changes', async (ctx) => {
-    const clubId = adminClub(ctx);
-    ctx.body = await deps
-      .db('club_changes as c')
-      .leftJoin('users as u', 'u.id', 'c.actor_id')
-      .where('c.club_id', clubId)
-      .orderBy('c.position', 'desc')
-      .limit(200)
-      .select('c.position', 'c.kind', 'c.data', 'c.occurred_at', {
-        actor: deps.db.raw(
-          `json_build_object('_id', c.actor_id, 'first_name', u.first_name, 'last_name', u.last_name)`,
-        ),
-      });
+    ctx.body = await listChanges(deps.db, adminClub(ctx));
   });
 
   /** "Stand am": `at` (ISO time) or `position`, and optionally `date` to keep only that day's grid. */
@@ -158,16 +147,21 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) {
       throw badRequest('Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).');
     }
-    const query = filteredEvents(deps.db, { clubId }).orderBy('position');
+    // Club-scoped: the cut's `position` is the club's own event number (see listChanges).
+    const query = filteredEvents(deps.db, { clubId }).orderBy('club_seq');
     if (cut.at) query.where('occurred_at', '<=', cut.at);
-    if (cut.position !== undefined) query.where('position', '<=', cut.position);
-    const events = (await query.select([...EVENT_COLUMNS])).map(toEnvelope);
+    if (cut.position !== undefined) query.where('club_seq', '<=', cut.position);
+    const events = (await query.select([...EVENT_COLUMNS])).map(toEnvelope).map(inClubOrder);
     const rows =
       cut.position !== undefined
         ? reservationsAtPosition(events, cut.position)
         : reservationsAsOf(events, cut.at!);
+    const club = await findClub(deps.db, clubId);
+    if (!club) throw notFound(adminTexts.clubNotFound);
+    const { _id: _ignored, ...current } = club;
     ctx.body = {
       position: events.at(-1)?.position ?? 0,
+      club: { _id: clubId, ...settingsAt(await settingsChanges(deps.db, clubId), cutOf(cut), current) },
       data: (typeof date === 'string' ? rows.filter((r) => occursOn(r, date)) : rows).sort(
         (a, b) =>
           a.date.localeCompare(b.date) ||

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { reservationEventTypes, type ReservationEventType } from '@platzbuchung/domain/reservations/events';
+import { eventTypes, isEventType, streamIdOf, type EventType } from '@platzbuchung/domain/events/catalogue';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { badRequest } from '../http/errors';
-import { isUuid } from '../http/validate';
-import { listEvents, type EventFilter } from '../reservations/event-store';
+import { isUuid, parseInstant } from '../http/validate';
+import { inClubOrder, listEvents, type EventFilter } from '../events/store';
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 200;
@@ -26,8 +26,8 @@ function position(ctx: AppContext, name: string): number | undefined {
 function instant(ctx: AppContext, name: string): Date | undefined {
   const value = single(ctx, name);
   if (value === undefined) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw badRequest(`„${name}“ muss ein Zeitpunkt (ISO 8601) sein.`);
+  const date = parseInstant(value);
+  if (!date) throw badRequest(`„${name}“ muss ein Zeitpunkt (ISO 8601) zwischen 1970 und 9999 sein.`);
   return date;
 }
 
@@ -37,16 +37,16 @@ function uuid(ctx: AppContext, name: string): string | undefined {
   return value;
 }
 
-function types(ctx: AppContext): ReservationEventType[] | undefined {
+function types(ctx: AppContext): EventType[] | undefined {
   const raw = ctx.query.type;
   if (raw === undefined) return undefined;
   const names = (Array.isArray(raw) ? raw : raw.split(',')).filter(Boolean);
   for (const name of names) {
-    if (!(reservationEventTypes as readonly string[]).includes(name)) {
-      throw badRequest(`Unbekannter Ereignistyp „${name}“. Erlaubt: ${reservationEventTypes.join(', ')}.`);
+    if (!isEventType(name)) {
+      throw badRequest(`Unbekannter Ereignistyp „${name}“. Erlaubt: ${eventTypes.join(', ')}.`);
     }
   }
-  return names as ReservationEventType[];
+  return names as EventType[];
 }
 
 function limit(ctx: AppContext): number {
@@ -60,7 +60,7 @@ function limit(ctx: AppContext): number {
 }
 
 /**
- * The club's reservation event log for its admins, paginated by position: `after` pages forward
+ * The club's event log for its admins, paginated by position: `after` pages forward
  * (oldest first, for following new events), otherwise newest first with `before` for older pages.
  */
 export function eventRoutes(deps: AppDeps): Router<AppState> {
@@ -68,19 +68,21 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
 
   router.get('/events', requireLogin(deps.db), async (ctx) => {
     const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
+    const reservationId = uuid(ctx, 'reservation_id');
+    // Positions here are the club's own event numbers (see inClubOrder).
     const filter: EventFilter = {
       clubId,
-      afterPosition: position(ctx, 'after'),
-      beforePosition: position(ctx, 'before'),
+      afterClubSeq: position(ctx, 'after'),
+      beforeClubSeq: position(ctx, 'before'),
       types: types(ctx),
       actorId: uuid(ctx, 'user_id'),
-      reservationId: uuid(ctx, 'reservation_id'),
+      ...(reservationId ? { streamType: 'reservation', streamId: reservationId } : {}),
       since: instant(ctx, 'since'),
       until: instant(ctx, 'until'),
     };
     const pageSize = limit(ctx);
-    const newestFirst = filter.afterPosition === undefined;
-    const events = await listEvents(deps.db, filter, { limit: pageSize, newestFirst });
+    const newestFirst = filter.afterClubSeq === undefined;
+    const events = (await listEvents(deps.db, filter, { limit: pageSize, newestFirst })).map(inClubOrder);
     const actorIds = [...new Set(events.map((e) => e.actor_id))];
     const actors = new Map<string, { _id: string; first_name: string; last_name: string }>(
       (await deps.db('users').whereIn('id', actorIds).select({ _id: 'id' }, 'first_name', 'last_name')).map(
@@ -88,23 +90,28 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
       ),
     );
     // What each reservation was when made, so an entry like "Termin abgesagt" can say which booking.
-    const streamIds = [...new Set(events.map((e) => e.reservation_id))];
+    const streamIds = [
+      ...new Set(events.filter((e) => e.stream_type === 'reservation').map((e) => streamIdOf(e))),
+    ];
     const made = new Map<string, unknown>(
       (
         await deps
-          .db('reservation_events')
-          .whereIn('reservation_id', streamIds)
-          .andWhere({ type: 'ReservationMade' })
-          .select('reservation_id', 'data')
-      ).map((row: { reservation_id: string; data: unknown }) => [row.reservation_id, row.data]),
+          .db('events')
+          .where({ stream_type: 'reservation', type: 'ReservationMade' })
+          .whereIn('stream_id', streamIds)
+          .select('stream_id', 'data')
+      ).map((row: { stream_id: string; data: unknown }) => [row.stream_id, row.data]),
     );
     const last = events.at(-1);
     ctx.body = {
-      data: events.map(({ club_id: _club, actor_id, ...event }) => ({
-        ...event,
-        actor: actors.get(actor_id) ?? { _id: actor_id, first_name: '', last_name: '(gelöscht)' },
-        reservation: made.get(event.reservation_id) ?? null,
-      })),
+      data: events.map((stored) => {
+        const { actor_id, ...event } = stored;
+        return {
+          ...event,
+          actor: actors.get(actor_id) ?? { _id: actor_id, first_name: '', last_name: '(gelöscht)' },
+          reservation: stored.stream_type === 'reservation' ? (made.get(streamIdOf(stored)) ?? null) : null,
+        };
+      }),
       // The cursor for the next page in the same direction, or null at the end.
       next:
         events.length < pageSize || !last

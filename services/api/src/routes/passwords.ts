@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Logger } from 'pino';
 import { forgotPasswordSchema, resetPasswordSchema } from '@platzbuchung/domain/schemas';
 import type { ForgotPasswordBody, ResetPasswordBody } from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
@@ -10,16 +11,17 @@ import {
   resetTokenProblem,
   type ResetTokenProblem,
 } from '../accounts/password-resets';
-import { findLoginCandidate } from '../accounts/users-store';
+import { takeAll } from '../accounts/rate-limits';
+import { findLoginCandidate, normalizedEmail } from '../accounts/users-store';
+import { usersReachHttps } from '../config';
 import type { AppDeps } from '../deps';
-import type { AppContext, AppState } from '../http/context';
+import type { AppState } from '../http/context';
 import { badRequest } from '../http/errors';
-import { validator } from '../http/validate';
+import { rememberDevice } from '../http/known-devices';
+import { newPasswordValidator, validator } from '../http/validate';
 
 const validateForgot = validator<ForgotPasswordBody>(forgotPasswordSchema);
-const validateReset = validator<ResetPasswordBody>(resetPasswordSchema);
-
-const normalizedEmail = (email: string) => email.trim().toLowerCase();
+const validateReset = newPasswordValidator<ResetPasswordBody>(resetPasswordSchema);
 
 /** A hung Redis must not hold the request open; the mail is then lost and logged, the answer the same. */
 const ENQUEUE_TIMEOUT_MS = 2_000;
@@ -41,16 +43,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
-/** Forgot password and reset password (SPEC sections 2 and 7, DESIGN section 4). */
+/** Forgot password and reset password. */
 export function passwordRoutes(deps: AppDeps): Router<AppState> {
   const { db, hasher, rateLimits, mailer, clock, config } = deps;
+  const secureCookies = usersReachHttps(config);
   const router = new Router<AppState>({ prefix: '/api' });
 
   /**
-   * Stores a new token's hash and hands the mail to the mailer. Failures are logged, never shown:
-   * the answer must not tell whether the address has an account.
+   * Looks the address up, stores a new token's hash and hands the mail to the mailer. Failures are
+   * logged, never shown: the answer must not tell whether the address has an account.
    */
-  async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  async function sendResetLink(logger: Logger, email: string): Promise<void> {
     const user = await findLoginCandidate(db, email);
     if (!user) return;
     const token = newResetToken();
@@ -67,24 +70,29 @@ export function passwordRoutes(deps: AppDeps): Router<AppState> {
         ENQUEUE_TIMEOUT_MS,
         'enqueueing the reset mail',
       );
-      ctx.state.logger.info({ resetId: requestId, jobId }, 'password reset requested');
+      logger.info({ resetId: requestId, jobId }, 'password reset requested');
     } catch (err) {
       // The link is in the job, not in the log: log only ids and the reason.
-      ctx.state.logger.error({ err, resetId: requestId }, 'reset mail could not be enqueued');
+      logger.error({ err, resetId: requestId }, 'reset mail could not be enqueued');
     }
   }
 
   /**
-   * The same status and body whether or not the address has an account. The extra work for an
-   * existing account (one insert and one enqueue) takes milliseconds, and the per-address limit
-   * allows far too few tries to measure that difference.
+   * The same status and body whether or not the address has an account, and the same work before
+   * answering: the limits, nothing else. Whether there is an account to mail is found out after the
+   * answer has gone, so its timing cannot tell either.
    */
   router.post('/forgot-password', async (ctx) => {
     const body = validateForgot(ctx.request.body);
-    const emailKey = normalizedEmail(body.email);
-    await rateLimits.resetByClient.spend(ctx.ip);
-    await rateLimits.resetByEmail.spend(emailKey);
-    await sendResetLink(ctx, body.email.trim());
+    const email = body.email.trim();
+    await takeAll([
+      [rateLimits.resetByClient, ctx.ip],
+      [rateLimits.resetByEmail, normalizedEmail(email)],
+    ]);
+    const { logger } = ctx.state;
+    void sendResetLink(logger, email).catch((err: unknown) =>
+      logger.error({ err }, 'reset link could not be prepared'),
+    );
     ctx.body = { message: texts.resetLinkSent };
   });
 
@@ -98,6 +106,8 @@ export function passwordRoutes(deps: AppDeps): Router<AppState> {
     const result = await completePasswordReset(db, tokenHash, passwordHash, clock());
     if (!result.ok) throw tokenRefused(result.problem);
     ctx.state.logger.info({ userId: result.userId }, 'password reset; all sessions ended');
+    // Whoever opened the mailed link owns the mailbox: this browser is the owner's from now on.
+    rememberDevice(ctx, result.userId, secureCookies);
     ctx.body = { message: texts.passwordChanged };
   });
 

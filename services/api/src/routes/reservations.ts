@@ -1,37 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { daysBetween, isIsoDate } from '@platzbuchung/domain/dates';
-import type { ReservationErrorKind } from '@platzbuchung/domain/reservations/decision';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import {
   MAX_RANGE_DAYS,
+  changeReservationSchema,
   deleteReservationSchema,
+  type ChangeReservationBody,
   makeReservationSchema,
   type DeleteReservationBody,
   type MakeReservationBody,
 } from '@platzbuchung/domain/reservations/schemas';
+import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
 import type { AppDeps } from '../deps';
-import { assertOwnClub, requireLogin, sessionUser } from '../http/auth';
+import { assertOwnClub, ownClubFromQuery, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
-import { handleReservationCommand, listReservations } from '../reservations/commands';
-import { ReservationListCache, clubLogPosition, listEtag } from '../reservations/list-cache';
+import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
+import {
+  bookCourtsCommand,
+  changeGroupCommand,
+  changeReservationCommand,
+  deleteGroupCommand,
+  deleteReservationCommand,
+  listReservations,
+  makeReservationCommand,
+} from '../commands/reservations';
+import { lastClubSeq } from '../events/store';
+import { ReservationListCache, listEtag } from '../reservations/list-cache';
 
-const STATUS_OF: Record<ReservationErrorKind, number> = {
-  conflict: 409,
-  limit: 409,
-  past: 400,
-  forbidden: 403,
-  not_found: 404,
-  invalid: 400,
-};
-
-// Reservation calls answer `{error: "text"}` (SPEC section 7): field errors become one sentence.
+// Reservation calls answer `{error: "text"}`: field errors become one sentence.
 const validateMake = validator<MakeReservationBody>(makeReservationSchema, asSentence);
 const validateDelete = validator<DeleteReservationBody>(deleteReservationSchema, asSentence);
+const validateChange = validator<ChangeReservationBody>(changeReservationSchema, asSentence);
 
 interface DateRange {
   from: string;
@@ -40,10 +44,13 @@ interface DateRange {
 
 const rangeError = (message: string) => badRequest(message);
 
-/** `from`/`to` (YYYY-MM-DD, inclusive) narrow the answer to what a screen shows. */
-function requestedRange(ctx: AppContext): DateRange | undefined {
+/**
+ * `from`/`to` (YYYY-MM-DD, inclusive) narrow the answer to what a screen shows; a call that cannot
+ * answer without them (`required`) refuses their absence like a malformed range.
+ */
+export function requestedRange(ctx: AppContext, options: { required?: boolean } = {}): DateRange | undefined {
   const { from, to } = ctx.query;
-  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined && to === undefined && !options.required) return undefined;
   if (typeof from !== 'string' || typeof to !== 'string' || !isIsoDate(from) || !isIsoDate(to)) {
     throw rangeError('Bitte geben Sie „from“ und „to“ als Datum (JJJJ-MM-TT) an.');
   }
@@ -64,21 +71,26 @@ async function reservationsFor(
 }
 
 function ownClubFromQueryOrBody(ctx: AppContext, user: SessionUser, bodyClubId: unknown): string {
-  return assertOwnClub(user, ctx.query.club_id ?? bodyClubId ?? user.club_id);
+  const queryClubId = ctx.query.club_id;
+  // Two different clubs in one request: which one was meant is a guess, so neither is taken.
+  if (queryClubId !== undefined && bodyClubId !== undefined && queryClubId !== bodyClubId) {
+    throw badRequest(texts.clubIdMismatch);
+  }
+  return assertOwnClub(user, queryClubId ?? bodyClubId ?? user.club_id);
 }
 
 export function reservationRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
-  const clock = () => ({ now: deps.clock(), timeZone: deps.config.timeZone });
+  const clock = commandClock(deps);
 
   const cache = new ReservationListCache();
 
   router.get('/reservations', requireLogin(deps.db), async (ctx) => {
-    const clubId = assertOwnClub(sessionUser(ctx), ctx.query.club_id);
+    const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const range = requestedRange(ctx);
     const window = range ? `${range.from}..${range.to}` : 'all';
     // The position first, the list after: a list is then never older than the position it is kept under.
-    const position = await clubLogPosition(deps.db, clubId);
+    const position = await lastClubSeq(deps.db, clubId);
     const etag = listEtag(clubId, position, window);
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);
@@ -108,45 +120,105 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       const body = validateDelete(ctx.request.body);
       clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
       if (!isUuid(reservationId)) {
-        throw notFound('Diese Reservierung gibt es nicht (mehr).');
+        throw notFound(reservationTexts.reservationNotFound);
       }
-      result = await handleReservationCommand(
-        deps.db,
-        clubId,
-        {
-          type: 'DeleteReservation',
-          reservation_id: reservationId,
-          actor,
-          date: body.date,
-          delete_type: body.delete_type,
-        },
-        clock(),
-      );
+      const deletion = {
+        reservation_id: reservationId,
+        actor,
+        date: body.date,
+        delete_type: body.delete_type,
+      };
+      result = body.whole_group
+        ? await handleCommand(
+            deps.db,
+            clubId,
+            deleteGroupCommand,
+            { type: 'DeleteGroup', ...deletion },
+            clock(),
+          )
+        : await handleCommand(
+            deps.db,
+            clubId,
+            deleteReservationCommand,
+            { type: 'DeleteReservation', ...deletion },
+            clock(),
+          );
     } else {
       const body = validateMake(ctx.request.body);
       clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
       // The user comes from the session; a body naming someone else is refused, not silently rewritten.
       if (body.user_id !== undefined && body.user_id !== user._id) throw new HttpError(403, texts.forbidden);
-      result = await handleReservationCommand(
-        deps.db,
-        clubId,
-        {
-          type: 'MakeReservation',
-          reservation_id: randomUUID(),
-          actor,
-          court_num: body.court_num,
-          start_time: body.start_time,
-          end_time: body.end_time,
-          date: body.date,
-          label: body.label ?? null,
-          recurring: body.recurring ?? false,
-        },
-        clock(),
-      );
+      const booking = {
+        actor,
+        start_time: body.start_time,
+        end_time: body.end_time,
+        date: body.date,
+        label: body.label ?? null,
+        recurring: body.recurring ?? false,
+      };
+      if ((body.court_num === undefined) === (body.court_nums === undefined)) {
+        throw badRequest(reservationTexts.oneOfCourtOrCourts);
+      }
+      result = body.court_nums
+        ? await handleCommand(
+            deps.db,
+            clubId,
+            bookCourtsCommand,
+            {
+              type: 'BookCourts',
+              group_id: randomUUID(),
+              reservation_ids: body.court_nums.map(() => randomUUID()),
+              court_nums: body.court_nums,
+              ...booking,
+            },
+            clock(),
+          )
+        : await handleCommand(
+            deps.db,
+            clubId,
+            makeReservationCommand,
+            { type: 'MakeReservation', reservation_id: randomUUID(), court_num: body.court_num!, ...booking },
+            clock(),
+          );
     }
-    if (!result) throw notFound(texts.clubNotFound);
-    if (!result.ok) throw new HttpError(STATUS_OF[result.error.kind], result.error.message);
+    eventsOrThrow(result);
     ctx.status = reservationId === undefined ? 201 : 200;
+    ctx.body = { data: await reservationsFor(deps, clubId, range) };
+  });
+
+  /** Another court, day or hours for a booking; for a series, `scope` and `occurrence_date` say which. */
+  router.put('/reservations/:id', requireLogin(deps.db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const range = requestedRange(ctx);
+    const body = validateChange(ctx.request.body);
+    const clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
+    if (!isUuid(ctx.params.id)) throw notFound(reservationTexts.reservationNotFound);
+    const { club_id: _club, ...slot } = body;
+    const command = {
+      type: 'ChangeReservation',
+      reservation_id: ctx.params.id!,
+      new_reservation_id: randomUUID(),
+      actor: { user_id: user._id, role: user.role },
+      ...slot,
+      label: slot.label ?? null,
+    } as const;
+    const { whole_group: wholeGroup, ...change } = command;
+    eventsOrThrow(
+      wholeGroup
+        ? await handleCommand(
+            deps.db,
+            clubId,
+            changeGroupCommand,
+            {
+              ...change,
+              type: 'ChangeGroup',
+              new_reservation_ids: Array.from({ length: 20 }, () => randomUUID()),
+              new_group_id: randomUUID(),
+            },
+            clock(),
+          )
+        : await handleCommand(deps.db, clubId, changeReservationCommand, change, clock()),
+    );
     ctx.body = { data: await reservationsFor(deps, clubId, range) };
   });
 

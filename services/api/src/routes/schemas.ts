@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { formSchemas, type FormSchemaName } from '@platzbuchung/domain/schemas';
 import type { AppState } from '../http/context';
 
-/** The forms fetch the very schemas the API validates with (SPEC section 7). */
+/** The forms fetch the very schemas the API validates with. */
 export function schemaRoutes(): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/schema' });
   for (const name of Object.keys(formSchemas) as FormSchemaName[]) {

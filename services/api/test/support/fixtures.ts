@@ -1,10 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import { TestClient } from './client';
 
 export const PASSWORD = 'Aufschlag1!';
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+/**
+ * A suffix no other fixture in this run shares, even after club names are folded for look-alikes
+ * (docs/security.md): hexadecimal digits stay distinct under that fold, where a time in base 36
+ * made "…0" and "…o" or "…1" and "…l" the same name and refused a registration now and then.
+ */
+export const unique = () => randomBytes(6).toString('hex');
 
 export function clubBody(overrides: Record<string, unknown> = {}) {
   const id = unique();
@@ -60,4 +65,17 @@ export async function clubWithMembers(baseUrl: string, clubOverrides: Record<str
   const admin = await loggedIn(baseUrl, email);
   const player = await loggedIn(baseUrl, (await signUp(baseUrl, club._id)).email);
   return { club, admin, player };
+}
+
+/**
+ * `count` new members of a club, logged in alternately on two API processes (`urls`), for races
+ * that must hold across processes.
+ */
+export async function playersAcross(urls: readonly [string, string], clubId: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const { email } = await signUp(urls[0], clubId);
+      return (await loggedIn(urls[i % 2]!, email)).client;
+    }),
+  );
 }

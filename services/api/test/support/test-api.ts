@@ -41,6 +41,10 @@ export interface TestApi {
   deps: AppDeps;
   /** The recording fake, unless the test passed a mailer of its own. */
   mails: RecordingMailer | undefined;
+  /** Where its database lives, when it made its own: for API processes or readers beside it. */
+  databaseUrl: string | undefined;
+  /** How many rows a table holds, e.g. to show that a refused request wrote nothing. */
+  countRows(table: string): Promise<number>;
   /** Moves the injected clock; undefined means the real time. */
   setNow(now: Date | undefined): void;
   close(): Promise<void>;
@@ -52,6 +56,10 @@ export interface TestApiOptions {
   db?: Db;
   /** A real mailer (e.g. a BullMQ queue); by default a fake that records the requests. */
   mailer?: Mailer;
+  /** bcrypt's cost; by default 4, fast enough for tests. */
+  passwordCost?: number;
+  /** Environment variables on top of the test's own (PUBLIC_URL, TRUST_PROXY, …). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export function listen(app: Koa<never> | Koa): Promise<{ server: Server; url: string }> {
@@ -74,11 +82,20 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const mails = options.mailer ? undefined : recordingMailer();
   const deps: AppDeps = {
     db,
-    config: readConfig({ PUBLIC_URL: 'http://localhost:3000', APP_TIMEZONE: 'Europe/Berlin' }),
+    config: readConfig({
+      PUBLIC_URL: 'http://localhost:3000',
+      APP_TIMEZONE: 'Europe/Berlin',
+      ...options.env,
+    }),
     logger: createLogger('api-test', process.env.LOG_LEVEL ?? 'silent'),
     clock: () => now ?? new Date(),
-    hasher: bcryptHasher(4),
-    rateLimits: createRateLimits(db, { ...defaultRateLimits, ...options.rateLimits }),
+    hasher: bcryptHasher(options.passwordCost ?? 4),
+    rateLimits: createRateLimits(db, {
+      ...defaultRateLimits,
+      // Every test request comes from 127.0.0.1; the sign-up limit has its own tests.
+      registrationsPerClient: 100_000,
+      ...options.rateLimits,
+    }),
     mailer: options.mailer ?? mails!,
   };
   const app = createApp(deps, options.extend?.(deps));
@@ -88,12 +105,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db,
     deps,
     mails,
+    databaseUrl: database?.url,
+    countRows: async (table) => Number((await db(table).count({ n: '*' }))[0]!.n),
     setNow: (value) => {
       now = value;
     },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.hasher.close();
       if (database) await database.drop();
     },
   };

@@ -1,5 +1,6 @@
 /** A small club and builders with sensible defaults, so each test states only what it is about. */
 import type { LocalMoment } from '../../../src/dates';
+import type { ChangeReservation } from '../../../src/reservations/change-reservation';
 import type { DeleteReservation } from '../../../src/reservations/delete-reservation';
 import type { ReservationMade, ReservationMadeData } from '../../../src/reservations/events';
 import type { MakeReservation } from '../../../src/reservations/make-reservation';
@@ -59,6 +60,20 @@ export function deleteCommand(fields: Partial<DeleteReservation> = {}): DeleteRe
     actor: player,
     date: '2026-11-23',
     delete_type: 'all',
+    ...fields,
+  };
+}
+
+export function changeCommand(fields: Partial<ChangeReservation> = {}): ChangeReservation {
+  return {
+    type: 'ChangeReservation',
+    reservation_id: 'r-1',
+    new_reservation_id: 'r-new',
+    actor: player,
+    court_num: '3',
+    start_time: 10,
+    end_time: 11,
+    date: '2026-11-24',
     ...fields,
   };
 }

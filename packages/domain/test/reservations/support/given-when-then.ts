@@ -1,6 +1,7 @@
 /**
  * Decider tests read as: given these events (of any streams), when this command, then these events
- * or this error. The context is built the way the API builds it: from the rows the events leave.
+ * or this error. State and context are built the way the API builds them: the command's stream
+ * folded, and the rows the events leave.
  */
 import { expect } from 'vitest';
 import type { LocalMoment } from '../../../src/dates';
@@ -8,6 +9,7 @@ import { decide, type ReservationCommand } from '../../../src/reservations/decid
 import type { Decision, ReservationErrorKind } from '../../../src/reservations/decision';
 import type { ReservationEvent } from '../../../src/reservations/events';
 import { replay } from '../../../src/reservations/evolve';
+import { evolveReservation, initialReservationState } from '../../../src/reservations/state';
 import type { Club } from '../../../src/types';
 import { club as defaultClub, now as defaultNow } from './fixtures';
 
@@ -22,16 +24,20 @@ interface When {
 }
 
 function contextFor(command: ReservationCommand, events: readonly ReservationEvent[], club: Club) {
-  const rows = replay(events);
-  return command.type === 'MakeReservation'
-    ? { club, existing: [...rows.values()] }
-    : { club, reservation: rows.get(command.reservation_id) ?? null };
+  return command.type === 'DeleteReservation' ? { club } : { club, existing: [...replay(events).values()] };
+}
+
+/** The command's own stream, folded the way the API folds it before deciding. */
+function stateFor(command: ReservationCommand, events: readonly ReservationEvent[]) {
+  return events
+    .filter((event) => event.reservation_id === command.reservation_id)
+    .reduce(evolveReservation, initialReservationState);
 }
 
 export function given(...events: ReservationEvent[]): When {
   return {
     when(command, { club = defaultClub, now = defaultNow } = {}) {
-      const decision = decide(command, contextFor(command, events, club), now);
+      const decision = decide(command, stateFor(command, events), contextFor(command, events, club), now);
       return {
         decision,
         then(expected) {

@@ -1,0 +1,177 @@
+/** The changeReservation popup's view over its machine: court, day and hour of a booking. */
+import { useEffect, useId, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/dates';
+import { DateField } from '@platzbuchung/ui/components/date-field';
+import '@platzbuchung/ui/styles/forms.css';
+import { putReservation, type DateWindow } from '../../shared/reservations-api';
+import { gridCourts } from '../day-grid/grid-model';
+import {
+  changeRequest,
+  changeReservationMachine,
+  changeScopeOptions,
+  isUnchanged,
+  startHourOptions,
+  type ChangeRequest,
+  type ChangeReservationInput,
+} from './change-reservation-machine';
+import { durationOptions, type PopupOutput } from './make-reservation-machine';
+import { DurationLabelFields } from './DurationLabelFields';
+import { GroupChoice } from './GroupChoice';
+import { submitVia } from './popup-submit';
+import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
+import { popupTexts, slotSummary } from './popup-texts';
+
+interface ChangeReservationPopupProps {
+  input: ChangeReservationInput;
+  /** The reservation's label or holder, when the screen knows it. */
+  holder?: string;
+  /** The days the answer should cover: the screen's loaded window. */
+  window: DateWindow;
+  /** Today in the club: no booking moves into the past. */
+  today: string;
+  fallbackFocus?: () => HTMLElement | null;
+  onDone: (output: PopupOutput) => void;
+}
+
+export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
+  const { input, holder, window, today, fallbackFocus, onDone } = props;
+  const [machine] = useState(() =>
+    changeReservationMachine.provide({
+      actors: {
+        submit: submitVia((request: ChangeRequest) =>
+          putReservation(request.reservationId, request.body, window),
+        ),
+      },
+      actions: {
+        reportFailed: (_, error) => console.error('Changing the reservation was refused:', error),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, { input });
+  const busy = snapshot.hasTag('sending');
+  const { context } = snapshot;
+  const { reservation, club } = context;
+  const ids = {
+    court: useId(),
+    hour: useId(),
+    hint: useId(),
+  };
+
+  useEffect(() => {
+    if (snapshot.status === 'done') onDone(snapshot.output);
+  }, [snapshot.status, snapshot.output, onDone]);
+
+  const cancel = () => send({ type: 'popup.cancel' });
+  const summary = slotSummary(
+    Number(reservation.court_num),
+    context.occurrenceDate,
+    reservation.start_time,
+    reservation.end_time,
+  );
+  if (holder) summary.push([popupTexts.holder, holder]);
+  const { body } = changeRequest(context);
+  const unchanged = isUnchanged(context);
+
+  return (
+    <PopupDialog title={popupTexts.changeTitle} busy={busy} onCancel={cancel} fallbackFocus={fallbackFocus}>
+      <form
+        className="popup__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'popup.submit' });
+        }}
+      >
+        <SlotSummary items={summary} />
+        <fieldset className="popup__fields" disabled={busy}>
+          <div className="popup__row">
+            <div className="field">
+              <label className="field__label" htmlFor={ids.court}>
+                {popupTexts.court}
+              </label>
+              <select
+                id={ids.court}
+                className="field__input"
+                value={context.court}
+                data-autofocus
+                onChange={(e) => send({ type: 'court.change', court: Number(e.target.value) })}
+              >
+                {gridCourts(club).map((court) => (
+                  <option key={court} value={court}>
+                    Platz {court}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={ids.hour}>
+                {popupTexts.startTime}
+              </label>
+              <select
+                id={ids.hour}
+                className="field__input"
+                value={context.hour}
+                onChange={(e) => send({ type: 'hour.change', hour: Number(e.target.value) })}
+              >
+                {startHourOptions(club).map((hour) => (
+                  <option key={hour} value={hour}>
+                    {formatHour(hour)} Uhr
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <DateField
+            className="field"
+            label={popupTexts.day}
+            value={context.date}
+            min={today}
+            today={today}
+            onChange={(date) => send({ type: 'date.change', date })}
+          />
+          {context.isAdmin && (
+            <DurationLabelFields
+              duration={context.duration}
+              durationChoices={durationOptions({ hour: context.hour }, club.end_hour)}
+              label={context.label}
+              onDurationChange={(hours) => send({ type: 'duration.change', hours })}
+              onLabelChange={(label) => send({ type: 'label.change', label })}
+            />
+          )}
+          {reservation.recurring && (
+            <fieldset className="popup__choices">
+              <legend className="field__label">{popupTexts.whichDatesChange}</legend>
+              {changeScopeOptions.map((option) => (
+                <label key={option.value} className="popup__choice">
+                  <input
+                    type="radio"
+                    name="scope"
+                    value={option.value}
+                    checked={context.scope === option.value}
+                    onChange={() => send({ type: 'scope.change', scope: option.value })}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {reservation.group_id && (
+            <GroupChoice
+              wholeGroup={context.wholeGroup}
+              onChange={(value) => send({ type: 'wholeGroup.change', wholeGroup: value })}
+            />
+          )}
+          <p className="popup__note" id={ids.hint} aria-live="polite">
+            {unchanged
+              ? popupTexts.nothingChanged
+              : `${popupTexts.newSlot}: Platz ${body.court_num}, ${formatDateDe(body.date)}, ${formatTimeRange(
+                  body.start_time,
+                  body.end_time,
+                )}`}
+          </p>
+          <PopupActions busy={busy} submitLabel={popupTexts.save} onCancel={cancel} disabled={unchanged} />
+        </fieldset>
+      </form>
+    </PopupDialog>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * The changeReservation popup without its view: another court, day or hour for a booking. Players
+ * move their own upcoming single booking, always one hour; admins also choose the duration and
+ * the label, and for a weekly series which dates change — asked like deletion asks it. The new
+ * day of a series is the chosen occurrence's new day. Like the other popups it is `sending` while
+ * the request runs and done when it finishes, whatever the outcome.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { isIsoDate } from '@platzbuchung/domain/dates';
+import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/make-reservation';
+import type { ChangeScope } from '@platzbuchung/domain/reservations/change-reservation';
+import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
+import type { ChangeReservationBody } from '../../shared/reservations-api';
+import { deleteOptions } from './delete-reservation-machine';
+import { durationOptions, type PopupOutput } from './make-reservation-machine';
+import { requestErrorText } from './request-error';
+
+export interface ChangeReservationInput {
+  reservation: Reservation;
+  /** The day the booking was opened on: for a series, the occurrence being changed. */
+  occurrenceDate: IsoDate;
+  isAdmin: boolean;
+  clubId: string;
+  club: { courts_count: number; start_hour: number; end_hour: number };
+}
+
+export interface ChangeReservationContext extends ChangeReservationInput {
+  court: number;
+  date: IsoDate;
+  hour: number;
+  duration: number;
+  label: string;
+  scope: ChangeScope;
+  /** For a booking over several courts: change every court of its group alike. */
+  wholeGroup: boolean;
+  outcome: PopupOutput | null;
+}
+
+export type ChangeReservationEvent =
+  | { type: 'court.change'; court: number }
+  | { type: 'date.change'; date: string }
+  | { type: 'hour.change'; hour: number }
+  | { type: 'duration.change'; hours: number }
+  | { type: 'label.change'; label: string }
+  | { type: 'scope.change'; scope: ChangeScope }
+  | { type: 'wholeGroup.change'; wholeGroup: boolean }
+  | { type: 'popup.submit' }
+  | { type: 'popup.cancel' };
+
+/** The choices for a series: the very question and words of deletion, so both read alike. */
+export const changeScopeOptions: readonly { value: ChangeScope; label: string }[] = deleteOptions;
+
+/** Every hour a booking may start at: from opening to the last hour before closing. */
+export function startHourOptions(club: { start_hour: number; end_hour: number }): number[] {
+  return Array.from({ length: Math.max(0, club.end_hour - club.start_hour) }, (_, i) => club.start_hour + i);
+}
+
+export interface ChangeRequest {
+  reservationId: string;
+  body: ChangeReservationBody;
+}
+
+/** The body of PUT /api/reservations/:id; a player's stays one hour and carries no label. */
+export function changeRequest(context: ChangeReservationContext): ChangeRequest {
+  const { reservation } = context;
+  const duration = context.isAdmin ? context.duration : 1;
+  const label = context.label.trim();
+  return {
+    reservationId: reservation._id,
+    body: {
+      club_id: context.clubId,
+      court_num: String(context.court),
+      date: context.date,
+      start_time: context.hour,
+      end_time: context.hour + duration,
+      ...(context.isAdmin ? { label: label || null } : {}),
+      ...(reservation.recurring ? { scope: context.scope, occurrence_date: context.occurrenceDate } : {}),
+      ...(reservation.group_id && context.wholeGroup ? { whole_group: true } : {}),
+    },
+  };
+}
+
+/** Whether the form still shows the booking as it is: submitting would change nothing. */
+export function isUnchanged(context: ChangeReservationContext): boolean {
+  const { reservation } = context;
+  const { body } = changeRequest(context);
+  return (
+    body.court_num === reservation.court_num &&
+    body.date === context.occurrenceDate &&
+    body.start_time === reservation.start_time &&
+    body.end_time === reservation.end_time &&
+    (!context.isAdmin || (body.label ?? '') === (reservation.label ?? '').trim())
+  );
+}
+
+/** A duration that still fits before closing once the start hour moved. */
+function fittingDuration(context: ChangeReservationContext, hour: number, wanted: number): number {
+  const options = durationOptions({ hour }, context.club.end_hour);
+  return Math.min(wanted, options.at(-1) ?? 1);
+}
+
+export const changeReservationMachine = setup({
+  types: {
+    context: {} as ChangeReservationContext,
+    events: {} as ChangeReservationEvent,
+    input: {} as ChangeReservationInput,
+    output: {} as PopupOutput,
+  },
+  actors: {
+    submit: fromPromise<Reservation[], ChangeRequest>(async () => {
+      throw new Error('submit must be provided');
+    }),
+  },
+  actions: {
+    reportSaved: (_, _reservations: Reservation[]) => {},
+    reportFailed: (_, _error: string) => {},
+  },
+  guards: {
+    isAdmin: ({ context }) => context.isAdmin,
+    isRecurring: ({ context }) => context.reservation.recurring,
+    isGroup: ({ context }) => Boolean(context.reservation.group_id),
+    isKnownCourt: ({ context, event }) =>
+      event.type === 'court.change' &&
+      Number.isInteger(event.court) &&
+      event.court >= 1 &&
+      event.court <= context.club.courts_count,
+    // A cleared or half-typed date is not a day to move to.
+    isCalendarDate: ({ event }) => event.type === 'date.change' && isIsoDate(event.date),
+    isOpenHour: ({ context, event }) =>
+      event.type === 'hour.change' && startHourOptions(context.club).includes(event.hour),
+    hasChanges: ({ context }) => !isUnchanged(context),
+  },
+}).createMachine({
+  id: 'changeReservation',
+  context: ({ input }) => ({
+    ...input,
+    court: Number(input.reservation.court_num),
+    date: input.occurrenceDate,
+    hour: input.reservation.start_time,
+    duration: input.reservation.end_time - input.reservation.start_time,
+    label: input.reservation.label ?? '',
+    scope: 'once',
+    wholeGroup: false,
+    outcome: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'court.change': { guard: 'isKnownCourt', actions: assign({ court: ({ event }) => event.court }) },
+        'date.change': { guard: 'isCalendarDate', actions: assign({ date: ({ event }) => event.date }) },
+        'hour.change': {
+          guard: 'isOpenHour',
+          actions: assign(({ context, event }) => ({
+            hour: event.hour,
+            duration: fittingDuration(context, event.hour, context.duration),
+          })),
+        },
+        'duration.change': {
+          guard: 'isAdmin',
+          actions: assign({
+            duration: ({ context, event }) =>
+              durationOptions({ hour: context.hour }, context.club.end_hour).includes(event.hours)
+                ? event.hours
+                : context.duration,
+          }),
+        },
+        'label.change': {
+          guard: 'isAdmin',
+          actions: assign({ label: ({ event }) => [...event.label].slice(0, LABEL_MAX_LENGTH).join('') }),
+        },
+        'scope.change': {
+          guard: 'isRecurring',
+          actions: assign({ scope: ({ event }) => event.scope }),
+        },
+        'wholeGroup.change': {
+          guard: 'isGroup',
+          actions: assign({ wholeGroup: ({ event }) => event.wholeGroup }),
+        },
+        // Nothing to send while the form shows the booking as it is.
+        'popup.submit': { guard: 'hasChanges', target: 'sending' },
+        'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },
+      },
+    },
+    sending: {
+      tags: ['sending'],
+      invoke: {
+        src: 'submit',
+        input: ({ context }) => changeRequest(context),
+        onDone: {
+          target: 'closed',
+          actions: [
+            assign({ outcome: ({ event }) => ({ outcome: 'saved', reservations: event.output }) }),
+            { type: 'reportSaved', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'closed',
+          actions: [
+            assign({ outcome: ({ event }) => ({ outcome: 'failed', error: requestErrorText(event.error) }) }),
+            { type: 'reportFailed', params: ({ event }) => requestErrorText(event.error) },
+          ],
+        },
+      },
+    },
+    closed: { type: 'final' },
+  },
+  output: ({ context }): PopupOutput => context.outcome ?? { outcome: 'cancelled' },
+});
+
+export type ChangeReservationMachine = typeof changeReservationMachine;

@@ -1,0 +1,262 @@
+/**
+ * Closing courts: for a tournament, frost, maintenance, a league match (docs/architecture.md,
+ * "Where each rule lives"). A block holds some courts from one full hour until another, in club-
+ * local wall time. Setting it cancels the bookings inside it — the occurrences of a series that it
+ * hits, a single booking whole — and nothing may be booked into it while it holds. Lifting it does
+ * not bring cancelled bookings back.
+ */
+import { addDays, daysBetween, formatDateDe, formatHour, isIsoDate, type LocalMoment } from '../dates';
+import type { Booking } from '../reservations/conflicts';
+import { accept, reject, type Actor, type Decision } from '../reservations/decision';
+import type { ReservationEvent } from '../reservations/events';
+import { evolve } from '../reservations/evolve';
+import { nextOccurrence, occurrencesBetween } from '../reservations/recurrence';
+import type { Club, IsoDate, Reservation } from '../types';
+import type { BlockEvent } from './events';
+
+export const REASON_MAX_LENGTH = 200;
+export const MAX_BLOCK_DAYS = 366;
+
+export interface Block {
+  _id: string;
+  club_id: string;
+  court_nums: string[];
+  /** Club-local `YYYY-MM-DDTHH:00`; `until` is exclusive. */
+  from: string;
+  until: string;
+  reason: string;
+}
+
+export type BlockState =
+  { status: 'none' } | { status: 'active'; block: Block } | { status: 'lifted'; block: Block };
+
+export const initialBlockState: BlockState = { status: 'none' };
+
+export function evolveBlock(state: BlockState, event: BlockEvent & { club_id?: string }): BlockState {
+  switch (event.type) {
+    case 'CourtsBlocked':
+      return {
+        status: 'active',
+        block: { _id: event.block_id, club_id: event.club_id ?? '', ...event.data },
+      };
+    case 'BlockLifted':
+      return state.status === 'active' ? { status: 'lifted', block: state.block } : state;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown block event: ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export const blockTexts = {
+  invalidMoment: 'Bitte geben Sie Beginn und Ende als volle Stunde an (JJJJ-MM-TTTHH:00).',
+  untilNotAfterFrom: 'Das Ende der Sperrung muss nach ihrem Beginn liegen.',
+  outsideOpeningHours: (start: number, end: number) =>
+    `Eine Sperrung beginnt und endet zwischen ${formatHour(start)} und ${formatHour(end)} Uhr.`,
+  tooLong: `Eine Sperrung dauert höchstens ${MAX_BLOCK_DAYS} Tage.`,
+  inThePast: 'Eine Sperrung kann nicht in der Vergangenheit beginnen.',
+  noCourts: 'Bitte wählen Sie mindestens einen Platz.',
+  unknownCourt: (courts: number) =>
+    `Diesen Platz gibt es nicht. Bitte wählen Sie Plätze von 1 bis ${courts}.`,
+  reasonMissing: 'Bitte geben Sie einen Grund für die Sperrung an.',
+  reasonTooLong: `Der Grund darf höchstens ${REASON_MAX_LENGTH} Zeichen lang sein.`,
+  notFound: 'Diese Sperrung gibt es nicht (mehr).',
+  created: 'Die Sperrung wurde eingerichtet.',
+  lifted: 'Die Sperrung wurde aufgehoben. Abgesagte Reservierungen bleiben abgesagt.',
+  forAdmins: 'Nur Administratoren können Plätze sperren.',
+  blocked: (court: string, date: IsoDate, hour: number, reason: string) =>
+    `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr gesperrt: ${reason}`,
+} as const;
+
+const MOMENT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):00$/;
+
+/** "2026-11-24T14:00" → day and hour, or null when it is no full hour of a real day. */
+export function parseMoment(moment: string): { date: IsoDate; hour: number } | null {
+  const match = MOMENT.exec(moment);
+  if (!match || !isIsoDate(match[1]!)) return null;
+  const hour = Number(match[2]);
+  return hour <= 24 ? { date: match[1]!, hour } : null;
+}
+
+const momentOf = (date: IsoDate, hour: number) => `${date}T${String(hour).padStart(2, '0')}:00`;
+
+/** The first hour a booking on `date` shares with the block, or null. */
+function firstSharedHour(block: Block, date: IsoDate, start: number, end: number): number | null {
+  for (let hour = start; hour < end; hour++) {
+    if (momentOf(date, hour) >= block.from && momentOf(date, hour) < block.until) return hour;
+  }
+  return null;
+}
+
+export interface BlockedOccurrence {
+  reservation: Reservation;
+  date: IsoDate;
+  /** The first hour of the booking that lies in the block. */
+  hour: number;
+}
+
+/**
+ * The occurrences of `booking` on or after `today` that lie in `block`, in date order. A block
+ * lasts at most a year, so a series has at most 53 occurrences to look at.
+ */
+export function occurrencesInBlock<B extends Booking>(
+  booking: B,
+  block: Pick<Block, 'court_nums' | 'from' | 'until'>,
+  today: IsoDate,
+): { date: IsoDate; hour: number }[] {
+  if (!block.court_nums.includes(booking.court_num)) return [];
+  const first = block.from.slice(0, 10);
+  const last = block.until.slice(0, 10);
+  const from = first > today ? first : today;
+  const days = booking.recurring
+    ? occurrencesBetween(booking, from, last)
+    : booking.date >= from && booking.date <= last
+      ? [booking.date]
+      : [];
+  const hits: { date: IsoDate; hour: number }[] = [];
+  for (const date of days) {
+    const hour = firstSharedHour(block as Block, date, booking.start_time, booking.end_time);
+    if (hour !== null) hits.push({ date, hour });
+  }
+  return hits;
+}
+
+/** The refusal for a booking that would lie in a block, naming court, day, hour and reason. */
+export function blockInTheWay(booking: Booking, blocks: readonly Block[], today: IsoDate): string | null {
+  let earliest: { date: IsoDate; hour: number; block: Block } | null = null;
+  for (const block of blocks) {
+    const [hit] = occurrencesInBlock(booking, block, today);
+    if (hit && (!earliest || hit.date < earliest.date)) earliest = { ...hit, block };
+  }
+  return (
+    earliest && blockTexts.blocked(booking.court_num, earliest.date, earliest.hour, earliest.block.reason)
+  );
+}
+
+export interface BlockCourts {
+  type: 'BlockCourts';
+  block_id: string;
+  actor: Actor;
+  court_nums: string[];
+  from: string;
+  until: string;
+  reason: string;
+}
+
+export interface BlockCourtsContext {
+  club: Club;
+  /** The club's bookings on those courts that may still take place (read model). */
+  existing: readonly Reservation[];
+}
+
+function blockError(command: BlockCourts, club: Club, now: LocalMoment): string | null {
+  if (command.actor.role !== 'admin') return blockTexts.forAdmins;
+  const from = parseMoment(command.from);
+  const until = parseMoment(command.until);
+  if (!from || !until) return blockTexts.invalidMoment;
+  if (command.until <= command.from) return blockTexts.untilNotAfterFrom;
+  const withinHours = (m: { hour: number }) => m.hour >= club.start_hour && m.hour <= club.end_hour;
+  if (!withinHours(from) || !withinHours(until))
+    return blockTexts.outsideOpeningHours(club.start_hour, club.end_hour);
+  if (daysBetween(from.date, until.date) > MAX_BLOCK_DAYS) return blockTexts.tooLong;
+  if (command.from < momentOf(now.date, now.hour)) return blockTexts.inThePast;
+  if (command.court_nums.length === 0) return blockTexts.noCourts;
+  const known = (court: string) => /^[1-9]\d*$/.test(court) && Number(court) <= club.courts_count;
+  if (!command.court_nums.every(known)) return blockTexts.unknownCourt(club.courts_count);
+  const reason = command.reason.trim();
+  if (!reason) return blockTexts.reasonMissing;
+  if ([...reason].length > REASON_MAX_LENGTH) return blockTexts.reasonTooLong;
+  return null;
+}
+
+/** Every booking occurrence the block would cancel, by date, hour and court. */
+export function affectedByBlock(
+  block: Pick<Block, 'court_nums' | 'from' | 'until'>,
+  existing: readonly Reservation[],
+  today: IsoDate,
+): BlockedOccurrence[] {
+  return existing
+    .flatMap((reservation) =>
+      occurrencesInBlock(reservation, block, today).map((hit) => ({ reservation, ...hit })),
+    )
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) ||
+        a.reservation.start_time - b.reservation.start_time ||
+        Number(a.reservation.court_num) - Number(b.reservation.court_num),
+    );
+}
+
+/** The events that cancel one booking's occurrences in a block; the whole booking once none is left. */
+function cancellations(
+  reservation: Reservation,
+  dates: readonly IsoDate[],
+  closedBy: { block_id: string; reason: string },
+): ReservationEvent[] {
+  const whole: ReservationEvent = {
+    type: 'ReservationCancelled',
+    reservation_id: reservation._id,
+    data: { delete_type: 'all', ...closedBy },
+  };
+  if (!reservation.recurring) return [whole];
+  const events: ReservationEvent[] = [];
+  let row: Reservation | null = reservation;
+  for (const date of dates) {
+    const event: ReservationEvent = {
+      type: 'OccurrenceCancelled',
+      reservation_id: reservation._id,
+      data: { date, ...closedBy },
+    };
+    row = evolve(row, event);
+    events.push(event);
+  }
+  return row && nextOccurrence(row, row.date) === null ? [...events.slice(0, -1), whole] : events;
+}
+
+export function blockCourts(
+  command: BlockCourts,
+  state: BlockState,
+  { club, existing }: BlockCourtsContext,
+  now: LocalMoment,
+): Decision<BlockEvent | ReservationEvent> {
+  if (state.status !== 'none') return reject('invalid', blockTexts.notFound);
+  const error = blockError(command, club, now);
+  if (error) return reject(command.actor.role === 'admin' ? 'invalid' : 'forbidden', error);
+  const reason = command.reason.trim();
+  const court_nums = [...new Set(command.court_nums)].sort((a, b) => Number(a) - Number(b));
+  const block = { court_nums, from: command.from, until: command.until };
+  const byReservation = new Map<string, { reservation: Reservation; dates: IsoDate[] }>();
+  for (const hit of affectedByBlock(block, existing, now.date)) {
+    const entry = byReservation.get(hit.reservation._id) ?? { reservation: hit.reservation, dates: [] };
+    entry.dates.push(hit.date);
+    byReservation.set(hit.reservation._id, entry);
+  }
+  const closedBy = { block_id: command.block_id, reason };
+  return accept<BlockEvent | ReservationEvent>(
+    { type: 'CourtsBlocked', block_id: command.block_id, data: { ...block, reason } },
+    ...[...byReservation.values()].flatMap(({ reservation, dates }) =>
+      cancellations(reservation, dates, closedBy),
+    ),
+  );
+}
+
+export interface LiftBlock {
+  type: 'LiftBlock';
+  block_id: string;
+  actor: Actor;
+}
+
+export function liftBlock(command: LiftBlock, state: BlockState, club: Club): Decision<BlockEvent> {
+  if (command.actor.role !== 'admin') return reject('forbidden', blockTexts.forAdmins);
+  if (state.status !== 'active' || state.block.club_id !== club._id)
+    return reject('not_found', blockTexts.notFound);
+  return accept({ type: 'BlockLifted', block_id: command.block_id, data: {} });
+}
+
+/** The days a block touches, for the grid: from its first to its last day. */
+export function blockTouches(block: Pick<Block, 'from' | 'until'>, from: IsoDate, to: IsoDate): boolean {
+  const lastDay = block.until.endsWith('T00:00')
+    ? addDays(block.until.slice(0, 10), -1)
+    : block.until.slice(0, 10);
+  return block.from.slice(0, 10) <= to && lastDay >= from;
+}

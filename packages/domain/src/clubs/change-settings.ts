@@ -1,0 +1,58 @@
+/**
+ * The club decider: an admin changes courts, hours, limit or name. A change must not strand
+ * bookings still to come (admin/club-settings), so the club's upcoming reservations come in as
+ * context; the decision is taken under the club's lock, where no booking can slip in between.
+ */
+import { strandedReservations } from '../admin/club-settings';
+import { adminTexts } from '../admin/texts';
+import type { LocalMoment } from '../dates';
+import { accept, reject, type Actor, type Decision } from '../reservations/decision';
+import type { ClubSettings } from '../schemas';
+import type { Reservation } from '../types';
+import type { ClubEvent } from './events';
+
+/** A club's state: it exists once registered, and its settings are what the last change left. */
+export type ClubState = { status: 'none' } | { status: 'registered'; settings: ClubSettings };
+
+export interface ChangeClubSettings {
+  type: 'ChangeClubSettings';
+  club_id: string;
+  actor: Actor;
+  settings: ClubSettings;
+}
+
+export interface ChangeClubSettingsContext {
+  /** The club's reservations that may still take place today or later. */
+  upcoming: readonly Reservation[];
+}
+
+export function evolveClub(state: ClubState, event: ClubEvent): ClubState {
+  switch (event.type) {
+    case 'ClubSettingsChanged':
+      return { status: 'registered', settings: event.data.after };
+    default: {
+      const unknown: never = event.type;
+      throw new Error(`Unknown club event: ${String(unknown)}`);
+    }
+  }
+}
+
+export function changeClubSettings(
+  command: ChangeClubSettings,
+  state: ClubState,
+  { upcoming }: ChangeClubSettingsContext,
+  now: LocalMoment,
+): Decision<ClubEvent> {
+  if (state.status === 'none') return reject('not_found', adminTexts.clubNotFound);
+  const after = { ...command.settings, name: command.settings.name.trim() };
+  const stranded = strandedReservations(upcoming, after, now.date);
+  if (stranded.length) {
+    const lines = stranded.map(adminTexts.strandedLine).join('; ');
+    return reject('conflict', `${adminTexts.settingsStrand(stranded.length)} ${lines}`);
+  }
+  return accept({
+    type: 'ClubSettingsChanged',
+    club_id: command.club_id,
+    data: { before: state.settings, after },
+  });
+}

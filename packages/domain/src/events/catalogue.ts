@@ -1,0 +1,198 @@
+/**
+ * The one catalogue of event types (docs/architecture.md, "The event log"). Every kind of change
+ * that the log records is listed here once, with the stream it belongs to, the JSON schema of its
+ * data and its German label. The database's list of known types, the CLI's `--type` filter, the
+ * admin log's titles and the store's check on append are all derived from this table.
+ */
+import type { BlockEvent } from '../blocks/events';
+import type { ClubEvent } from '../clubs/events';
+import type { MemberEvent } from '../members/events';
+import type { ReservationEvent } from '../reservations/events';
+
+export type DomainEvent = ReservationEvent | ClubEvent | MemberEvent | BlockEvent;
+export type EventType = DomainEvent['type'];
+
+/** Each stream type and the field of its events that names the stream. */
+export const streamKeys = {
+  reservation: 'reservation_id',
+  club: 'club_id',
+  member: 'user_id',
+  block: 'block_id',
+} as const;
+
+export type StreamType = keyof typeof streamKeys;
+export const streamTypes = Object.keys(streamKeys) as StreamType[];
+
+export interface EventTypeEntry {
+  streamType: StreamType;
+  /** What the admin log and the CLI call it. */
+  label: string;
+  /** JSON schema of the event's `data`; the store refuses events that do not match. */
+  schema: object;
+}
+
+const uuid = { type: 'string', format: 'uuid' } as const;
+const isoDate = { type: 'string', format: 'date' } as const;
+const hour = { type: 'integer', minimum: 0, maximum: 24 } as const;
+const role = { enum: ['admin', 'player'] } as const;
+
+const object = (properties: Record<string, object>, required: readonly string[]) => ({
+  type: 'object',
+  properties,
+  required,
+  additionalProperties: false,
+});
+
+/** What a court block adds to the bookings it cancels. */
+const closedBy = { block_id: uuid, reason: { type: 'string', minLength: 1, maxLength: 200 } } as const;
+
+const clubSettings = object(
+  {
+    name: { type: 'string', minLength: 1 },
+    courts_count: { type: 'integer', minimum: 1 },
+    start_hour: hour,
+    end_hour: hour,
+    reservations_limit: { type: 'integer', minimum: 0 },
+  },
+  ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
+);
+
+export const eventCatalogue = {
+  ReservationMade: {
+    streamType: 'reservation',
+    label: 'Reservierung angelegt',
+    schema: object(
+      {
+        club_id: uuid,
+        user_id: uuid,
+        court_num: { type: 'string', pattern: '^[1-9][0-9]*$' },
+        start_time: hour,
+        end_time: hour,
+        date: isoDate,
+        label: { type: 'string' },
+        recurring: { type: 'boolean' },
+        group_id: uuid,
+        moved_from: object({ reservation_id: uuid, date: isoDate }, ['reservation_id', 'date']),
+      },
+      ['club_id', 'user_id', 'court_num', 'start_time', 'end_time', 'date', 'recurring'],
+    ),
+  },
+  ReservationChanged: {
+    streamType: 'reservation',
+    label: 'Reservierung geändert',
+    schema: object(
+      {
+        court_num: { type: 'string', pattern: '^[1-9][0-9]*$' },
+        date: isoDate,
+        start_time: hour,
+        end_time: hour,
+        label: { type: 'string' },
+      },
+      ['court_num', 'date', 'start_time', 'end_time'],
+    ),
+  },
+  OccurrenceCancelled: {
+    streamType: 'reservation',
+    label: 'Termin abgesagt',
+    schema: object({ date: isoDate, ...closedBy }, ['date']),
+  },
+  SeriesEnded: {
+    streamType: 'reservation',
+    label: 'Serie beendet',
+    schema: object({ end_date: isoDate }, ['end_date']),
+  },
+  ReservationCancelled: {
+    streamType: 'reservation',
+    label: 'Reservierung gelöscht',
+    schema: object({ delete_type: { enum: ['once', 'once_and_future', 'all'] }, ...closedBy }, []),
+  },
+  CourtsBlocked: {
+    streamType: 'block',
+    label: 'Plätze gesperrt',
+    schema: object(
+      {
+        court_nums: { type: 'array', items: { type: 'string', pattern: '^[1-9][0-9]*$' }, minItems: 1 },
+        from: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:00$' },
+        until: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:00$' },
+        reason: closedBy.reason,
+      },
+      ['court_nums', 'from', 'until', 'reason'],
+    ),
+  },
+  BlockLifted: {
+    streamType: 'block',
+    label: 'Sperrung aufgehoben',
+    schema: object({}, []),
+  },
+  ClubSettingsChanged: {
+    streamType: 'club',
+    label: 'Einstellungen geändert',
+    schema: object({ before: clubSettings, after: clubSettings }, ['before', 'after']),
+  },
+  MemberRoleChanged: {
+    streamType: 'member',
+    label: 'Rolle geändert',
+    schema: object({ user_id: uuid, before: role, after: role }, ['user_id', 'before', 'after']),
+  },
+} as const satisfies Record<EventType, EventTypeEntry>;
+
+export const eventTypes = Object.keys(eventCatalogue) as EventType[];
+
+export function isEventType(name: string): name is EventType {
+  return Object.hasOwn(eventCatalogue, name);
+}
+
+/** What an event says, without the stream it belongs to: its type and data. */
+export type EventContent = {
+  [T in EventType]: { type: T; data: Extract<DomainEvent, { type: T }>['data'] };
+}[EventType];
+
+type ReservationEventType = ReservationEvent['type'];
+
+/** Narrows any event-shaped value to the reservation stream's events. */
+export function isReservationEvent<E extends { type: EventType }>(
+  event: E,
+): event is Extract<E, { type: ReservationEventType }> {
+  return eventCatalogue[event.type].streamType === 'reservation';
+}
+
+/** The events of one stream type. */
+export type EventOfStream<S extends StreamType> = Extract<
+  DomainEvent,
+  { type: { [T in EventType]: (typeof eventCatalogue)[T]['streamType'] extends S ? T : never }[EventType] }
+>;
+
+export function streamTypeOf(type: EventType): StreamType {
+  return eventCatalogue[type].streamType;
+}
+
+/** The id of the stream an event belongs to. */
+export function streamIdOf(event: DomainEvent): string {
+  const key = streamKeys[streamTypeOf(event.type)];
+  return (event as unknown as Record<string, string>)[key]!;
+}
+
+/** The domain event from what the store keeps: its type, its stream's id and its data. */
+export function eventFromStored(type: EventType, streamId: string, data: unknown): DomainEvent {
+  const key = streamKeys[streamTypeOf(type)];
+  return { type, [key]: streamId, data } as unknown as DomainEvent;
+}
+
+/** What the event store adds to an event: one row of the `events` table. */
+export interface EventMetadata {
+  /** Global order across all streams and clubs (bigserial); far below 2^53, so a number is exact. */
+  position: number;
+  /** The club's own count of its events, 1, 2, 3 …: gap-free and in commit order within the club. */
+  club_seq: number;
+  stream_type: StreamType;
+  /** 1 for a stream's first event, unique per stream. */
+  version: number;
+  club_id: string;
+  /** The user whose request caused the event. */
+  actor_id: string;
+  /** ISO 8601 instant, e.g. `2026-11-23T09:15:00.000Z`. */
+  occurred_at: string;
+}
+
+/** A stored event; still discriminated by `type`, so the evolve functions accept it as it is. */
+export type EventEnvelope<E extends DomainEvent = DomainEvent> = E & EventMetadata;

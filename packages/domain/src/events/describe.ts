@@ -1,0 +1,132 @@
+/**
+ * Events in German words, for the operators' CLI and the admin's event log alike. Titles come from
+ * the event catalogue; this file says what one event changed, in one line.
+ */
+import type { ClubSettingsChanged } from '../clubs/events';
+import { formatDateDe, formatHour, formatTimeRange } from '../dates';
+import { eventCatalogue, type EventContent, type EventType } from './catalogue';
+import type { MemberRoleChanged } from '../members/events';
+import type { ClubSettings } from '../schemas';
+import type { Role } from '../types';
+import type { ReservationMade } from '../reservations/events';
+
+export const eventTitles = Object.fromEntries(
+  Object.entries(eventCatalogue).map(([type, entry]) => [type, entry.label]),
+) as Record<EventType, string>;
+
+const deleteTypeWords = {
+  once: 'nur dieser Termin',
+  once_and_future: 'dieser und alle folgenden Termine',
+  all: 'alle Termine',
+} as const;
+
+export const roleNames: Record<Role, string> = { admin: 'Administrator', player: 'Spieler' };
+
+export const settingNames: Record<keyof ClubSettings, string> = {
+  name: 'Name',
+  courts_count: 'Plätze',
+  start_hour: 'Spielzeit ab',
+  end_hour: 'Spielzeit bis',
+  reservations_limit: 'Reservierungslimit',
+};
+
+function settingValue(key: keyof ClubSettings, value: string | number): string {
+  if (key === 'start_hour' || key === 'end_hour') return `${formatHour(Number(value))} Uhr`;
+  if (key === 'name') return `„${value}“`;
+  return String(value);
+}
+
+/** One line per changed value, "Plätze: 6 → 8"; a save that changed nothing says so. */
+export function settingsChangeLines({
+  data: { before, after },
+}: Pick<ClubSettingsChanged, 'data'>): string[] {
+  const keys = Object.keys(settingNames) as (keyof ClubSettings)[];
+  const lines = keys
+    .filter((key) => before[key] !== after[key])
+    .map(
+      (key) => `${settingNames[key]}: ${settingValue(key, before[key])} → ${settingValue(key, after[key])}`,
+    );
+  return lines.length ? lines : ['ohne Änderung gespeichert'];
+}
+
+/** "Anna Muster: Spieler → Administrator"; without a name, the member's short id. */
+export function roleChangeLine(
+  event: Pick<MemberRoleChanged, 'data'>,
+  nameOf?: (userId: string) => string | undefined,
+) {
+  const { user_id, before, after } = event.data;
+  const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
+  return `${who}: ${roleNames[before]} → ${roleNames[after]}`;
+}
+
+function describeBooking({ data }: Pick<ReservationMade, 'data'>): string {
+  const { court_num, date, start_time, end_time, recurring, label } = data;
+  return [
+    `Platz ${court_num}`,
+    formatDateDe(date),
+    formatTimeRange(start_time, end_time),
+    recurring ? 'wöchentlich' : null,
+    label ? `„${label}“` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** ", wegen Sperrung: Turnier" when a court block cancelled it. */
+function byBlock(data: { reason?: string }): string {
+  return data.reason ? ` wegen Sperrung: ${data.reason}` : '';
+}
+
+/** "Platz 1, 2 · Di., 24.11.2026 14:00 bis Di., 24.11.2026 18:00 · Turnier" */
+export function describeBlock({
+  court_nums,
+  from,
+  until,
+  reason,
+}: {
+  court_nums: readonly string[];
+  from: string;
+  until: string;
+  reason: string;
+}): string {
+  const at = (moment: string) => `${formatDateDe(moment.slice(0, 10))} ${moment.slice(11, 16)} Uhr`;
+  const courts = court_nums.length === 1 ? `Platz ${court_nums[0]}` : `Plätze ${court_nums.join(', ')}`;
+  return `${courts} · ${at(from)} bis ${at(until)} · ${reason}`;
+}
+
+/** One line of what happened, e.g. "Platz 3 · Mo., 23.11.2026 · 12-13 Uhr · wöchentlich · „Jugend“". */
+export function describeEvent<E extends EventContent>(
+  described: E,
+  nameOf?: (userId: string) => string | undefined,
+): string {
+  // Generic so that whole stored events pass as they are; narrowed through the plain union.
+  const event: EventContent = described;
+  switch (event.type) {
+    case 'ReservationMade':
+      return describeBooking(event);
+    case 'ReservationChanged':
+      return `jetzt ${describeBooking({ data: { ...event.data, recurring: false } as ReservationMade['data'] })}`;
+    case 'OccurrenceCancelled':
+      return `Termin am ${formatDateDe(event.data.date)} abgesagt${byBlock(event.data)}`;
+    case 'SeriesEnded':
+      return `keine Termine mehr ab ${formatDateDe(event.data.end_date)}`;
+    case 'ReservationCancelled':
+      return event.data.reason
+        ? `gelöscht${byBlock(event.data)}`
+        : event.data.delete_type
+          ? `gelöscht: ${deleteTypeWords[event.data.delete_type]}`
+          : 'gelöscht';
+    case 'ClubSettingsChanged':
+      return settingsChangeLines(event).join('; ');
+    case 'CourtsBlocked':
+      return describeBlock(event.data);
+    case 'BlockLifted':
+      return 'Sperrung aufgehoben; abgesagte Reservierungen bleiben abgesagt';
+    case 'MemberRoleChanged':
+      return roleChangeLine(event, nameOf);
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown event: ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * An admin books several courts at once — a training on courts 1 to 3 — as one booking per court,
+ * linked by a `group_id`: all of them or none. Deleting or changing a group takes each booking the
+ * same way (./delete-reservation, ./change-reservation), again all or none.
+ */
+import type { LocalMoment } from '../dates';
+import type { Club, DeleteType, IsoDate, Reservation } from '../types';
+import { accept, reject, type Actor, type Decision } from './decision';
+import { deleteReservation } from './delete-reservation';
+import type { ReservationEvent } from './events';
+import { makeReservation, type MakeReservation, type MakeReservationContext } from './make-reservation';
+import {
+  changeReservation,
+  type ChangeReservation,
+  type ChangeReservationContext,
+} from './change-reservation';
+import { evolve, replay } from './evolve';
+import { initialReservationState } from './state';
+import { reservationTexts } from './texts';
+
+export interface BookCourts {
+  type: 'BookCourts';
+  group_id: string;
+  /** One fresh id per court, in the order of `court_nums`. */
+  reservation_ids: string[];
+  court_nums: string[];
+  actor: Actor;
+  start_time: number;
+  end_time: number;
+  date: IsoDate;
+  label?: string | null;
+  recurring: boolean;
+}
+
+export function bookCourts(command: BookCourts, context: MakeReservationContext, now: LocalMoment): Decision {
+  if (command.actor.role !== 'admin') return reject('forbidden', reservationTexts.playerOneCourtOnly);
+  const courts = new Set(command.court_nums);
+  if (courts.size !== command.court_nums.length || courts.size < 1) {
+    return reject('invalid', reservationTexts.courtsTwice);
+  }
+  const events: ReservationEvent[] = [];
+  for (const [index, court_num] of command.court_nums.entries()) {
+    const single: MakeReservation = {
+      ...command,
+      type: 'MakeReservation',
+      reservation_id: command.reservation_ids[index]!,
+      court_num,
+    };
+    // Each court against the club's bookings and the group's courts booked before it.
+    const existing = [...context.existing, ...replay(events).values()];
+    const decision = makeReservation(single, initialReservationState, { ...context, existing }, now);
+    if (!decision.ok) return decision;
+    for (const event of decision.events) {
+      events.push(
+        event.type === 'ReservationMade'
+          ? { ...event, data: { ...event.data, group_id: command.group_id } }
+          : event,
+      );
+    }
+  }
+  return accept(...events);
+}
+
+export interface DeleteGroup {
+  type: 'DeleteGroup';
+  /** The booking the admin chose; its whole group goes. */
+  reservation_id: string;
+  actor: Actor;
+  date: IsoDate;
+  delete_type: DeleteType;
+}
+
+export interface DeleteGroupContext {
+  club: Club;
+  /** The chosen booking's group: its live bookings (read model), the chosen one among them. */
+  members: readonly Reservation[];
+}
+
+export function deleteGroup(
+  command: DeleteGroup,
+  { club, members }: DeleteGroupContext,
+  now: LocalMoment,
+): Decision {
+  if (!members.some((m) => m._id === command.reservation_id)) {
+    return reject('not_found', reservationTexts.reservationNotFound);
+  }
+  const events: ReservationEvent[] = [];
+  for (const member of members) {
+    const decision = deleteReservation(
+      { ...command, type: 'DeleteReservation', reservation_id: member._id },
+      { status: 'active', reservation: member },
+      { club },
+      now,
+    );
+    if (!decision.ok) return decision;
+    events.push(...decision.events);
+  }
+  return accept(...events);
+}
+
+export interface ChangeGroup extends Omit<ChangeReservation, 'type' | 'new_reservation_id'> {
+  type: 'ChangeGroup';
+  /** Fresh ids for bookings split off the group's series, one per member at most. */
+  new_reservation_ids: string[];
+  /** Links the bookings split off, so they stay one group. */
+  new_group_id: string;
+}
+
+export interface ChangeGroupContext extends ChangeReservationContext {
+  /** The chosen booking's group (read model), the chosen one among them. */
+  members: readonly Reservation[];
+}
+
+/**
+ * The same change for every court of a group: the chosen booking takes the court asked for, the
+ * others keep theirs; day, hours, label and the dates of a series change alike. All or none.
+ */
+export function changeGroup(command: ChangeGroup, context: ChangeGroupContext, now: LocalMoment): Decision {
+  const chosen = context.members.find((m) => m._id === command.reservation_id);
+  if (!chosen) return reject('not_found', reservationTexts.reservationNotFound);
+  const members = [chosen, ...context.members.filter((m) => m !== chosen)];
+  const rows = new Map(context.existing.map((r) => [r._id, r]));
+  for (const member of members) rows.set(member._id, member);
+  const events: ReservationEvent[] = [];
+  for (const [index, member] of members.entries()) {
+    const single: ChangeReservation = {
+      ...command,
+      type: 'ChangeReservation',
+      reservation_id: member._id,
+      new_reservation_id: command.new_reservation_ids[index]!,
+      court_num: member === chosen ? command.court_num : member.court_num,
+    };
+    const existing = [...rows.values()];
+    const decision = changeReservation(
+      single,
+      { status: 'active', reservation: member },
+      { ...context, existing },
+      now,
+    );
+    if (!decision.ok) return decision;
+    for (const event of decision.events) {
+      const linked =
+        event.type === 'ReservationMade'
+          ? { ...event, data: { ...event.data, group_id: command.new_group_id } }
+          : event;
+      events.push(linked);
+      const next = evolve(rows.get(linked.reservation_id) ?? null, linked);
+      if (next) rows.set(linked.reservation_id, next);
+      else rows.delete(linked.reservation_id);
+    }
+  }
+  return accept(...events);
+}

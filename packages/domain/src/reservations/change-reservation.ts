@@ -1,0 +1,216 @@
+/**
+ * Changing a booking: another court, day or hours (docs/architecture.md, "Where each rule lives").
+ * A changed booking answers to the same rules as a new one (./make-reservation), checked against
+ * the club's other bookings as they would be without it. Nothing that has begun is rewritten: a
+ * series is split where the change starts, so its past stays as it was.
+ *
+ * - a single booking: `ReservationChanged`.
+ * - a series, `once`: the occurrence is cancelled and a single booking made in its place.
+ * - a series, `once_and_future`: the series ends before the occurrence, a new series starts.
+ * - a series, `all`: every occurrence moves by the same days and hours as the chosen one; in place
+ *   while none has begun, else split at the first one still to come.
+ */
+import { addDays, daysBetween, type LocalMoment } from '../dates';
+import type { IsoDate, Reservation } from '../types';
+import { accept, reject, type Decision, type ReservationError } from './decision';
+import { hasBegun } from './delete-reservation';
+import type { ReservationEvent } from './events';
+import { evolve } from './evolve';
+import {
+  bookingError,
+  conflictError,
+  normalizeLabel,
+  type BookingRequest,
+  type MakeReservation,
+  type MakeReservationContext,
+} from './make-reservation';
+import { nextOccurrence, occursOn } from './recurrence';
+import { activeReservation, type ReservationState } from './state';
+import { reservationTexts } from './texts';
+
+export type ChangeScope = 'once' | 'once_and_future' | 'all';
+
+/** The new slot as a booking asks for it; `date` is the new day of the chosen occurrence of a series. */
+export interface ChangeReservation extends Pick<
+  MakeReservation,
+  'actor' | 'court_num' | 'start_time' | 'end_time' | 'date' | 'label'
+> {
+  type: 'ChangeReservation';
+  reservation_id: string;
+  /** A fresh id for the booking split off a series (unused for a single booking). */
+  new_reservation_id: string;
+  /** Series only: which occurrences change, starting at `occurrence_date`. */
+  scope?: ChangeScope;
+  occurrence_date?: IsoDate;
+}
+
+/** As for a new booking: the club and its bookings that may be in the way or count to the limit. */
+export type ChangeReservationContext = MakeReservationContext;
+
+type Slot = Pick<ChangeReservation, 'court_num' | 'start_time' | 'end_time' | 'date' | 'label'>;
+
+function slotData(slot: Slot) {
+  const label = normalizeLabel(slot.label);
+  return {
+    court_num: slot.court_num,
+    start_time: slot.start_time,
+    end_time: slot.end_time,
+    date: slot.date,
+    ...(label === undefined ? {} : { label }),
+  };
+}
+
+/** The club's other bookings as they would be once `events` happened to `reservation`. */
+function othersAfter(
+  existing: readonly Reservation[],
+  reservation: Reservation,
+  events: readonly ReservationEvent[],
+) {
+  const others = existing.filter((r) => r._id !== reservation._id);
+  const remaining = events.reduce<Reservation | null>(evolve, reservation);
+  return remaining ? [...others, remaining] : others;
+}
+
+/** The rules of a new booking and its conflicts, for the slot the change asks for. */
+function refusal(
+  request: BookingRequest,
+  candidate: Reservation,
+  context: ChangeReservationContext,
+  others: readonly Reservation[],
+  now: LocalMoment,
+): ReservationError | null {
+  return (
+    bookingError(request, { ...context, existing: others }, now) ?? conflictError(candidate, others, now.date)
+  );
+}
+
+function changeSingle(
+  command: ChangeReservation,
+  reservation: Reservation,
+  context: ChangeReservationContext,
+  now: LocalMoment,
+): Decision {
+  if (hasBegun(reservation.date, reservation.start_time, now)) {
+    return reject('past', reservationTexts.changeAlreadyBegun);
+  }
+  const event: ReservationEvent = {
+    type: 'ReservationChanged',
+    reservation_id: reservation._id,
+    data: slotData(command),
+  };
+  const changed = evolve(reservation, event)!;
+  const others = context.existing.filter((r) => r._id !== reservation._id);
+  const request = { ...command, recurring: false };
+  const error = refusal(request, changed, context, others, now);
+  return error ? { ok: false, error } : accept(event);
+}
+
+/** The series' part before `from` stays; everything from it on becomes `replacement`. */
+function splitAt(series: Reservation, from: IsoDate): ReservationEvent {
+  const first = nextOccurrence(series, series.date);
+  return first === from
+    ? { type: 'ReservationCancelled', reservation_id: series._id, data: { delete_type: 'once_and_future' } }
+    : { type: 'SeriesEnded', reservation_id: series._id, data: { end_date: from } };
+}
+
+function madeFrom(
+  command: ChangeReservation,
+  series: Reservation,
+  slot: Slot,
+  recurring: boolean,
+  movedFrom: IsoDate,
+): ReservationEvent {
+  return {
+    type: 'ReservationMade',
+    reservation_id: command.new_reservation_id,
+    data: {
+      club_id: series.club_id,
+      user_id: series.user_id,
+      ...slotData(slot),
+      recurring,
+      moved_from: { reservation_id: series._id, date: movedFrom },
+    },
+  };
+}
+
+function seriesEvents(command: ChangeReservation, series: Reservation, now: LocalMoment): ReservationEvent[] {
+  const occurrence = command.occurrence_date!;
+  if (command.scope === 'once') {
+    const only =
+      nextOccurrence(series, series.date) === occurrence && !nextOccurrence(series, addDays(occurrence, 1));
+    const cancel: ReservationEvent = only
+      ? { type: 'ReservationCancelled', reservation_id: series._id, data: { delete_type: 'once' } }
+      : { type: 'OccurrenceCancelled', reservation_id: series._id, data: { date: occurrence } };
+    return [cancel, madeFrom(command, series, command, false, occurrence)];
+  }
+  if (command.scope === 'once_and_future') {
+    return [splitAt(series, occurrence), madeFrom(command, series, command, true, occurrence)];
+  }
+  // `all`: every occurrence moves by as many days as the chosen one.
+  const shift = daysBetween(occurrence, command.date);
+  const first = nextOccurrence(series, series.date)!;
+  if (!hasBegun(first, series.start_time, now)) {
+    const data = slotData({ ...command, date: addDays(series.date, shift) });
+    return [{ type: 'ReservationChanged', reservation_id: series._id, data }];
+  }
+  const from = upcomingOccurrence(series, now)!;
+  return [
+    splitAt(series, from),
+    madeFrom(command, series, { ...command, date: addDays(from, shift) }, true, from),
+  ];
+}
+
+/** The first occurrence that has not begun. */
+function upcomingOccurrence(series: Reservation, now: LocalMoment): IsoDate | null {
+  let day = nextOccurrence(series, now.date);
+  while (day !== null && hasBegun(day, series.start_time, now)) day = nextOccurrence(series, addDays(day, 1));
+  return day;
+}
+
+function changeSeries(
+  command: ChangeReservation,
+  series: Reservation,
+  context: ChangeReservationContext,
+  now: LocalMoment,
+): Decision {
+  const { scope, occurrence_date: occurrence } = command;
+  if (!scope || !occurrence) return reject('invalid', reservationTexts.changeScopeMissing);
+  if (!occursOn(series, occurrence)) return reject('invalid', reservationTexts.notAnOccurrence(occurrence));
+  if (hasBegun(occurrence, series.start_time, now))
+    return reject('past', reservationTexts.changeAlreadyBegun);
+  if (scope === 'all' && upcomingOccurrence(series, now) === null) {
+    return reject('past', reservationTexts.changeAlreadyBegun);
+  }
+  const events = seriesEvents(command, series, now);
+  // The last event is what the change leads to: a booking split off, or the series changed in place.
+  const result = events.at(-1)!;
+  const splitOff = result.type === 'ReservationMade';
+  const booked = evolve(splitOff ? null : series, result)!;
+  const others = splitOff
+    ? othersAfter(context.existing, series, events.slice(0, -1))
+    : context.existing.filter((r) => r._id !== series._id);
+  const request = { ...booked, actor: command.actor };
+  const error = refusal(request, booked, context, others, now);
+  return error ? { ok: false, error } : accept(...events);
+}
+
+export function changeReservation(
+  command: ChangeReservation,
+  state: ReservationState,
+  context: ChangeReservationContext,
+  now: LocalMoment,
+): Decision {
+  const reservation = activeReservation(state);
+  // Another club's reservation is reported as missing: its existence is none of this club's business.
+  if (reservation === null || reservation.club_id !== context.club._id) {
+    return reject('not_found', reservationTexts.reservationNotFound);
+  }
+  if (command.actor.role !== 'admin') {
+    if (reservation.user_id !== command.actor.user_id)
+      return reject('forbidden', reservationTexts.notOwnToChange);
+    if (reservation.recurring) return reject('forbidden', reservationTexts.playerNoSeriesChange);
+  }
+  return reservation.recurring
+    ? changeSeries(command, reservation, context, now)
+    : changeSingle(command, reservation, context, now);
+}

@@ -1,0 +1,67 @@
+/**
+ * The reservation decider's own state, folded from one reservation's stream. A union keyed by
+ * status rather than a row with optional fields: a cancelled reservation is not a row that happens
+ * to be missing, and the decider can tell "never existed" from "gone".
+ */
+import type { Reservation } from '../types';
+import type { ReservationEvent, ReservationMade } from './events';
+
+export type ReservationState =
+  | { status: 'none' }
+  | { status: 'active'; reservation: Reservation }
+  | { status: 'cancelled'; reservation: Reservation };
+
+export const initialReservationState: ReservationState = { status: 'none' };
+
+/** The booking exactly as the SPEC's Reservation has it; absent optionals are null. */
+function booked(event: ReservationMade): Reservation {
+  const { data } = event;
+  return {
+    _id: event.reservation_id,
+    club_id: data.club_id,
+    user_id: data.user_id,
+    court_num: data.court_num,
+    start_time: data.start_time,
+    end_time: data.end_time,
+    date: data.date,
+    label: data.label ?? null,
+    recurring: data.recurring,
+    deleted_dates: [],
+    end_date: null,
+    ...(data.group_id === undefined ? {} : { group_id: data.group_id }),
+  };
+}
+
+export function evolveReservation(state: ReservationState, event: ReservationEvent): ReservationState {
+  switch (event.type) {
+    case 'ReservationMade':
+      return { status: 'active', reservation: booked(event) };
+    case 'OccurrenceCancelled': {
+      if (state.status !== 'active' || state.reservation.deleted_dates.includes(event.data.date))
+        return state;
+      // Kept sorted: one canonical order makes rows comparable (rebuild vs. live) and lists readable.
+      const deleted_dates = [...state.reservation.deleted_dates, event.data.date].sort();
+      return { status: 'active', reservation: { ...state.reservation, deleted_dates } };
+    }
+    case 'SeriesEnded':
+      return state.status === 'active'
+        ? { status: 'active', reservation: { ...state.reservation, end_date: event.data.end_date } }
+        : state;
+    case 'ReservationChanged': {
+      if (state.status !== 'active') return state;
+      const { label, ...slot } = event.data;
+      return { status: 'active', reservation: { ...state.reservation, ...slot, label: label ?? null } };
+    }
+    case 'ReservationCancelled':
+      return state.status === 'active' ? { status: 'cancelled', reservation: state.reservation } : state;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown reservation event: ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** The live booking of a state, or null when there is none (never made, or cancelled). */
+export function activeReservation(state: ReservationState): Reservation | null {
+  return state.status === 'active' ? state.reservation : null;
+}

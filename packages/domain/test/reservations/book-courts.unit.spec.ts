@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { bookCourts, deleteGroup, type BookCourts } from '../../src/reservations/book-courts';
+import { replay } from '../../src/reservations/evolve';
+import { reservationTexts } from '../../src/reservations/texts';
+import { admin, club, made, now, player } from './support/fixtures';
+
+const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
+  type: 'BookCourts',
+  group_id: 'g-1',
+  reservation_ids: ['r-1', 'r-2', 'r-3'],
+  court_nums: ['1', '2', '3'],
+  actor: admin,
+  start_time: 17,
+  end_time: 19,
+  date: '2026-11-24',
+  label: 'Training',
+  recurring: true,
+  ...fields,
+});
+
+describe('booking several courts at once', () => {
+  it('makes one booking per court, linked by the group', () => {
+    const decision = bookCourts(command(), { club, existing: [] }, now);
+    expect(decision.ok).toBe(true);
+    if (!decision.ok) return;
+    const rows = [...replay(decision.events).values()];
+    expect(rows.map((r) => [r._id, r.court_num, r.group_id, r.recurring])).toEqual([
+      ['r-1', '1', 'g-1', true],
+      ['r-2', '2', 'g-1', true],
+      ['r-3', '3', 'g-1', true],
+    ]);
+  });
+
+  it('all or none: one taken court refuses the whole group, naming it', () => {
+    const taken = made('x', { court_num: '2', date: '2026-12-01', start_time: 18, end_time: 19 });
+    const decision = bookCourts(command(), { club, existing: [...replay([taken]).values()] }, now);
+    expect(decision).toEqual({
+      ok: false,
+      error: { kind: 'conflict', message: reservationTexts.conflict('2', '2026-12-01', 18) },
+    });
+  });
+
+  it('is for admins, with each court named once and every court one the club has', () => {
+    expect(bookCourts(command({ actor: player }), { club, existing: [] }, now)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden' },
+    });
+    expect(bookCourts(command({ court_nums: ['1', '1', '2'] }), { club, existing: [] }, now)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', message: reservationTexts.courtsTwice },
+    });
+    expect(bookCourts(command({ court_nums: ['1', '9', '2'] }), { club, existing: [] }, now)).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid', message: reservationTexts.unknownCourt(4) },
+    });
+  });
+});
+
+describe('deleting a group', () => {
+  const decided = bookCourts(command({ recurring: false, label: null }), { club, existing: [] }, now);
+  const members = decided.ok ? [...replay(decided.events).values()] : [];
+
+  it('cancels every booking of the group', () => {
+    const decision = deleteGroup(
+      { type: 'DeleteGroup', reservation_id: 'r-2', actor: admin, date: '2026-11-24', delete_type: 'all' },
+      { club, members },
+      now,
+    );
+    expect(decision.ok && decision.events.map((e) => [e.type, e.reservation_id])).toEqual([
+      ['ReservationCancelled', 'r-1'],
+      ['ReservationCancelled', 'r-2'],
+      ['ReservationCancelled', 'r-3'],
+    ]);
+  });
+
+  it('is not found when the chosen booking is not in it', () => {
+    expect(
+      deleteGroup(
+        { type: 'DeleteGroup', reservation_id: 'r-9', actor: admin, date: '2026-11-24', delete_type: 'all' },
+        { club, members },
+        now,
+      ),
+    ).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+  });
+});

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+/**
+ * `npm run start:prod`: the product as it runs in production, from what `npm run build` compiled.
+ *
+ * - NODE_ENV=production for every process; the API refuses the development session secret.
+ * - One API worker per core (node:cluster; WEB_CONCURRENCY overrides). The first worker migrates
+ *   the database before the others start; a worker that dies is replaced.
+ * - The mail worker as a process of its own (when Redis is reachable; otherwise each API worker
+ *   sends mails itself, as in development).
+ * - Each remote's built folder served as static files on its own port: hashed chunks with
+ *   `Cache-Control: immutable`, the manifest and entry revalidated (services/api/src/http/static-files.ts).
+ *
+ * Plain Node on purpose: production runs no TypeScript. Every refusal is one line and exit code 1.
+ */
+import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { redisReachable } from './redis-probe.mjs';
+import { REMOTES, releasesDir, remoteUrlsOnHost } from './remote-releases.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const API = join(root, 'services/api/build/main.mjs');
+const API_CONFIG = join(root, 'services/api/build/config.mjs');
+const MAILER = join(root, 'services/mailer/build/main.mjs');
+const SERVE_REMOTE = join(root, 'services/api/build/serve-remote.mjs');
+/** A worker that dies this soon after its start is broken, not unlucky: restarting it would loop. */
+const CRASH_LOOP_MS = 5_000;
+
+const say = (line) => console.log(`[start:prod] ${line}`);
+function refuse(line) {
+  console.error(`[start:prod] ${line}`);
+  process.exit(1);
+}
+
+function checkBuilt() {
+  const needed = [API, API_CONFIG, MAILER, SERVE_REMOTE, join(root, 'shell/dist/index.html')].concat(
+    REMOTES.map((remote) => join(root, remote.dir, 'dist/mf-manifest.json')),
+  );
+  const missing = needed.filter((file) => !existsSync(file));
+  if (missing.length) {
+    refuse(
+      `nicht gebaut (${missing.map((file) => file.slice(root.length + 1)).join(', ')}): führen Sie zuerst „npm run build“ aus.`,
+    );
+  }
+  if (!process.env.DATABASE_URL) {
+    refuse(
+      'DATABASE_URL fehlt: in Produktion läuft keine eingebettete Datenbank; setzen Sie die Adresse Ihrer PostgreSQL-Datenbank.',
+    );
+  }
+}
+
+/** The environment every process gets: production, compiled migrations, remotes on their ports. */
+function productionEnv() {
+  const port = Number(process.env.PORT ?? 3000);
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    MIGRATIONS_DIR: join(root, 'services/api/build/migrations'),
+    // Behind a proxy that serves the remotes elsewhere, REMOTE_URLS says where they are.
+    REMOTE_URLS: process.env.REMOTE_URLS ?? remoteUrlsOnHost(publicUrl),
+  };
+}
+
+const children = new Set();
+let stopping = false;
+
+/** Runs a helper process; if it dies while we are not stopping, everything stops (as npm start does). */
+function runHelper(name, script, args, env) {
+  const child = spawn(process.execPath, [script, ...args], { cwd: root, env, stdio: 'inherit' });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (!stopping) {
+      say(`${name} exited (${signal ?? code}); stopping everything`);
+      void stopAll(1);
+    }
+  });
+}
+
+function forkWorker(env) {
+  const worker = cluster.fork(env);
+  worker.startedAt = Date.now();
+  return worker;
+}
+
+/** The first worker migrates; the rest start once it listens, so no two migrate at once. */
+function startWorkers(env, count) {
+  cluster.setupPrimary({ exec: API });
+  const first = forkWorker(env);
+  first.once('listening', () => {
+    for (let i = 1; i < count; i++) forkWorker(env);
+    say(`${count} API worker(s) on ${env.PUBLIC_URL}`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    if (Date.now() - worker.startedAt < CRASH_LOOP_MS) {
+      // Its own log line above says why (a config error, an unreachable database): no restart loop.
+      say(`an API worker failed at its start (${signal ?? code}); stopping`);
+      void stopAll(1);
+      return;
+    }
+    say(`API worker ${worker.process.pid} died (${signal ?? code}); starting a new one`);
+    forkWorker(env);
+  });
+}
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  const exits = [...children].map((child) => new Promise((resolve) => child.once('exit', resolve)));
+  for (const child of children) child.kill('SIGTERM');
+  const workers = Object.values(cluster.workers ?? {});
+  const workerExits = workers.map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
+  for (const worker of workers) worker.process.kill('SIGTERM');
+  await Promise.all([...exits, ...workerExits]);
+  process.exit(code);
+}
+
+/** The API's own configuration rules (a missing or development SESSION_SECRET, a bad URL), once. */
+async function checkConfig(env) {
+  const { readConfig, ConfigError } = await import(API_CONFIG);
+  try {
+    readConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) refuse(error.message);
+    throw error;
+  }
+}
+
+async function main() {
+  checkBuilt();
+  const env = productionEnv();
+  await checkConfig(env);
+  const workers = Number(process.env.WEB_CONCURRENCY ?? availableParallelism());
+  process.on('SIGTERM', () => void stopAll(0));
+  process.on('SIGINT', () => void stopAll(0));
+  for (const remote of REMOTES) {
+    runHelper(
+      `remote ${remote.name}`,
+      SERVE_REMOTE,
+      // A version released and switched to (npm run release / switch) wins over the last build.
+      [
+        '--dir',
+        join(root, remote.dir, 'dist'),
+        '--releases',
+        releasesDir(),
+        '--remote',
+        remote.name,
+        '--port',
+        String(remote.port),
+      ],
+      env,
+    );
+  }
+  const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (await redisReachable(redisUrl)) runHelper('mailer', MAILER, [], { ...env, REDIS_URL: redisUrl });
+  else say('no Redis reachable at REDIS_URL: each API worker sends mails itself');
+  startWorkers(env, Math.max(1, workers));
+}
+
+main().catch((error) => refuse(String(error?.message ?? error).replace(/\s*\n\s*/g, ' ')));

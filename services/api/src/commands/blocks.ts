@@ -1,0 +1,69 @@
+/** Court block commands for the generic handler (./handle): the stream is one block. */
+import type { Knex } from 'knex';
+import {
+  affectedByBlock,
+  blockCourts,
+  evolveBlock,
+  initialBlockState,
+  liftBlock,
+  type BlockCourts,
+  type BlockCourtsContext,
+  type BlockState,
+  type LiftBlock,
+} from '@platzbuchung/domain/blocks/blocks';
+import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
+import type { LocalMoment } from '@platzbuchung/domain/dates';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import type { Club } from '@platzbuchung/domain/types';
+import { findClub } from '../accounts/users-store';
+import type { Db } from '../db/connect';
+import { foldStream, type CommandDefinition } from './handle';
+import { upcomingReservations } from './reservations';
+
+const loadBlock = (trx: Knex.Transaction, streamId: string) =>
+  foldStream<BlockState, BlockEvent>(trx, 'block', streamId, initialBlockState, evolveBlock);
+
+async function blockContext(
+  trx: Knex.Transaction,
+  club: Club,
+  command: Pick<BlockCourts, 'court_nums'>,
+  now: LocalMoment,
+): Promise<BlockCourtsContext> {
+  return { club, existing: await upcomingReservations(trx, club._id, now.date, command.court_nums) };
+}
+
+export const blockCourtsCommand: CommandDefinition<
+  BlockCourts,
+  BlockState,
+  BlockCourtsContext,
+  BlockEvent | ReservationEvent
+> = {
+  streamType: 'block',
+  streamId: (command) => command.block_id,
+  loadState: loadBlock,
+  loadContext: blockContext,
+  decide: blockCourts,
+};
+
+export const liftBlockCommand: CommandDefinition<LiftBlock, BlockState, Club, BlockEvent> = {
+  streamType: 'block',
+  streamId: (command) => command.block_id,
+  loadState: loadBlock,
+  loadContext: async (_trx, club) => club,
+  decide: (command, state, club) => liftBlock(command, state, club),
+};
+
+/**
+ * What a block would cancel, without writing anything: the admin sees it before confirming.
+ * Undefined when the club does not exist.
+ */
+export async function previewBlock(db: Db, clubId: string, command: BlockCourts, now: LocalMoment) {
+  return db.transaction(async (trx) => {
+    const club = await findClub(trx, clubId);
+    if (!club) return undefined;
+    const context = await blockContext(trx, club, command, now);
+    const decision = blockCourts(command, initialBlockState, context, now);
+    if (!decision.ok) return decision;
+    return { ok: true as const, affected: affectedByBlock(command, context.existing, now.date) };
+  });
+}

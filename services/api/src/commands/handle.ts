@@ -1,0 +1,122 @@
+/**
+ * The one way a command runs (docs/architecture.md, "The path of a command"): lock the club, load
+ * the stream's state and what the decider needs besides, decide, append, project, commit. Every
+ * command of every stream type goes through `handleCommand`; what differs is its definition.
+ */
+import type { Knex } from 'knex';
+import { localMoment, type LocalMoment } from '@platzbuchung/domain/dates';
+import type { DomainEvent, EventEnvelope, StreamType } from '@platzbuchung/domain/events/catalogue';
+import type {
+  Actor,
+  Decision,
+  ReservationError,
+  ReservationErrorKind,
+} from '@platzbuchung/domain/reservations/decision';
+import { texts } from '@platzbuchung/domain/texts';
+import type { Club } from '@platzbuchung/domain/types';
+import { findClub } from '../accounts/users-store';
+import type { Db } from '../db/connect';
+import { appendEvents, readStream } from '../events/store';
+import { HttpError, notFound } from '../http/errors';
+import { project } from '../projections/registry';
+
+export type CommandResult = { ok: true; events: EventEnvelope[] } | { ok: false; error: ReservationError };
+
+export interface Clock {
+  now: Date;
+  timeZone: string;
+}
+
+/** The clock a command runs by: the app's "now", read when the request asks, and the clubs' zone. */
+export function commandClock(deps: { clock: () => Date; config: { timeZone: string } }): () => Clock {
+  return () => ({ now: deps.clock(), timeZone: deps.config.timeZone });
+}
+
+/**
+ * A stream's state for the decider, and how many events the stream holds when loading it told so
+ * (a folded stream). Otherwise the store reads the version when it appends (events/store).
+ */
+export interface LoadedState<S> {
+  state: S;
+  version?: number;
+}
+
+/** Everything `handleCommand` needs to know about one kind of command. */
+export interface CommandDefinition<C extends { actor: Actor }, S, Ctx, E extends DomainEvent> {
+  streamType: StreamType;
+  streamId(command: C): string;
+  loadState(trx: Knex.Transaction, streamId: string, club: Club): Promise<LoadedState<S>>;
+  /** What the decider needs beyond the stream: other streams' read models, the club's admins … */
+  loadContext(trx: Knex.Transaction, club: Club, command: C, now: LocalMoment): Promise<Ctx>;
+  decide(command: C, state: S, context: Ctx, now: LocalMoment): Decision<E>;
+}
+
+/**
+ * Serialises every command of a club across every API process. Transaction-scoped, so it is
+ * released by commit or rollback whatever happens. Other clubs are not held up.
+ */
+export async function lockClub(trx: Knex.Transaction, clubId: string): Promise<void> {
+  await trx.raw(`SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, [`club:${clubId}`]);
+}
+
+/** An event-sourced stream's state: its events folded from `initial`. */
+export async function foldStream<S, E extends DomainEvent>(
+  trx: Knex.Transaction,
+  streamType: StreamType,
+  streamId: string,
+  initial: S,
+  evolve: (state: S, event: E) => S,
+): Promise<LoadedState<S>> {
+  const events = await readStream(trx, streamType, streamId);
+  return { state: (events as unknown as E[]).reduce(evolve, initial), version: events.length };
+}
+
+/** Runs one command; undefined when the club does not exist. A refusal writes nothing. */
+export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Db,
+  clubId: string,
+  definition: CommandDefinition<C, S, Ctx, E>,
+  command: C,
+  clock: Clock,
+): Promise<CommandResult | undefined> {
+  return db.transaction(async (trx) => {
+    await lockClub(trx, clubId);
+    const club = await findClub(trx, clubId);
+    if (!club) return undefined;
+    const now = localMoment(clock.now, clock.timeZone);
+    const streamId = definition.streamId(command);
+    const { state, version } = await definition.loadState(trx, streamId, club);
+    const context = await definition.loadContext(trx, club, command, now);
+    const decision = definition.decide(command, state, context, now);
+    if (!decision.ok) return decision;
+    const known = new Map(version === undefined ? [] : [[streamId, version]]);
+    const stored = await appendEvents(trx, decision.events, known, {
+      club_id: club._id,
+      actor_id: command.actor.user_id,
+      occurred_at: clock.now,
+    });
+    await project(trx, stored);
+    return { ok: true, events: stored };
+  });
+}
+
+const STATUS_OF: Record<ReservationErrorKind, number> = {
+  conflict: 409,
+  limit: 409,
+  past: 400,
+  forbidden: 403,
+  not_found: 404,
+  invalid: 400,
+};
+
+/** A decider's refusal as the HTTP answer: its status and its German text. */
+export function refusal(error: ReservationError): HttpError {
+  return new HttpError(STATUS_OF[error.kind], error.message);
+}
+
+/** The stored events of an accepted command; a refusal or a missing club becomes its HTTP answer. */
+export function eventsOrThrow(result: CommandResult | undefined): EventEnvelope[] {
+  if (!result) throw notFound(texts.clubNotFound);
+  if (!result.ok) throw refusal(result.error);
+  return result.events;
+}

@@ -1,0 +1,207 @@
+/**
+ * The event store (docs/architecture.md, "The event log"): one append-only table for every stream
+ * type. Appending checks each event against its catalogue schema and numbers it twice: its stream's
+ * version (optimistic concurrency) and its club's sequence (gap-free, since every append of a club
+ * runs under the club's lock, see ../commands/handle).
+ */
+import type { Knex } from 'knex';
+import {
+  eventCatalogue,
+  eventFromStored,
+  streamIdOf,
+  type DomainEvent,
+  type EventEnvelope,
+  type EventType,
+  type StreamType,
+} from '@platzbuchung/domain/events/catalogue';
+import { eventDataError } from '@platzbuchung/domain/events/validate';
+import type { Db } from '../db/connect';
+
+/** A row of `events` as pg returns it. */
+export interface EventRow {
+  position: number;
+  club_seq: number;
+  stream_type: StreamType;
+  stream_id: string;
+  version: number;
+  club_id: string;
+  type: EventType;
+  data: unknown;
+  actor_id: string;
+  occurred_at: Date;
+}
+
+export const EVENT_COLUMNS = [
+  'position',
+  'club_seq',
+  'stream_type',
+  'stream_id',
+  'version',
+  'club_id',
+  'type',
+  'data',
+  'actor_id',
+  'occurred_at',
+] as const;
+
+export function toEnvelope(row: EventRow): EventEnvelope {
+  return {
+    ...eventFromStored(row.type, row.stream_id, row.data),
+    position: Number(row.position),
+    club_seq: Number(row.club_seq),
+    stream_type: row.stream_type,
+    version: row.version,
+    club_id: row.club_id,
+    actor_id: row.actor_id,
+    occurred_at: row.occurred_at.toISOString(),
+  } as EventEnvelope;
+}
+
+/** A programming error, never a user's: the decider made an event its catalogue entry does not allow. */
+function assertValid(event: DomainEvent): void {
+  const error = eventDataError(event);
+  if (error !== null) throw new Error(`Event ${event.type} does not match its schema: ${error}`);
+}
+
+export interface AppendMeta {
+  club_id: string;
+  actor_id: string;
+  occurred_at: Date;
+}
+
+/**
+ * The club's newest event number. Commits of one club are serialised by its lock, so it only
+ * grows: under the lock it numbers the next append; outside it, it versions cached answers.
+ */
+export async function lastClubSeq(trx: Db | Knex.Transaction, clubId: string): Promise<number> {
+  const { rows } = await trx.raw(
+    'SELECT club_seq FROM events WHERE club_id = ? ORDER BY club_seq DESC LIMIT 1',
+    [clubId],
+  );
+  return Number(rows[0]?.club_seq ?? 0);
+}
+
+/**
+ * The versions of the streams a command did not fold: a club's or member's stream (whose state is
+ * its row), a group of bookings, those a court block cancels. Read here, in one query, only when
+ * there is something to append; consistent because the club's lock is held.
+ */
+async function addCurrentVersions(
+  trx: Knex.Transaction,
+  events: readonly DomainEvent[],
+  versions: Map<string, number>,
+): Promise<void> {
+  const unknown = [...new Set(events.map(streamIdOf))].filter((id) => !versions.has(id));
+  if (!unknown.length) return;
+  const { rows } = await trx.raw(
+    'SELECT stream_id, max(version) AS version FROM events WHERE stream_id = ANY(?::uuid[]) GROUP BY stream_id',
+    [unknown],
+  );
+  for (const id of unknown) versions.set(id, 0);
+  for (const row of rows as { stream_id: string; version: number }[])
+    versions.set(row.stream_id, row.version);
+}
+
+/**
+ * Appends one command's events. `expectedVersions` maps each stream the events touch to its
+ * version before them; the unique (stream, version) key turns any lost race into an error instead
+ * of a fork. The caller holds the club's lock.
+ */
+export async function appendEvents(
+  trx: Knex.Transaction,
+  events: readonly DomainEvent[],
+  expectedVersions: ReadonlyMap<string, number>,
+  meta: AppendMeta,
+): Promise<EventEnvelope[]> {
+  if (events.length === 0) return [];
+  let clubSeq = await lastClubSeq(trx, meta.club_id);
+  const versions = new Map(expectedVersions);
+  await addCurrentVersions(trx, events, versions);
+  const rows = events.map((event) => {
+    assertValid(event);
+    const streamId = streamIdOf(event);
+    const version = (versions.get(streamId) ?? 0) + 1;
+    versions.set(streamId, version);
+    return {
+      stream_type: eventCatalogue[event.type].streamType,
+      stream_id: streamId,
+      version,
+      club_id: meta.club_id,
+      club_seq: ++clubSeq,
+      type: event.type,
+      data: event.data,
+      actor_id: meta.actor_id,
+      occurred_at: meta.occurred_at,
+    };
+  });
+  const stored: EventRow[] = await trx('events')
+    .insert(rows)
+    .returning([...EVENT_COLUMNS]);
+  return stored.map(toEnvelope);
+}
+
+export async function readStream(
+  db: Db | Knex.Transaction,
+  streamType: StreamType,
+  streamId: string,
+): Promise<EventEnvelope[]> {
+  const rows: EventRow[] = await db('events')
+    .where({ stream_type: streamType, stream_id: streamId })
+    .orderBy('version')
+    .select([...EVENT_COLUMNS]);
+  return rows.map(toEnvelope);
+}
+
+export interface EventFilter {
+  clubId?: string;
+  streamType?: StreamType;
+  streamId?: string;
+  types?: readonly EventType[];
+  actorId?: string;
+  since?: Date;
+  until?: Date;
+  /** Exclusive bounds on the club's sequence (club-scoped views: the admin log, "Stand am"). */
+  afterClubSeq?: number;
+  beforeClubSeq?: number;
+  /** Exclusive bounds on the global position (operators' views). */
+  afterPosition?: number;
+  beforePosition?: number;
+}
+
+export function filteredEvents(db: Db | Knex.Transaction, filter: EventFilter): Knex.QueryBuilder {
+  const query = db('events');
+  if (filter.clubId) query.where('club_id', filter.clubId);
+  if (filter.streamType) query.where('stream_type', filter.streamType);
+  if (filter.streamId) query.where('stream_id', filter.streamId);
+  if (filter.types?.length) query.whereIn('type', filter.types as string[]);
+  if (filter.actorId) query.where('actor_id', filter.actorId);
+  if (filter.since) query.where('occurred_at', '>=', filter.since);
+  if (filter.until) query.where('occurred_at', '<', filter.until);
+  if (filter.afterClubSeq !== undefined) query.where('club_seq', '>', filter.afterClubSeq);
+  if (filter.beforeClubSeq !== undefined) query.where('club_seq', '<', filter.beforeClubSeq);
+  if (filter.afterPosition !== undefined) query.where('position', '>', filter.afterPosition);
+  if (filter.beforePosition !== undefined) query.where('position', '<', filter.beforePosition);
+  return query;
+}
+
+/** A page of events; club-scoped filters page by the club's sequence, others by position. */
+export async function listEvents(
+  db: Db,
+  filter: EventFilter,
+  options: { limit: number; newestFirst: boolean },
+): Promise<EventEnvelope[]> {
+  const order = filter.clubId ? 'club_seq' : 'position';
+  const rows: EventRow[] = await filteredEvents(db, filter)
+    .orderBy(order, options.newestFirst ? 'desc' : 'asc')
+    .limit(options.limit)
+    .select([...EVENT_COLUMNS]);
+  return rows.map(toEnvelope);
+}
+
+/**
+ * An event as a club-scoped view shows it: `position` is the club's own event number. Admins see
+ * only their club; a global position would tell them how busy every other club is.
+ */
+export function inClubOrder<E extends EventEnvelope>(event: E): E {
+  return { ...event, position: event.club_seq };
+}

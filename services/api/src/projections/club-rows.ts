@@ -1,0 +1,95 @@
+/**
+ * Projections of the club and member streams into the rows registration created: a club's
+ * settings (`clubs`) and a member's role (`users.role`). Both events carry the whole new value, so
+ * the state after a stream is its latest event's `after`, and rebuild and verify can say that in
+ * one statement each. Clubs and members whose stream is still empty keep what registration wrote.
+ */
+import type { Knex } from 'knex';
+import { foldClubName } from '@platzbuchung/domain/club-names';
+import type { Projection, ProjectionDifference } from './registry';
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+
+interface LatestAfter {
+  /** The event type whose `data.after` is the value. */
+  type: string;
+  table: string;
+  /** SQL expressions: the row's columns, and the same values taken from `l.after`. */
+  live: string;
+  fromLog: string;
+}
+
+const latest = ({ type }: LatestAfter) => `
+  SELECT DISTINCT ON (stream_id) stream_id, data->'after' AS after
+  FROM events WHERE type = '${type}' ORDER BY stream_id, version DESC`;
+
+function setBased(spec: LatestAfter, setClause: string) {
+  return {
+    async rebuild(trx: Knex.Transaction): Promise<number> {
+      const result = await trx.raw(
+        `UPDATE ${spec.table} t SET ${setClause} FROM (${latest(spec)}) l WHERE t.id = l.stream_id`,
+      );
+      return result.rowCount ?? 0;
+    },
+    async verify(trx: Knex.Transaction): Promise<{ rows: number; differences: ProjectionDifference[] }> {
+      const { rows } = await trx.raw(`
+        SELECT t.id, ${spec.live} AS live, ${spec.fromLog} AS rebuilt
+        FROM ${spec.table} t JOIN (${latest(spec)}) l ON t.id = l.stream_id`);
+      const differences = (rows as ProjectionDifference[]).filter(
+        (row) => JSON.stringify(row.live) !== JSON.stringify(row.rebuilt),
+      );
+      return { rows: rows.length, differences };
+    },
+  };
+}
+
+const settingsSpec: LatestAfter = {
+  type: 'ClubSettingsChanged',
+  table: 'clubs',
+  live: `jsonb_build_object('name', t.name, 'courts_count', t.courts_count, 'start_hour', t.start_hour,
+           'end_hour', t.end_hour, 'reservations_limit', t.reservations_limit)`,
+  fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
+           'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
+           'reservations_limit', (l.after->>'reservations_limit')::int)`,
+};
+
+export const clubSettingsProjection: Projection = {
+  name: 'club-settings',
+  handles: ['ClubSettingsChanged'],
+  tables: ['clubs'],
+  async apply(trx, events: readonly EventEnvelope[]) {
+    for (const event of events) {
+      if (event.type !== 'ClubSettingsChanged') continue;
+      // The folded name keeps look-alike club names apart (docs/security.md).
+      const name_key = foldClubName(event.data.after.name);
+      await trx('clubs')
+        .where({ id: event.club_id })
+        .update({ ...event.data.after, name_key });
+    }
+  },
+  ...setBased(
+    settingsSpec,
+    `name = l.after->>'name', courts_count = (l.after->>'courts_count')::int,
+     start_hour = (l.after->>'start_hour')::int, end_hour = (l.after->>'end_hour')::int,
+     reservations_limit = (l.after->>'reservations_limit')::int`,
+  ),
+};
+
+const rolesSpec: LatestAfter = {
+  type: 'MemberRoleChanged',
+  table: 'users',
+  live: `to_jsonb(t.role)`,
+  fromLog: `l.after`,
+};
+
+export const memberRolesProjection: Projection = {
+  name: 'member-roles',
+  handles: ['MemberRoleChanged'],
+  tables: ['users'],
+  async apply(trx, events: readonly EventEnvelope[]) {
+    for (const event of events) {
+      if (event.type !== 'MemberRoleChanged') continue;
+      await trx('users').where({ id: event.user_id }).update({ role: event.data.after });
+    }
+  },
+  ...setBased(rolesSpec, `role = l.after #>> '{}'`),
+};

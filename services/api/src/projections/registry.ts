@@ -1,0 +1,85 @@
+/**
+ * The projection registry (docs/architecture.md, "Projections"): every read model the log feeds,
+ * with the event types it handles and the tables it owns. The appending transaction applies each
+ * new event to the projections that handle it; rebuild and verify iterate the same list, so a new
+ * read model is one entry here and nothing else hard-codes a table.
+ */
+import type { Knex } from 'knex';
+import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
+import type { Db } from '../db/connect';
+import { blocksProjection } from './blocks';
+import { clubSettingsProjection, memberRolesProjection } from './club-rows';
+import { reservationsProjection } from './reservations';
+
+export interface ProjectionDifference {
+  id: string;
+  live: Record<string, unknown> | null;
+  rebuilt: Record<string, unknown> | null;
+}
+
+export interface Projection {
+  name: string;
+  handles: readonly EventType[];
+  tables: readonly string[];
+  /** Applies newly appended events (in order) inside their transaction. */
+  apply(trx: Knex.Transaction, events: readonly EventEnvelope[]): Promise<void>;
+  /** Recreates the projection from the whole log; answers the number of rows written. */
+  rebuild(trx: Knex.Transaction): Promise<number>;
+  /** Replays the log beside the live rows and lists every row that differs. */
+  verify(trx: Knex.Transaction): Promise<{ rows: number; differences: ProjectionDifference[] }>;
+}
+
+export const projections: readonly Projection[] = [
+  reservationsProjection,
+  clubSettingsProjection,
+  memberRolesProjection,
+  blocksProjection,
+];
+
+export async function project(trx: Knex.Transaction, events: readonly EventEnvelope[]): Promise<void> {
+  for (const projection of projections) {
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    if (handled.length) await projection.apply(trx, handled);
+  }
+}
+
+/** New events wait while the log is read, so every projection sees one consistent point of it. */
+async function holdAppends(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('LOCK TABLE events IN SHARE MODE');
+}
+
+export interface ProjectionReport {
+  name: string;
+  rows: number;
+  differences: ProjectionDifference[];
+}
+
+/** Rebuilds the named projections (all by default) in one transaction. */
+export async function rebuildProjections(db: Db, names?: readonly string[]): Promise<ProjectionReport[]> {
+  return db.transaction(async (trx) => {
+    await holdAppends(trx);
+    const reports: ProjectionReport[] = [];
+    for (const projection of selected(names)) {
+      reports.push({ name: projection.name, rows: await projection.rebuild(trx), differences: [] });
+    }
+    return reports;
+  });
+}
+
+export async function verifyProjections(db: Db, names?: readonly string[]): Promise<ProjectionReport[]> {
+  return db.transaction(async (trx) => {
+    await holdAppends(trx);
+    const reports: ProjectionReport[] = [];
+    for (const projection of selected(names)) {
+      reports.push({ name: projection.name, ...(await projection.verify(trx)) });
+    }
+    return reports;
+  });
+}
+
+function selected(names: readonly string[] | undefined): readonly Projection[] {
+  if (!names?.length) return projections;
+  const unknown = names.filter((name) => !projections.some((p) => p.name === name));
+  if (unknown.length) throw new Error(`unknown projection ${unknown.join(', ')}`);
+  return projections.filter((p) => names.includes(p.name));
+}

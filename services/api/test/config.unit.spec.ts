@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../src/config';
+
+const SECRET = 'a-real-secret-of-some-length';
+
+describe('readConfig', () => {
+  it('counts trusted proxies: unset is none, a number is that many', () => {
+    expect(readConfig({}).trustedProxies).toBe(0);
+    expect(readConfig({ TRUST_PROXY: '0' }).trustedProxies).toBe(0);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustedProxies).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustedProxies).toBe(2);
+  });
+
+  it('refuses a TRUST_PROXY that is no count of proxies', () => {
+    for (const value of ['true', 'yes', '-1', '1.5', '10.0.0.1']) {
+      expect(() => readConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be the number/);
+    }
+  });
+
+  it('refuses the development session secret in production and behind https', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => readConfig({ PUBLIC_URL: 'https://platz.example', TRUST_PROXY: '1' })).toThrow(
+      /SESSION_SECRET must be set/,
+    );
+    expect(() =>
+      readConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'platzbuchung-development-secret-change-me',
+      }),
+    ).toThrow(/public development value/);
+    expect(() =>
+      readConfig({
+        PUBLIC_URL: 'https://platz.example',
+        TRUST_PROXY: '1',
+        SESSION_SECRET: 'platzbuchung-development-secret-change-me',
+      }),
+    ).toThrow(/public development value; set a secret of your own when PUBLIC_URL is https/);
+    expect(readConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+  });
+
+  it('refuses a short secret anywhere and keeps the development default on plain http', () => {
+    expect(() => readConfig({ SESSION_SECRET: 'short' })).toThrow(/at least 16/);
+    expect(readConfig({}).sessionSecret.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('refuses an https PUBLIC_URL without a proxy, with a message that says what to do', () => {
+    expect(() => readConfig({ PUBLIC_URL: 'https://platz.example', SESSION_SECRET: SECRET })).toThrow(
+      /TLS-terminating reverse proxy and set TRUST_PROXY/,
+    );
+    const config = readConfig({
+      PUBLIC_URL: 'https://platz.example',
+      SESSION_SECRET: SECRET,
+      TRUST_PROXY: '1',
+    });
+    expect(config.publicUrl).toBe('https://platz.example');
+  });
+});

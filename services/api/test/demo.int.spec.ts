@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@platzbuchung/domain/dates';
+import type { PasswordHasher } from '../src/accounts/passwords';
+import type { Db } from '../src/db/connect';
+import { DEMO_CLUB_NAME, seedDemo } from '../src/demo';
+import { listReservations } from '../src/commands/reservations';
+import { blocksBetween } from '../src/projections/blocks';
+import { createTestDatabase } from './support/test-api';
+
+/** bcrypt's cost is not what this test is about. */
+const fastHasher: PasswordHasher = {
+  hash: async (password) => `plain:${password}`,
+  verify: async (password, hash) => hash === `plain:${password}`,
+  close: async () => {},
+};
+
+// A Monday morning in November: the whole week ahead is bookable.
+const clock = { now: new Date('2026-11-23T07:00:00Z'), timeZone: 'Europe/Berlin' };
+const WEEK = { from: '2026-11-23', to: '2026-11-29' };
+
+let db: Db;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+});
+afterAll(() => drop());
+
+describe('the demo club', () => {
+  it('has twelve members and a realistic week: singles, training series, a team match, a court block', async () => {
+    const { clubId, booked } = await seedDemo(db, fastHasher, clock);
+    const members: { id: string; role: string }[] = await db('users')
+      .where({ club_id: clubId })
+      .select('id', 'role');
+    expect(members).toHaveLength(12);
+    expect(members.filter((m) => m.role === 'admin')).toHaveLength(1);
+
+    const week = await listReservations(db, clubId, WEEK);
+    const singles = week.filter((r) => !r.recurring && !r.label);
+    const series = week.filter((r) => r.recurring);
+    expect(singles.length).toBeGreaterThanOrEqual(25);
+    expect(series.map((r) => r.label).sort()).toEqual(['Jugendtraining', 'Training Herren 40']);
+    // Every day of the week has something on the grid.
+    for (let day = 0; day < 7; day++) {
+      expect(singles.some((r) => r.date === addDays(WEEK.from, day))).toBe(true);
+    }
+    // Players book single hours within the club's limit of three.
+    const perPlayer = new Map<string, number>();
+    for (const r of singles) {
+      expect(r.end_time - r.start_time).toBe(1);
+      perPlayer.set(r.user_id, (perPlayer.get(r.user_id) ?? 0) + 1);
+    }
+    expect(perPlayer.size).toBe(11);
+    expect(Math.max(...perPlayer.values())).toBeLessThanOrEqual(3);
+
+    // The admin's team match: one booking over two courts, linked as a group.
+    const match = week.filter((r) => r.label === 'Medenspiel Damen 30');
+    expect(match.map((r) => r.court_num).sort()).toEqual(['3', '4']);
+    expect(new Set(match.map((r) => r.group_id)).size).toBe(1);
+    expect(match[0]?.group_id).toBeTruthy();
+
+    // Court 6 closed for maintenance, and nobody booked into it.
+    const blocks = await blocksBetween(db, clubId, WEEK.from, WEEK.to);
+    expect(blocks).toEqual([expect.objectContaining({ court_nums: ['6'], reason: 'Platzpflege' })]);
+    const [block] = blocks;
+    const inBlock = week.filter(
+      (r) =>
+        r.court_num === '6' &&
+        !r.recurring &&
+        `${r.date}T${String(r.start_time).padStart(2, '0')}:00` >= block!.from &&
+        `${r.date}T${String(r.start_time).padStart(2, '0')}:00` < block!.until,
+    );
+    expect(inBlock).toEqual([]);
+    expect(booked).toBeGreaterThanOrEqual(30);
+  });
+
+  it('changes nothing when seeded again', async () => {
+    const before = Number((await db('events').count({ n: '*' }))[0]!.n);
+    const again = await seedDemo(db, fastHasher, clock);
+    expect(again.booked).toBe(0);
+    expect(Number((await db('events').count({ n: '*' }))[0]!.n)).toBe(before);
+    expect(Number((await db('clubs').where({ name: DEMO_CLUB_NAME }).count({ n: '*' }))[0]!.n)).toBe(1);
+    expect(Number((await db('users').count({ n: '*' }))[0]!.n)).toBe(12);
+  });
+});

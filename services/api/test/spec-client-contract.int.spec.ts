@@ -1,0 +1,341 @@
+/**
+ * The contract with clients written against the original call list: request by request what such a
+ * client sends (numbers as strings from its form fields, `recurring: "true"`, `label: null`, bookings
+ * without `club_id` and `user_id`, deletes as POST with `form_method`), and the answer shapes it
+ * reads (`_id`, `court_num` as a string, `YYYY-MM-DD` dates, `{data}` lists, `{message, data}`,
+ * error lists for forms and `{error: "text"}` for reservation refusals).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { texts } from '@platzbuchung/domain/texts';
+import type { Club, Reservation, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
+import { TestClient, type JsonResponse } from './support/client';
+import { unique } from './support/fixtures';
+import { startTestApi, type TestApi } from './support/test-api';
+
+/** Monday 2026-11-23, 10:30 in Berlin. */
+const NOW = new Date('2026-11-23T09:30:00Z');
+const TUESDAY = '2026-11-24';
+const NEXT_TUESDAY = '2026-12-01';
+const PASSWORD = 'Aufschlag1!';
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+beforeEach(() => api.setNow(NOW));
+
+const uniqueEmail = (who: string) => `${who}-${unique()}@example.de`;
+
+type FieldErrors = { error: { instancePath: string; message: string }[] };
+type ListAnswer = { data: Reservation[] };
+
+/** A form refusal as such a client reads it: a list of `{instancePath, message}`, nothing else. */
+function expectFormErrors(response: JsonResponse, status: number, expected: FieldErrors['error']) {
+  expect(response.status).toBe(status);
+  expect(response.body).toEqual({ error: expected });
+}
+
+/** A reservation refusal: one German sentence in `error`. */
+function expectReservationRefusal(response: JsonResponse, status: number) {
+  expect(response.status).toBe(status);
+  expect(Object.keys(response.body as object)).toEqual(['error']);
+  expect(typeof (response.body as { error: unknown }).error).toBe('string');
+}
+
+function expectReservationShape(reservation: Reservation) {
+  expect(Object.keys(reservation)).toEqual(expect.arrayContaining(['_id', 'club_id', 'user_id']));
+  expect(reservation).not.toHaveProperty('id');
+  expect(typeof reservation.court_num).toBe('string');
+  expect(typeof reservation.start_time).toBe('number');
+  expect(typeof reservation.end_time).toBe('number');
+  expect(reservation.date).toMatch(ISO_DATE);
+  expect(typeof reservation.recurring).toBe('boolean');
+  expect(Array.isArray(reservation.deleted_dates)).toBe(true);
+}
+
+/** The club form as its fields hold it: every value a string, only non-empty ones sent. */
+function clubForm(email: string) {
+  return {
+    name: `TC Vertrag ${unique()}`,
+    courts_count: '3',
+    start_hour: '8',
+    end_hour: '20',
+    reservations_limit: '2',
+    first_name: 'Jürgen',
+    last_name: 'Müller-Lüdenscheidt',
+    email,
+    password: PASSWORD,
+    privacy: 'agree',
+  };
+}
+
+async function registeredClub() {
+  const adminEmail = uniqueEmail('admin');
+  const form = clubForm(adminEmail);
+  const response = await new TestClient(api.url).post<{ data: Club[] }>('/api/clubs', form);
+  expect(response.status).toBe(201);
+  return { club: response.body.data.find((c) => c.name === form.name)!, adminEmail };
+}
+
+async function signedUpPlayer(clubId: string) {
+  const email = uniqueEmail('player');
+  const response = await new TestClient(api.url).post('/api/signup', {
+    club_id: clubId,
+    first_name: 'Steffi',
+    last_name: 'Graf',
+    email,
+    password: PASSWORD,
+    privacy: 'agree',
+  });
+  expect(response.status).toBe(201);
+  return email;
+}
+
+async function loggedInClient(email: string) {
+  const client = new TestClient(api.url);
+  const response = await client.post<SessionUser>('/api/login', { email, password: PASSWORD });
+  expect(response.status).toBe(200);
+  return { client, user: response.body };
+}
+
+/** What the grid's popup sends for a one-hour booking: no club, no user, `label: null`. */
+const popupBooking = (overrides: Record<string, unknown> = {}) => ({
+  court_num: '2',
+  start_time: 10,
+  end_time: 11,
+  date: TUESDAY,
+  label: null,
+  recurring: false,
+  ...overrides,
+});
+
+describe('registration, sign-up and login as such a client sends them', () => {
+  it('registers a club from string-valued form fields and answers {message, data} with the clubs', async () => {
+    const form = clubForm(uniqueEmail('admin'));
+    const response = await new TestClient(api.url).post<{ message: string; data: Club[] }>(
+      '/api/clubs',
+      form,
+    );
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.body).sort()).toEqual(['data', 'message']);
+    expect(response.body.message).toBe(texts.clubCreated);
+    const club = response.body.data.find((c) => c.name === form.name);
+    expect(club).toEqual({
+      _id: expect.any(String),
+      name: form.name,
+      courts_count: 3,
+      start_hour: 8,
+      end_hour: 20,
+      reservations_limit: 2,
+    });
+
+    const listed = await new TestClient(api.url).get<Club[]>('/api/clubs');
+    expect(listed.body).toContainEqual(club);
+  });
+
+  it('signs a player up and answers {message, data} with the members by _id and name', async () => {
+    const { club } = await registeredClub();
+    const response = await new TestClient(api.url).post<{ message: string; data: UserListEntry[] }>(
+      '/api/signup',
+      {
+        club_id: club._id,
+        first_name: 'Steffi',
+        last_name: 'Graf',
+        email: uniqueEmail('player'),
+        password: PASSWORD,
+        privacy: 'agree',
+      },
+    );
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.body).sort()).toEqual(['data', 'message']);
+    expect(response.body.message).toBe(texts.signedUp);
+    for (const member of response.body.data) {
+      expect(Object.keys(member).sort()).toEqual(['_id', 'first_name', 'last_name']);
+    }
+  });
+
+  it('answers each form refusal as a list of {instancePath, message}', async () => {
+    const { club, adminEmail } = await registeredClub();
+    const anonymous = new TestClient(api.url);
+
+    const taken = await anonymous.post('/api/signup', {
+      club_id: club._id,
+      first_name: 'Boris',
+      last_name: 'Becker',
+      email: adminEmail,
+      password: PASSWORD,
+      privacy: 'agree',
+    });
+    expectFormErrors(taken, 400, [{ instancePath: '/email', message: texts.emailTaken }]);
+
+    const takenByClub = await anonymous.post('/api/clubs', clubForm(adminEmail));
+    expectFormErrors(takenByClub, 400, [{ instancePath: '/email', message: texts.emailTaken }]);
+
+    const wrong = await anonymous.post('/api/login', { email: adminEmail, password: 'Falsch123!' });
+    expectFormErrors(wrong, 401, [{ instancePath: '', message: texts.wrongCredentials }]);
+
+    const missing = await anonymous.post('/api/login', { email: adminEmail });
+    expectFormErrors(missing, 400, [{ instancePath: '/password', message: texts.requiredField }]);
+
+    const unknownToken = await anonymous.post('/api/reset-password', {
+      password: 'Neues-Passwort-7',
+      resetToken: 'A'.repeat(43),
+    });
+    expectFormErrors(unknownToken, 400, [{ instancePath: '/resetToken', message: texts.resetTokenInvalid }]);
+
+    const notJson = await anonymous.post('/api/forgot-password', '{"email":', {
+      'Content-Type': 'application/json',
+    });
+    expectFormErrors(notJson, 400, [{ instancePath: '', message: texts.invalidJson }]);
+  });
+
+  it('answers a login rate limit as a form error list too, with Retry-After', async () => {
+    const limited = await startTestApi({ db: api.db, rateLimits: { failedLoginsPerClient: 2 } });
+    try {
+      const client = new TestClient(limited.url);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await client.post('/api/login', { email: uniqueEmail('guess'), password: 'Falsch123!' });
+      }
+      const refused = await client.post('/api/login', { email: uniqueEmail('guess'), password: 'x' });
+      expectFormErrors(refused, 429, [{ instancePath: '', message: texts.tooManyRequests }]);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers login and verifyAuth with the session fields, forgot-password and logout with a message', async () => {
+    const { club, adminEmail } = await registeredClub();
+    const { client, user } = await loggedInClient(adminEmail);
+    expect(user).toEqual({
+      _id: expect.any(String),
+      club_id: club._id,
+      role: 'admin',
+      first_name: 'Jürgen',
+      last_name: 'Müller-Lüdenscheidt',
+      email: adminEmail,
+    });
+    expect((await client.get('/api/verifyAuth')).body).toEqual(user);
+
+    const forgot = await new TestClient(api.url).post('/api/forgot-password', { email: adminEmail });
+    expect(forgot.status).toBe(200);
+    expect(forgot.body).toEqual({ message: texts.resetLinkSent });
+
+    const logout = await client.post('/api/logout');
+    expect(logout.body).toEqual({ message: texts.loggedOut });
+    expect((await client.get('/api/verifyAuth')).body).toEqual({ error: texts.notLoggedIn });
+  });
+});
+
+describe('lists and bookings as such a client sends them', () => {
+  it('lists users and reservations of the own club with or without ?club_id=', async () => {
+    const { club, adminEmail } = await registeredClub();
+    await signedUpPlayer(club._id);
+    const { client } = await loggedInClient(adminEmail);
+    await client.post('/api/reservations', popupBooking());
+
+    for (const path of ['/api/users', '/api/reservations']) {
+      const named = await client.get<unknown[]>(`${path}?club_id=${club._id}`);
+      const unnamed = await client.get<unknown[]>(path);
+      expect(named.status).toBe(200);
+      expect(unnamed.status).toBe(200);
+      expect(unnamed.body).toEqual(named.body);
+      expect(unnamed.body.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('books without club_id and user_id, taking both from the session, and answers {data}', async () => {
+    const { club } = await registeredClub();
+    const playerEmail = await signedUpPlayer(club._id);
+    const { client, user } = await loggedInClient(playerEmail);
+
+    const response = await client.post<ListAnswer>('/api/reservations', popupBooking());
+    expect(response.status).toBe(201);
+    expect(Object.keys(response.body)).toEqual(['data']);
+    const made = response.body.data.find((r) => r.date === TUESDAY && r.court_num === '2')!;
+    expectReservationShape(made);
+    expect(made).toMatchObject({
+      club_id: club._id,
+      user_id: user._id,
+      court_num: '2',
+      start_time: 10,
+      end_time: 11,
+      label: null,
+      recurring: false,
+      deleted_dates: [],
+    });
+  });
+
+  it('takes an admin’s weekly series with recurring: "true" and hours as strings', async () => {
+    const { club, adminEmail } = await registeredClub();
+    const { client } = await loggedInClient(adminEmail);
+
+    const response = await client.post<ListAnswer>(
+      '/api/reservations',
+      popupBooking({ court_num: 3, start_time: '18', end_time: '20', label: 'Training', recurring: 'true' }),
+    );
+    expect(response.status).toBe(201);
+    const series = response.body.data.find((r) => r.label === 'Training')!;
+    expectReservationShape(series);
+    expect(series).toMatchObject({ club_id: club._id, court_num: '3', start_time: 18, end_time: 20 });
+    expect(series.recurring).toBe(true);
+  });
+
+  it('deletes with form_method: "delete" once from a series, then all, answering {data} each time', async () => {
+    const { adminEmail } = await registeredClub();
+    const { client } = await loggedInClient(adminEmail);
+    const made = await client.post<ListAnswer>('/api/reservations', popupBooking({ recurring: 'true' }));
+    const seriesId = made.body.data[0]!._id;
+
+    const once = await client.post<ListAnswer>(`/api/reservations?reservation_id=${seriesId}`, {
+      form_method: 'delete',
+      date: NEXT_TUESDAY,
+      delete_type: 'once',
+    });
+    expect(once.status).toBe(200);
+    expect(Object.keys(once.body)).toEqual(['data']);
+    const series = once.body.data.find((r) => r._id === seriesId)!;
+    expectReservationShape(series);
+    expect(series.deleted_dates).toEqual([NEXT_TUESDAY]);
+
+    const all = await client.post<ListAnswer>(`/api/reservations?reservation_id=${seriesId}`, {
+      form_method: 'delete',
+      date: TUESDAY,
+      delete_type: 'all',
+    });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ data: [] });
+  });
+
+  it('refuses bookings as {error: "text"}: a taken slot, another member, another club', async () => {
+    const { club, adminEmail } = await registeredClub();
+    const other = await registeredClub();
+    const playerEmail = await signedUpPlayer(club._id);
+    const { client: admin, user: adminUser } = await loggedInClient(adminEmail);
+    const { client: player } = await loggedInClient(playerEmail);
+
+    expect((await admin.post('/api/reservations', popupBooking())).status).toBe(201);
+    expectReservationRefusal(await player.post('/api/reservations', popupBooking()), 409);
+
+    const forSomeoneElse = await player.post(
+      '/api/reservations',
+      popupBooking({ court_num: '1', user_id: adminUser._id }),
+    );
+    expectReservationRefusal(forSomeoneElse, 403);
+    expect(forSomeoneElse.body).toEqual({ error: texts.forbidden });
+
+    const inOtherClub = await player.post(
+      '/api/reservations',
+      popupBooking({ court_num: '1', club_id: other.club._id }),
+    );
+    expectReservationRefusal(inOtherClub, 403);
+    expect(inOtherClub.body).toEqual({ error: texts.forbidden });
+    expect((await player.get(`/api/users?club_id=${other.club._id}`)).status).toBe(403);
+    expect((await player.get(`/api/reservations?club_id=${other.club._id}`)).status).toBe(403);
+
+    const reservations = await admin.get<Reservation[]>('/api/reservations');
+    expect(reservations.body).toHaveLength(1);
+  });
+});

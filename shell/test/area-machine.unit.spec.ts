@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { areaMachine } from '../src/remotes/area-machine';
+import type { RemoteScreen } from '../src/remotes/federation';
+import { IncompatibleRemoteError, RemoteLoadError } from '../src/remotes/remote-errors';
+
+const Screen: RemoteScreen = () => null;
+
+function startArea(outcomes: (RemoteScreen | Error)[]) {
+  const calls: boolean[] = [];
+  const actor = createActor(
+    areaMachine.provide({
+      actors: {
+        loadScreen: fromPromise<RemoteScreen, { remote: string; module: string; fresh: boolean }>(
+          async ({ input }) => {
+            calls.push(input.fresh);
+            const outcome = outcomes.shift();
+            if (!outcome || outcome instanceof Error) throw outcome ?? new Error('no outcome left');
+            return outcome;
+          },
+        ),
+      },
+      delays: { retryDelay: 0 },
+    }),
+    { input: { remote: 'reservations', module: './Reservations' } },
+  ).start();
+  return { actor, calls };
+}
+
+describe('the area machine', () => {
+  it('shows the incompatibility at once, without automatic retries', async () => {
+    const { actor, calls } = startArea([new IncompatibleRemoteError('built for contract 2')]);
+    await waitFor(actor, (s) => s.matches('incompatible'));
+    expect(calls).toEqual([false]);
+  });
+
+  it('loads again on the retry button after an incompatibility, asking the network afresh', async () => {
+    const { actor, calls } = startArea([new IncompatibleRemoteError('built for contract 2'), Screen]);
+    await waitFor(actor, (s) => s.matches('incompatible'));
+    actor.send({ type: 'area.retry' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.screen).toBe(Screen);
+    expect(calls).toEqual([false, true]);
+  });
+
+  it('retries a load error once by itself before it shows the failure', async () => {
+    const { actor, calls } = startArea([new RemoteLoadError('offline'), new RemoteLoadError('offline')]);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(calls).toEqual([false, true]);
+  });
+});
