@@ -10,6 +10,10 @@ const club = (name: string, id = name): Club => ({
   start_hour: 8,
   end_hour: 20,
   reservations_limit: 3,
+  time_zone: 'Europe/Berlin',
+  booking_horizon_days: null,
+  cancel_deadline_hours: 0,
+  has_rules: false,
 });
 const GRUEN = club('TC Grün-Weiß Arnsberg');
 const GRUENAU = club('SV Grünau');

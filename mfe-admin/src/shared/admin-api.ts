@@ -5,6 +5,8 @@
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
 import type { Club, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
+import type { RecordedClubSettings } from '@platzbuchung/domain/clubs/local-rules';
+import type { ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
 import type { BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
 import { ApiError, deleteJson, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
@@ -60,7 +62,8 @@ interface ChangeBase {
   actor: { _id: string; first_name: string | null; last_name: string | null };
 }
 
-export type ClubSettingsValues = Omit<Club, '_id'>;
+/** Settings as the log recorded them (older events lack the club-local rules). */
+export type ClubSettingsValues = RecordedClubSettings;
 
 export type ClubChange = ChangeBase &
   (
@@ -71,8 +74,8 @@ export type ClubChange = ChangeBase &
 export interface AsOfAnswer {
   position: number;
   data: Reservation[];
-  /** The club's settings at that moment (courts, hours), from its settings changes in the log. */
-  club: Club;
+  /** The club's settings at that moment (courts, hours, zone), from its settings changes in the log. */
+  club: ClubSettings & { _id: string };
 }
 
 export interface MessageAnswer<T> {

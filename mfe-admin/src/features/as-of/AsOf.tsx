@@ -36,7 +36,8 @@ async function loadAsOf(
       : fetchAsOf(clubId, cut, view.day, signal),
     fetchUsers(clubId, signal),
   ]);
-  return { reservations: asOf.data, club: asOf.club, users };
+  const { rules, ...settings } = asOf.club;
+  return { reservations: asOf.data, club: { ...settings, has_rules: rules !== '' }, users };
 }
 
 export function AsOf({ club }: { club: Club }) {

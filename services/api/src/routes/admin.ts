@@ -7,10 +7,11 @@ import {
   settingsAt,
 } from '@platzbuchung/domain/reservations/as-of';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
-import { clubSettingsSchema, type ClubSettings } from '@platzbuchung/domain/schemas';
+import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
+import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Role } from '@platzbuchung/domain/types';
-import { clubNameTaken, findClub, isClubNameConflict } from '../accounts/users-store';
+import { clubNameTaken, findClub, findClubSettings, isClubNameConflict } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
@@ -22,7 +23,7 @@ import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
 import { changeMemberRoleCommand } from '../commands/members';
 import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
 
-const validateSettings = validator<ClubSettings>(clubSettingsSchema);
+const validateSettings = validator<ClubSettingsBody>(clubSettingsSchema);
 const clubNameRefused = () => badRequest([{ instancePath: '/name', message: texts.clubNameTaken }]);
 const ROLES: readonly Role[] = ['admin', 'player'];
 
@@ -115,6 +116,8 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
     const settings = validateSettings(ctx.request.body);
+    const zoneErrors = localRulesErrors(settings);
+    if (zoneErrors.length) throw badRequest(zoneErrors);
     // Another club's name, or one that looks like it, is refused before anything is decided.
     if (await clubNameTaken(deps.db, settings.name, clubId)) throw clubNameRefused();
     const actor = sessionUser(ctx);
@@ -132,7 +135,8 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     );
     const [changed] = eventsOrThrow(outcome);
     const data = changed?.type === 'ClubSettingsChanged' ? changed.data.after : settings;
-    ctx.body = { message: adminTexts.settingsSaved, data: { _id: clubId, ...data } };
+    const club = await findClub(deps.db, clubId);
+    ctx.body = { message: adminTexts.settingsSaved, data: { ...club, ...data, _id: clubId } };
   });
 
   router.get('/changes', async (ctx) => {
@@ -156,9 +160,8 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
       cut.position !== undefined
         ? reservationsAtPosition(events, cut.position)
         : reservationsAsOf(events, cut.at!);
-    const club = await findClub(deps.db, clubId);
-    if (!club) throw notFound(adminTexts.clubNotFound);
-    const { _id: _ignored, ...current } = club;
+    const current = await findClubSettings(deps.db, clubId);
+    if (!current) throw notFound(adminTexts.clubNotFound);
     ctx.body = {
       position: events.at(-1)?.position ?? 0,
       club: { _id: clubId, ...settingsAt(await settingsChanges(deps.db, clubId), cutOf(cut), current) },
