@@ -135,35 +135,47 @@ describe('saving the club-local rules', () => {
     expect(changes.body).toHaveLength(3);
   });
 
-  it.each([
-    [{ time_zone: 'Mars/Olympus' }, '/time_zone', localRulesTexts.unknownTimeZone('Mars/Olympus')],
+  const badInputs: [string, Record<string, unknown>, string, string | RegExp][] = [
     [
-      { time_zone: '../../etc' },
+      'an unknown zone',
+      { time_zone: 'Mars/Olympus' },
       '/time_zone',
-      'Bitte wählen Sie eine gültige Zeitzone (z. B. Europe/Berlin).',
+      localRulesTexts.unknownTimeZone('Mars/Olympus'),
     ],
-    [{ booking_horizon_days: 0 }, '/booking_horizon_days', /zwischen 1 und 365 Tagen/],
-    [{ booking_horizon_days: 366 }, '/booking_horizon_days', /zwischen 1 und 365 Tagen/],
-    [{ cancel_deadline_hours: -1 }, '/cancel_deadline_hours', /zwischen 0 und 168 Stunden/],
-    [{ cancel_deadline_hours: 169 }, '/cancel_deadline_hours', /zwischen 0 und 168 Stunden/],
+    ['a path for a zone', { time_zone: '../../etc' }, '/time_zone', /gültige Zeitzone/],
+    ['a horizon of 0 days', { booking_horizon_days: 0 }, '/booking_horizon_days', /zwischen 1 und 365 Tagen/],
     [
-      { rules: 'x'.repeat(5001) } as object,
-      '/rules',
-      'Die Platzordnung darf höchstens 5.000 Zeichen lang sein.',
+      'a horizon of 366 days',
+      { booking_horizon_days: 366 },
+      '/booking_horizon_days',
+      /zwischen 1 und 365 Tagen/,
     ],
-  ])('refuses %o with a German field error and changes nothing', async (body, path, message) => {
-    const m = await clubWithMembers(api.url);
-    const events = await api.countRows('events');
-    const before = await clubRow(m.club._id);
-    const response = await saveSettings(m, body);
-    expect(response.status).toBe(400);
-    const errors = (response.body as { error: { instancePath: string; message: string }[] }).error;
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.instancePath).toBe(path);
-    expect(errors[0]!.message).toMatch(message);
-    expect(await api.countRows('events')).toBe(events);
-    expect(await clubRow(m.club._id)).toEqual(before);
-  });
+    ['a deadline of -1 hours', { cancel_deadline_hours: -1 }, '/cancel_deadline_hours', /zwischen 0 und 168/],
+    [
+      'a deadline of 169 hours',
+      { cancel_deadline_hours: 169 },
+      '/cancel_deadline_hours',
+      /zwischen 0 und 168/,
+    ],
+    ['rules of 5,001 characters', { rules: 'x'.repeat(5001) }, '/rules', /höchstens 5\.000 Zeichen/],
+  ];
+
+  it.each(badInputs)(
+    'refuses %s with a German field error and changes nothing',
+    async (_what, body, path, message) => {
+      const m = await clubWithMembers(api.url);
+      const events = await api.countRows('events');
+      const before = await clubRow(m.club._id);
+      const response = await saveSettings(m, body);
+      expect(response.status).toBe(400);
+      const errors = (response.body as { error: { instancePath: string; message: string }[] }).error;
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.instancePath).toBe(path);
+      expect(errors[0]!.message).toMatch(message);
+      expect(await api.countRows('events')).toBe(events);
+      expect(await clubRow(m.club._id)).toEqual(before);
+    },
+  );
 
   it('accepts the Platzordnung at exactly 5,000 characters', async () => {
     const m = await clubWithMembers(api.url);
