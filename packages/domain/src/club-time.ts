@@ -134,6 +134,12 @@ export function mayStillCancel(
   return now.date < deadline.date || (now.date === deadline.date && now.hour < deadlineHour);
 }
 
+/** "Mo., 23.11.2026, 14:03 Uhr" for an ISO instant on the club's wall (with seconds when asked). */
+export function formatInstantDe(timeZone: string, iso: string, withSeconds = false): string {
+  const wall = wallClockOf(new Date(iso), timeZone);
+  return `${formatDateDe(wall.date)}, ${withSeconds ? wall.time : wall.time.slice(0, 5)} Uhr`;
+}
+
 /** "Di., 24.11.2026, 17:00 Uhr": a club-local moment as the popup and the refusals write it. */
 export function formatWallClockDe(wall: WallClock): string {
   return `${formatDateDe(wall.date)}, ${wall.time.slice(0, 5)} Uhr`;

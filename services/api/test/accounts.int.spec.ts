@@ -28,6 +28,11 @@ describe('POST /api/clubs', () => {
       start_hour: 8,
       end_hour: 20,
       reservations_limit: 3,
+      // The club-local rules every remote needs (the Platzordnung only as "has one"), as registered.
+      time_zone: 'Europe/Berlin',
+      booking_horizon_days: null,
+      cancel_deadline_hours: 0,
+      has_rules: false,
     });
     const admin = await api.db('users').where({ club_id: club!._id }).first();
     expect(admin).toMatchObject({ role: 'admin', first_name: 'Jürgen', last_name: 'Müller-Lüdenscheidt' });
@@ -74,14 +79,17 @@ describe('POST /api/clubs', () => {
 });
 
 describe('GET /api/clubs', () => {
-  it('lists clubs with the SPEC fields only', async () => {
+  it('lists clubs with the SPEC fields and the club-local rules only', async () => {
     const { club } = await registerClub(api.url);
     const response = await anonymous.get<Club[]>('/api/clubs');
     expect(response.status).toBe(200);
     expect(response.body).toContainEqual(club);
     for (const listed of response.body) {
       expect(Object.keys(listed).sort()).toEqual(
-        ['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'].sort(),
+        [
+          ...['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'],
+          ...['time_zone', 'booking_horizon_days', 'cancel_deadline_hours', 'has_rules'],
+        ].sort(),
       );
     }
   });

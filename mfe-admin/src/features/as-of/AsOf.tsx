@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
-import { formatInstantDe, instantOf } from '../../shared/club-time';
+import { clubInstant, formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from './as-of-search';
@@ -24,10 +24,10 @@ interface AsOfData {
 }
 
 async function loadAsOf(
-  { clubId, view }: { clubId: string; view: AsOfView },
+  { clubId, view, timeZone }: { clubId: string; view: AsOfView; timeZone: string },
   signal: AbortSignal,
 ): Promise<AsOfData> {
-  const cut = cutOf(view, new Date());
+  const cut = cutOf(view, new Date(), timeZone);
   const [asOf, users] = await Promise.all([
     cut === LATEST
       ? fetchEvents(clubId, { limit: 1 }, signal).then((newest) =>
@@ -44,8 +44,11 @@ export function AsOf({ club }: { club: Club }) {
   const [search, setSearch] = useSearchParams();
   // "Now" is taken when the page opens; a moment typed later is compared with the clock then.
   const [openedAt] = useState(() => new Date());
-  const view = useMemo(() => viewFromSearch(search, openedAt), [search, openedAt]);
-  const result = useResource(loadAsOf, { clubId: club._id, view });
+  const view = useMemo(
+    () => viewFromSearch(search, openedAt, club.time_zone),
+    [search, openedAt, club.time_zone],
+  );
+  const result = useResource(loadAsOf, { clubId: club._id, view, timeZone: club.time_zone });
   const { load } = result;
   const viewKey = searchFromView(view).toString();
 
@@ -54,11 +57,13 @@ export function AsOf({ club }: { club: Club }) {
   useEffect(() => {
     if (shownKey.current === viewKey) return;
     shownKey.current = viewKey;
-    load({ clubId: club._id, view });
-  }, [viewKey, view, club._id, load]);
+    load({ clubId: club._id, view, timeZone: club.time_zone });
+  }, [viewKey, view, club._id, club.time_zone, load]);
 
   const show = (next: AsOfView) => setSearch(searchFromView(next));
-  const momentLabel = view.live ? 'aktuell' : formatInstantDe(instantOf(view.moment).toISOString(), true);
+  const momentLabel = view.live
+    ? 'aktuell'
+    : formatInstantDe(club.time_zone, clubInstant(club.time_zone, view.moment).toISOString(), true);
 
   return (
     <div className="admin-part">

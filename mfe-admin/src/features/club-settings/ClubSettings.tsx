@@ -16,7 +16,7 @@ import {
   type Member,
   type MessageAnswer,
 } from '../../shared/admin-api';
-import { formatInstantDe } from '../../shared/club-time';
+import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { describeChange } from './changes';
@@ -67,13 +67,27 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       ) : changes.failed ? (
         <FailureNotice message={changes.error} onRetry={changes.retry} />
       ) : (
-        changes.data && <ChangeList changes={changes.data.changes} members={changes.data.members} />
+        changes.data && (
+          <ChangeList
+            changes={changes.data.changes}
+            members={changes.data.members}
+            timeZone={club.time_zone}
+          />
+        )
       )}
     </div>
   );
 }
 
-function ChangeList({ changes, members }: { changes: ClubChange[]; members: Member[] }) {
+function ChangeList({
+  changes,
+  members,
+  timeZone,
+}: {
+  changes: ClubChange[];
+  members: Member[];
+  timeZone: string;
+}) {
   const names = useMemo(() => byId(members), [members]);
   if (changes.length === 0)
     return <p className="admin-empty">Noch keine Änderungen an Einstellungen oder Rollen.</p>;
@@ -91,7 +105,7 @@ function ChangeList({ changes, members }: { changes: ClubChange[]; members: Memb
             </ul>
             <p className="log-entry__meta">
               {fullName(change.actor)} ·{' '}
-              <time dateTime={change.occurred_at}>{formatInstantDe(change.occurred_at)}</time>
+              <time dateTime={change.occurred_at}>{formatInstantDe(timeZone, change.occurred_at)}</time>
             </p>
           </li>
         );

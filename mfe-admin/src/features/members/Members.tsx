@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Club, Role } from '@platzbuchung/domain/types';
 import { changeRole, fetchMembers, type Member, type MessageAnswer } from '../../shared/admin-api';
-import { wallClockOf } from '../../shared/club-time';
+import { clubWallClock } from '@platzbuchung/domain/club-time';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import { fullName } from '../../shared/names';
 import { RowQuestion, useQuestionFocus } from '../../shared/row-question';
@@ -64,6 +64,7 @@ export function Members({ club, selfId }: { club: Club; selfId: string }) {
                 key={member._id}
                 member={member}
                 isSelf={member._id === selfId}
+                timeZone={club.time_zone}
                 pending={pending?.memberId === member._id ? pending.role : null}
                 saving={snapshot.hasTag('saving')}
                 onAsk={(role) => send({ type: 'role.ask', memberId: member._id, role })}
@@ -79,6 +80,8 @@ export function Members({ club, selfId }: { club: Club; selfId: string }) {
 }
 
 interface MemberRowProps {
+  /** The club's zone: the registration day is the club's. */
+  timeZone: string;
   member: Member;
   isSelf: boolean;
   pending: Role | null;
@@ -88,12 +91,21 @@ interface MemberRowProps {
   onCancel: () => void;
 }
 
-function MemberRow({ member, isSelf, pending, saving, onAsk, onConfirm, onCancel }: MemberRowProps) {
+function MemberRow({
+  member,
+  isSelf,
+  timeZone,
+  pending,
+  saving,
+  onAsk,
+  onConfirm,
+  onCancel,
+}: MemberRowProps) {
   const { confirmRef, askRef } = useQuestionFocus(pending !== null);
 
   const name = fullName(member);
   const target: Role = member.role === 'admin' ? 'player' : 'admin';
-  const registered = formatDateDe(wallClockOf(new Date(member.created_at)).date);
+  const registered = formatDateDe(clubWallClock(timeZone, new Date(member.created_at)).date);
 
   return (
     <li className="member">
