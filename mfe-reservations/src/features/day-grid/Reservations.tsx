@@ -117,7 +117,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
       fetchReservations(club._id, myWindow(clubNow(club.time_zone).date)).then((list) =>
         ownReservations(list, user._id),
       ),
-    [club._id, user._id],
+    [club._id, club.time_zone, user._id],
   );
   useEffect(() => {
     ensureClubUsers(club._id);
