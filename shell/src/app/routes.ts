@@ -73,6 +73,12 @@ export const appRoutes: readonly AppRoute[] = [
     content: { kind: 'remote', remote: 'reservations', module: './Players' },
     title: 'Registrierte Spieler',
   },
+  {
+    path: hostPaths.clubRules,
+    access: 'member',
+    content: { kind: 'remote', remote: 'reservations', module: './ClubRules' },
+    title: 'Platzordnung',
+  },
   { path: hostPaths.profile, access: 'member', content: auth('./Account'), title: 'Mein Konto' },
   {
     path: hostPaths.admin,

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
-import { AccountIcon, AdminIcon, HomeIcon, ListIcon } from './icons';
+import { AccountIcon, AdminIcon, HomeIcon, ListIcon, RulesIcon } from './icons';
 
 interface NavItem {
   to: string;
@@ -10,10 +10,12 @@ interface NavItem {
   icon: ReactNode;
 }
 
-export function FooterNav({ isAdmin }: { isAdmin: boolean }) {
+/** `hasRules`: the club has written a Platzordnung, so the bar links it. */
+export function FooterNav({ isAdmin, hasRules = false }: { isAdmin: boolean; hasRules?: boolean }) {
   const items: NavItem[] = [
     { to: hostPaths.reservations, label: 'Platzplan', icon: <HomeIcon /> },
     { to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> },
+    ...(hasRules ? [{ to: hostPaths.clubRules, label: 'Platzordnung', icon: <RulesIcon /> }] : []),
     { to: hostPaths.profile, label: 'Konto', icon: <AccountIcon /> },
     ...(isAdmin ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
   ];

@@ -12,6 +12,13 @@ export const localRulesTexts = {
     `Die Zeitzone „${name}“ ist unbekannt. Bitte wählen Sie eine aus der Liste (z. B. Europe/Berlin).`,
 } as const;
 
+/** The members' Platzordnung page and its link. */
+export const clubRulesTexts = {
+  title: 'Platzordnung',
+  loading: 'Platzordnung wird geladen …',
+  none: 'Ihr Verein hat noch keine Platzordnung hinterlegt.',
+} as const;
+
 /** A club that never set them: the operator's zone (APP_TIMEZONE), no horizon, no deadline, no text. */
 export function defaultLocalRules(timeZone: string): ClubLocalRules {
   return { time_zone: timeZone, booking_horizon_days: null, cancel_deadline_hours: 0, rules: '' };
