@@ -123,6 +123,10 @@ export function asOfQuery(clubId: string, cut: AsOfCut, date: string): string {
 export const fetchAsOf = (clubId: string, cut: AsOfCut, date: string, signal?: AbortSignal) =>
   getJson<AsOfAnswer>(asOfQuery(clubId, cut, date), signal);
 
+/** The club's Platzordnung ('' when it has none), for the admin's form. */
+export const fetchClubRules = (clubId: string, signal: AbortSignal) =>
+  getJson<{ rules: string }>(`/api/club/rules?${club(clubId)}`, signal).then((answer) => answer.rules);
+
 export const saveClubSettings = (clubId: string, payload: object) =>
   putJson<MessageAnswer<Club>>(`/api/admin/club?${club(clubId)}`, payload);
 

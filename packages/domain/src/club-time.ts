@@ -50,6 +50,21 @@ export function isTimeZone(name: unknown): name is string {
   }
 }
 
+/** The zone most clubs use: first in every list of zones. */
+const FIRST_ZONE = 'Europe/Berlin';
+
+/**
+ * The IANA zones a club may choose, as this runtime knows them, Europe/Berlin first and the rest
+ * alphabetical; `current` is kept in the list even if the runtime does not offer it.
+ */
+export function timeZoneChoices(current?: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  const rest = [...new Set([...known, ...(current ? [current] : [])])]
+    .filter((zone) => zone !== FIRST_ZONE)
+    .sort((a, b) => a.localeCompare(b, 'en'));
+  return [FIRST_ZONE, ...rest];
+}
+
 function asUtcMillis({ date, time }: WallClock): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh = 0, mm = 0, ss = 0] = time.split(':').map(Number);

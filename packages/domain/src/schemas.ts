@@ -239,6 +239,14 @@ export const clubSettingsSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/** The admin's club-local rules form (time zone, horizon, deadline, Platzordnung); all optional. */
+export const clubLocalRulesSchema = {
+  $id: 'clubLocalRules',
+  type: 'object',
+  properties: clubLocalRulesProperties,
+  ...unknownFieldsRefused,
+} as const;
+
 /** The schemas served at /schema/<name>.json, by name. */
 export const formSchemas = {
   signup: signupSchema,
@@ -246,6 +254,7 @@ export const formSchemas = {
   login: loginSchema,
   resetPassword: resetPasswordSchema,
   clubSettings: clubSettingsSchema,
+  clubLocalRules: clubLocalRulesSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof formSchemas;

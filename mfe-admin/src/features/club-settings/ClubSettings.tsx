@@ -20,6 +20,8 @@ import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { describeChange } from './changes';
+import { ClubLocalRules } from './ClubLocalRules';
+import { clubFromAnswer } from './local-rules-body';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 async function loadChanges(clubId: string, signal: AbortSignal) {
@@ -41,7 +43,8 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
     submit: (payload) => saveClubSettings(club._id, payload),
     onSuccess: ({ data }) => {
       // The header and the grid read the club from the shell: hand it the changed one at once.
-      host.replaceClubs(host.clubs.map((c) => (c._id === data._id ? data : c)));
+      const changed = clubFromAnswer(data);
+      host.replaceClubs(host.clubs.map((c) => (c._id === changed._id ? changed : c)));
       changes.load();
     },
   });
@@ -57,6 +60,11 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
         <SchemaForm form={form} submitLabel="Speichern" successMessage={form.result?.message ?? null}>
           <ClubSettingsFields form={form} />
         </SchemaForm>
+      </div>
+
+      <h3 className="admin-subtitle">Zeitzone, Buchungszeitraum und Platzordnung</h3>
+      <div className="admin-card">
+        <ClubLocalRules host={host} club={club} onSaved={changes.load} />
       </div>
 
       <h3 className="admin-subtitle">Änderungen</h3>
