@@ -39,7 +39,7 @@ export function ClubLocalRulesFields({ form }: { form: Form }) {
  * A searchable list of IANA zones: typing in the search box narrows the list below it, which is a
  * plain listbox (arrow keys, type-ahead). Europe/Berlin comes first.
  */
-export function TimeZoneField({ field }: { field: FieldBinding }) {
+export function TimeZoneField({ field, emptyLabel }: { field: FieldBinding; emptyLabel?: string }) {
   const id = useId();
   const searchId = `${id}-search`;
   const errorId = `${id}-error`;
@@ -77,6 +77,7 @@ export function TimeZoneField({ field }: { field: FieldBinding }) {
         onChange={(event) => field.onValueChange(event.target.value)}
         {...controlA11y(field, errorId, hintId)}
       >
+        {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
         {shown.map((zone) => (
           <option key={zone} value={zone}>
             {zone.replace(/_/g, ' ')}
@@ -86,7 +87,7 @@ export function TimeZoneField({ field }: { field: FieldBinding }) {
       <p className="field__hint" id={hintId}>
         {shown.length === 0
           ? 'Keine Zeitzone passt zur Suche.'
-          : `Gewählt: ${field.value || '–'}. „Heute“, vergangene Stunden und Fristen gelten in dieser Zeitzone.`}
+          : `Gewählt: ${field.value || emptyLabel || '–'}. „Heute“, vergangene Stunden und Fristen gelten in dieser Zeitzone.`}
       </p>
     </FieldFrame>
   );
