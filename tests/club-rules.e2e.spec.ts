@@ -59,7 +59,7 @@ describe('club-local rules', () => {
         await page.getByLabel('Zeitzone suchen').fill('');
         await zones.selectOption('Europe/Berlin');
         await page.getByLabel('Buchbar im Voraus (Tage)').fill('7');
-        await page.getByLabel('Stornofrist (Stunden vor Beginn)').fill('24');
+        await page.getByLabel('Stornofrist (Stunden)').fill('24');
         await page.getByLabel('Platzordnung', { exact: true }).fill(RULES);
         await page.getByRole('button', { name: 'Regeln speichern' }).click();
         await page

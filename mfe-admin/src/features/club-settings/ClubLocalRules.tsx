@@ -66,7 +66,12 @@ function LocalRulesForm({
     },
   });
   return (
-    <SchemaForm form={form} submitLabel="Regeln speichern" successMessage={form.result?.message ?? null}>
+    <SchemaForm
+      form={form}
+      submitLabel="Regeln speichern"
+      successMessage={form.result?.message ?? null}
+      requiredHint={false}
+    >
       <ClubLocalRulesFields form={form} />
     </SchemaForm>
   );

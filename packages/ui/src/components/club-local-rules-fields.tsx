@@ -22,7 +22,7 @@ export function ClubLocalRulesFields({ form }: { form: Form }) {
         />
         <TextField
           field={form.field('cancel_deadline_hours')}
-          label="Stornofrist (Stunden vor Beginn)"
+          label="Stornofrist (Stunden)"
           inputMode="numeric"
         />
       </div>
