@@ -8,6 +8,9 @@ import { localRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
+import { lockClub } from '../src/commands/handle';
+import { appendEvents } from '../src/events/store';
+import { project, rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';
 import { clubBody, clubWithMembers } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -248,5 +251,38 @@ describe('the booking horizon and cancellation deadline', () => {
     expect(movedLater.status).toBe(200);
     const byAdmin = await m.admin.client.post(`/api/reservations?reservation_id=${soon._id}`, deletion);
     expect(byAdmin.status).toBe(200);
+  });
+});
+
+describe('settings events from before the club-local rules', () => {
+  it('still replay: the rules read as the defaults, the zone stays, rebuild and verify agree', async () => {
+    const m = await clubWithMembers(api.url, { time_zone: 'Asia/Tokyo' });
+    await saveSettings(m, { booking_horizon_days: 14, cancel_deadline_hours: 24, rules: 'Alt' });
+    // A settings change as it was written before the club-local rules existed: core fields only.
+    const legacy = { ...core(m.club), courts_count: 5 };
+    await api.db.transaction(async (trx) => {
+      await lockClub(trx, m.club._id);
+      const stored = await appendEvents(
+        trx,
+        [{ type: 'ClubSettingsChanged', club_id: m.club._id, data: { before: core(m.club), after: legacy } }],
+        new Map(),
+        { club_id: m.club._id, actor_id: m.admin.user._id, occurred_at: NOW },
+      );
+      await project(trx, stored);
+    });
+    await rebuildProjections(api.db, ['club-settings']);
+    expect(await clubRow(m.club._id)).toEqual({
+      time_zone: 'Asia/Tokyo',
+      booking_horizon_days: null,
+      cancel_deadline_hours: 0,
+      rules: '',
+    });
+    const [report] = await verifyProjections(api.db, ['club-settings']);
+    expect(report!.differences).toEqual([]);
+    // The log describes it without the fields it never had.
+    const changes = await m.admin.client.get<{ data: { after: object } }[]>(
+      `/api/admin/changes?club_id=${m.club._id}`,
+    );
+    expect(changes.body[0]!.data.after).toEqual(legacy);
   });
 });
