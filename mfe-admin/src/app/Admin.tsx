@@ -2,7 +2,7 @@
  * The admin area (/admin and below): its own sub-navigation and one route per part. The shell
  * mounts it for admins only; every call it makes is refused by the API for anyone else anyway.
  */
-import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import '@platzbuchung/ui/styles/forms.css';
@@ -34,21 +34,37 @@ export default function Admin({ host }: RemoteScreenProps) {
         <ul className="admin-tabs__list">
           {adminSections.map((section) => (
             <li key={section.to}>
-              <NavLink className="admin-tabs__link" to={section.to} end>
+              <a
+                className="admin-tabs__link"
+                href={section.to}
+                aria-current={host.location.pathname === section.to ? 'page' : undefined}
+              >
                 {section.label}
-              </NavLink>
+              </a>
             </li>
           ))}
         </ul>
       </nav>
-      <Routes>
-        <Route index element={<EventLog club={club} />} />
-        <Route path="stand" element={<AsOf club={club} />} />
-        <Route path="verein" element={<ClubSettings host={host} club={club} />} />
-        <Route path="mitglieder" element={<Members club={club} selfId={auth._id} />} />
-        <Route path="sperrungen" element={<Blocks club={club} />} />
-        <Route path="*" element={<Navigate to={adminPaths.log} replace />} />
-      </Routes>
+      {partAt(host.location.pathname, {
+        [adminPaths.log]: () => <EventLog host={host} club={club} />,
+        [adminPaths.asOf]: () => <AsOf host={host} club={club} />,
+        [adminPaths.club]: () => <ClubSettings host={host} club={club} />,
+        [adminPaths.members]: () => <Members club={club} selfId={auth._id} />,
+        [adminPaths.blocks]: () => <Blocks club={club} />,
+      }) ?? <GoTo host={host} to={adminPaths.log} />}
     </section>
   );
+}
+
+/** The part of the area a path shows; a trailing slash is the same path. */
+function partAt(pathname: string, parts: Record<string, () => ReactNode>): ReactNode | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return parts[path]?.() ?? null;
+}
+
+/** An unknown path below /admin opens the event log, in place of the wrong address. */
+function GoTo({ host, to }: RemoteScreenProps & { to: string }) {
+  const { navigate } = host;
+  useEffect(() => navigate(to, { replace: true }), [navigate, to]);
+  return null;
 }

@@ -3,9 +3,10 @@
  * it by the API. Opened from the event log it shows the moment just before that event.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateDe } from '@platzbuchung/domain/dates';
+import type { HostContract } from '@platzbuchung/domain/host-contract';
 import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
+import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
 import { formatInstantDe, instantOf } from '../../shared/club-time';
 import { byId } from '../../shared/names';
@@ -39,8 +40,8 @@ async function loadAsOf(
   return { reservations: asOf.data, club: asOf.club, users };
 }
 
-export function AsOf({ club }: { club: Club }) {
-  const [search, setSearch] = useSearchParams();
+export function AsOf({ host, club }: { host: HostContract; club: Club }) {
+  const [search, setSearch] = useSearchParams(host);
   // "Now" is taken when the page opens; a moment typed later is compared with the clock then.
   const [openedAt] = useState(() => new Date());
   const view = useMemo(() => viewFromSearch(search, openedAt), [search, openedAt]);
@@ -98,7 +99,7 @@ export function AsOf({ club }: { club: Club }) {
         )
       )}
       <p className="as-of__back">
-        <Link to={adminPaths.log}>Zum Ereignisprotokoll</Link>
+        <a href={adminPaths.log}>Zum Ereignisprotokoll</a>
       </p>
     </div>
   );

@@ -1,6 +1,5 @@
 /** The account panel at /profile: who is logged in, logout, and the Impressum. */
 import { useState, useTransition } from 'react';
-import { Link } from 'react-router-dom';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { ApiError } from '@platzbuchung/ui/api/client';
@@ -58,7 +57,7 @@ export default function Account({ host }: RemoteScreenProps) {
           {loggingOut && <span className="spinner" aria-hidden="true" />}
           {texts.logout}
         </button>
-        <Link to={hostPaths.impressum}>Impressum</Link>
+        <a href={hostPaths.impressum}>Impressum</a>
       </div>
     </AuthScreen>
   );
