@@ -25,5 +25,4 @@ export const calendarTexts = {
   renewConfirm: 'Ja, neuen Link erzeugen',
   renewCancel: 'Abbrechen',
   renewed: 'Neuer Link erzeugt. Der bisherige Link funktioniert nicht mehr.',
-  retry: 'Erneut versuchen',
 } as const;
