@@ -162,7 +162,7 @@ export function CalendarFeed() {
           ) : (
             <button
               type="button"
-              className="button button--ghost"
+              className="button calendar-feed__renew"
               onClick={() => send({ type: 'renew.ask' })}
             >
               {calendarTexts.renew}
