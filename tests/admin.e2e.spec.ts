@@ -192,7 +192,7 @@ describe('admin area', () => {
     await greta.dispose();
     expect(refused).toEqual({
       status: 409,
-      body: { error: 'Der Verein braucht mindestens einen Administrator.' },
+      body: { error: 'Der Verein braucht mindestens einen aktiven Administrator.' },
     });
 
     // The change record lists both role changes.

@@ -10,7 +10,9 @@ const member = (id: string, role: Role): Member => ({
   last_name: id,
   email: `${id}@example.org`,
   role,
+  status: 'active',
   created_at: '2026-11-01T10:00:00.000Z',
+  upcoming_bookings: 0,
 });
 
 function start(refuse: string | null = null) {
@@ -55,12 +57,14 @@ describe('the members machine', () => {
   });
 
   it("shows the server's refusal (never the last admin) and keeps the list", async () => {
-    const { actor } = start('Der Verein braucht mindestens einen Administrator.');
+    const { actor } = start('Der Verein braucht mindestens einen aktiven Administrator.');
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'role.ask', memberId: 'a', role: 'player' });
     actor.send({ type: 'role.confirm' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toBe('Der Verein braucht mindestens einen Administrator.');
+    expect(actor.getSnapshot().context.error).toBe(
+      'Der Verein braucht mindestens einen aktiven Administrator.',
+    );
     expect(actor.getSnapshot().context.members[0]!.role).toBe('admin');
   });
 });

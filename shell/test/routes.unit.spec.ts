@@ -11,6 +11,7 @@ const member = (role: 'admin' | 'player'): AuthState => ({
   first_name: 'Anna',
   last_name: 'Schmidt',
   email: 'anna@example.org',
+  status: 'active',
 });
 const accessOf = (path: string) => appRoutes.find((r) => r.path === path)?.access ?? 'open';
 
