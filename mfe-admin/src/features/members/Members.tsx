@@ -75,6 +75,7 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
   const asked = pending ? members.find((m) => m._id === pending.memberId) : undefined;
   const question = asked && pending ? questionFor(asked, pending.action) : null;
   const shown = visibleMembers(snapshot.context);
+  const admins = members.filter((m) => m.role === 'admin' && m.status === 'active').length;
 
   return (
     <div className="admin-part">
@@ -103,6 +104,10 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
         <FailureNotice message={error} onRetry={() => send({ type: 'members.retry' })} />
       ) : (
         <>
+          <p className="members__count">
+            {members.length === 1 ? '1 Mitglied' : `${members.length} Mitglieder`}, davon{' '}
+            {admins === 1 ? '1 aktiver Administrator' : `${admins} aktive Administratoren`}
+          </p>
           <div className="member-filter" role="group" aria-label="Mitglieder nach Status">
             {FILTER_ORDER.map((status) => {
               const count = members.filter((m) => m.status === status).length;
