@@ -10,6 +10,7 @@ const club = (name: string, id = name): Club => ({
   start_hour: 8,
   end_hour: 20,
   reservations_limit: 3,
+  member_approval: false,
 });
 const GRUEN = club('TC Grün-Weiß Arnsberg');
 const GRUENAU = club('SV Grünau');

@@ -174,11 +174,22 @@ export const forgotPasswordSchema = {
   ...unknownFieldsRefused,
 } as const;
 
-/** The admin's club settings form: the club fields of registration, nothing else. */
+/** Membership settings of the admin's "Verein" form; absent from a request means unchanged. */
+export const membershipSettingsProperties = {
+  member_approval: {
+    type: 'boolean',
+    errorMessage: 'Die Freigabe neuer Mitglieder muss „true“ oder „false“ sein.',
+  },
+} as const;
+
+/** The admin's club settings form: the club fields of registration, plus the club's own rules. */
 export const clubSettingsSchema = {
   $id: 'clubSettings',
   type: 'object',
-  properties: clubSettingsProperties,
+  properties: {
+    ...clubSettingsProperties,
+    ...membershipSettingsProperties,
+  },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
 } as const;
@@ -209,6 +220,8 @@ export interface ClubSettings {
   start_hour: number;
   end_hour: number;
   reservations_limit: number;
+  /** New members wait for approval; absent in settings saved before it existed, which means false. */
+  member_approval?: boolean;
 }
 
 export type ClubBody = ClubSettings & Omit<SignupBody, 'club_id'>;

@@ -2,6 +2,14 @@
 
 export type Role = 'admin' | 'player';
 
+/**
+ * A member's standing in their club (docs/architecture.md, "Who sees a club's data"): only active
+ * members book and see the club's bookings and players. `pending`: signed up to a club that
+ * approves its members; `inactive`: rejected or deactivated by an admin.
+ */
+export type MemberStatus = 'active' | 'pending' | 'inactive';
+export const memberStatuses: readonly MemberStatus[] = ['active', 'pending', 'inactive'];
+
 export interface Club {
   _id: string;
   name: string;
@@ -9,6 +17,8 @@ export interface Club {
   reservations_limit: number;
   start_hour: number;
   end_hour: number;
+  /** New members wait for an admin's approval before they see or book anything. */
+  member_approval: boolean;
 }
 
 /** What any member of a club may see of another member. */
@@ -26,6 +36,7 @@ export interface SessionUser {
   first_name: string;
   last_name: string;
   email: string;
+  status: MemberStatus;
 }
 
 /** The client's auth state. */

@@ -28,6 +28,7 @@ describe('POST /api/clubs', () => {
       start_hour: 8,
       end_hour: 20,
       reservations_limit: 3,
+      member_approval: false,
     });
     const admin = await api.db('users').where({ club_id: club!._id }).first();
     expect(admin).toMatchObject({ role: 'admin', first_name: 'Jürgen', last_name: 'Müller-Lüdenscheidt' });
@@ -81,7 +82,16 @@ describe('GET /api/clubs', () => {
     expect(response.body).toContainEqual(club);
     for (const listed of response.body) {
       expect(Object.keys(listed).sort()).toEqual(
-        ['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'].sort(),
+        // The SPEC's fields, and whether the club approves new members (the sign-up form may say so).
+        [
+          '_id',
+          'courts_count',
+          'end_hour',
+          'name',
+          'reservations_limit',
+          'start_hour',
+          'member_approval',
+        ].sort(),
       );
     }
   });
@@ -186,6 +196,7 @@ describe('sessions', () => {
       first_name: 'Jürgen',
       last_name: 'Müller-Lüdenscheidt',
       email,
+      status: 'active',
     });
     const cookies = login.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);

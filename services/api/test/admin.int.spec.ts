@@ -42,10 +42,12 @@ describe('every admin endpoint: anonymous 401, player 403, admin of another club
       ['GET', `/api/admin/changes?${q}`, undefined],
       ['GET', `/api/admin/as-of?${q}&at=${NOW.toISOString()}`, undefined],
       ['GET', `/api/events?${q}`, undefined],
+      ['PUT', `/api/admin/members/${m.player.user._id}/status?${q}`, { status: 'active' }],
+      ['POST', `/api/admin/members/${m.player.user._id}/cancel-upcoming?${q}`, {}],
     ] as const;
   };
 
-  it.each([0, 1, 2, 3, 4, 5])('call %i', async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])('call %i', async (index) => {
     const [method, path, body] = calls(members)[index]!;
     const status = async (client: TestClient) => (await client.request(method, path, body)).status;
     expect(await status(new TestClient(api.url))).toBe(401);
@@ -67,7 +69,7 @@ describe('club settings', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       message: adminTexts.settingsSaved,
-      data: { ...changed, name: 'TC Neu', _id: members.club._id },
+      data: { ...changed, name: 'TC Neu', _id: members.club._id, member_approval: false },
     });
     const clubs = (await members.player.client.get<Club[]>('/api/clubs')).body;
     expect(clubs.find((c) => c._id === members.club._id)).toMatchObject({
@@ -317,7 +319,11 @@ describe('settings and role changes in the one log', () => {
     api.setNow(new Date('2026-11-23T12:00:00Z'));
     const asOf = (at: string) =>
       members.admin.client.get<{ club: Club }>(`/api/admin/as-of?${q}&at=${at}&date=${MONDAY}`);
-    expect((await asOf('2026-11-23T09:59:00Z')).body.club).toEqual({ _id: members.club._id, ...before });
+    expect((await asOf('2026-11-23T09:59:00Z')).body.club).toEqual({
+      _id: members.club._id,
+      ...before,
+      member_approval: false,
+    });
     expect((await asOf('2026-11-23T10:00:00Z')).body.club).toMatchObject({ courts_count: 7, end_hour: 22 });
     const atFirst = await members.admin.client.get<{ club: Club }>(`/api/admin/as-of?${q}&position=0`);
     expect(atFirst.body.club).toMatchObject({ courts_count: before.courts_count });

@@ -10,12 +10,13 @@ interface NavItem {
   icon: ReactNode;
 }
 
-export function FooterNav({ isAdmin }: { isAdmin: boolean }) {
+/** A member who is pending or inactive keeps home (their notice) and the account, nothing of the club. */
+export function FooterNav({ isAdmin, isActive }: { isAdmin: boolean; isActive: boolean }) {
   const items: NavItem[] = [
     { to: hostPaths.reservations, label: 'Platzplan', icon: <HomeIcon /> },
-    { to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> },
+    ...(isActive ? [{ to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> }] : []),
     { to: hostPaths.profile, label: 'Konto', icon: <AccountIcon /> },
-    ...(isAdmin ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
+    ...(isAdmin && isActive ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
   ];
   return (
     <nav className="footer-nav" aria-label="Hauptnavigation">

@@ -48,7 +48,7 @@ export function Layout() {
         <Outlet />
       </main>
       {auth.value && club ? (
-        <FooterNav isAdmin={auth.role === 'admin'} />
+        <FooterNav isAdmin={auth.role === 'admin'} isActive={auth.status === 'active'} />
       ) : (
         !auth.value && (
           <footer className="app-footer">

@@ -44,7 +44,8 @@ export function changeClubSettings(
   now: LocalMoment,
 ): Decision<ClubEvent> {
   if (state.status === 'none') return reject('not_found', adminTexts.clubNotFound);
-  const after = { ...command.settings, name: command.settings.name.trim() };
+  // A setting the request leaves out stays as it is (member approval, in requests that predate it).
+  const after = { ...state.settings, ...command.settings, name: command.settings.name.trim() };
   const stranded = strandedReservations(upcoming, after, now.date);
   if (stranded.length) {
     const lines = stranded.map(adminTexts.strandedLine).join('; ');

@@ -13,6 +13,7 @@ export const club: Club = {
   reservations_limit: 2,
   start_hour: 8,
   end_hour: 22,
+  member_approval: false,
 };
 
 export const player = { user_id: 'user-player', role: 'player' } as const;
