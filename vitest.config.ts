@@ -20,7 +20,9 @@ export default defineConfig({
           include: ['**/*.int.spec.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           globalSetup: ['services/api/test/support/global-setup.ts'],
-          testTimeout: 30_000,
+          // Generous: on a shared, loaded machine two API processes and a CLI take their time, and
+          // these tests assert outcomes, never speed.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

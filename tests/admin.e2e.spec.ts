@@ -168,19 +168,22 @@ describe('admin area', () => {
     // The admin's own row offers no button: the club would be left without its last admin.
     expect(await page.locator('.member', { hasText: '(Sie)' }).getByRole('button').count()).toBe(0);
 
+    // The confirming popup asks first; "Abbrechen" changes nothing.
+    const dialog = page.getByRole('dialog');
     await row.getByRole('button', { name: 'Zum Administrator machen' }).click();
-    await row.getByText('Steffi Graf zum Administrator machen?').waitFor();
-    await row.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.getByText('Steffi Graf zum Administrator machen?').waitFor();
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(await row.locator('.badge').innerText()).toBe('Spieler');
 
     await row.getByRole('button', { name: 'Zum Administrator machen' }).click();
-    await row.getByRole('button', { name: 'Ja, ändern' }).click();
+    await dialog.getByRole('button', { name: 'Ja, ändern' }).click();
     await page.getByText('Die Rolle wurde geändert.').waitFor({ timeout: UI_TIMEOUT_MS });
     await expect.poll(() => row.locator('.badge').innerText()).toBe('Administrator');
-    expect(await page.locator('.members__count').innerText()).toContain('2 Administratoren');
+    expect(await page.locator('.members__count').innerText()).toContain('2 aktive Administratoren');
 
     await row.getByRole('button', { name: 'Zum Spieler machen' }).click();
-    await row.getByRole('button', { name: 'Ja, ändern' }).click();
+    await dialog.getByRole('button', { name: 'Ja, ändern' }).click();
     await expect.poll(() => row.locator('.badge').innerText()).toBe('Spieler');
 
     // The last admin cannot be demoted: the server's refusal, as an admin of another session would get it.
@@ -192,7 +195,7 @@ describe('admin area', () => {
     await greta.dispose();
     expect(refused).toEqual({
       status: 409,
-      body: { error: 'Der Verein braucht mindestens einen Administrator.' },
+      body: { error: 'Der Verein braucht mindestens einen aktiven Administrator.' },
     });
 
     // The change record lists both role changes.

@@ -9,6 +9,7 @@ const club: Club = {
   start_hour: 8,
   end_hour: 21,
   reservations_limit: 3,
+  member_approval: false,
   time_zone: 'Europe/Berlin',
   booking_horizon_days: 14,
   cancel_deadline_hours: 24,

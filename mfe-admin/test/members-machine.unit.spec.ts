@@ -1,66 +1,172 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Role } from '@platzbuchung/domain/types';
-import { membersMachine, type RoleChange } from '../src/features/members/members-machine';
+import type { MemberStatus, Role } from '@platzbuchung/domain/types';
+import { membersMachine, visibleMembers, type MemberChange } from '../src/features/members/members-machine';
+import { questionFor } from '../src/features/members/member-actions';
 import type { Member, MessageAnswer } from '../src/shared/admin-api';
 
-const member = (id: string, role: Role): Member => ({
+const member = (id: string, role: Role, status: MemberStatus = 'active', upcoming = 0): Member => ({
   _id: id,
   first_name: 'Steffi',
   last_name: id,
   email: `${id}@example.org`,
   role,
+  status,
   created_at: '2026-11-01T10:00:00.000Z',
+  upcoming_bookings: upcoming,
 });
 
-function start(refuse: string | null = null) {
-  let members = [member('a', 'admin'), member('b', 'player')];
-  const sent: RoleChange[] = [];
+function apply(members: Member[], { memberId, action }: MemberChange): Member[] {
+  return members.map((m) => {
+    if (m._id !== memberId) return m;
+    if (action.kind === 'role') return { ...m, role: action.role };
+    if (action.kind === 'status') return { ...m, status: action.status };
+    return { ...m, upcoming_bookings: 0 };
+  });
+}
+
+function start(initial: Member[], refuse: string | null = null) {
+  let members = initial;
+  const sent: MemberChange[] = [];
   const actors = {
     loadMembers: fromPromise<Member[]>(async () => members),
-    changeRole: fromPromise<MessageAnswer<Member[]>, RoleChange>(async ({ input }) => {
+    changeMember: fromPromise<MessageAnswer<Member[]>, MemberChange>(async ({ input }) => {
       sent.push(input);
       if (refuse) throw new Error(refuse);
-      members = members.map((m) => (m._id === input.memberId ? { ...m, role: input.role } : m));
-      return { message: 'Die Rolle wurde geändert.', data: members };
+      members = apply(members, input);
+      return { message: 'Gespeichert.', data: members };
     }),
   };
   return { actor: createActor(membersMachine.provide({ actors })).start(), sent };
 }
 
-describe('the members machine', () => {
-  it('changes a role only after it was confirmed, and shows the refreshed list', async () => {
-    const { actor, sent } = start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'role.ask', memberId: 'b', role: 'admin' });
-    expect(actor.getSnapshot().context.pending).toEqual({ memberId: 'b', role: 'admin' });
-    expect(sent).toEqual([]);
+const ready = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches('ready'));
 
-    actor.send({ type: 'role.confirm' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(sent).toEqual([{ memberId: 'b', role: 'admin' }]);
-    expect(actor.getSnapshot().context.members.map((m) => m.role)).toEqual(['admin', 'admin']);
-    expect(actor.getSnapshot().context.message).toBe('Die Rolle wurde geändert.');
+describe('the members machine', () => {
+  it('opens on Offen when someone waits, on Aktiv otherwise, and filters by status', async () => {
+    const waiting = start([member('a', 'admin'), member('n', 'player', 'pending')]).actor;
+    await ready(waiting);
+    expect(waiting.getSnapshot().context.filter).toBe('pending');
+    expect(visibleMembers(waiting.getSnapshot().context).map((m) => m._id)).toEqual(['n']);
+    waiting.send({ type: 'filter.select', status: 'active' });
+    expect(visibleMembers(waiting.getSnapshot().context).map((m) => m._id)).toEqual(['a']);
+
+    const calm = start([member('a', 'admin')]).actor;
+    await ready(calm);
+    expect(calm.getSnapshot().context.filter).toBe('active');
   });
 
-  it('sends nothing when the question is cancelled, or when the role would not change', async () => {
-    const { actor, sent } = start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'role.ask', memberId: 'b', role: 'player' });
+  it('approves only after the popup was confirmed, and shows the refreshed list', async () => {
+    const { actor, sent } = start([member('a', 'admin'), member('n', 'player', 'pending')]);
+    await ready(actor);
+    const approve = { kind: 'status', status: 'active' } as const;
+    actor.send({ type: 'change.ask', memberId: 'n', action: approve });
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true);
+    expect(actor.getSnapshot().context.pending).toEqual({ memberId: 'n', action: approve });
+    expect(sent).toEqual([]);
+
+    actor.send({ type: 'change.confirm' });
+    await ready(actor);
+    expect(sent).toEqual([{ memberId: 'n', action: approve }]);
+    expect(actor.getSnapshot().context.members.map((m) => m.status)).toEqual(['active', 'active']);
+    expect(actor.getSnapshot().context.message).toBe('Gespeichert.');
+    expect(actor.getSnapshot().context.pending).toBeNull();
+  });
+
+  it('sends nothing when the popup is cancelled', async () => {
+    const { actor, sent } = start([member('a', 'admin'), member('b', 'player')]);
+    await ready(actor);
+    actor.send({ type: 'change.ask', memberId: 'b', action: { kind: 'status', status: 'inactive' } });
+    actor.send({ type: 'change.cancel' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
-    actor.send({ type: 'role.ask', memberId: 'b', role: 'admin' });
-    actor.send({ type: 'role.cancel' });
     expect(actor.getSnapshot().context.pending).toBeNull();
     expect(sent).toEqual([]);
   });
 
-  it("shows the server's refusal (never the last admin) and keeps the list", async () => {
-    const { actor } = start('Der Verein braucht mindestens einen Administrator.');
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'role.ask', memberId: 'a', role: 'player' });
-    actor.send({ type: 'role.confirm' });
+  it('asks nothing for a change that changes nothing or is not allowed', async () => {
+    const { actor } = start([
+      member('a', 'admin'),
+      member('b', 'player'),
+      member('n', 'player', 'pending'),
+      member('x', 'player', 'inactive'),
+    ]);
+    await ready(actor);
+    const asks = [
+      { memberId: 'b', action: { kind: 'role', role: 'player' } },
+      { memberId: 'b', action: { kind: 'status', status: 'active' } },
+      { memberId: 'b', action: { kind: 'status', status: 'pending' } },
+      // Only approved members become admins; only bookings still to come can be cancelled.
+      { memberId: 'n', action: { kind: 'role', role: 'admin' } },
+      { memberId: 'x', action: { kind: 'cancelBookings' } },
+      { memberId: 'nobody', action: { kind: 'status', status: 'active' } },
+    ] as const;
+    for (const ask of asks) {
+      actor.send({ type: 'change.ask', ...ask });
+      expect(actor.getSnapshot().matches('ready')).toBe(true);
+    }
+  });
+
+  it('cancels an inactive member’s upcoming bookings after confirming', async () => {
+    const { actor, sent } = start([member('a', 'admin'), member('x', 'player', 'inactive', 2)]);
+    await ready(actor);
+    actor.send({ type: 'change.ask', memberId: 'x', action: { kind: 'cancelBookings' } });
+    actor.send({ type: 'change.confirm' });
+    await ready(actor);
+    expect(sent).toEqual([{ memberId: 'x', action: { kind: 'cancelBookings' } }]);
+    expect(actor.getSnapshot().context.members[1]!.upcoming_bookings).toBe(0);
+  });
+
+  it("shows the server's refusal (never the last active admin) and keeps the list", async () => {
+    const refusal = 'Der Verein braucht mindestens einen aktiven Administrator.';
+    const { actor } = start([member('a', 'admin'), member('b', 'admin')], refusal);
+    await ready(actor);
+    actor.send({ type: 'change.ask', memberId: 'a', action: { kind: 'role', role: 'player' } });
+    actor.send({ type: 'change.confirm' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toBe('Der Verein braucht mindestens einen Administrator.');
+    expect(actor.getSnapshot().context.error).toBe(refusal);
     expect(actor.getSnapshot().context.members[0]!.role).toBe('admin');
+  });
+
+  it('retries a failed load', async () => {
+    let calls = 0;
+    const actor = createActor(
+      membersMachine.provide({
+        actors: {
+          loadMembers: fromPromise<Member[]>(async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('Netzwerkfehler');
+            return [member('a', 'admin')];
+          }),
+        },
+      }),
+    ).start();
+    await waitFor(actor, (s) => s.matches('loadFailed'));
+    expect(actor.getSnapshot().context.error).toBe('Netzwerkfehler');
+    actor.send({ type: 'members.retry' });
+    await ready(actor);
+    expect(actor.getSnapshot().context.members).toHaveLength(1);
+  });
+});
+
+describe('the confirming questions', () => {
+  it('say what each change means, with the upcoming bookings when deactivating', () => {
+    expect(questionFor(member('n', 'player', 'pending'), { kind: 'status', status: 'active' })).toMatchObject(
+      {
+        title: 'Mitgliedschaft freigeben',
+        confirmText: 'Freigeben',
+      },
+    );
+    expect(
+      questionFor(member('n', 'player', 'pending'), { kind: 'status', status: 'inactive' }).confirmText,
+    ).toBe('Ablehnen');
+    expect(
+      questionFor(member('b', 'player', 'active', 3), { kind: 'status', status: 'inactive' }).question,
+    ).toContain('3 anstehende Reservierungen; sie bleiben bestehen');
+    expect(
+      questionFor(member('x', 'player', 'inactive'), { kind: 'status', status: 'active' }).confirmText,
+    ).toBe('Aktivieren');
+    expect(questionFor(member('x', 'player', 'inactive', 1), { kind: 'cancelBookings' }).question).toContain(
+      '1 anstehende Reservierung von Steffi x löschen?',
+    );
   });
 });

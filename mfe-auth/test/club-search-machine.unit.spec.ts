@@ -10,6 +10,7 @@ const club = (name: string, id = name): Club => ({
   start_hour: 8,
   end_hour: 20,
   reservations_limit: 3,
+  member_approval: false,
   time_zone: 'Europe/Berlin',
   booking_horizon_days: null,
   cancel_deadline_hours: 0,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthState } from '@platzbuchung/domain/types';
-import { appRoutes, redirectFor } from '../src/app/routes';
+import { memberTexts } from '@platzbuchung/domain/members/texts';
+import type { MemberStatus } from '@platzbuchung/domain/types';
+import { appRoutes, membershipNotice, redirectFor } from '../src/app/routes';
 
 const anonymous: AuthState = { value: false };
 const member = (role: 'admin' | 'player'): AuthState => ({
@@ -11,6 +13,7 @@ const member = (role: 'admin' | 'player'): AuthState => ({
   first_name: 'Anna',
   last_name: 'Schmidt',
   email: 'anna@example.org',
+  status: 'active',
 });
 const accessOf = (path: string) => appRoutes.find((r) => r.path === path)?.access ?? 'open';
 
@@ -45,5 +48,26 @@ describe('route guards', () => {
     const players = appRoutes.find((r) => r.path === '/players');
     expect(players?.content).toEqual({ kind: 'remote', remote: 'reservations', module: './Players' });
     expect(redirectFor(accessOf('/players'), member('player'))).toBeNull();
+  });
+});
+
+describe('members who are not active', () => {
+  const withStatus = (status: MemberStatus): AuthState => ({ ...member('player'), status }) as AuthState;
+  const route = (path: string) => appRoutes.find((r) => r.path === path)!;
+
+  it.each(['/reservations', '/bookings', '/players', '/admin'])('see the waiting notice on %s', (path) => {
+    expect(membershipNotice(route(path), withStatus('pending'), 'TC Rot-Weiß')).toBe(
+      'Ihre Mitgliedschaft bei TC Rot-Weiß wartet auf die Freigabe durch den Verein.',
+    );
+    expect(membershipNotice(route(path), withStatus('inactive'), 'TC Rot-Weiß')).toBe(
+      memberTexts.inactiveNotice('TC Rot-Weiß'),
+    );
+    expect(membershipNotice(route(path), withStatus('active'), 'TC Rot-Weiß')).toBeNull();
+  });
+
+  it('still open their account and the public pages', () => {
+    for (const path of ['/profile', '/impressum']) {
+      expect(membershipNotice(route(path), withStatus('pending'), 'TC')).toBeNull();
+    }
   });
 });

@@ -4,9 +4,9 @@
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
-import type { Club, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
 import type { RecordedClubSettings } from '@platzbuchung/domain/clubs/local-rules';
 import type { ClubSettings } from '@platzbuchung/domain/schemas';
+import type { Club, MemberStatus, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
 import type { BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
 import { ApiError, deleteJson, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
@@ -53,7 +53,10 @@ export interface Member {
   last_name: string;
   email: string;
   role: Role;
+  status: MemberStatus;
   created_at: string;
+  /** Bookings with an occurrence still to come; a series counts once. */
+  upcoming_bookings: number;
 }
 
 interface ChangeBase {
@@ -134,6 +137,18 @@ export const changeRole = (clubId: string, memberId: string, role: Role) =>
   putJson<MessageAnswer<Member[]>>(
     `/api/admin/members/${encodeURIComponent(memberId)}/role?${club(clubId)}`,
     { role },
+  );
+
+export const changeStatus = (clubId: string, memberId: string, status: MemberStatus) =>
+  putJson<MessageAnswer<Member[]>>(
+    `/api/admin/members/${encodeURIComponent(memberId)}/status?${club(clubId)}`,
+    { status },
+  );
+
+export const cancelUpcomingBookings = (clubId: string, memberId: string) =>
+  postJson<MessageAnswer<Member[]> & { cancelled: number }>(
+    `/api/admin/members/${encodeURIComponent(memberId)}/cancel-upcoming?${club(clubId)}`,
+    {},
   );
 
 /** One booking a block would cancel, as the preview lists it. */

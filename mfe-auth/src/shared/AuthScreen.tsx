@@ -1,6 +1,5 @@
 /** The frame of every auth screen: an optional Back link, the heading, then the content on a card. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import '@platzbuchung/ui/styles/forms.css';
 import './auth.css';
@@ -15,10 +14,10 @@ export function AuthScreen({ title, backTo, children }: AuthScreenProps) {
   return (
     <section className="auth-screen">
       {backTo && (
-        <Link className="auth-screen__back" to={backTo}>
+        <a className="auth-screen__back" href={backTo}>
           <span aria-hidden="true">←</span>
           {uiTexts.back}
-        </Link>
+        </a>
       )}
       <div className="auth-card">
         <h1>{title}</h1>

@@ -49,8 +49,20 @@ export interface NavigateOptions {
   notice?: string;
 }
 
+/** Where the host is: the address bar's path and query. */
+export interface HostLocation {
+  readonly pathname: string;
+  /** With its leading "?", or "" when there is no query. */
+  readonly search: string;
+}
+
+/**
+ * Remotes have no router of their own: they link with plain `<a href>` to `hostPaths`, which the
+ * shell follows without a page load, and read the address from `location`.
+ */
 export interface HostContract {
   readonly auth: AuthState;
+  readonly location: HostLocation;
   /**
    * The logged-in user's club, or null when logged out or when the club is unknown. It carries the
    * club's time zone and time rules: every "today" and "past" a remote shows is computed with

@@ -227,12 +227,21 @@ export const forgotPasswordSchema = {
   ...unknownFieldsRefused,
 } as const;
 
-/** The admin's club settings form: the club fields of registration, and the club-local rules (absent: unchanged). */
+/** Membership settings of the admin's "Verein" form; absent from a request means unchanged. */
+export const membershipSettingsProperties = {
+  member_approval: {
+    type: 'boolean',
+    errorMessage: 'Die Freigabe neuer Mitglieder muss „true“ oder „false“ sein.',
+  },
+} as const;
+
+/** The admin's club settings form: the club fields of registration, plus the club's own rules (absent: unchanged). */
 export const clubSettingsSchema = {
   $id: 'clubSettings',
   type: 'object',
   properties: {
     ...clubSettingsProperties,
+    ...membershipSettingsProperties,
     ...clubLocalRulesProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
@@ -275,6 +284,8 @@ export interface ClubCoreSettings {
   start_hour: number;
   end_hour: number;
   reservations_limit: number;
+  /** New members wait for approval; absent in settings saved before it existed, which means false. */
+  member_approval?: boolean;
 }
 
 /** The club-local rules; every club has all of them (defaults: APP_TIMEZONE, no horizon, 0 hours, no text). */

@@ -2,6 +2,14 @@
 
 export type Role = 'admin' | 'player';
 
+/**
+ * A member's standing in their club (docs/architecture.md, "Who sees a club's data"): only active
+ * members book and see the club's bookings and players. `pending`: signed up to a club that
+ * approves its members; `inactive`: rejected or deactivated by an admin.
+ */
+export type MemberStatus = 'active' | 'pending' | 'inactive';
+export const memberStatuses: readonly MemberStatus[] = ['active', 'pending', 'inactive'];
+
 export interface Club {
   _id: string;
   name: string;
@@ -9,6 +17,8 @@ export interface Club {
   reservations_limit: number;
   start_hour: number;
   end_hour: number;
+  /** New members wait for an admin's approval before they see or book anything. */
+  member_approval: boolean;
   // Club-local rules (docs/architecture.md, "Club-local time"): the clock and the two time rules
   // every screen needs; the Platzordnung itself is fetched on its page (GET /api/club/rules).
   /** IANA time zone the club's "today", "past", horizon and deadline are computed in. */
@@ -36,6 +46,7 @@ export interface SessionUser {
   first_name: string;
   last_name: string;
   email: string;
+  status: MemberStatus;
 }
 
 /** The client's auth state. */

@@ -6,6 +6,7 @@
  * `filename: '[name].js'` (Module Federation cannot hash its entry files; chunks are hashed instead).
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -13,8 +14,12 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
-/** Only these are shared, each as one singleton: two Reacts or two routers on a page break hooks and context. */
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'xstate', '@xstate/react'];
+/**
+ * Only these are shared, each as one singleton: two Reacts on a page break hooks and context. The
+ * router is not among them: only the shell routes (remotes link and read the address through the
+ * host contract), so the shell's bundler keeps just the parts of react-router it uses.
+ */
+const SINGLETONS = ['react', 'react-dom', 'xstate', '@xstate/react'];
 
 /** The `shared` option of every container, with the versions the workspace's package.json asks for. */
 export function sharedSingletons(packageJson) {
@@ -64,6 +69,16 @@ function copyFolder(folder) {
   );
 }
 
+const PROVIDE_RUNTIME_PLUGIN = fileURLToPath(
+  import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'),
+);
+
+const REACT_ROUTER_ROOT = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const REACT_ROUTER_PRODUCTION = {
+  'react-router$': path.join(REACT_ROUTER_ROOT, 'dist/production/index.mjs'),
+  'react-router/dom$': path.join(REACT_ROUTER_ROOT, 'dist/production/dom-export.mjs'),
+};
+
 /** The host-contract version the remotes are built for (see packages/domain/src/host-contract.ts). */
 const HOST_CONTRACT_FILE = fileURLToPath(
   new URL('../../domain/src/host-contract-version.json', import.meta.url),
@@ -108,7 +123,12 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
         uniqueName: `platzbuchung_${name}`,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js'],
+        // react-router's package exports name only its development build, with its warnings
+        // and checks; a production bundle takes the production build it ships beside it.
+        alias: production ? REACT_ROUTER_PRODUCTION : {},
+      },
       module: {
         rules: [
           {
@@ -139,6 +159,13 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
           shared: sharedSingletons(packageJson),
           // Types are shared through packages/domain, not generated archives.
           dts: false,
+          // One federation runtime per page: the host hands its own to the remotes, which then
+          // leave theirs out of every remoteEntry.js. The host names the plugin's ES module itself:
+          // `experiments.provideExternalRuntime` would add its CommonJS build, which pulls in a
+          // second copy of the runtime beside the host's.
+          ...(isRemote
+            ? { experiments: { externalRuntime: true } }
+            : { runtimePlugins: [PROVIDE_RUNTIME_PLUGIN] }),
         }),
         new MiniCssExtractPlugin({
           filename: '[name].css',

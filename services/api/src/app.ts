@@ -13,6 +13,7 @@ import { sessions } from './http/session';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { blockRoutes } from './routes/blocks';
+import { calendarRoutes } from './routes/calendar';
 import { eventRoutes } from './routes/events';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { passwordRoutes } from './routes/passwords';
@@ -53,6 +54,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     eventRoutes(deps),
     adminRoutes(deps),
     blockRoutes(deps),
+    calendarRoutes(deps),
     ...(options.routes ?? []),
   ];
 }

@@ -67,9 +67,9 @@ async function seedClubAndMembers(
           })
           .returning<{ id: string }[]>('id')
       )[0]!.id;
-    await insertUser(trx, { ...DEMO_ADMIN, club_id: clubId, password_hash, role: 'admin' });
+    await insertUser(trx, { ...DEMO_ADMIN, club_id: clubId, password_hash, role: 'admin', status: 'active' });
     for (const player of [DEMO_PLAYER, ...DEMO_MEMBERS]) {
-      await insertUser(trx, { ...player, club_id: clubId, password_hash, role: 'player' });
+      await insertUser(trx, { ...player, club_id: clubId, password_hash, role: 'player', status: 'active' });
     }
     return { clubId };
   });

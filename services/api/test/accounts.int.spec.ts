@@ -28,6 +28,7 @@ describe('POST /api/clubs', () => {
       start_hour: 8,
       end_hour: 20,
       reservations_limit: 3,
+      member_approval: false,
       // The club-local rules every remote needs (the Platzordnung only as "has one"), as registered.
       time_zone: 'Europe/Berlin',
       booking_horizon_days: null,
@@ -86,8 +87,11 @@ describe('GET /api/clubs', () => {
     expect(response.body).toContainEqual(club);
     for (const listed of response.body) {
       expect(Object.keys(listed).sort()).toEqual(
+        // The SPEC's fields, whether the club approves new members (the sign-up form may say so),
+        // and the club-local rules every remote needs (the Platzordnung only as "has one").
         [
           ...['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'],
+          'member_approval',
           ...['time_zone', 'booking_horizon_days', 'cancel_deadline_hours', 'has_rules'],
         ].sort(),
       );
@@ -194,6 +198,7 @@ describe('sessions', () => {
       first_name: 'Jürgen',
       last_name: 'Müller-Lüdenscheidt',
       email,
+      status: 'active',
     });
     const cookies = login.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);

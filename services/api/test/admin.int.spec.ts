@@ -49,10 +49,12 @@ describe('every admin endpoint: anonymous 401, player 403, admin of another club
       ['GET', `/api/admin/changes?${q}`, undefined],
       ['GET', `/api/admin/as-of?${q}&at=${NOW.toISOString()}`, undefined],
       ['GET', `/api/events?${q}`, undefined],
+      ['PUT', `/api/admin/members/${m.player.user._id}/status?${q}`, { status: 'active' }],
+      ['POST', `/api/admin/members/${m.player.user._id}/cancel-upcoming?${q}`, {}],
     ] as const;
   };
 
-  it.each([0, 1, 2, 3, 4, 5])('call %i', async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])('call %i', async (index) => {
     const [method, path, body] = calls(members)[index]!;
     const status = async (client: TestClient) => (await client.request(method, path, body)).status;
     expect(await status(new TestClient(api.url))).toBe(401);
@@ -74,7 +76,14 @@ describe('club settings', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       message: adminTexts.settingsSaved,
-      data: { ...changed, ...DEFAULT_LOCAL_RULES, name: 'TC Neu', _id: members.club._id, has_rules: false },
+      data: {
+        ...changed,
+        ...DEFAULT_LOCAL_RULES,
+        name: 'TC Neu',
+        _id: members.club._id,
+        member_approval: false,
+        has_rules: false,
+      },
     });
     const clubs = (await members.player.client.get<Club[]>('/api/clubs')).body;
     expect(clubs.find((c) => c._id === members.club._id)).toMatchObject({
@@ -328,6 +337,7 @@ describe('settings and role changes in the one log', () => {
       _id: members.club._id,
       ...before,
       ...DEFAULT_LOCAL_RULES,
+      member_approval: false,
     });
     expect((await asOf('2026-11-23T10:00:00Z')).body.club).toMatchObject({ courts_count: 7, end_hour: 22 });
     const atFirst = await members.admin.client.get<{ club: Club }>(`/api/admin/as-of?${q}&position=0`);

@@ -292,6 +292,17 @@ describe("the CLI's --type filter", () => {
       }),
       blockEvent('00000000-0000-4000-8000-0000000000d2', 2, 11, 'BlockLifted', {}),
     ]);
+    // A member deactivated after the move: the status projection replays it like the others.
+    await db('events').insert({
+      stream_type: 'member',
+      stream_id: seeded.player,
+      version: 2,
+      club_id: seeded.club,
+      club_seq: 12,
+      type: 'MemberStatusChanged',
+      data: { user_id: seeded.player, before: 'active', after: 'inactive' },
+      actor_id: seeded.admin,
+    });
     const kinds = await db('events').distinct('type').pluck('type');
     expect(kinds.sort()).toEqual([...eventTypes].sort());
     const rebuilt = await runCli('rebuild');
@@ -299,7 +310,8 @@ describe("the CLI's --type filter", () => {
     expect(rebuilt.stdout).toMatch(/club-settings: rebuilt 1 rows/);
     const verified = await runCli('verify');
     expect(verified.status, verified.stdout).toBe(0);
-    expect(verified.stdout.match(/no difference/g)).toHaveLength(4);
+    expect(verified.stdout.match(/no difference/g)).toHaveLength(5);
+    expect(verified.stdout).toMatch(/member-statuses: verified 1 rows/);
     expect(verified.stdout).toMatch(/court-blocks: verified 1 rows/);
     expect(verified.stdout).toMatch(/reservations: verified 1 rows/);
   });

@@ -176,6 +176,8 @@ it('walks a corpus of at least 200 bad bodies and queries, over every route', ()
   expect(routes.length).toBeGreaterThan(15);
   expect(routes).toContainEqual({ method: 'POST', path: '/api/reservations' });
   expect(routes).toContainEqual({ method: 'GET', path: '/api/admin/as-of' });
+  expect(routes).toContainEqual({ method: 'GET', path: '/api/calendar/:secret.ics' });
+  expect(routes).toContainEqual({ method: 'POST', path: '/api/account/calendar' });
 });
 
 describe.each(routes)('$method $path', (route) => {

@@ -114,6 +114,30 @@ describe('migrations', () => {
     ).rejects.toThrow(/clubs_name_key_unique/);
   });
 
+  it('member status: existing members become active, existing clubs keep signing up without approval', async () => {
+    const migration = (await import('../../../db/migrations/20261123000600_member_status')) as {
+      up: (knex: Db) => Promise<void>;
+      down: (knex: Db) => Promise<void>;
+    };
+    await migration.down(db);
+    const [club] = await db('clubs')
+      .insert({ name: 'TC Bestand', courts_count: 2, start_hour: 8, end_hour: 20, reservations_limit: 3 })
+      .returning('id');
+    const member = { club_id: club.id, first_name: 'A', last_name: 'B', password_hash: 'x' };
+    await db('users').insert([
+      { ...member, email: 'alt-admin@example.de', role: 'admin' },
+      { ...member, email: 'alt-player@example.de', role: 'player' },
+    ]);
+    await migration.up(db);
+    expect(await db('clubs').where({ id: club.id }).first('member_approval')).toEqual({
+      member_approval: false,
+    });
+    expect(await db('users').where({ club_id: club.id }).pluck('status')).toEqual(['active', 'active']);
+    await expect(
+      db('users').insert({ ...member, email: 'neu@example.de', role: 'player', status: 'banned' }),
+    ).rejects.toThrow(/users_status_known/);
+  });
+
   it('down: removes every table again', async () => {
     await migrateRollbackAll(db);
     expect(await tables()).toEqual([]);

@@ -129,6 +129,7 @@ describe('registration, sign-up and login as such a client sends them', () => {
       start_hour: 8,
       end_hour: 20,
       reservations_limit: 2,
+      member_approval: false,
     });
 
     const listed = await new TestClient(api.url).get<Club[]>('/api/clubs');
@@ -216,6 +217,7 @@ describe('registration, sign-up and login as such a client sends them', () => {
       first_name: 'Jürgen',
       last_name: 'Müller-Lüdenscheidt',
       email: adminEmail,
+      status: 'active',
     });
     expect((await client.get('/api/verifyAuth')).body).toEqual(user);
 

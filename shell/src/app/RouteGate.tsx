@@ -1,11 +1,12 @@
 /** Applies a route's guard, sets the document title, and fills the route with its content. */
 import { useEffect } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { hostPaths } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { Impressum } from '../pages/Impressum';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { SessionContext } from '../session/session-context';
-import { redirectFor, type AppRoute } from './routes';
+import { membershipNotice, redirectFor, type AppRoute } from './routes';
 import { useHost } from './use-host';
 
 export function useDocumentTitle(title: string) {
@@ -22,7 +23,25 @@ export function RouteGate({ route }: { route: AppRoute }) {
   const redirect = redirectFor(route.access, auth);
   if (redirect) return <Navigate to={redirect} replace />;
 
+  const notice = membershipNotice(route, auth, host.club?.name ?? 'Ihrem Verein');
+  if (notice) return <MembershipNotice text={notice} />;
+
   const { content } = route;
   if (content.kind === 'page') return <Impressum />;
   return <RemoteArea remote={content.remote} module={content.module} host={host} />;
+}
+
+/** In place of the club's screens for a member who is pending or inactive. */
+function MembershipNotice({ text }: { text: string }) {
+  return (
+    <section className="page">
+      <div className="page__card membership-notice">
+        <h1>Mitgliedschaft</h1>
+        <p role="status">{text}</p>
+        <p>
+          <Link to={hostPaths.profile}>Zu Ihrem Konto</Link>
+        </p>
+      </div>
+    </section>
+  );
 }

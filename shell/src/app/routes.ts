@@ -4,6 +4,7 @@
  * are not deployed yet (reservations, admin) switch on as soon as remotes.json lists them.
  */
 import { hostPaths, type HostPath } from '@platzbuchung/domain/host-contract';
+import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { AuthState } from '@platzbuchung/domain/types';
 
 /**
@@ -23,6 +24,8 @@ export interface AppRoute {
   title: string;
   /** The remote routes below this path itself (/admin/verein, …), so the shell matches `path/*`. */
   nested?: true;
+  /** Shows the club's bookings, players or administration: active members only (see membershipNotice). */
+  clubData?: true;
 }
 
 const auth = (module: string): RouteContent => ({ kind: 'remote', remote: 'auth', module });
@@ -59,18 +62,21 @@ export const appRoutes: readonly AppRoute[] = [
     path: hostPaths.reservations,
     access: 'member',
     content: { kind: 'remote', remote: 'reservations', module: './Reservations' },
+    clubData: true,
     title: 'Reservierungen',
   },
   {
     path: hostPaths.bookings,
     access: 'member',
     content: { kind: 'remote', remote: 'reservations', module: './MyReservations' },
+    clubData: true,
     title: 'Meine Reservierungen',
   },
   {
     path: hostPaths.players,
     access: 'member',
     content: { kind: 'remote', remote: 'reservations', module: './Players' },
+    clubData: true,
     title: 'Registrierte Spieler',
   },
   {
@@ -86,6 +92,7 @@ export const appRoutes: readonly AppRoute[] = [
     content: { kind: 'remote', remote: 'admin', module: './Admin' },
     title: 'Verwaltung',
     nested: true,
+    clubData: true,
   },
 ];
 
@@ -106,4 +113,15 @@ export function redirectFor(access: Access, auth: AuthState): HostPath | null {
       throw new Error(`Unknown access rule ${String(unknown)}`);
     }
   }
+}
+
+/**
+ * What a logged-in member who is not active sees instead of the club's data (the API refuses it to
+ * them anyway), or null when the route may show it.
+ */
+export function membershipNotice(route: AppRoute, auth: AuthState, clubName: string): string | null {
+  if (!route.clubData || !auth.value || auth.status === 'active') return null;
+  return auth.status === 'pending'
+    ? memberTexts.waitingForApproval(clubName)
+    : memberTexts.inactiveNotice(clubName);
 }

@@ -1,6 +1,6 @@
 /** Builds the host contract the remotes receive from the session actor and the router. */
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { HostContract, NavigateOptions } from '@platzbuchung/domain/host-contract';
 import { SessionContext } from '../session/session-context';
 import { logout } from '../session/session-api';
@@ -16,6 +16,7 @@ export function useHost(): HostContract {
   const auth = SessionContext.useSelector((s) => s.context.auth);
   const clubs = SessionContext.useSelector((s) => s.context.clubs);
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
 
   return useMemo<HostContract>(() => {
     const go = (to: string, options: NavigateOptions = {}) => {
@@ -24,6 +25,7 @@ export function useHost(): HostContract {
     };
     return {
       auth,
+      location: { pathname, search },
       clubs,
       club: auth.value ? (clubs.find((c) => c._id === auth.club_id) ?? null) : null,
       navigate: go,
@@ -36,5 +38,5 @@ export function useHost(): HostContract {
         go(hostPaths.landing, { replace: true, notice: message });
       },
     };
-  }, [auth, clubs, navigate, session]);
+  }, [auth, clubs, navigate, session, pathname, search]);
 }

@@ -10,14 +10,27 @@ interface NavItem {
   icon: ReactNode;
 }
 
-/** `hasRules`: the club has written a Platzordnung, so the bar links it. */
-export function FooterNav({ isAdmin, hasRules = false }: { isAdmin: boolean; hasRules?: boolean }) {
+/**
+ * A member who is pending or inactive keeps home (their notice) and the account, nothing of the
+ * club. `hasRules`: the club has written a Platzordnung, so the bar links it (for active members).
+ */
+export function FooterNav({
+  isAdmin,
+  isActive,
+  hasRules = false,
+}: {
+  isAdmin: boolean;
+  isActive: boolean;
+  hasRules?: boolean;
+}) {
   const items: NavItem[] = [
     { to: hostPaths.reservations, label: 'Platzplan', icon: <HomeIcon /> },
-    { to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> },
-    ...(hasRules ? [{ to: hostPaths.clubRules, label: 'Platzordnung', icon: <RulesIcon /> }] : []),
+    ...(isActive ? [{ to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> }] : []),
+    ...(isActive && hasRules
+      ? [{ to: hostPaths.clubRules, label: 'Platzordnung', icon: <RulesIcon /> }]
+      : []),
     { to: hostPaths.profile, label: 'Konto', icon: <AccountIcon /> },
-    ...(isAdmin ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
+    ...(isAdmin && isActive ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
   ];
   return (
     <nav className="footer-nav" aria-label="Hauptnavigation">

@@ -3,17 +3,26 @@
  * the footer icon bar) for logged-in ones. The choice follows the session, not the route, so the
  * Impressum and 'Not found' look right for both.
  */
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import type { MouseEvent } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { SessionContext } from '../session/session-context';
 import type { NavigationState } from '../app/use-host';
 import { FooterNav } from './FooterNav';
+import { clickedLink, inAppDestination } from './in-app-links';
 
 export function Layout() {
   const auth = SessionContext.useSelector((s) => s.context.auth);
   const clubs = SessionContext.useSelector((s) => s.context.clubs);
   const club = auth.value ? clubs.find((c) => c._id === auth.club_id) : undefined;
+  const navigate = useNavigate();
+  const followInAppLink = (event: MouseEvent) => {
+    const to = inAppDestination(event, clickedLink(event.target), new URL(window.location.href));
+    if (to === null) return;
+    event.preventDefault();
+    navigate(to);
+  };
 
   return (
     <div className={auth.value ? 'layout layout--private' : 'layout layout--public'}>
@@ -32,12 +41,18 @@ export function Layout() {
           <p className="app-header__tagline">{texts.tagline}</p>
         </header>
       )}
-      <main className="app-main" id="main" tabIndex={-1}>
+      {/* Remotes' links are plain anchors; the shell follows them (./in-app-links.ts). Enter on a
+          link fires a click too, so the keyboard path is the same. */}
+      <main className="app-main" id="main" tabIndex={-1} onClick={followInAppLink}>
         <FlashNotice />
         <Outlet />
       </main>
       {auth.value && club ? (
-        <FooterNav isAdmin={auth.role === 'admin'} hasRules={club.has_rules} />
+        <FooterNav
+          isAdmin={auth.role === 'admin'}
+          isActive={auth.status === 'active'}
+          hasRules={club.has_rules}
+        />
       ) : (
         !auth.value && (
           <footer className="app-footer">

@@ -24,8 +24,9 @@ const loggedOut: AuthState = { value: false };
 
 /** Only the fields the SPEC names for the client session, whatever else the API adds. */
 function loggedIn(user: SessionUser): AuthState {
-  const { _id, club_id, role, first_name, last_name, email } = user;
-  return { value: true, _id, club_id, role, first_name, last_name, email };
+  const { _id, club_id, role, first_name, last_name, email, status } = user;
+  // The status decides whether the club's screens open or the membership notice shows.
+  return { value: true, _id, club_id, role, first_name, last_name, email, status };
 }
 
 export const sessionMachine = setup({

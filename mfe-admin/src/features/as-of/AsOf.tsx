@@ -3,9 +3,10 @@
  * it by the API. Opened from the event log it shows the moment just before that event.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateDe } from '@platzbuchung/domain/dates';
+import type { HostContract } from '@platzbuchung/domain/host-contract';
 import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
+import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
 import { clubInstant, formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId } from '../../shared/names';
@@ -37,11 +38,11 @@ async function loadAsOf(
     fetchUsers(clubId, signal),
   ]);
   const { rules, ...settings } = asOf.club;
-  return { reservations: asOf.data, club: { ...settings, has_rules: rules !== '' }, users };
+  return { reservations: asOf.data, club: { ...settings, member_approval: settings.member_approval ?? false, has_rules: rules !== '' }, users };
 }
 
-export function AsOf({ club }: { club: Club }) {
-  const [search, setSearch] = useSearchParams();
+export function AsOf({ host, club }: { host: HostContract; club: Club }) {
+  const [search, setSearch] = useSearchParams(host);
   // "Now" is taken when the page opens; a moment typed later is compared with the clock then.
   const [openedAt] = useState(() => new Date());
   const view = useMemo(
@@ -104,7 +105,7 @@ export function AsOf({ club }: { club: Club }) {
         )
       )}
       <p className="as-of__back">
-        <Link to={adminPaths.log}>Zum Ereignisprotokoll</Link>
+        <a href={adminPaths.log}>Zum Ereignisprotokoll</a>
       </p>
     </div>
   );

@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import type { HostContract } from '@platzbuchung/domain/host-contract';
 import type { Club } from '@platzbuchung/domain/types';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
+import { CheckboxField } from '@platzbuchung/ui/components/form-fields';
+import type { FieldBinding } from '@platzbuchung/ui/forms/use-schema-form';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import {
@@ -39,8 +41,10 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       start_hour: String(club.start_hour),
       end_hour: String(club.end_hour),
       reservations_limit: String(club.reservations_limit),
+      // Membership: a checkbox holds "true" or "" (see MembershipFields).
+      member_approval: club.member_approval ? 'true' : '',
     },
-    submit: (payload) => saveClubSettings(club._id, payload),
+    submit: (payload) => saveClubSettings(club._id, withMembership(payload)),
     onSuccess: ({ data }) => {
       // The header and the grid read the club from the shell: hand it the changed one at once.
       const changed = clubFromAnswer(data);
@@ -59,6 +63,7 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       <div className="admin-card">
         <SchemaForm form={form} submitLabel="Speichern" successMessage={form.result?.message ?? null}>
           <ClubSettingsFields form={form} />
+          <MembershipFields form={form} />
         </SchemaForm>
       </div>
 
@@ -84,6 +89,20 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
         )
       )}
     </div>
+  );
+}
+
+/** An unticked box sends nothing; for this setting that must mean "off", not "unchanged". */
+function withMembership(payload: Record<string, unknown>) {
+  return { ...payload, member_approval: payload.member_approval === true };
+}
+
+function MembershipFields({ form }: { form: { field(name: string): FieldBinding } }) {
+  return (
+    <CheckboxField field={form.field('member_approval')} checkedValue="true">
+      Neue Mitglieder freigeben: Wer sich registriert, sieht und bucht erst nach Ihrer Freigabe unter
+      „Mitglieder“.
+    </CheckboxField>
   );
 }
 

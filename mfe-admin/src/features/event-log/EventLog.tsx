@@ -1,10 +1,11 @@
 /** Ereignisprotokoll: every event of the club (bookings, settings, roles), newest first, in German. */
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { useMachine } from '@xstate/react';
 import { eventTitles } from '@platzbuchung/domain/events/describe';
 import { eventTypes } from '@platzbuchung/domain/events/catalogue';
+import type { HostContract } from '@platzbuchung/domain/host-contract';
 import type { Club, UserListEntry } from '@platzbuchung/domain/types';
+import { useSearchParams, withQuery } from '@platzbuchung/ui/search-params';
 import { fetchUsers, type LogEvent } from '../../shared/admin-api';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
@@ -26,8 +27,8 @@ import { logLoaders } from './log-loaders';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { DateField } from '@platzbuchung/ui/components/date-field';
 
-export function EventLog({ club }: { club: Club }) {
-  const [search, setSearch] = useSearchParams();
+export function EventLog({ host, club }: { host: HostContract; club: Club }) {
+  const [search, setSearch] = useSearchParams(host);
   const filter = useMemo(() => filterFromSearch(search), [search]);
   const [machine] = useState(() => eventLogMachine.provide({ actors: logLoaders(club._id, club.time_zone) }));
   const [snapshot, send] = useMachine(machine, { input: { filter } });
@@ -48,12 +49,12 @@ export function EventLog({ club }: { club: Club }) {
       <h2>{historyOf ? 'Verlauf einer Reservierung' : 'Ereignisprotokoll'}</h2>
       {historyOf ? (
         <p className="admin-part__intro">
-          <Link
+          <a
             className="back-link"
-            to={{ search: searchFromFilter({ ...filter, reservationId: '' }).toString() }}
+            href={withQuery(adminPaths.log, searchFromFilter({ ...filter, reservationId: '' }))}
           >
             <span aria-hidden="true">←</span> Zurück zum ganzen Protokoll
-          </Link>
+          </a>
         </p>
       ) : (
         <p className="admin-part__intro">
@@ -163,11 +164,11 @@ function LogEntry({
       </p>
       <p className="log-entry__actions">
         {showHistoryLink && reservationId && (
-          <Link to={{ search: new URLSearchParams({ reservierung: reservationId }).toString() }}>
+          <a href={withQuery(adminPaths.log, new URLSearchParams({ reservierung: reservationId }))}>
             Verlauf
-          </Link>
+          </a>
         )}
-        <Link to={{ pathname: adminPaths.asOf, search: before.toString() }}>Stand davor anzeigen</Link>
+        <a href={withQuery(adminPaths.asOf, before)}>Stand davor anzeigen</a>
       </p>
     </li>
   );

@@ -149,6 +149,7 @@ export function eventDay(event: LogEvent, details: ReservationDetails, timeZone:
       return event.data.from.slice(0, 10);
     case 'ClubSettingsChanged':
     case 'MemberRoleChanged':
+    case 'MemberStatusChanged':
     case 'BlockLifted':
       return eventLocalDay;
     default: {

@@ -1,30 +1,61 @@
 /**
- * The members list and role changes: a change is asked for, confirmed, then sent; the server's
- * answer (the refreshed list, or its refusal such as "never the last admin") is shown.
+ * The members list and every change an admin makes to a member: a role, a status (approve,
+ * reject, deactivate, reactivate) or cancelling their upcoming bookings. A change is asked for,
+ * confirmed in a popup, then sent; the server's answer (the refreshed list, or its refusal such as
+ * "never the last active admin") is shown. The list is filtered by status: Offen, Aktiv, Inaktiv.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Role } from '@platzbuchung/domain/types';
+import { transitionOf } from '@platzbuchung/domain/members/texts';
+import type { MemberStatus, Role } from '@platzbuchung/domain/types';
 import type { MessageAnswer, Member } from '../../shared/admin-api';
 
-export interface RoleChange {
+export type MemberAction =
+  { kind: 'role'; role: Role } | { kind: 'status'; status: MemberStatus } | { kind: 'cancelBookings' };
+
+export interface MemberChange {
   memberId: string;
-  role: Role;
+  action: MemberAction;
 }
 
 export interface MembersContext {
   members: Member[];
-  pending: RoleChange | null;
+  filter: MemberStatus;
+  pending: MemberChange | null;
   message: string | null;
   error: string | null;
 }
 
 export type MembersEvent =
-  | { type: 'role.ask'; memberId: string; role: Role }
-  | { type: 'role.confirm' }
-  | { type: 'role.cancel' }
+  | { type: 'filter.select'; status: MemberStatus }
+  | { type: 'change.ask'; memberId: string; action: MemberAction }
+  | { type: 'change.confirm' }
+  | { type: 'change.cancel' }
   | { type: 'members.retry' };
 
 const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Would the action change anything for this member? Asking for a no-op opens no question. */
+export function changesSomething(member: Member, action: MemberAction): boolean {
+  switch (action.kind) {
+    case 'role':
+      return member.role !== action.role && (action.role === 'player' || member.status === 'active');
+    case 'status':
+      return transitionOf(member.status, action.status) !== undefined;
+    case 'cancelBookings':
+      return member.upcoming_bookings > 0;
+    default: {
+      const unknown: never = action;
+      throw new Error(`Unknown member action ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** The members the chosen filter shows. */
+export const visibleMembers = ({ members, filter }: Pick<MembersContext, 'members' | 'filter'>) =>
+  members.filter((m) => m.status === filter);
+
+export const pendingCount = (members: readonly Member[]) =>
+  members.filter((m) => m.status === 'pending').length;
 
 export const membersMachine = setup({
   types: {
@@ -35,25 +66,44 @@ export const membersMachine = setup({
     loadMembers: fromPromise<Member[]>(async () => {
       throw new Error('loadMembers must be provided');
     }),
-    changeRole: fromPromise<MessageAnswer<Member[]>, RoleChange>(async () => {
-      throw new Error('changeRole must be provided');
+    changeMember: fromPromise<MessageAnswer<Member[]>, MemberChange>(async () => {
+      throw new Error('changeMember must be provided');
     }),
   },
   guards: {
     isChange: ({ context, event }) =>
-      event.type === 'role.ask' &&
-      context.members.some((m) => m._id === event.memberId && m.role !== event.role),
+      event.type === 'change.ask' &&
+      context.members.some((m) => m._id === event.memberId && changesSomething(m, event.action)),
+  },
+  actions: {
+    ask: assign(({ event }) =>
+      event.type === 'change.ask'
+        ? { pending: { memberId: event.memberId, action: event.action }, message: null, error: null }
+        : {},
+    ),
+    selectFilter: assign(({ event }) => (event.type === 'filter.select' ? { filter: event.status } : {})),
   },
 }).createMachine({
   id: 'members',
-  context: { members: [], pending: null, message: null, error: null },
+  // Offen first when someone waits; the view switches to it once the list is there.
+  context: { members: [], filter: 'active', pending: null, message: null, error: null },
   initial: 'loading',
+  on: {
+    'filter.select': { actions: 'selectFilter' },
+  },
   states: {
     loading: {
       tags: ['loading'],
       invoke: {
         src: 'loadMembers',
-        onDone: { target: 'ready', actions: assign({ members: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            members: event.output,
+            error: null,
+            filter: pendingCount(event.output) > 0 ? ('pending' as const) : ('active' as const),
+          })),
+        },
         onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => text(event.error) }) },
       },
     },
@@ -62,33 +112,26 @@ export const membersMachine = setup({
     },
     ready: {
       on: {
-        'role.ask': {
-          guard: 'isChange',
-          target: 'confirming',
-          actions: assign(({ event }) => ({
-            pending: { memberId: event.memberId, role: event.role },
-            message: null,
-            error: null,
-          })),
-        },
+        'change.ask': { guard: 'isChange', target: 'confirming', actions: 'ask' },
       },
     },
     confirming: {
       tags: ['confirming'],
       on: {
-        'role.confirm': 'saving',
-        'role.cancel': { target: 'ready', actions: assign({ pending: null }) },
+        'change.confirm': 'saving',
+        'change.cancel': { target: 'ready', actions: assign({ pending: null }) },
         // Asking about another member replaces the open question.
-        'role.ask': {
-          guard: 'isChange',
-          actions: assign(({ event }) => ({ pending: { memberId: event.memberId, role: event.role } })),
-        },
+        'change.ask': { guard: 'isChange', actions: 'ask' },
       },
     },
     saving: {
       tags: ['saving', 'confirming'],
+      on: {
+        // The filter stays while the answer is on its way, so the popup keeps its member.
+        'filter.select': {},
+      },
       invoke: {
-        src: 'changeRole',
+        src: 'changeMember',
         input: ({ context }) => context.pending!,
         onDone: {
           target: 'ready',

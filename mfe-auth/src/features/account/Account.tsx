@@ -1,11 +1,11 @@
-/** The account panel at /profile: who is logged in, logout, and the Impressum. */
+/** The account panel at /profile: who is logged in, the calendar link, logout, and the Impressum. */
 import { useState, useTransition } from 'react';
-import { Link } from 'react-router-dom';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
+import { CalendarFeed } from './calendar/CalendarFeed';
 
 /** Line-break opportunities after '@' and before dots, so a long address wraps like an address. */
 function formatEmail(email: string) {
@@ -48,6 +48,7 @@ export default function Account({ host }: RemoteScreenProps) {
           </>
         )}
       </dl>
+      <CalendarFeed />
       {error && (
         <div className="notice notice--error" role="alert">
           {error}
@@ -58,7 +59,7 @@ export default function Account({ host }: RemoteScreenProps) {
           {loggingOut && <span className="spinner" aria-hidden="true" />}
           {texts.logout}
         </button>
-        <Link to={hostPaths.impressum}>Impressum</Link>
+        <a href={hostPaths.impressum}>Impressum</a>
       </div>
     </AuthScreen>
   );

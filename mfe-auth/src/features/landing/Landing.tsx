@@ -1,5 +1,4 @@
 /** Landing for logged-out users: log in, register, or register a club. */
-import { Link } from 'react-router-dom';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
@@ -17,9 +16,9 @@ export default function Landing(_props: RemoteScreenProps) {
       <ul className="auth-links">
         {choices.map((choice) => (
           <li className="auth-links__item" key={choice.to}>
-            <Link className={choice.primary ? 'button button--primary' : 'button'} to={choice.to}>
+            <a className={choice.primary ? 'button button--primary' : 'button'} href={choice.to}>
               {choice.label}
-            </Link>
+            </a>
             <span className="auth-links__hint">{choice.hint}</span>
           </li>
         ))}

@@ -1,5 +1,4 @@
 /** Login: e-mail and password; on success the shell holds the session. */
-import { Link } from 'react-router-dom';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -28,7 +27,7 @@ export default function Login({ host }: RemoteScreenProps) {
         <PasswordField field={form.field('password')} label="Passwort" autoComplete="current-password" />
       </SchemaForm>
       <p className="auth-aside">
-        <Link to={hostPaths.forgotPassword}>{texts.forgotPasswordLink}</Link>
+        <a href={hostPaths.forgotPassword}>{texts.forgotPasswordLink}</a>
       </p>
     </AuthScreen>
   );

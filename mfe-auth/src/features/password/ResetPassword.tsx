@@ -1,5 +1,4 @@
 /** Sets a new password with the token from the mailed link. */
-import { Link, useSearchParams } from 'react-router-dom';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { HiddenField } from '@platzbuchung/ui/components/form-fields';
@@ -12,8 +11,7 @@ import { resetPassword, type MessageResponse } from '../../shared/auth-api';
 const REQUEST_NEW_LINK = 'Neuen Link anfordern';
 
 export default function ResetPassword({ host }: RemoteScreenProps) {
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = new URLSearchParams(host.location.search).get('token');
 
   return (
     <AuthScreen title="Neues Passwort festlegen">
@@ -22,7 +20,7 @@ export default function ResetPassword({ host }: RemoteScreenProps) {
       ) : (
         <div className="notice notice--error" role="alert">
           <p>{texts.missingResetToken}</p>
-          <Link to={hostPaths.forgotPassword}>{REQUEST_NEW_LINK}</Link>
+          <a href={hostPaths.forgotPassword}>{REQUEST_NEW_LINK}</a>
         </div>
       )}
     </AuthScreen>
@@ -45,7 +43,7 @@ function ResetForm({ token, host }: RemoteScreenProps & { token: string }) {
         showStrength
       />
       <HiddenField field={form.field('resetToken')}>
-        <Link to={hostPaths.forgotPassword}>{REQUEST_NEW_LINK}</Link>
+        <a href={hostPaths.forgotPassword}>{REQUEST_NEW_LINK}</a>
       </HiddenField>
     </SchemaForm>
   );

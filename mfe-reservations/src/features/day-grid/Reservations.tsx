@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Link } from 'react-router-dom';
 import { addDays, formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
@@ -285,10 +284,10 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         >
           {texts.today}
         </button>
-        <Link className="players-link" to={hostPaths.players}>
+        <a className="players-link" href={hostPaths.players}>
           <PlayersIcon />
           Spieler
-        </Link>
+        </a>
       </div>
       <p className="visually-hidden" aria-live="polite">
         {formatDateDe(date)}

@@ -12,7 +12,7 @@ export const adminTexts = {
   strandedLine: ({ reservation, next_date, reason }: StrandedReservation): string =>
     `Platz ${reservation.court_num}, ${formatDateDe(next_date)}${reservation.recurring ? ' (wiederkehrend)' : ''}, ${formatTimeRange(reservation.start_time, reservation.end_time)}: ${reason === 'court' ? 'Platz entfällt' : 'außerhalb der Öffnungszeiten'}`,
   roleChanged: 'Die Rolle wurde geändert.',
-  lastAdmin: 'Der Verein braucht mindestens einen Administrator.',
+  lastAdmin: 'Der Verein braucht mindestens einen aktiven Administrator.',
   clubNotFound: texts.clubNotFound,
   notAdmin: texts.forbidden,
   memberNotFound: 'Dieses Mitglied gibt es in Ihrem Verein nicht.',

@@ -50,6 +50,7 @@ export function changeClubSettings(
   now: LocalMoment,
 ): Decision<ClubEvent> {
   if (state.status === 'none') return reject('not_found', adminTexts.clubNotFound);
+  // A setting the request leaves out stays as it is (member approval, the club-local rules).
   const body = { ...command.settings, name: command.settings.name.trim() };
   const after = applySettingsBody(state.settings, body);
   const stranded = strandedReservations(upcoming, after, now.date);

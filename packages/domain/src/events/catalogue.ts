@@ -35,6 +35,7 @@ const uuid = { type: 'string', format: 'uuid' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 const hour = { type: 'integer', minimum: 0, maximum: 24 } as const;
 const role = { enum: ['admin', 'player'] } as const;
+const memberStatus = { enum: ['active', 'pending', 'inactive'] } as const;
 
 const object = (properties: Record<string, object>, required: readonly string[]) => ({
   type: 'object',
@@ -53,6 +54,8 @@ const clubSettings = object(
     start_hour: hour,
     end_hour: hour,
     reservations_limit: { type: 'integer', minimum: 0 },
+    // Added later: settings changes recorded before it lack it (= no approval).
+    member_approval: { type: 'boolean' },
     // Club-local rules: optional, since events written before them lack them (clubs/local-rules).
     time_zone: { type: 'string', minLength: 1 },
     booking_horizon_days: { type: 'integer', nullable: true, minimum: 1 },
@@ -138,6 +141,15 @@ export const eventCatalogue = {
     streamType: 'member',
     label: 'Rolle geändert',
     schema: object({ user_id: uuid, before: role, after: role }, ['user_id', 'before', 'after']),
+  },
+  MemberStatusChanged: {
+    streamType: 'member',
+    label: 'Mitgliedschaft geändert',
+    schema: object({ user_id: uuid, before: memberStatus, after: memberStatus }, [
+      'user_id',
+      'before',
+      'after',
+    ]),
   },
 } as const satisfies Record<EventType, EventTypeEntry>;
 

@@ -5,7 +5,8 @@
 import type { ClubSettingsChanged } from '../clubs/events';
 import { formatDateDe, formatHour, formatTimeRange } from '../dates';
 import { eventCatalogue, type EventContent, type EventType } from './catalogue';
-import type { MemberRoleChanged } from '../members/events';
+import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
+import { memberTexts, transitionOf } from '../members/texts';
 import type { ClubSettings } from '../schemas';
 import type { Role } from '../types';
 import type { ReservationMade } from '../reservations/events';
@@ -28,6 +29,7 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   start_hour: 'Spielzeit ab',
   end_hour: 'Spielzeit bis',
   reservations_limit: 'Reservierungslimit',
+  member_approval: 'Neue Mitglieder freigeben',
   // Club-local rules
   time_zone: 'Zeitzone',
   booking_horizon_days: 'Buchungszeitraum',
@@ -38,6 +40,8 @@ export const settingNames: Record<keyof ClubSettings, string> = {
 type SettingValue = ClubSettings[keyof ClubSettings];
 
 function settingValue(key: keyof ClubSettings, value: SettingValue): string {
+  // Settings saved before member approval existed lack it: no approval.
+  if (key === 'member_approval') return value ? 'ja' : 'nein';
   if (key === 'start_hour' || key === 'end_hour') return `${formatHour(Number(value))} Uhr`;
   if (key === 'name') return `„${value}“`;
   if (key === 'booking_horizon_days') return value === null ? 'unbegrenzt' : `${value} Tage im Voraus`;
@@ -63,8 +67,14 @@ export function settingsChangeLines({
 }: Pick<ClubSettingsChanged, 'data'>): string[] {
   const keys = Object.keys(settingNames) as (keyof ClubSettings)[];
   const lines = keys
-    .filter((key) => before[key] !== undefined && after[key] !== undefined && before[key] !== after[key])
-    .map((key) => settingLine(key, before[key]!, after[key]!));
+    // Member approval: missing means "no". Club-local rules: events from before them lack them
+    // on both sides, and nothing changed there.
+    .filter((key) =>
+      key === 'member_approval'
+        ? settingValue(key, before[key]) !== settingValue(key, after[key])
+        : before[key] !== undefined && after[key] !== undefined && before[key] !== after[key],
+    )
+    .map((key) => settingLine(key, before[key], after[key]));
   return lines.length ? lines : ['ohne Änderung gespeichert'];
 }
 
@@ -76,6 +86,19 @@ export function roleChangeLine(
   const { user_id, before, after } = event.data;
   const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
   return `${who}: ${roleNames[before]} → ${roleNames[after]}`;
+}
+
+/** "Anna Muster freigegeben (Offen → Aktiv)"; without a name, the member's short id. */
+export function statusChangeLine(
+  event: Pick<MemberStatusChanged, 'data'>,
+  nameOf?: (userId: string) => string | undefined,
+) {
+  const { user_id, before, after } = event.data;
+  const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
+  const transition = transitionOf(before, after);
+  const names = memberTexts.statusNames;
+  const word = transition ? `${memberTexts.transitionWords[transition]} ` : '';
+  return `${who} ${word}(${names[before]} → ${names[after]})`;
 }
 
 function describeBooking({ data }: Pick<ReservationMade, 'data'>): string {
@@ -143,6 +166,8 @@ export function describeEvent<E extends EventContent>(
       return 'Sperrung aufgehoben; abgesagte Reservierungen bleiben abgesagt';
     case 'MemberRoleChanged':
       return roleChangeLine(event, nameOf);
+    case 'MemberStatusChanged':
+      return statusChangeLine(event, nameOf);
     default: {
       const unknown: never = event;
       throw new Error(`Unknown event: ${JSON.stringify(unknown)}`);

@@ -1,14 +1,17 @@
 /**
- * The member decider: an admin promotes or demotes a member. The club always keeps one admin; the
- * club's admins come in as context, read under the club's lock, so two admins demoting each other
- * at once cannot both succeed.
+ * The member decider: an admin promotes or demotes a member, and approves, rejects, deactivates or
+ * reactivates them (./change-status). The club always keeps one active admin; the club's active
+ * admins come in as context, read under the club's lock, so two admins demoting or deactivating
+ * each other at once cannot both succeed.
  */
 import { adminTexts } from '../admin/texts';
 import { accept, reject, type Actor, type Decision } from '../reservations/decision';
-import type { Role } from '../types';
+import type { MemberStatus, Role } from '../types';
 import type { MemberEvent } from './events';
+import { memberTexts } from './texts';
 
-export type MemberState = { status: 'none' } | { status: 'member'; club_id: string; role: Role };
+export type MemberState =
+  { status: 'none' } | { status: 'member'; club_id: string; role: Role; membership: MemberStatus };
 
 export interface ChangeMemberRole {
   type: 'ChangeMemberRole';
@@ -19,8 +22,8 @@ export interface ChangeMemberRole {
   role: Role;
 }
 
-export interface ChangeMemberRoleContext {
-  /** Ids of the club's admins right now. */
+export interface MemberContext {
+  /** Ids of the club's active admins right now. */
   admins: readonly string[];
 }
 
@@ -28,28 +31,52 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
   switch (event.type) {
     case 'MemberRoleChanged':
       return state.status === 'member' ? { ...state, role: event.data.after } : state;
+    case 'MemberStatusChanged':
+      return state.status === 'member' ? { ...state, membership: event.data.after } : state;
     default: {
-      const unknown: never = event.type;
-      throw new Error(`Unknown member event: ${String(unknown)}`);
+      const unknown: never = event;
+      throw new Error(`Unknown member event: ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** The actor may have lost the role, or been deactivated, since the request was authorised. */
+export function refusedActor(actor: Actor, { admins }: MemberContext): Decision<MemberEvent> | null {
+  return admins.includes(actor.user_id) ? null : reject('forbidden', adminTexts.notAdmin);
+}
+
+/** The member exists in the actor's club, or is reported missing. */
+export function memberOf(
+  state: MemberState,
+  clubId: string,
+): Extract<MemberState, { status: 'member' }> | null {
+  return state.status === 'member' && state.club_id === clubId ? state : null;
+}
+
+/** Would this change leave the club without an active admin? */
+export function removesLastActiveAdmin(userId: string, { admins }: MemberContext): boolean {
+  return admins.includes(userId) && admins.length <= 1;
 }
 
 export function changeMemberRole(
   command: ChangeMemberRole,
   state: MemberState,
-  { admins }: ChangeMemberRoleContext,
+  context: MemberContext,
 ): Decision<MemberEvent> {
-  // The actor may have lost the role since the request was authorised.
-  if (!admins.includes(command.actor.user_id)) return reject('forbidden', adminTexts.notAdmin);
-  if (state.status === 'none' || state.club_id !== command.club_id) {
-    return reject('not_found', adminTexts.memberNotFound);
+  const refused = refusedActor(command.actor, context);
+  if (refused) return refused;
+  const member = memberOf(state, command.club_id);
+  if (!member) return reject('not_found', adminTexts.memberNotFound);
+  if (member.role === command.role) return accept();
+  if (command.role === 'player' && removesLastActiveAdmin(command.user_id, context)) {
+    return reject('conflict', adminTexts.lastAdmin);
   }
-  if (state.role === command.role) return accept();
-  if (command.role === 'player' && admins.length <= 1) return reject('conflict', adminTexts.lastAdmin);
+  if (command.role === 'admin' && member.membership !== 'active') {
+    return reject('conflict', memberTexts.onlyActiveAdmins);
+  }
   return accept({
     type: 'MemberRoleChanged',
     user_id: command.user_id,
-    data: { user_id: command.user_id, before: state.role, after: command.role },
+    data: { user_id: command.user_id, before: member.role, after: command.role },
   });
 }

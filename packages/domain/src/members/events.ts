@@ -1,5 +1,5 @@
 /** The member stream's events: one stream per member, keyed by the member's user id. */
-import type { Role } from '../types';
+import type { MemberStatus, Role } from '../types';
 
 /** An admin made a member an admin or a player. */
 export interface MemberRoleChanged {
@@ -8,4 +8,15 @@ export interface MemberRoleChanged {
   data: { user_id: string; before: Role; after: Role };
 }
 
-export type MemberEvent = MemberRoleChanged;
+/**
+ * An admin approved, rejected, deactivated or reactivated a member. With the envelope's `club_id`
+ * and `actor_id` it says everything a notification needs: whose membership, in which club, the
+ * new standing and who decided.
+ */
+export interface MemberStatusChanged {
+  type: 'MemberStatusChanged';
+  user_id: string;
+  data: { user_id: string; before: MemberStatus; after: MemberStatus };
+}
+
+export type MemberEvent = MemberRoleChanged | MemberStatusChanged;

@@ -25,6 +25,21 @@ export function occursOn(schedule: Schedule, date: IsoDate): boolean {
   );
 }
 
+/**
+ * The deleted dates that would otherwise be occurrences, in order: what a calendar lists as the
+ * series' exceptions. Dates on another weekday or outside the series say nothing and are left out.
+ */
+export function cancelledOccurrences(schedule: Schedule): IsoDate[] {
+  return [...new Set(schedule.deleted_dates)]
+    .filter((date) => isScheduledOn(schedule, date) && !hasEndedBy(schedule, date))
+    .sort();
+}
+
+/** Whether the reservation takes place at all: an ended series or a cancelled day may leave none. */
+export function hasAnyOccurrence(schedule: Schedule): boolean {
+  return nextOccurrence(schedule, schedule.date) !== null;
+}
+
 /** The first day on or after `from` that has the reservation's weekday (or its only date). */
 function firstScheduledFrom(schedule: Schedule, from: IsoDate): IsoDate | null {
   if (from <= schedule.date) return schedule.date;

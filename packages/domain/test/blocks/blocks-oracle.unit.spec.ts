@@ -13,6 +13,9 @@ import { occursOn } from '../../src/reservations/recurrence';
 import type { IsoDate, Reservation } from '../../src/types';
 import { admin, club, now, row } from '../reservations/support/fixtures';
 
+/** Thousands of cases each: a loaded machine may take long; what is asserted is the answers. */
+const PROPERTY_TIMEOUT_MS = 60_000;
+
 const today = now.date;
 const hh = (hour: number) => String(hour).padStart(2, '0');
 
@@ -70,99 +73,112 @@ const blockArb = fc
   });
 
 describe('blocks against the day-by-day oracle', () => {
-  it('a booking runs into a block exactly when one of its hours from today on lies in it', () => {
-    fc.assert(
-      fc.property(bookingArb, blockArb, (booking, block) => {
-        const last = block.until.slice(0, 10);
-        const expected = block.court_nums.includes(booking.court_num)
-          ? occupied(booking, last).find(([date, hour]) => inBlock(block, date, hour))
-          : undefined;
-        const refusal = blockInTheWay(booking, [block], today);
-        expect(refusal !== null).toBe(expected !== undefined);
-        if (expected) expect(refusal).toContain(`um ${hh(expected[1])}:00 Uhr`);
-      }),
-      { numRuns: 3000 },
-    );
-  });
+  it(
+    'a booking runs into a block exactly when one of its hours from today on lies in it',
+    () => {
+      fc.assert(
+        fc.property(bookingArb, blockArb, (booking, block) => {
+          const last = block.until.slice(0, 10);
+          const expected = block.court_nums.includes(booking.court_num)
+            ? occupied(booking, last).find(([date, hour]) => inBlock(block, date, hour))
+            : undefined;
+          const refusal = blockInTheWay(booking, [block], today);
+          expect(refusal !== null).toBe(expected !== undefined);
+          if (expected) expect(refusal).toContain(`um ${hh(expected[1])}:00 Uhr`);
+        }),
+        { numRuns: 3000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('a block cancels exactly the occurrences that have an hour in it', () => {
-    fc.assert(
-      fc.property(fc.array(bookingArb, { maxLength: 6 }), blockArb, (bookings, block) => {
-        const last = block.until.slice(0, 10);
-        const expected = bookings
-          .flatMap((b) => {
-            if (!block.court_nums.includes(b.court_num)) return [];
-            const dates = new Set(
-              occupied(b, last)
-                .filter(([d, h]) => inBlock(block, d, h))
-                .map(([d]) => d),
+  it(
+    'a block cancels exactly the occurrences that have an hour in it',
+    () => {
+      fc.assert(
+        fc.property(fc.array(bookingArb, { maxLength: 6 }), blockArb, (bookings, block) => {
+          const last = block.until.slice(0, 10);
+          const expected = bookings
+            .flatMap((b) => {
+              if (!block.court_nums.includes(b.court_num)) return [];
+              const dates = new Set(
+                occupied(b, last)
+                  .filter(([d, h]) => inBlock(block, d, h))
+                  .map(([d]) => d),
+              );
+              return [...dates].map((date) => `${b._id}@${date}`);
+            })
+            .sort();
+          const actual = affectedByBlock(block, bookings, today)
+            .map((hit) => `${hit.reservation._id}@${hit.date}`)
+            .sort();
+          expect(actual).toEqual(expected);
+          for (const b of bookings)
+            expect(occurrencesInBlock(b, block, today).every((h) => h.date >= today)).toBe(true);
+        }),
+        { numRuns: 2000 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
+
+  it(
+    'a group over several courts is refused exactly when one of its courts is taken at one of its hours',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(bookingArb, { maxLength: 5 }),
+          fc.subarray(['1', '2', '3'], { minLength: 1 }),
+          bookingArb,
+          (existing, courts, wanted) => {
+            const start = wanted.date > today ? wanted.date : today;
+            const command = {
+              type: 'BookCourts' as const,
+              group_id: 'g',
+              reservation_ids: courts.map((c) => `new-${c}`),
+              court_nums: courts,
+              actor: admin,
+              start_time: wanted.start_time,
+              end_time: wanted.end_time,
+              date: start,
+              label: null,
+              recurring: wanted.recurring,
+            };
+            const decision = bookCourts(
+              command,
+              { club: { ...club, courts_count: 3 }, existing },
+              { ...now, hour: 0 },
             );
-            return [...dates].map((date) => `${b._id}@${date}`);
-          })
-          .sort();
-        const actual = affectedByBlock(block, bookings, today)
-          .map((hit) => `${hit.reservation._id}@${hit.date}`)
-          .sort();
-        expect(actual).toEqual(expected);
-        for (const b of bookings)
-          expect(occurrencesInBlock(b, block, today).every((h) => h.date >= today)).toBe(true);
-      }),
-      { numRuns: 2000 },
-    );
-  });
-
-  it('a group over several courts is refused exactly when one of its courts is taken at one of its hours', () => {
-    fc.assert(
-      fc.property(
-        fc.array(bookingArb, { maxLength: 5 }),
-        fc.subarray(['1', '2', '3'], { minLength: 1 }),
-        bookingArb,
-        (existing, courts, wanted) => {
-          const start = wanted.date > today ? wanted.date : today;
-          const command = {
-            type: 'BookCourts' as const,
-            group_id: 'g',
-            reservation_ids: courts.map((c) => `new-${c}`),
-            court_nums: courts,
-            actor: admin,
-            start_time: wanted.start_time,
-            end_time: wanted.end_time,
-            date: start,
-            label: null,
-            recurring: wanted.recurring,
-          };
-          const decision = bookCourts(
-            command,
-            { club: { ...club, courts_count: 3 }, existing },
-            { ...now, hour: 0 },
-          );
-          const horizon = addDays(start, 7 * 30);
-          const clash = courts.some((court) => {
-            const candidate = row({
-              ...command,
-              _id: `new-${court}`,
-              court_num: court,
-              deleted_dates: [],
-              end_date: null,
+            const horizon = addDays(start, 7 * 30);
+            const clash = courts.some((court) => {
+              const candidate = row({
+                ...command,
+                _id: `new-${court}`,
+                court_num: court,
+                deleted_dates: [],
+                end_date: null,
+              });
+              const mine = new Set(occupied(candidate, horizon).map(([d, h]) => `${d}T${h}`));
+              return existing.some(
+                (other) =>
+                  other.court_num === court &&
+                  occupied(other, horizon).some(([d, h]) => mine.has(`${d}T${h}`)),
+              );
             });
-            const mine = new Set(occupied(candidate, horizon).map(([d, h]) => `${d}T${h}`));
-            return existing.some(
-              (other) =>
-                other.court_num === court && occupied(other, horizon).some(([d, h]) => mine.has(`${d}T${h}`)),
-            );
-          });
-          if (decision.ok) {
-            expect(clash).toBe(false);
-            const rows = [...replay(decision.events).values()];
-            expect(rows.map((r) => r.court_num)).toEqual(courts);
-            expect(new Set(rows.map((r) => r.group_id))).toEqual(new Set(['g']));
-          } else {
-            expect(decision.error.kind).toBe('conflict');
-            expect(clash).toBe(true);
-          }
-        },
-      ),
-      { numRuns: 1500 },
-    );
-  });
+            if (decision.ok) {
+              expect(clash).toBe(false);
+              const rows = [...replay(decision.events).values()];
+              expect(rows.map((r) => r.court_num)).toEqual(courts);
+              expect(new Set(rows.map((r) => r.group_id))).toEqual(new Set(['g']));
+            } else {
+              expect(decision.error.kind).toBe('conflict');
+              expect(clash).toBe(true);
+            }
+          },
+        ),
+        { numRuns: 1500 },
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -64,6 +64,11 @@ const examples: Record<DomainEvent['type'], DomainEvent> = {
     user_id: USER,
     data: { user_id: USER, before: 'player', after: 'admin' },
   },
+  MemberStatusChanged: {
+    type: 'MemberStatusChanged',
+    user_id: USER,
+    data: { user_id: USER, before: 'pending', after: 'active' },
+  },
 };
 
 describe('the event catalogue', () => {

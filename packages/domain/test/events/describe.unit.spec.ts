@@ -35,3 +35,28 @@ describe('events in German', () => {
     ).toBe('gelöscht: alle Termine');
   });
 });
+
+describe('membership in German', () => {
+  const user_id = '00000000-0000-4000-8000-00000000beef';
+  const status = (before: 'pending' | 'active' | 'inactive', after: 'pending' | 'active' | 'inactive') =>
+    describeEvent({ type: 'MemberStatusChanged', data: { user_id, before, after } }, () => 'Boris Becker');
+
+  it('names each status change by what the admin did', () => {
+    expect(eventTitles.MemberStatusChanged).toBe('Mitgliedschaft geändert');
+    expect(status('pending', 'active')).toBe('Boris Becker freigegeben (Offen → Aktiv)');
+    expect(status('pending', 'inactive')).toBe('Boris Becker abgelehnt (Offen → Inaktiv)');
+    expect(status('active', 'inactive')).toBe('Boris Becker deaktiviert (Aktiv → Inaktiv)');
+    expect(status('inactive', 'active')).toBe('Boris Becker wieder aktiviert (Inaktiv → Aktiv)');
+  });
+
+  it('says when a club turned approval on; settings recorded before it existed read as off', () => {
+    const settings = { name: 'TC', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 };
+    const line = (before: object, after: object) =>
+      describeEvent({
+        type: 'ClubSettingsChanged',
+        data: { before: { ...settings, ...before }, after: { ...settings, ...after } },
+      });
+    expect(line({}, { member_approval: true })).toBe('Neue Mitglieder freigeben: nein → ja');
+    expect(line({}, { member_approval: false })).toBe('ohne Änderung gespeichert');
+  });
+});

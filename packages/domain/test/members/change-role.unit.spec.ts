@@ -9,8 +9,8 @@ import {
 import type { Role } from '../../src/types';
 import { admin, club, player } from '../reservations/support/fixtures';
 
-const asPlayer: MemberState = { status: 'member', club_id: club._id, role: 'player' };
-const asAdmin: MemberState = { status: 'member', club_id: club._id, role: 'admin' };
+const asPlayer: MemberState = { status: 'member', club_id: club._id, role: 'player', membership: 'active' };
+const asAdmin: MemberState = { status: 'member', club_id: club._id, role: 'admin', membership: 'active' };
 
 const make = (user_id: string, role: Role, actor = admin): ChangeMemberRole => ({
   type: 'ChangeMemberRole',
@@ -65,7 +65,12 @@ describe('who may', () => {
   });
 
   it('a member of another club, or nobody, is not found', () => {
-    const elsewhere: MemberState = { status: 'member', club_id: 'club-2', role: 'player' };
+    const elsewhere: MemberState = {
+      status: 'member',
+      club_id: 'club-2',
+      role: 'player',
+      membership: 'active',
+    };
     for (const state of [elsewhere, { status: 'none' } as const]) {
       expect(changeMemberRole(make(player.user_id, 'admin'), state, { admins: [admin.user_id] })).toEqual({
         ok: false,

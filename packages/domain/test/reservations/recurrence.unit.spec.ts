@@ -3,7 +3,9 @@ import { RRule, RRuleSet } from 'rrule';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/dates';
 import {
+  cancelledOccurrences,
   countsTowardLimit,
+  hasAnyOccurrence,
   nextOccurrence,
   occurrencesBetween,
   occursBetween,
@@ -78,6 +80,26 @@ describe('a weekly series', () => {
 
   it('jumps to a far-away week without walking there', () => {
     expect(nextOccurrence(series(), '2126-01-01')).toBe('2126-01-07');
+  });
+});
+
+describe('exceptions a calendar lists', () => {
+  it('are the deleted days that would otherwise be occurrences, each once and in order', () => {
+    const schedule = series({
+      deleted_dates: ['2026-12-07', '2026-11-30', '2026-12-07', '2026-12-01', '2026-11-16', '2026-12-21'],
+      end_date: '2026-12-14',
+    });
+    expect(cancelledOccurrences(schedule)).toEqual(['2026-11-30', '2026-12-07']);
+  });
+
+  it('leave a reservation without any occurrence when everything is cancelled or ended', () => {
+    expect(hasAnyOccurrence(series())).toBe(true);
+    expect(hasAnyOccurrence(series({ recurring: false, deleted_dates: [monday] }))).toBe(false);
+    expect(hasAnyOccurrence(series({ end_date: monday }))).toBe(false);
+    expect(hasAnyOccurrence(series({ end_date: '2026-12-07', deleted_dates: ['2026-11-30', monday] }))).toBe(
+      false,
+    );
+    expect(hasAnyOccurrence(series({ end_date: '2026-12-07', deleted_dates: [monday] }))).toBe(true);
   });
 });
 

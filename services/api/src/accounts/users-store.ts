@@ -1,6 +1,6 @@
 import { foldClubName } from '@platzbuchung/domain/club-names';
 import type { ClubCoreSettings, ClubLocalRules, ClubSettings } from '@platzbuchung/domain/schemas';
-import type { Club, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
+import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 
 /** Row ↔ API shape: the database says `id`, the API `_id`. */
@@ -11,6 +11,7 @@ interface UserRow {
   first_name: string;
   last_name: string;
   email: string;
+  status: MemberStatus;
 }
 
 interface ClubRow {
@@ -20,6 +21,7 @@ interface ClubRow {
   reservations_limit: number;
   start_hour: number;
   end_hour: number;
+  member_approval: boolean;
   time_zone: string;
   booking_horizon_days: number | null;
   cancel_deadline_hours: number;
@@ -34,6 +36,7 @@ const CLUB_COLUMNS = [
   'reservations_limit',
   'start_hour',
   'end_hour',
+  'member_approval',
   // Club-local rules
   'time_zone',
   'booking_horizon_days',
@@ -42,7 +45,7 @@ const CLUB_COLUMNS = [
 
 /** The club columns, and whether the club has a Platzordnung (without its text). */
 const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(`(rules <> '') AS has_rules`)];
-const SESSION_USER_COLUMNS = ['id', 'club_id', 'role', 'first_name', 'last_name', 'email'];
+const SESSION_USER_COLUMNS = ['id', 'club_id', 'role', 'first_name', 'last_name', 'email', 'status'];
 
 export const toClub = ({ id, ...club }: ClubRow): Club => ({ _id: id, ...club });
 const toSessionUser = ({ id, ...user }: UserRow): SessionUser => ({ _id: id, ...user });
@@ -106,10 +109,10 @@ export async function findClubSettings(db: Db, clubId: string): Promise<ClubSett
   return row;
 }
 
-/** Members as any member may see them: names only, never e-mail addresses. */
+/** Active members as any member may see them: names only, never e-mail addresses. */
 export async function listClubMembers(db: Db, clubId: string): Promise<UserListEntry[]> {
   return db('users')
-    .where({ club_id: clubId })
+    .where({ club_id: clubId, status: 'active' })
     .select({ _id: 'id' }, 'first_name', 'last_name')
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
 }
@@ -147,6 +150,7 @@ export interface NewUser {
   email: string;
   password_hash: string;
   role: Role;
+  status: MemberStatus;
 }
 
 /** Inserts a member; answers undefined when the e-mail is taken (any letter case). */

@@ -1,34 +1,55 @@
 /** Member commands for the generic handler (./handle): the stream is one member. */
+import type { Knex } from 'knex';
 import {
   changeMemberRole,
   type ChangeMemberRole,
-  type ChangeMemberRoleContext,
+  type MemberContext,
   type MemberState,
 } from '@platzbuchung/domain/members/change-role';
+import { changeMemberStatus, type ChangeMemberStatus } from '@platzbuchung/domain/members/change-status';
 import type { MemberEvent } from '@platzbuchung/domain/members/events';
+import type { Actor } from '@platzbuchung/domain/reservations/decision';
+import type { Club } from '@platzbuchung/domain/types';
 import type { CommandDefinition } from './handle';
 
 /**
  * A member's stream begins at sign-up, which writes the `users` row (sign-up is not an event yet);
- * the row, whose role the member projection keeps, is therefore the stream's state.
+ * the row, whose role and status the member projections keep, is therefore the stream's state.
  */
-export const changeMemberRoleCommand: CommandDefinition<
-  ChangeMemberRole,
+async function loadMember(trx: Knex.Transaction, streamId: string) {
+  const row = await trx('users').where({ id: streamId }).first('club_id', 'role', 'status');
+  const state: MemberState = row
+    ? { status: 'member', club_id: row.club_id, role: row.role, membership: row.status }
+    : { status: 'none' };
+  return { state };
+}
+
+/** The club's active admins, read under the club's lock: the last one must stay. */
+async function loadAdmins(trx: Knex.Transaction, club: Club): Promise<MemberContext> {
+  return {
+    admins: await trx('users').where({ club_id: club._id, role: 'admin', status: 'active' }).pluck('id'),
+  };
+}
+
+type MemberCommandDefinition<C extends { actor: Actor }> = CommandDefinition<
+  C,
   MemberState,
-  ChangeMemberRoleContext,
+  MemberContext,
   MemberEvent
-> = {
+>;
+
+export const changeMemberRoleCommand: MemberCommandDefinition<ChangeMemberRole> = {
   streamType: 'member',
   streamId: (command) => command.user_id,
-  loadState: async (trx, streamId) => {
-    const row = await trx('users').where({ id: streamId }).first('club_id', 'role');
-    const state: MemberState = row
-      ? { status: 'member', club_id: row.club_id, role: row.role }
-      : { status: 'none' };
-    return { state };
-  },
-  loadContext: async (trx, club) => ({
-    admins: await trx('users').where({ club_id: club._id, role: 'admin' }).pluck('id'),
-  }),
+  loadState: loadMember,
+  loadContext: loadAdmins,
   decide: (command, state, context) => changeMemberRole(command, state, context),
+};
+
+export const changeMemberStatusCommand: MemberCommandDefinition<ChangeMemberStatus> = {
+  streamType: 'member',
+  streamId: (command) => command.user_id,
+  loadState: loadMember,
+  loadContext: loadAdmins,
+  decide: (command, state, context) => changeMemberStatus(command, state, context),
 };

@@ -48,7 +48,7 @@ const loadReservation = (trx: Knex.Transaction, streamId: string) =>
 const freshStream = async () => ({ state: initialReservationState, version: 0 });
 
 /** The club's bookings that may still take place on `today` or later: series, or dated ahead. */
-function stillToCome(trx: Knex.Transaction, clubId: string, today: string) {
+function stillToCome(trx: Knex, clubId: string, today: string) {
   return trx('reservations')
     .where('club_id', clubId)
     .andWhere((q) => q.where('recurring', true).orWhere('date', '>=', today))
@@ -75,7 +75,7 @@ async function bookingContext(
 
 /** The club's bookings still to come, on the given courts only when named. */
 export async function upcomingReservations(
-  trx: Knex.Transaction,
+  trx: Knex,
   clubId: string,
   today: string,
   courts?: readonly string[],

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { findSessionUser } from '../accounts/users-store';
@@ -24,6 +25,30 @@ export function requireLogin(db: Db): Middleware<AppState> {
   };
 }
 
+/**
+ * The one gate of a club's data (docs/architecture.md, "Who sees a club's data"): only active
+ * members see or change bookings, blocks and players. Pending and inactive members are logged in
+ * (they see their notice and their account), but every club-data route refuses them with 403.
+ */
+export function assertActiveMember(user: SessionUser): SessionUser {
+  if (user.status === 'pending') throw forbidden(memberTexts.pendingRefused);
+  if (user.status !== 'active') throw forbidden(memberTexts.inactiveRefused);
+  return user;
+}
+
+/**
+ * Logged in and active, checked before the route reads its body: every route of a club's
+ * bookings, blocks, players and live stream uses this instead of `requireLogin`.
+ */
+export function requireActiveMember(db: Db): Middleware<AppState> {
+  return async (ctx, next) => {
+    const user = await currentUser(ctx, db);
+    if (!user) throw unauthorized();
+    assertActiveMember(user);
+    await next();
+  };
+}
+
 export function sessionUser(ctx: AppContext): SessionUser {
   if (!ctx.state.user) throw unauthorized();
   return ctx.state.user;
@@ -40,8 +65,10 @@ export function ownClubFromQuery(ctx: AppContext, user: SessionUser): string {
   return assertOwnClub(user, ctx.query.club_id ?? user.club_id);
 }
 
+/** An admin of that club, and active: a deactivated admin keeps the role but loses its rights. */
 export function assertAdminOf(user: SessionUser, clubId: unknown): string {
   const own = assertOwnClub(user, clubId);
   if (user.role !== 'admin') throw forbidden();
+  assertActiveMember(user);
   return own;
 }

@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 
 const INCOMING_ID = /^[\w-]{8,64}$/;
 
+/** A calendar feed's path holds its secret, the feed's only credential: the log never keeps it. */
+const loggedPath = (path: string): string => path.replace(/^(\/api\/calendar\/)[^/]*$/, '$1…');
+
 /** A request id on every log line and in the `X-Request-Id` answer header, one line per request. */
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -17,7 +20,7 @@ export function requestContext(logger: Logger): Middleware {
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       ctx.state.logger.info(
-        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 },
+        { method: ctx.method, path: loggedPath(ctx.path), status: ctx.status, ms: Math.round(ms * 10) / 10 },
         'request',
       );
     }

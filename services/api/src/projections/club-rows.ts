@@ -1,6 +1,6 @@
 /**
  * Projections of the club and member streams into the rows registration created: a club's
- * settings (`clubs`) and a member's role (`users.role`). Both events carry the whole new value, so
+ * settings (`clubs`), a member's role (`users.role`) and status (`users.status`). Both events carry the whole new value, so
  * the state after a stream is its latest event's `after`, and rebuild and verify can say that in
  * one statement each. Clubs and members whose stream is still empty keep what registration wrote.
  */
@@ -60,14 +60,16 @@ const settingsSpec: LatestAfter = {
   live: `jsonb_build_object('name', t.name, 'courts_count', t.courts_count, 'start_hour', t.start_hour,
            'end_hour', t.end_hour, 'reservations_limit', t.reservations_limit,
            'time_zone', t.time_zone, 'booking_horizon_days', t.booking_horizon_days,
-           'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules)`,
+           'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules)
+        || jsonb_build_object('member_approval', t.member_approval)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
            'time_zone', ${localRulesFromLog.time_zone},
            'booking_horizon_days', ${localRulesFromLog.booking_horizon_days},
            'cancel_deadline_hours', ${localRulesFromLog.cancel_deadline_hours},
-           'rules', ${localRulesFromLog.rules})`,
+           'rules', ${localRulesFromLog.rules})
+        || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false))`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -79,9 +81,11 @@ export const clubSettingsProjection: Projection = {
       if (event.type !== 'ClubSettingsChanged') continue;
       // The folded name keeps look-alike club names apart (docs/security.md).
       const name_key = foldClubName(event.data.after.name);
+      // Settings recorded before member approval existed lack it, and mean no approval.
+      const member_approval = event.data.after.member_approval ?? false;
       await trx('clubs')
         .where({ id: event.club_id })
-        .update({ ...event.data.after, name_key });
+        .update({ ...event.data.after, member_approval, name_key });
     }
   },
   ...setBased(
@@ -89,6 +93,7 @@ export const clubSettingsProjection: Projection = {
     `name = l.after->>'name', courts_count = (l.after->>'courts_count')::int,
      start_hour = (l.after->>'start_hour')::int, end_hour = (l.after->>'end_hour')::int,
      reservations_limit = (l.after->>'reservations_limit')::int,
+     member_approval = COALESCE((l.after->>'member_approval')::boolean, false),
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)
        .join(', ')}`,
@@ -113,4 +118,25 @@ export const memberRolesProjection: Projection = {
     }
   },
   ...setBased(rolesSpec, `role = l.after #>> '{}'`),
+};
+
+const statusesSpec: LatestAfter = {
+  type: 'MemberStatusChanged',
+  table: 'users',
+  live: `to_jsonb(t.status)`,
+  fromLog: `l.after`,
+};
+
+/** Members who signed up before statuses existed, or whose stream is empty, keep sign-up's status. */
+export const memberStatusesProjection: Projection = {
+  name: 'member-statuses',
+  handles: ['MemberStatusChanged'],
+  tables: ['users'],
+  async apply(trx, events: readonly EventEnvelope[]) {
+    for (const event of events) {
+      if (event.type !== 'MemberStatusChanged') continue;
+      await trx('users').where({ id: event.user_id }).update({ status: event.data.after });
+    }
+  },
+  ...setBased(statusesSpec, `status = l.after #>> '{}'`),
 };

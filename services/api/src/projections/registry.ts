@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from '../db/connect';
 import { blocksProjection } from './blocks';
-import { clubSettingsProjection, memberRolesProjection } from './club-rows';
+import { clubSettingsProjection, memberRolesProjection, memberStatusesProjection } from './club-rows';
 import { reservationsProjection } from './reservations';
 
 export interface ProjectionDifference {
@@ -33,6 +33,7 @@ export const projections: readonly Projection[] = [
   reservationsProjection,
   clubSettingsProjection,
   memberRolesProjection,
+  memberStatusesProjection,
   blocksProjection,
 ];
 

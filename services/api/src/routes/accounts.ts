@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { clubSchema, loginSchema, signupSchema } from '@platzbuchung/domain/schemas';
 import type { ClubBody, LoginBody, SignupBody } from '@platzbuchung/domain/schemas';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
+import { memberTexts } from '@platzbuchung/domain/members/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Role } from '@platzbuchung/domain/types';
 import { UNKNOWN_USER_HASH } from '../accounts/passwords';
@@ -9,6 +10,7 @@ import { giveBackAll, takeAll, type Charge } from '../accounts/rate-limits';
 import {
   clubNameTaken,
   emailRegistered,
+  findClub,
   findClubRules,
   findLoginCandidate,
   insertClub,
@@ -20,7 +22,7 @@ import {
 import { ClubDirectory, type ClubSearch } from '../accounts/club-directory';
 import { usersReachHttps } from '../config';
 import type { AppDeps } from '../deps';
-import { currentUser, ownClubFromQuery, requireLogin, sessionUser } from '../http/auth';
+import { currentUser, ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { knownDevice, rememberDevice } from '../http/known-devices';
 import { HttpError, badRequest, notFound } from '../http/errors';
@@ -107,7 +109,8 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
       const admin = { first_name: body.first_name, last_name: body.last_name, email: body.email };
       const role: Role = 'admin';
       // Checked above already; the unique index decides between two registrations at the same moment.
-      if (!(await insertUser(trx, { ...admin, club_id: club._id, password_hash, role }))) throw emailTaken();
+      const founder = { ...admin, club_id: club._id, password_hash, role, status: 'active' as const };
+      if (!(await insertUser(trx, founder))) throw emailTaken();
       ctx.state.logger.info({ clubId: club._id }, 'club registered');
     });
     ctx.status = 201;
@@ -116,15 +119,20 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/signup', async (ctx) => {
     const body = validateSignup(ctx.request.body);
-    const club = await db('clubs').where({ id: body.club_id }).first('id');
+    const club = await findClub(db, body.club_id);
     if (!club) throw badRequest([{ instancePath: '/club_id', message: texts.clubUnknown }]);
     const password_hash = await newAccountPasswordHash(ctx, body.email, body.password);
     const { club_id, first_name, last_name, email } = body;
     const role: Role = 'player';
-    if (!(await insertUser(db, { club_id, first_name, last_name, email, password_hash, role })))
+    // A club that approves its members lets them in pending: they log in, but see nothing yet.
+    const status = club.member_approval ? 'pending' : 'active';
+    if (!(await insertUser(db, { club_id, first_name, last_name, email, password_hash, role, status })))
       throw emailTaken();
     ctx.status = 201;
-    ctx.body = { message: texts.signedUp, data: await listClubMembers(db, club_id) };
+    ctx.body =
+      status === 'active'
+        ? { message: texts.signedUp, data: await listClubMembers(db, club_id) }
+        : { message: memberTexts.signedUpPending(club.name), data: [] };
   });
 
   /**
@@ -175,13 +183,13 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = user ?? { error: texts.notLoggedIn };
   });
 
-  router.get('/users', requireLogin(db), async (ctx) => {
+  router.get('/users', requireActiveMember(db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     ctx.body = await listClubMembers(db, clubId);
   });
 
-  /** The club's Platzordnung for its members: `{ rules }`, plain text ('' when there is none). */
-  router.get('/club/rules', requireLogin(db), async (ctx) => {
+  /** The club's Platzordnung for its active members: `{ rules }`, plain text ('' when there is none). */
+  router.get('/club/rules', requireActiveMember(db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const rules = await findClubRules(db, clubId);
     if (rules === undefined) throw notFound(texts.clubNotFound);

@@ -1,6 +1,13 @@
 import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
-import { isIsoDate } from '@platzbuchung/domain/dates';
+import { clubNow as clubNowAt } from '@platzbuchung/domain/club-time';
+import { isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
+import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
+import {
+  cancellationOf,
+  nextUpcomingDate,
+  upcomingBookingsOf,
+} from '@platzbuchung/domain/members/upcoming-bookings';
 import {
   reservationsAsOf,
   reservationsAtPosition,
@@ -10,7 +17,7 @@ import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
-import type { Role } from '@platzbuchung/domain/types';
+import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
 import { clubNameTaken, findClub, findClubSettings, isClubNameConflict } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
@@ -19,19 +26,44 @@ import type { AppContext, AppState } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { isUuid, parseInstant, validator } from '../http/validate';
 import { changeClubSettingsCommand } from '../commands/clubs';
-import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
-import { changeMemberRoleCommand } from '../commands/members';
+import { eventsOrThrow, commandClock, handleCommand, refusal } from '../commands/handle';
+import { changeMemberRoleCommand, changeMemberStatusCommand } from '../commands/members';
+import { deleteReservationCommand, upcomingReservations } from '../commands/reservations';
 import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
 
 const validateSettings = validator<ClubSettingsBody>(clubSettingsSchema);
 const clubNameRefused = () => badRequest([{ instancePath: '/name', message: texts.clubNameTaken }]);
 const ROLES: readonly Role[] = ['admin', 'player'];
 
-async function listMembers(db: Db, clubId: string) {
-  return db('users')
-    .where({ club_id: clubId })
-    .select({ _id: 'id' }, 'first_name', 'last_name', 'email', 'role', 'created_at')
-    .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
+/**
+ * The club's members with their role and status, and how many of their bookings are still to come
+ * (a series counts once), so an admin deactivating someone sees what they still hold.
+ */
+async function listMembers(db: Db, clubId: string, now: LocalMoment) {
+  const [members, upcoming] = await Promise.all([
+    db('users')
+      .where({ club_id: clubId })
+      .select({ _id: 'id' }, 'first_name', 'last_name', 'email', 'role', 'status', 'created_at')
+      .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]),
+    upcomingReservations(db, clubId, now.date),
+  ]);
+  const counts = new Map<string, number>();
+  for (const reservation of upcoming) {
+    if (nextUpcomingDate(reservation, now) === null) continue;
+    counts.set(reservation.user_id, (counts.get(reservation.user_id) ?? 0) + 1);
+  }
+  return members.map((member: { _id: string }) => ({
+    ...member,
+    upcoming_bookings: counts.get(member._id) ?? 0,
+  }));
+}
+
+/** A member of the admin's club, from the path; another club's member is as missing as an unknown one. */
+async function memberOfClub(db: Db, clubId: string, id: string | undefined): Promise<string> {
+  if (!isUuid(id)) throw notFound(adminTexts.memberNotFound);
+  const row = await db('users').where({ id, club_id: clubId }).first('id');
+  if (!row) throw notFound(adminTexts.memberNotFound);
+  return id!;
 }
 
 /** The admin's own club, from the query; every admin route starts here. */
@@ -91,8 +123,78 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.use(requireLogin(deps.db));
   const clock = commandClock(deps);
 
+  /** "Now" on the club's own wall (docs/architecture.md, "Club-local time"). */
+  const clubNow = async (clubId: string): Promise<LocalMoment> => {
+    const club = await findClub(deps.db, clubId);
+    if (!club) throw notFound(adminTexts.clubNotFound);
+    return clubNowAt(club.time_zone, clock().now);
+  };
+
   router.get('/members', async (ctx) => {
-    ctx.body = await listMembers(deps.db, adminClub(ctx));
+    const clubId = adminClub(ctx);
+    ctx.body = await listMembers(deps.db, clubId, await clubNow(clubId));
+  });
+
+  /** Approve, reject, deactivate or reactivate; the decider knows which changes are allowed. */
+  router.put('/members/:id/status', async (ctx) => {
+    const clubId = adminClub(ctx);
+    const status = (ctx.request.body as { status?: unknown } | undefined)?.status;
+    if (!memberStatuses.includes(status as MemberStatus))
+      throw badRequest([{ instancePath: '/status', message: memberTexts.invalidStatus }]);
+    if (!isUuid(ctx.params.id)) throw notFound(adminTexts.memberNotFound);
+    const actor = sessionUser(ctx);
+    const command = {
+      type: 'ChangeMemberStatus',
+      user_id: ctx.params.id!,
+      club_id: clubId,
+      actor: { user_id: actor._id, role: actor.role },
+      status: status as MemberStatus,
+    } as const;
+    const [changed] = eventsOrThrow(
+      await handleCommand(deps.db, clubId, changeMemberStatusCommand, command, clock()),
+    );
+    const transition =
+      changed?.type === 'MemberStatusChanged'
+        ? transitionOf(changed.data.before, changed.data.after)
+        : undefined;
+    ctx.body = {
+      message: transition ? memberTexts.statusChanged[transition] : memberTexts.statusUnchanged,
+      data: await listMembers(deps.db, clubId, await clubNow(clubId)),
+    };
+  });
+
+  /**
+   * Cancels every booking of the member that is still to come, each through the ordinary deletion
+   * command (one event each; a series keeps its past weeks). Each runs in its own transaction, so
+   * a booking the member cancelled meanwhile is simply no longer there.
+   */
+  router.post('/members/:id/cancel-upcoming', async (ctx) => {
+    const clubId = adminClub(ctx);
+    const memberId = await memberOfClub(deps.db, clubId, ctx.params.id);
+    const user = sessionUser(ctx);
+    const actor = { user_id: user._id, role: user.role };
+    const now = await clubNow(clubId);
+    const bookings = upcomingBookingsOf(await upcomingReservations(deps.db, clubId, now.date), memberId, now);
+    let cancelled = 0;
+    for (const booking of bookings) {
+      const outcome = await handleCommand(
+        deps.db,
+        clubId,
+        deleteReservationCommand,
+        cancellationOf(booking, actor),
+        clock(),
+      );
+      // Gone or begun in the meantime: nothing left to cancel there.
+      if (outcome?.ok) cancelled += 1;
+      else if (outcome && outcome.error.kind !== 'not_found' && outcome.error.kind !== 'past') {
+        throw refusal(outcome.error);
+      }
+    }
+    ctx.body = {
+      message: memberTexts.bookingsCancelled(cancelled),
+      cancelled,
+      data: await listMembers(deps.db, clubId, await clubNow(clubId)),
+    };
   });
 
   router.put('/members/:id/role', async (ctx) => {
@@ -110,7 +212,10 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
       role: role as Role,
     } as const;
     eventsOrThrow(await handleCommand(deps.db, clubId, changeMemberRoleCommand, command, clock()));
-    ctx.body = { message: adminTexts.roleChanged, data: await listMembers(deps.db, clubId) };
+    ctx.body = {
+      message: adminTexts.roleChanged,
+      data: await listMembers(deps.db, clubId, await clubNow(clubId)),
+    };
   });
 
   router.put('/club', async (ctx) => {

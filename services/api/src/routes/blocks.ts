@@ -4,7 +4,7 @@ import { blockTexts, type BlockedOccurrence } from '@platzbuchung/domain/blocks/
 import { blockCourtsSchema, type BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
 import { texts } from '@platzbuchung/domain/texts';
 import type { AppDeps } from '../deps';
-import { assertAdminOf, assertOwnClub, requireLogin, sessionUser } from '../http/auth';
+import { assertAdminOf, assertOwnClub, requireActiveMember, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
@@ -45,7 +45,7 @@ export function blockRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
   const clock = commandClock(deps);
 
-  router.get('/blocks', requireLogin(deps.db), async (ctx) => {
+  router.get('/blocks', requireActiveMember(deps.db), async (ctx) => {
     const clubId = assertOwnClub(sessionUser(ctx), ctx.query.club_id);
     const range = requestedRange(ctx, { required: true })!;
     ctx.body = { data: await blocksBetween(deps.db, clubId, range.from, range.to) };

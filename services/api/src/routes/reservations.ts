@@ -15,7 +15,7 @@ import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
 import type { AppDeps } from '../deps';
-import { assertOwnClub, ownClubFromQuery, requireLogin, sessionUser } from '../http/auth';
+import { assertOwnClub, ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
@@ -85,7 +85,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
 
   const cache = new ReservationListCache();
 
-  router.get('/reservations', requireLogin(deps.db), async (ctx) => {
+  router.get('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const range = requestedRange(ctx);
     const window = range ? `${range.from}..${range.to}` : 'all';
@@ -109,7 +109,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   });
 
   /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */
-  router.post('/reservations', requireLogin(deps.db), async (ctx) => {
+  router.post('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const user = sessionUser(ctx);
     const range = requestedRange(ctx);
     const reservationId = ctx.query.reservation_id;
@@ -187,7 +187,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   });
 
   /** Another court, day or hours for a booking; for a series, `scope` and `occurrence_date` say which. */
-  router.put('/reservations/:id', requireLogin(deps.db), async (ctx) => {
+  router.put('/reservations/:id', requireActiveMember(deps.db), async (ctx) => {
     const user = sessionUser(ctx);
     const range = requestedRange(ctx);
     const body = validateChange(ctx.request.body);

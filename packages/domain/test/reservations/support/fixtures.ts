@@ -13,6 +13,7 @@ export const club: Club = {
   reservations_limit: 2,
   start_hour: 8,
   end_hour: 22,
+  member_approval: false,
   time_zone: 'Europe/Berlin',
   booking_horizon_days: null,
   cancel_deadline_hours: 0,

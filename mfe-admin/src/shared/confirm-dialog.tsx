@@ -1,0 +1,77 @@
+/**
+ * A confirming popup: a modal `<dialog>` with a title, the question, a confirming button and
+ * "Abbrechen". The browser keeps focus inside it and closes it with Escape; focus starts on the
+ * confirming button and returns to whatever opened it.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmText: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmText,
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+      confirmRef.current?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      if (opener.current instanceof HTMLElement && opener.current.isConnected) opener.current.focus();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the machine decides; while the change is sent, the popup stays.
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h3 id={titleId} className="confirm-dialog__title">
+        {title}
+      </h3>
+      <p className="confirm-dialog__question">{children}</p>
+      <div className="member__buttons">
+        <button
+          ref={confirmRef}
+          type="button"
+          className="button button--primary"
+          onClick={onConfirm}
+          disabled={busy}
+        >
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {confirmText}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+          Abbrechen
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * German texts of the personal calendar feed: what a member's calendar app shows of a booking, and
+ * the account panel's words for subscribing (docs/architecture.md, "The calendar feed").
+ */
+export const calendarTexts = {
+  /** The calendar's name in the member's app. */
+  feedName: (clubName: string): string => `Tennis – ${clubName}`,
+  /** "Tennis Platz 3 – TC Grün-Weiß" */
+  summary: (courtNum: string, clubName: string): string => `Tennis Platz ${courtNum} – ${clubName}`,
+  /** An admin's label ("Training") goes into the event's description. */
+  description: (label: string | null | undefined): string | null => (label ? label : null),
+  feedNotFound: 'Diesen Kalender gibt es nicht.',
+
+  panelTitle: 'Kalender abonnieren',
+  panelIntro:
+    'Mit diesem Link zeigt Ihre Kalender-App (z. B. Google Kalender, Apple Kalender, Outlook) Ihre Reservierungen an und hält sie aktuell. Wer den Link kennt, sieht Ihre Reservierungen: Geben Sie ihn nicht weiter.',
+  linkLabel: 'Ihr Kalender-Link',
+  loading: 'Kalender-Link wird geladen …',
+  copy: 'Link kopieren',
+  copied: 'Link kopiert',
+  copyFailed: 'Der Link ist markiert: Kopieren Sie ihn mit Strg+C (bzw. ⌘+C).',
+  renew: 'Neuen Link erzeugen',
+  renewQuestion:
+    'Einen neuen Link erzeugen? Der bisherige Link funktioniert danach nicht mehr: Kalender, die ihn abonniert haben, erhalten keine Reservierungen mehr.',
+  renewConfirm: 'Ja, neuen Link erzeugen',
+  renewCancel: 'Abbrechen',
+  renewed: 'Neuer Link erzeugt. Der bisherige Link funktioniert nicht mehr.',
+} as const;

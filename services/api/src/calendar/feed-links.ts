@@ -1,0 +1,89 @@
+/**
+ * The secret links of the personal calendar feeds (docs/architecture.md, "The calendar feed").
+ *
+ * A link's secret is HMAC-SHA256(feed key, member id + random seed): 256 bits no one can guess.
+ * The database keeps the seed and the secret's SHA-256, never the secret: the hash finds the
+ * member of a link (an index lookup on a value the caller cannot steer, so its timing tells
+ * nothing), and the seed lets the API show the same link again, which needs the feed key, derived
+ * from SESSION_SECRET and kept outside the database. A leaked table therefore opens no feed.
+ * Renewing draws a new seed and so ends the old link at once.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../db/connect';
+
+/** 32 bytes, base64url: 43 characters of A–Z, a–z, 0–9, '-' and '_'. */
+const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+export const isWellFormedFeedSecret = (secret: string): boolean => SECRET_SHAPE.test(secret);
+
+const hashOf = (secret: string): Buffer => createHash('sha256').update(secret, 'utf8').digest();
+
+export const feedUrl = (publicUrl: string, secret: string): string =>
+  `${publicUrl}/api/calendar/${secret}.ics`;
+
+/** The key the secrets are derived with: its own, so it never equals a cookie-signing key. */
+export function feedKey(sessionSecret: string): Buffer {
+  return createHmac('sha256', sessionSecret).update('platzbuchung calendar feed links').digest();
+}
+
+const secretOf = (key: Buffer, userId: string, seed: Buffer): string =>
+  createHmac('sha256', key).update(userId).update(seed).digest('base64url');
+
+function newFeedRow(key: Buffer, userId: string) {
+  const seed = randomBytes(32);
+  const secret = secretOf(key, userId, seed);
+  return { secret, row: { user_id: userId, seed, secret_hash: hashOf(secret) } };
+}
+
+/** A new secret for the member, stored as its hash and seed; any earlier link stops working. */
+export async function renewFeedSecret(db: Db, key: Buffer, userId: string): Promise<string> {
+  const { secret, row } = newFeedRow(key, userId);
+  await db('calendar_feeds')
+    .insert({ ...row, created_at: db.fn.now() })
+    .onConflict('user_id')
+    .merge(['seed', 'secret_hash', 'created_at']);
+  return secret;
+}
+
+const storedFeed = (db: Db, userId: string): Promise<{ seed: Buffer; secret_hash: Buffer } | undefined> =>
+  db('calendar_feeds').where({ user_id: userId }).first('seed', 'secret_hash');
+
+/**
+ * The member's current secret, made on first use; two first calls at once agree on one (the
+ * insert that loses does nothing). When the stored seed no longer gives the stored hash
+ * (SESSION_SECRET was changed), the link is renewed: showing one that cannot work would be worse.
+ */
+export async function currentFeedSecret(db: Db, key: Buffer, userId: string): Promise<string> {
+  let stored = await storedFeed(db, userId);
+  if (!stored) {
+    await db('calendar_feeds').insert(newFeedRow(key, userId).row).onConflict('user_id').ignore();
+    stored = await storedFeed(db, userId);
+  }
+  if (stored) {
+    const secret = secretOf(key, userId, stored.seed);
+    if (hashOf(secret).equals(stored.secret_hash)) return secret;
+  }
+  return renewFeedSecret(db, key, userId);
+}
+
+export interface FeedOwner {
+  userId: string;
+  clubId: string;
+  clubName: string;
+  /** The club's own zone: the feed's times are its wall-clock hours. */
+  timeZone: string;
+}
+
+/** Whose feed a secret opens, or undefined; a malformed secret never reaches the database. */
+export async function findFeedOwner(db: Db, secret: string): Promise<FeedOwner | undefined> {
+  if (!isWellFormedFeedSecret(secret)) return undefined;
+  const row: { user_id: string; club_id: string; club_name: string; time_zone: string } | undefined =
+    await db('calendar_feeds')
+      .join('users', 'users.id', 'calendar_feeds.user_id')
+      .join('clubs', 'clubs.id', 'users.club_id')
+      .where('calendar_feeds.secret_hash', hashOf(secret))
+      .first('users.id as user_id', 'clubs.id as club_id', 'clubs.name as club_name', 'clubs.time_zone');
+  return (
+    row && { userId: row.user_id, clubId: row.club_id, clubName: row.club_name, timeZone: row.time_zone }
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The personal calendar feed (docs/architecture.md, "The calendar feed"): the member's link in the
+ * account panel, its renewal, and the feed itself, which calendar apps fetch without a session.
+ */
+import { createHash } from 'node:crypto';
+import Router from '@koa/router';
+import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
+import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
+import type { AppDeps } from '../deps';
+import { requireLogin, sessionUser } from '../http/auth';
+import type { AppState } from '../http/context';
+import { notFound } from '../http/errors';
+import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
+import { currentFeedSecret, feedKey, feedUrl, findFeedOwner, renewFeedSecret } from '../calendar/feed-links';
+import { bookingsCalendar, type FeedBooking } from '../calendar/ics';
+
+/** Past bookings stay in the feed this long; older single bookings and ended series drop out. */
+const PAST_DAYS_IN_FEED = 365;
+
+/** Calendar apps poll; they may keep a copy this long, and revalidate with the ETag after it. */
+const FEED_MAX_AGE_SECONDS = 300;
+
+async function memberBookings(deps: AppDeps, userId: string, clubId: string, since: string) {
+  const rows: ReservationRow[] = await deps
+    .db('reservations')
+    .where({ user_id: userId, club_id: clubId })
+    .andWhere((q) =>
+      q
+        .where('date', '>=', since)
+        .orWhere((series) =>
+          series
+            .where({ recurring: true })
+            .andWhere((end) => end.whereNull('end_date').orWhere('end_date', '>', since)),
+        ),
+    )
+    .orderBy([{ column: 'date' }, { column: 'start_time' }, { column: 'id' }])
+    .select([...RESERVATION_COLUMNS, 'version']);
+  return rows.map((row): FeedBooking => ({ ...toReservation(row), version: row.version }));
+}
+
+/** Changes with every booking change, the club's name, the zone and the window's first day. */
+function feedEtag(parts: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
+}
+
+export function calendarRoutes(deps: AppDeps): Router<AppState> {
+  const { db, config } = deps;
+  const key = feedKey(config.sessionSecret);
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/account/calendar', requireLogin(db), async (ctx) => {
+    const secret = await currentFeedSecret(db, key, sessionUser(ctx)._id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { url: feedUrl(config.publicUrl, secret) };
+  });
+
+  router.post('/account/calendar', requireLogin(db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const secret = await renewFeedSecret(db, key, user._id);
+    ctx.state.logger.info({ userId: user._id }, 'calendar link renewed');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { url: feedUrl(config.publicUrl, secret) };
+  });
+
+  /**
+   * No session: the secret is the credential. Unknown and malformed secrets get the same 404, so an
+   * answer says nothing about which members or feeds exist.
+   */
+  router.get('/calendar/:secret.ics', async (ctx) => {
+    const owner = await findFeedOwner(db, ctx.params.secret ?? '');
+    if (!owner) throw notFound(calendarTexts.feedNotFound);
+    // The club's own zone (docs/architecture.md, "Club-local time").
+    const { timeZone } = owner;
+    const since = addDays(wallClockOf(deps.clock(), timeZone).date, -PAST_DAYS_IN_FEED);
+    const bookings = await memberBookings(deps, owner.userId, owner.clubId, since);
+    const etag = feedEtag([owner.clubName, timeZone, since, config.publicUrl, bookings]);
+    ctx.set('Cache-Control', `private, max-age=${FEED_MAX_AGE_SECONDS}`);
+    ctx.set('ETag', etag);
+    // The link is the credential: no referrer or search engine should ever carry it on.
+    ctx.set('X-Robots-Tag', 'noindex');
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    const calendar = bookingsCalendar({
+      clubName: owner.clubName,
+      timeZone,
+      bookings,
+      now: deps.clock(),
+      publicUrl: config.publicUrl,
+    });
+    ctx.type = 'text/calendar; charset=utf-8';
+    ctx.set('Content-Disposition', 'inline; filename="platzbuchung.ics"');
+    // RFC 5545 ends every line with CRLF, the last one too.
+    ctx.body = `${calendar.toString()}\r\n`;
+  });
+
+  return router;
+}
