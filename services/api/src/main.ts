@@ -37,7 +37,7 @@ function shellUi(config: Config) {
   });
 }
 
-/** In queue mode mails wait in Redis, so an API without Redis is not ready. */
+/** In queue mode the mailer process needs Redis to send what the API writes to the outbox. */
 function mailerReadiness(mailer: Mailer, redisUrl: string): ReadinessCheck[] {
   if (mailer.mode !== 'queue') return [];
   return [
@@ -68,9 +68,11 @@ async function main(): Promise<void> {
     );
   }
 
-  const { redisUrl, queueName, smtpUrl, mailFrom, mailDir } = config.mail;
-  const mailer = await connectMailer({ redisUrl, queueName, logger, smtpUrl, mailFrom, mailDir });
-  if (mailer.mode === 'queue') logger.info({ redisUrl: redactUrl(redisUrl) }, 'mails go through the queue');
+  const { redisUrl, smtpUrl, mailFrom, mailDir } = config.mail;
+  const mailer = await connectMailer({ db, redisUrl, logger, smtpUrl, mailFrom, mailDir });
+  if (mailer.mode === 'queue') {
+    logger.info({ redisUrl: redactUrl(redisUrl) }, 'mails wait in the outbox for the mailer process');
+  }
 
   const deps: AppDeps = {
     db,
