@@ -1,7 +1,7 @@
 /**
- * The API process: reads the environment, migrates, connects the mailer, serves, and on SIGTERM
- * stops taking new connections, lets running requests finish, then closes the mailer and the
- * database pool.
+ * The API process: reads the environment, migrates, connects the mailer, runs the subscriptions
+ * (in one worker of the deployment), serves, and on SIGTERM stops taking new connections, lets
+ * running requests finish, stops the subscriptions, then closes the mailer and the database pool.
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -15,9 +15,11 @@ import { connectDb } from './db/connect';
 import { migrateLatest } from './db/migrate';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
+import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
 import { serveUi } from './http/ui';
 import { createLogger } from './logger';
+import { notificationsSubscription } from './notifications/notices';
 import type { ReadinessCheck } from './routes/health';
 
 const logger = createLogger('api');
@@ -91,6 +93,13 @@ async function main(): Promise<void> {
     ui: shellUi(config),
   });
   const stopHousekeeping = startHousekeeping(db, logger);
+  // One API worker of the deployment runs them (an advisory lock), whichever gets there first.
+  const subscriptions = startSubscriptionsAsLeader({
+    db,
+    databaseUrl: config.databaseUrl,
+    logger,
+    subscriptions: [notificationsSubscription({ publicUrl: config.publicUrl, onQueued: mailer.wake })],
+  });
   const server: Server = app.listen(config.port, () => {
     logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');
   });
@@ -102,6 +111,10 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'draining requests');
     stopHousekeeping();
     server.close(async () => {
+      // The running batch finishes and saves its checkpoint; what follows is handled at the next start.
+      await subscriptions
+        .stop()
+        .catch((err: unknown) => logger.error({ err }, 'subscriptions did not stop cleanly'));
       // After the last request: an inline mailer still finishes the mails under way.
       await mailer.close().catch((err: unknown) => logger.error({ err }, 'mailer did not close cleanly'));
       await hasher.close();

@@ -55,6 +55,8 @@ export interface OutboxRow {
   readonly sent_at: Date | null;
   readonly failed_at: Date | null;
   readonly message_id: string | null;
+  /** Set for notices: the event that caused them. */
+  readonly event_position?: number | null;
 }
 
 /** The fields that may hold a secret; they are cleared once the mail is out. */
