@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { MailKind, MailStatus, NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import type { MailKind, MailListItem, MailStatus, NoticeFacts } from '@platzbuchung/domain/mail/notices';
 
 /** A knex instance or a transaction: rows are written in the caller's transaction. */
 export type OutboxDb = Knex | Knex.Transaction;
@@ -148,19 +148,7 @@ export async function retryFailedMail(db: OutboxDb, id: string, clubId?: string)
   return updated > 0;
 }
 
-export interface OutboxListItem {
-  readonly id: string;
-  readonly kind: MailKind;
-  readonly status: MailStatus;
-  /** Only the domain of the address: enough to tell where it went, nothing more to leak. */
-  readonly recipientDomain: string;
-  readonly recipientName: string;
-  readonly attempts: number;
-  readonly lastError: string | null;
-  readonly createdAt: string;
-  readonly sentAt: string | null;
-  readonly failedAt: string | null;
-}
+export type OutboxListItem = MailListItem;
 
 export function domainOfAddress(address: string): string {
   const at = address.lastIndexOf('@');

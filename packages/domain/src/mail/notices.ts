@@ -38,6 +38,28 @@ export const mailStatusLabels: Record<MailStatus, string> = {
   failed: 'Fehlgeschlagen',
 };
 
+/** One mail as the admin's list and the mail CLI show it: no address, no content. */
+export interface MailListItem {
+  readonly id: string;
+  readonly kind: MailKind;
+  readonly status: MailStatus;
+  /** Only the domain of the address: enough to tell where it went, nothing more to leak. */
+  readonly recipientDomain: string;
+  readonly recipientName: string;
+  /** Failed attempts so far. */
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly createdAt: string;
+  readonly sentAt: string | null;
+  readonly failedAt: string | null;
+}
+
+/** GET /api/admin/notices: the latest notices and how many there are of each status. */
+export interface MailList {
+  data: MailListItem[];
+  counts: Record<MailStatus, number>;
+}
+
 /** One booked hour range on one court and day. */
 export interface BookingSlot {
   court: string;
