@@ -229,7 +229,9 @@ describe('notices to members', { timeout: 60_000 }, () => {
     const notices = await noticesOf(members.player.user._id);
     expect(notices.map((n) => n.kind)).toEqual(['booking-confirmed']);
     const { rendered } = renderOutboxRow(notices[0]!);
-    expect(rendered.subject).toBe('Buchungsbestätigung: Platz 1, Di., 24.11.2026, 8-9 Uhr');
+    expect(rendered.subject).toBe(
+      `Buchungsbestätigung ${members.club.name}: Platz 1, Di., 24.11.2026, 8-9 Uhr`,
+    );
     expect(rendered.text).toContain('weil Sie in Ihrem Konto Buchungsbestätigungen eingeschaltet haben');
   });
 

@@ -140,7 +140,7 @@ export function noticeText(facts: NoticeFacts): NoticeText {
       };
     case 'booking-confirmed':
       return {
-        subject: `Buchungsbestätigung: ${describeSlot(facts.slot)}`,
+        subject: `Buchungsbestätigung ${club}: ${describeSlot(facts.slot)}`,
         paragraphs: [`Ihre Buchung bei ${club} ist eingetragen: ${describeSlot(facts.slot)}.`],
         linkLabel: 'Platzbelegung ansehen',
         why: 'Sie erhalten diese E-Mail, weil Sie in Ihrem Konto Buchungsbestätigungen eingeschaltet haben. Dort können Sie sie jederzeit wieder ausschalten.',
