@@ -129,13 +129,14 @@ describe('notifications', () => {
     const failed = page.locator('.notice-row--failed');
     await failed.first().waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await failed.first().innerText()).toContain('451 Mailbox busy');
+    await screenshot(page, 'admin-notices-failed');
 
     await failed.first().getByRole('button', { name: 'Erneut senden' }).click();
     await page.getByText('Die Benachrichtigung wird erneut gesendet.').waitFor({ timeout: UI_TIMEOUT_MS });
     const mail = await waitForMail(
-      (m) => m.to.includes(player.email) && m.subject.startsWith('Platz gesperrt'),
+      (m) => m.to.includes(player.email) && m.decoded.includes('Grund: Platzpflege'),
     );
-    expect(mail.decoded).toContain('Grund: Platzpflege');
+    expect(mail.decoded).toContain('Der Platz wurde gesperrt.');
     await page.close();
   });
 

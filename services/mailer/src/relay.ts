@@ -49,6 +49,9 @@ function throttled(log: Logger, everyMs = 30_000): (err: unknown, message: strin
   };
 }
 
+/** PostgreSQL's code for a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
+
 /** A Redis that accepts the connection but never answers must not hold the rows' locks for ever. */
 function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
@@ -130,7 +133,12 @@ export function startOutboxRelay({
       try {
         handed = await relayOnce();
       } catch (err) {
-        warn(err, 'the outbox cannot be read now; trying again');
+        // A mailer started beside a new deployment may look before the API has migrated.
+        if ((err as { code?: string }).code === UNDEFINED_TABLE) {
+          warn(new Error('no mail_outbox table yet'), 'waiting for the API to migrate the database');
+        } else {
+          warn(err, 'the outbox cannot be read now; trying again');
+        }
       }
       // A full batch: more may be waiting, look again at once.
       if (handed < batchSize && !stopped) await sleep(pollMs);
