@@ -13,8 +13,8 @@ import { ClubSettings } from '../features/club-settings/ClubSettings';
 import { EventLog } from '../features/event-log/EventLog';
 import { Members } from '../features/members/Members';
 import { pendingCount } from '../features/members/members-machine';
-import { fetchMembers } from '../shared/admin-api';
 import { Notices } from '../features/notices/Notices';
+import { fetchMembers } from '../shared/admin-api';
 import { adminPaths, adminSections } from '../shared/paths';
 
 /**
@@ -81,16 +81,8 @@ export default function Admin({ host }: RemoteScreenProps) {
         [adminPaths.club]: () => <ClubSettings host={host} club={club} />,
         [adminPaths.members]: () => <Members club={club} selfId={auth._id} onPendingCount={setWaiting} />,
         [adminPaths.blocks]: () => <Blocks club={club} />,
+        [adminPaths.notices]: () => <Notices club={club} />,
       }) ?? <GoTo host={host} to={adminPaths.log} />}
-      <Routes>
-        <Route index element={<EventLog club={club} />} />
-        <Route path="stand" element={<AsOf club={club} />} />
-        <Route path="verein" element={<ClubSettings host={host} club={club} />} />
-        <Route path="mitglieder" element={<Members club={club} selfId={auth._id} />} />
-        <Route path="sperrungen" element={<Blocks club={club} />} />
-        <Route path="benachrichtigungen" element={<Notices club={club} />} />
-        <Route path="*" element={<Navigate to={adminPaths.log} replace />} />
-      </Routes>
     </section>
   );
 }
