@@ -16,7 +16,7 @@ import { readCheckpoint, startSubscriptions, type SubscriptionsRunner } from '..
 import { createLogger } from '../src/logger';
 import { NOTIFICATIONS_SUBSCRIPTION, notificationsSubscription } from '../src/notifications/notices';
 import { TestClient } from './support/client';
-import { clubWithMembers } from './support/fixtures';
+import { clubWithMembers, loggedIn, signUp } from './support/fixtures';
 import { createTestDatabase, startTestApi, type TestApi } from './support/test-api';
 
 /** Monday 2026-11-23, 10:30 in Berlin. */
@@ -233,6 +233,41 @@ describe('notices to members', { timeout: 60_000 }, () => {
       `Buchungsbestätigung ${members.club.name}: Platz 1, Di., 24.11.2026, 8-9 Uhr`,
     );
     expect(rendered.text).toContain('weil Sie in Ihrem Konto Buchungsbestätigungen eingeschaltet haben');
+  });
+
+  it('welcomes a member whose membership an admin approved, once; not on a later reactivation', async () => {
+    const members = await clubWithMembers(api.url, { reservations_limit: 10 });
+    const club = members.club;
+    const approval = await members.admin.client.request('PUT', `/api/admin/club?club_id=${club._id}`, {
+      name: club.name,
+      courts_count: club.courts_count,
+      start_hour: club.start_hour,
+      end_hour: club.end_hour,
+      reservations_limit: club.reservations_limit,
+      member_approval: true,
+    });
+    expect(approval.status).toBe(200);
+    const newcomer = await loggedIn(api.url, (await signUp(api.url, club._id)).email);
+    const setStatus = (status: string) =>
+      members.admin.client.request(
+        'PUT',
+        `/api/admin/members/${newcomer.user._id}/status?club_id=${club._id}`,
+        {
+          status,
+        },
+      );
+
+    expect((await setStatus('active')).status).toBe(200);
+    expect((await setStatus('inactive')).status).toBe(200);
+    expect((await setStatus('active')).status).toBe(200);
+    await caughtUp();
+
+    const notices = await noticesOf(newcomer.user._id);
+    expect(notices.map((n) => n.kind)).toEqual(['membership-approved']);
+    const { rendered } = renderOutboxRow(notices[0]!);
+    expect(rendered.subject).toBe(`Willkommen bei ${club.name}`);
+    expect(rendered.text).toContain(`Ihre Mitgliedschaft bei ${club.name} wurde bestätigt.`);
+    expect(rendered.text).toContain(`weil Sie die Mitgliedschaft bei ${club.name} beantragt haben`);
   });
 
   it('refuses a setting that is not true or false with a German 400', async () => {

@@ -5,10 +5,7 @@
  * unique in the table, so an event handed over again after a crash never mails twice.
  *
  * Adding a notice for a new event type is one entry in `noticeRules`: a function from the event to
- * the notices (recipient and facts), e.g. for a membership that was approved:
- *
- *   MemberStatusChanged: async (event, { db }) =>
- *     event.data.after === 'active' ? [await noticeTo(db, event.data.user_id, { kind: 'membership-approved', clubName }) ] : [],
+ * the notices it causes (recipient and facts); `MemberStatusChanged` below is the shortest example.
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
@@ -131,6 +128,18 @@ export const noticeRules: Partial<Record<EventType, NoticeRule>> = {
           before: slotOf(before),
           after: slotOf(after),
         },
+      },
+    ];
+  },
+
+  MemberStatusChanged: async (event, { db }) => {
+    // Approval is the step from pending to active; a reactivation is not news of the same kind.
+    if (event.type !== 'MemberStatusChanged') return [];
+    if (event.data.before !== 'pending' || event.data.after !== 'active') return [];
+    return [
+      {
+        userId: event.data.user_id,
+        facts: { kind: 'membership-approved', clubName: await clubName(db, event.club_id) },
       },
     ];
   },
