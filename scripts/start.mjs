@@ -146,8 +146,10 @@ async function main() {
   }
   run('api', ['services/api/src/main.ts'], env);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  if (await redisReachable(redisUrl)) run('mailer', ['services/mailer/src/main.ts'], { REDIS_URL: redisUrl });
-  else say('no Redis reachable at REDIS_URL: the API sends mails itself');
+  // The mailer reads the outbox, and its queue is named after the database unless MAIL_QUEUE says otherwise.
+  if (await redisReachable(redisUrl)) {
+    run('mailer', ['services/mailer/src/main.ts'], { REDIS_URL: redisUrl, DATABASE_URL: databaseUrl });
+  } else say('no Redis reachable at REDIS_URL: the API sends mails itself');
   await waitForHealth(`http://127.0.0.1:${port}`);
   const lines = [`Platzbuchung läuft: ${publicUrl}`];
   if (demo) {

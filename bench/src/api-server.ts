@@ -16,11 +16,8 @@ import type { Mailer } from '@platzbuchung/mailer/mailer';
 const config = readConfig();
 const db = connectDb(config.databaseUrl!);
 const logger = createLogger('bench-api', 'warn');
-const noMail: Mailer = {
-  mode: 'inline',
-  enqueueResetMail: async (request) => ({ jobId: `reset-${request.requestId}` }),
-  close: async () => {},
-};
+// Mails wait in the outbox; the bench runs no relay.
+const noMail: Mailer = { mode: 'queue', wake: () => {}, close: async () => {} };
 
 let baselineBody = '[]';
 const baseline = new Router<AppState>();

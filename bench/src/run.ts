@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- reads|writes|growth|rebuild|browser|all]`: prints a markdown table and writes
+ * `npm run bench [-- reads|writes|growth|rebuild|browser|lighthouse|all]`: prints a markdown table and writes
  * bench/results/<part>.json. Every figure is the median of several runs next to a baseline measured
  * in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_GROWTH ("1,10,100").
  */
@@ -144,7 +144,19 @@ async function browser(): Promise<Figure[]> {
   return measureBrowser(runs >= 5 ? runs : 5);
 }
 
-const parts: Record<string, () => Promise<Figure[]>> = { reads, growth, writes, rebuild, browser };
+async function lighthouse(): Promise<Figure[]> {
+  const { measureLighthouse } = await import('./lighthouse');
+  return measureLighthouse(runs);
+}
+
+const parts: Record<string, () => Promise<Figure[]>> = {
+  reads,
+  growth,
+  writes,
+  rebuild,
+  browser,
+  lighthouse,
+};
 
 async function main() {
   const requested = process.argv[2] ?? 'all';

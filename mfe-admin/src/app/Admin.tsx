@@ -13,6 +13,7 @@ import { ClubSettings } from '../features/club-settings/ClubSettings';
 import { EventLog } from '../features/event-log/EventLog';
 import { Members } from '../features/members/Members';
 import { pendingCount } from '../features/members/members-machine';
+import { Notices } from '../features/notices/Notices';
 import { fetchMembers } from '../shared/admin-api';
 import { adminPaths, adminSections } from '../shared/paths';
 
@@ -80,6 +81,7 @@ export default function Admin({ host }: RemoteScreenProps) {
         [adminPaths.club]: () => <ClubSettings host={host} club={club} />,
         [adminPaths.members]: () => <Members club={club} selfId={auth._id} onPendingCount={setWaiting} />,
         [adminPaths.blocks]: () => <Blocks club={club} />,
+        [adminPaths.notices]: () => <Notices club={club} />,
       }) ?? <GoTo host={host} to={adminPaths.log} />}
     </section>
   );

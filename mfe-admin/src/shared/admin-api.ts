@@ -8,6 +8,7 @@ import type { RecordedClubSettings } from '@platzbuchung/domain/clubs/local-rule
 import type { ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
+import type { MailList } from '@platzbuchung/domain/mail/notices';
 import type { BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
 import { ApiError, deleteJson, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
@@ -187,6 +188,14 @@ export const createBlock = (clubId: string, request: BlockRequest) =>
 
 export const liftBlock = (clubId: string, blockId: string) =>
   deleteJson<{ message: string }>(`/api/admin/blocks/${encodeURIComponent(blockId)}?${club(clubId)}`);
+
+export const fetchNotices = (clubId: string, signal?: AbortSignal) =>
+  getJson<MailList>(`/api/admin/notices?${club(clubId)}`, signal);
+
+export const retryNotice = (clubId: string, noticeId: string) =>
+  postJson<MailList & { message: string }>(
+    `/api/admin/notices/${encodeURIComponent(noticeId)}/retry?${club(clubId)}`,
+  );
 
 /** A failure's text for a notice: the server's own words when it sent some. */
 export function failureText(error: unknown): string {

@@ -7,6 +7,7 @@ export const adminPaths = {
   club: `${hostPaths.admin}/verein`,
   members: `${hostPaths.admin}/mitglieder`,
   blocks: `${hostPaths.admin}/sperrungen`,
+  notices: `${hostPaths.admin}/benachrichtigungen`,
 } as const;
 
 /** The sub-navigation, in this order. */
@@ -16,4 +17,5 @@ export const adminSections = [
   { to: adminPaths.club, label: 'Verein' },
   { to: adminPaths.members, label: 'Mitglieder' },
   { to: adminPaths.blocks, label: 'Sperrungen' },
+  { to: adminPaths.notices, label: 'Benachrichtigungen' },
 ] as const;

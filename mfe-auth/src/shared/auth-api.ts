@@ -1,5 +1,6 @@
 /** The auth calls with the response shapes the API answers. */
-import { postJson } from '@platzbuchung/ui/api/client';
+import { getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
 import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 
@@ -19,3 +20,9 @@ export const forgotPassword = (payload: Payload) =>
   postJson<MessageResponse>('/api/forgot-password', payload);
 
 export const resetPassword = (payload: Payload) => postJson<MessageResponse>('/api/reset-password', payload);
+
+export const fetchNotificationSettings = async (signal?: AbortSignal) =>
+  (await getJson<{ data: NotificationSettings }>('/api/account/notifications', signal)).data;
+
+export const saveNotificationSettings = (settings: NotificationSettings) =>
+  putJson<MessageResponse & { data: NotificationSettings }>('/api/account/notifications', settings);

@@ -227,6 +227,22 @@ export const forgotPasswordSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/** The member's mail settings in the account panel. */
+export const notificationSettingsSchema = {
+  $id: 'notificationSettings',
+  type: 'object',
+  properties: {
+    booking_confirmations: { type: 'boolean', errorMessage: texts.bookingConfirmationsInvalid },
+  },
+  required: ['booking_confirmations'],
+  errorMessage: { ...unknownFieldsRefused.errorMessage, required: texts.bookingConfirmationsInvalid },
+  additionalProperties: false,
+} as const;
+
+export interface NotificationSettings {
+  booking_confirmations: boolean;
+}
+
 /** Membership settings of the admin's "Verein" form; absent from a request means unchanged. */
 export const membershipSettingsProperties = {
   member_approval: {

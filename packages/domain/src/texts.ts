@@ -63,5 +63,10 @@ export const texts = {
     'Dieser Link zum Zurücksetzen wurde bereits verwendet. Bitte fordern Sie bei Bedarf einen neuen an.',
   passwordTooLong:
     'Das Passwort ist zu lang: höchstens 72 Byte. Umlaute wie ä, ö, ü und ß zählen doppelt, manche Sonderzeichen drei- oder vierfach.',
+  bookingConfirmationsLabel: 'Buchungsbestätigungen per E-Mail',
+  bookingConfirmationsHint: 'Für jede Buchung, die Sie selbst anlegen, erhalten Sie eine E-Mail.',
+  bookingConfirmationsInvalid:
+    'Bitte geben Sie an, ob Sie Buchungsbestätigungen erhalten möchten (true oder false).',
+  notificationSettingsSaved: 'Ihre Einstellung wurde gespeichert.',
   passwordChanged: 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
 } as const;

@@ -162,10 +162,10 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
           // One federation runtime per page: the host hands its own to the remotes, which then
           // leave theirs out of every remoteEntry.js. The host names the plugin's ES module itself:
           // `experiments.provideExternalRuntime` would add its CommonJS build, which pulls in a
-          // second copy of the runtime beside the host's.
+          // second copy of the runtime beside the host's. Browsers only: no code for Node.
           ...(isRemote
-            ? { experiments: { externalRuntime: true } }
-            : { runtimePlugins: [PROVIDE_RUNTIME_PLUGIN] }),
+            ? { experiments: { externalRuntime: true, optimization: { target: 'web' } } }
+            : { runtimePlugins: [PROVIDE_RUNTIME_PLUGIN], experiments: { optimization: { target: 'web' } } }),
         }),
         new MiniCssExtractPlugin({
           filename: '[name].css',

@@ -16,6 +16,7 @@ import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
 import { eventRoutes } from './routes/events';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
+import { notificationRoutes } from './routes/notifications';
 import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
 import { schemaRoutes } from './routes/schemas';
@@ -50,6 +51,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     schemaRoutes(),
     accountRoutes(deps),
     passwordRoutes(deps),
+    notificationRoutes(deps),
     reservationRoutes(deps),
     eventRoutes(deps),
     adminRoutes(deps),

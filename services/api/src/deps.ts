@@ -14,6 +14,6 @@ export interface AppDeps {
   clock: () => Date;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
-  /** Hands reset mails to the BullMQ queue, or delivers them in-process when Redis is unreachable. */
+  /** Told when an outbox row was committed; relays and sends in-process when Redis is unreachable. */
   mailer: Mailer;
 }

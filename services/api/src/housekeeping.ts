@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
+import { purgeOldSentMails } from '@platzbuchung/mailer/outbox';
 import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 
 /**
- * Expired sessions, rate-limit counters and old reset tokens are removed now and then, so the
+ * Expired sessions, rate-limit counters, old reset tokens and long-sent mails are removed now and then, so the
  * tables stay small.
  */
 export function startHousekeeping(db: Db, logger: Logger, everyMs = 10 * 60 * 1000): () => void {
@@ -13,7 +14,10 @@ export function startHousekeeping(db: Db, logger: Logger, everyMs = 10 * 60 * 10
       const sessions = await purgeExpiredSessions(db);
       const limits = await db('rate_limits').where('expire', '<', Date.now()).delete();
       const resets = await purgeOldPasswordResets(db);
-      if (sessions || limits || resets) logger.info({ sessions, limits, resets }, 'expired rows removed');
+      const mails = await purgeOldSentMails(db);
+      if (sessions || limits || resets || mails) {
+        logger.info({ sessions, limits, resets, mails }, 'expired rows removed');
+      }
     } catch (err) {
       logger.warn({ err }, 'housekeeping failed');
     }

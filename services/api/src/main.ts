@@ -1,7 +1,7 @@
 /**
- * The API process: reads the environment, migrates, connects the mailer, serves, and on SIGTERM
- * stops taking new connections, lets running requests finish, then closes the mailer and the
- * database pool.
+ * The API process: reads the environment, migrates, connects the mailer, runs the subscriptions
+ * (in one worker of the deployment), serves, and on SIGTERM stops taking new connections, lets
+ * running requests finish, stops the subscriptions, then closes the mailer and the database pool.
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -15,9 +15,11 @@ import { connectDb } from './db/connect';
 import { migrateLatest } from './db/migrate';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
+import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
 import { serveUi } from './http/ui';
 import { createLogger } from './logger';
+import { notificationsSubscription } from './notifications/notices';
 import type { ReadinessCheck } from './routes/health';
 
 const logger = createLogger('api');
@@ -37,7 +39,7 @@ function shellUi(config: Config) {
   });
 }
 
-/** In queue mode mails wait in Redis, so an API without Redis is not ready. */
+/** In queue mode the mailer process needs Redis to send what the API writes to the outbox. */
 function mailerReadiness(mailer: Mailer, redisUrl: string): ReadinessCheck[] {
   if (mailer.mode !== 'queue') return [];
   return [
@@ -68,9 +70,11 @@ async function main(): Promise<void> {
     );
   }
 
-  const { redisUrl, queueName, smtpUrl, mailFrom, mailDir } = config.mail;
-  const mailer = await connectMailer({ redisUrl, queueName, logger, smtpUrl, mailFrom, mailDir });
-  if (mailer.mode === 'queue') logger.info({ redisUrl: redactUrl(redisUrl) }, 'mails go through the queue');
+  const { redisUrl, smtpUrl, mailFrom, mailDir } = config.mail;
+  const mailer = await connectMailer({ db, redisUrl, logger, smtpUrl, mailFrom, mailDir });
+  if (mailer.mode === 'queue') {
+    logger.info({ redisUrl: redactUrl(redisUrl) }, 'mails wait in the outbox for the mailer process');
+  }
 
   const deps: AppDeps = {
     db,
@@ -89,6 +93,13 @@ async function main(): Promise<void> {
     ui: shellUi(config),
   });
   const stopHousekeeping = startHousekeeping(db, logger);
+  // One API worker of the deployment runs them (an advisory lock), whichever gets there first.
+  const subscriptions = startSubscriptionsAsLeader({
+    db,
+    databaseUrl: config.databaseUrl,
+    logger,
+    subscriptions: [notificationsSubscription({ publicUrl: config.publicUrl, onQueued: mailer.wake })],
+  });
   const server: Server = app.listen(config.port, () => {
     logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');
   });
@@ -100,6 +111,10 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'draining requests');
     stopHousekeeping();
     server.close(async () => {
+      // The running batch finishes and saves its checkpoint; what follows is handled at the next start.
+      await subscriptions
+        .stop()
+        .catch((err: unknown) => logger.error({ err }, 'subscriptions did not stop cleanly'));
       // After the last request: an inline mailer still finishes the mails under way.
       await mailer.close().catch((err: unknown) => logger.error({ err }, 'mailer did not close cleanly'));
       await hasher.close();

@@ -51,10 +51,11 @@ describe('every admin endpoint: anonymous 401, player 403, admin of another club
       ['GET', `/api/events?${q}`, undefined],
       ['PUT', `/api/admin/members/${m.player.user._id}/status?${q}`, { status: 'active' }],
       ['POST', `/api/admin/members/${m.player.user._id}/cancel-upcoming?${q}`, {}],
+      ['GET', `/api/admin/notices?${q}`, undefined],
     ] as const;
   };
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7])('call %i', async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8])('call %i', async (index) => {
     const [method, path, body] = calls(members)[index]!;
     const status = async (client: TestClient) => (await client.request(method, path, body)).status;
     expect(await status(new TestClient(api.url))).toBe(401);

@@ -79,6 +79,8 @@ function validExample(route: Route): { query: Record<string, string>; body: Reco
     'GET /api/events': { query: { ...own, limit: '5' } },
     'GET /api/admin/as-of': { query: { ...own, at: new Date().toISOString() } },
     'PUT /api/admin/members/:id/role': { query: own, body: { role: 'player' } },
+    'PUT /api/account/notifications': { body: { booking_confirmations: true } },
+    'GET /api/admin/notices': { query: { ...own, status: 'failed' } },
     'PUT /api/admin/club': {
       query: own,
       body: {

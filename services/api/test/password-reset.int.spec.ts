@@ -1,14 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { texts } from '@platzbuchung/domain/texts';
-import { createMailQueue, type MailQueue } from '@platzbuchung/mailer/mail-queue';
+import { startMailService, type MailService } from '@platzbuchung/mailer/mail-service';
 import { createSmtpTransport } from '@platzbuchung/mailer/transport';
-import { startMailWorker, type MailWorker } from '@platzbuchung/mailer/worker';
 import { createLogger } from '../src/logger';
 import { TestClient } from './support/client';
 import { PASSWORD, loggedIn, registerClub } from './support/fixtures';
+import { resetMailsIn } from './support/recording-mailer';
 import { startSmtpPeer, type SmtpPeer } from './support/smtp-peer';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -25,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const mails = () => api.mails!;
+const resetMails = () => resetMailsIn(api.db);
+const resetMailCount = async () => (await resetMails()).length;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const passwordHashOf = async (email: string): Promise<string> =>
   (await api.db('users').whereRaw('lower(email) = lower(?)', [email]).first('password_hash')).password_hash;
@@ -38,14 +38,14 @@ function tokenFromLink(link: string): string {
   return url.searchParams.get('token')!;
 }
 
-/** Asks for a link through the API and reads the token from the recorded mail request. */
+/** Asks for a link through the API and reads the token from the mail in the outbox. */
 async function requestToken(email: string): Promise<string> {
-  const before = mails().requests.length;
+  const before = await resetMailCount();
   const response = await anonymous.post('/api/forgot-password', { email });
   expect(response.status).toBe(200);
   // The mail is prepared after the answer has gone (see the timing test below).
-  await expect.poll(() => mails().requests.length).toBe(before + 1);
-  return tokenFromLink(mails().requests.at(-1)!.resetUrl);
+  await expect.poll(resetMailCount).toBe(before + 1);
+  return tokenFromLink((await resetMails()).at(-1)!.resetUrl);
 }
 
 const reset = (resetToken: unknown, password: unknown = NEW_PASSWORD) =>
@@ -53,46 +53,41 @@ const reset = (resetToken: unknown, password: unknown = NEW_PASSWORD) =>
 
 beforeEach(() => {
   api.setNow(undefined);
-  mails().failWith = undefined;
 });
 
 describe('the mail path through Redis, the BullMQ worker and SMTP', () => {
   let queueName: string;
   let peer: SmtpPeer;
-  let worker: MailWorker;
-  let queue: MailQueue;
+  let service: MailService;
   let queued: TestApi;
 
   beforeAll(async () => {
     queueName = `test-api-mail-${randomUUID().slice(0, 8)}`;
     const logger = createLogger('mail-test', process.env.LOG_LEVEL ?? 'silent');
     peer = await startSmtpPeer();
-    worker = await startMailWorker({
+    service = await startMailService({
+      db: api.db,
       redisUrl,
       queueName,
       logger,
       transport: createSmtpTransport({ url: peer.url }),
       from: 'Platzbuchung <no-reply@platzbuchung.test>',
+      retry: { attempts: 3, backoffMs: 100 },
+      relayPollMs: 100,
     });
-    queue = createMailQueue({ redisUrl, queueName, logger, retry: { attempts: 3, backoffMs: 100 } });
     queued = await startTestApi({
       db: api.db,
-      mailer: queue,
+      mailer: { mode: 'queue', wake: service.relay.wake, close: async () => {} },
       rateLimits: { resetRequestsPerClient: 1_000 },
     });
   });
 
   afterAll(async () => {
     await queued?.close();
-    await queue?.close();
-    await worker?.close();
+    await service?.close();
     const cleanup = new Queue(queueName, { connection: { url: redisUrl } });
     await cleanup.obliterate({ force: true });
     await cleanup.close();
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`mailer:${queueName}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
     await peer?.close();
   });
 
@@ -116,7 +111,11 @@ describe('the mail path through Redis, the BullMQ worker and SMTP', () => {
       .where({ token_hash: sha256(token) })
       .first();
     expect(row).toBeDefined();
-    expect(mail!.messageId).toBe(`<reset-${row.id}@platzbuchung.test>`);
+    const [outbox] = await queued.db('mail_outbox').where({ user_id: row.user_id }).select();
+    expect(mail!.messageId).toBe(`<password-reset-${outbox.id}@platzbuchung.test>`);
+    // Sent: the link is gone from the outbox too.
+    expect(outbox.status).toBe('sent');
+    expect(JSON.stringify(outbox)).not.toContain(token);
     // Only the hash is stored, nowhere the token itself.
     expect(JSON.stringify(await queued.db('password_resets').select())).not.toContain(token);
 
@@ -150,7 +149,7 @@ describe('the mail path through Redis, the BullMQ worker and SMTP', () => {
     expect(asked.body).toEqual({ message: texts.resetLinkSent });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(peer.mails).toHaveLength(sent);
-    expect(await queue.queue.getJobCounts('waiting', 'active', 'delayed')).toEqual({
+    expect(await service.queue.queue.getJobCounts('waiting', 'active', 'delayed')).toEqual({
       waiting: 0,
       active: 0,
       delayed: 0,
@@ -159,7 +158,7 @@ describe('the mail path through Redis, the BullMQ worker and SMTP', () => {
 });
 
 describe('POST /api/forgot-password', () => {
-  it('stores only the hash of a 32-byte token, valid one hour, and mails the link by the row id', async () => {
+  it('stores only the hash of a 32-byte token, valid one hour, and puts the link in the outbox', async () => {
     const { email } = await registerClub(api.url);
     const now = new Date('2026-12-01T10:00:00Z');
     api.setNow(now);
@@ -175,8 +174,8 @@ describe('POST /api/forgot-password', () => {
     expect(row.expires_at.getTime() - now.getTime()).toBe(60 * 60 * 1000);
     const user = await api.db('users').whereRaw('lower(email) = lower(?)', [email]).first();
     expect(row.user_id).toBe(user.id);
-    expect(mails().requests.at(-1)).toEqual({
-      requestId: row.id,
+    expect((await resetMails()).at(-1)).toEqual({
+      id: expect.any(String),
       to: email,
       firstName: user.first_name,
       lastName: user.last_name,
@@ -193,7 +192,7 @@ describe('POST /api/forgot-password', () => {
         body: JSON.stringify({ email: address }),
       });
     const rowsBefore = await api.countRows('password_resets');
-    const mailsBefore = mails().requests.length;
+    const mailsBefore = await resetMailCount();
 
     const known = await post(email);
     const unknown = await post(`unbekannt-${randomUUID()}@example.de`);
@@ -206,12 +205,12 @@ describe('POST /api/forgot-password', () => {
     expect(unknown.headers.get('content-type')).toBe(known.headers.get('content-type'));
     expect(unknown.headers.get('set-cookie')).toBe(known.headers.get('set-cookie'));
     await expect.poll(() => api.countRows('password_resets')).toBe(rowsBefore + 1);
-    await expect.poll(() => mails().requests.length).toBe(mailsBefore + 1);
+    await expect.poll(resetMailCount).toBe(mailsBefore + 1);
   });
 
   it('answers before finding out whether the address has an account: a held-up write delays no answer', async () => {
     const { email } = await registerClub(api.url);
-    const mailsBefore = mails().requests.length;
+    const mailsBefore = await resetMailCount();
     const lock = await api.db.transaction();
     try {
       // Only a known address writes a token row; while the table is locked, that write waits.
@@ -232,36 +231,56 @@ describe('POST /api/forgot-password', () => {
       await expect.poll(writeWaiting, { timeout: 10_000 }).toBe(1);
       await expect.poll(() => answered, { timeout: 10_000 }).toBe(true);
       expect((await answer).body).toEqual({ message: texts.resetLinkSent });
-      expect(mails().requests).toHaveLength(mailsBefore);
+      expect(await resetMailCount()).toBe(mailsBefore);
     } finally {
       await lock.rollback();
     }
     // The lock gone, the link is mailed all the same.
-    await expect.poll(() => mails().requests.length).toBe(mailsBefore + 1);
+    await expect.poll(resetMailCount).toBe(mailsBefore + 1);
   });
 
-  it('answers the same when the mail cannot be enqueued', async () => {
+  it('stores the token and its mail together or not at all', async () => {
     const { email } = await registerClub(api.url);
-    mails().failWith = new Error('Redis went away');
-    const response = await anonymous.post('/api/forgot-password', { email });
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ message: texts.resetLinkSent });
+    const resetsBefore = await api.countRows('password_resets');
+    const mailsBefore = await resetMailCount();
+    const lock = await api.db.transaction();
+    try {
+      // The outbox refuses writes for a moment: the token row must not be committed without it.
+      await lock.raw('LOCK TABLE mail_outbox IN EXCLUSIVE MODE');
+      expect((await anonymous.post('/api/forgot-password', { email })).status).toBe(200);
+      await expect
+        .poll(async () =>
+          Number(
+            (
+              await api.db.raw(
+                "SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'mail_outbox'::regclass",
+              )
+            ).rows[0].n,
+          ),
+        )
+        .toBe(1);
+      expect(await api.countRows('password_resets')).toBe(resetsBefore);
+    } finally {
+      await lock.rollback();
+    }
+    await expect.poll(resetMailCount).toBe(mailsBefore + 1);
+    expect(await api.countRows('password_resets')).toBe(resetsBefore + 1);
   });
 
   it('answers 429 with the German text after three requests for one address, in any letter case', async () => {
     const { email } = await registerClub(api.url);
     const variants = [email, email.toUpperCase(), email.charAt(0).toUpperCase() + email.slice(1)];
-    const mailsBefore = mails().requests.length + variants.length;
+    const mailsBefore = (await resetMailCount()) + variants.length;
     for (const variant of variants) {
       expect((await anonymous.post('/api/forgot-password', { email: variant })).status).toBe(200);
     }
-    await expect.poll(() => mails().requests.length).toBe(mailsBefore);
+    await expect.poll(resetMailCount).toBe(mailsBefore);
 
     const limited = await anonymous.post('/api/forgot-password', { email });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual({ error: [{ instancePath: '', message: texts.tooManyRequests }] });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(mails().requests).toHaveLength(mailsBefore);
+    expect(await resetMailCount()).toBe(mailsBefore);
 
     // An unknown address is limited the same way, so the limit tells nothing either.
     const unknown = `unbekannt-${randomUUID()}@example.de`;
@@ -408,7 +427,7 @@ describe('bad input → 400 and nothing written', () => {
         resets: await api.countRows('password_resets'),
         sessions: await api.countRows('sessions'),
         hash: await passwordHashOf(email),
-        mails: mails().requests.length,
+        mails: await resetMailCount(),
       });
       const before = await state();
 

@@ -1,23 +1,28 @@
-import { DEFAULT_MAIL_QUEUE, DEFAULT_REDIS_URL } from './mail-queue';
+import { DEFAULT_REDIS_URL, defaultQueueName } from './mail-queue';
 import { DEFAULT_MAIL_FROM, defaultMailDir } from './transport';
 
 export interface MailerConfig {
+  /** Where the outbox lives; the mailer process needs it, the API reads its own. */
+  readonly databaseUrl: string | undefined;
   readonly redisUrl: string;
   /** Unset: mails are written as .eml files to mailDir. */
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly mailDir: string;
+  /** MAIL_QUEUE, else `mail-<database name>`: one queue per deployment. */
   readonly queueName: string;
 }
 
 /** Read once at start; empty variables count as unset. */
 export function readMailerConfig(env: NodeJS.ProcessEnv = process.env): MailerConfig {
   const value = (name: string) => (env[name]?.trim() ? env[name].trim() : undefined);
+  const databaseUrl = value('DATABASE_URL');
   return {
+    databaseUrl,
     redisUrl: value('REDIS_URL') ?? DEFAULT_REDIS_URL,
     smtpUrl: value('SMTP_URL'),
     mailFrom: value('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
     mailDir: value('MAIL_DIR') ?? defaultMailDir,
-    queueName: value('MAIL_QUEUE') ?? DEFAULT_MAIL_QUEUE,
+    queueName: value('MAIL_QUEUE') ?? defaultQueueName(databaseUrl),
   };
 }

@@ -1,32 +1,32 @@
+import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createMemoryDeliveryLedger } from './delivery-ledger';
-import { createInlineMailer } from './inline-mailer';
-import { DEFAULT_MAIL_QUEUE, DEFAULT_REDIS_URL, createMailQueue } from './mail-queue';
-import type { RetryPolicy } from './mail-queue';
+import { createInlineDelivery } from './inline-delivery';
+import { DEFAULT_REDIS_URL } from './mail-queue';
 import type { Mailer } from './mailer';
-import { createResetMailProcessor } from './processor';
+import { createOutboxMailProcessor } from './processor';
+import { startOutboxRelay } from './relay';
 import { DEFAULT_MAIL_FROM, createMailTransport } from './transport';
 import type { MailTransport } from './transport';
 
 export interface ConnectMailerOptions {
+  /** Where the outbox lives. */
+  readonly db: Knex;
   /** Default `redis://127.0.0.1:6379`. */
   readonly redisUrl?: string;
-  /** Default `mail`. */
-  readonly queueName?: string;
   readonly logger: Logger;
   /** How long to try Redis before falling back; default 1000 ms. */
   readonly connectTimeoutMs?: number;
   /** Throw instead of falling back, for deployments that set REDIS_URL on purpose. */
   readonly requireRedis?: boolean;
-  /** Retry policy of queued mails. */
-  readonly retry?: RetryPolicy;
   /** The rest configures the in-process fallback, which sends itself. */
   readonly smtpUrl?: string | undefined;
   readonly mailFrom?: string | undefined;
   readonly mailDir?: string | undefined;
   /** Overrides smtpUrl/mailDir, for tests. */
   readonly transport?: MailTransport;
+  /** The in-process relay's poll; default 1 s. */
+  readonly relayPollMs?: number;
 }
 
 /** For logs: the URL without its password. */
@@ -70,23 +70,24 @@ export async function isRedisReachable(redisUrl: string, timeoutMs: number): Pro
 }
 
 /**
- * The BullMQ queue when Redis answers, otherwise the in-process fallback through the same
- * processor. The fallback is announced once, here, not per mail.
+ * Queue mode when Redis answers: the API only writes outbox rows, and the mailer process relays
+ * and sends them. Otherwise the API relays and sends them itself, through the same processor. The
+ * fallback is announced once, here, not per mail.
  */
 export async function connectMailer({
+  db,
   redisUrl = DEFAULT_REDIS_URL,
-  queueName = DEFAULT_MAIL_QUEUE,
   logger,
   connectTimeoutMs = 1_000,
   requireRedis = false,
-  retry,
   smtpUrl,
   mailFrom = DEFAULT_MAIL_FROM,
   mailDir,
   transport,
+  relayPollMs,
 }: ConnectMailerOptions): Promise<Mailer> {
   if (await isRedisReachable(redisUrl, connectTimeoutMs)) {
-    return createMailQueue({ redisUrl, queueName, logger, ...(retry ? { retry } : {}) });
+    return { mode: 'queue', wake() {}, async close() {} };
   }
   if (requireRedis) throw new Error(`Redis is unreachable at ${redactUrl(redisUrl)}`);
 
@@ -95,18 +96,25 @@ export async function connectMailer({
     { redisUrl: redactUrl(redisUrl), transport: inlineTransport.kind },
     'Redis is unreachable: mails are delivered in-process (set REDIS_URL and run the mailer worker in production)',
   );
-  const processor = createResetMailProcessor({
+  const processor = createOutboxMailProcessor({
+    db,
     transport: inlineTransport,
     logger: logger.child({ component: 'inline-mailer' }),
     from: mailFrom,
-    ledger: createMemoryDeliveryLedger(),
   });
-  const inline = createInlineMailer(processor, { logger });
+  const delivery = createInlineDelivery(processor, { db, logger });
+  const relay = startOutboxRelay({
+    db,
+    logger,
+    hand: delivery.hand,
+    ...(relayPollMs === undefined ? {} : { pollMs: relayPollMs }),
+  });
   return {
     mode: 'inline',
-    enqueueResetMail: inline.enqueueResetMail,
+    wake: relay.wake,
     async close() {
-      await inline.close();
+      await relay.stop();
+      await delivery.close();
       if (!transport) inlineTransport.close();
     },
   };

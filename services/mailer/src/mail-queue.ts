@@ -1,12 +1,28 @@
 import { Queue } from 'bullmq';
 import type { ConnectionOptions, JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import type { EnqueuedMail, Mailer } from './mailer';
-import { RESET_MAIL_JOB, resetMailJobId } from './reset-mail';
-import type { ResetMailRequest } from './reset-mail';
+import type { OutboxJobData } from './processor';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-export const DEFAULT_MAIL_QUEUE = 'mail';
+
+/** Every job has this name; the worker refuses jobs of any other. */
+export const OUTBOX_MAIL_JOB = 'outbox-mail';
+
+/**
+ * The queue's name for one deployment: `MAIL_QUEUE`, else derived from the database's name, so two
+ * deployments on one Redis (each with its own database) never take each other's jobs.
+ */
+export function defaultQueueName(databaseUrl: string | undefined): string {
+  if (!databaseUrl) return 'mail';
+  try {
+    const database = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+    // BullMQ joins key parts with ':'; keep the name to characters that cannot break that.
+    const safe = database.replace(/[^A-Za-z0-9_.-]/g, '_');
+    return safe ? `mail-${safe}` : 'mail';
+  } catch {
+    return 'mail';
+  }
+}
 
 export interface RetryPolicy {
   /** Total tries, the first included. */
@@ -18,16 +34,16 @@ export interface RetryPolicy {
 export const defaultRetryPolicy: RetryPolicy = { attempts: 5, backoffMs: 10_000 };
 
 /**
- * Finished jobs are dropped after a day. The job data holds a reset link, which is worthless after
- * its hour anyway, and the delivered marker, not the job, is what prevents a second mail.
+ * The job is removed once finished: the outbox row is the record of what was sent or failed, and a
+ * removed id can be added again when an admin retries a failed mail.
  */
-export function resetMailJobOptions(requestId: string, retry: RetryPolicy = defaultRetryPolicy): JobsOptions {
+export function outboxJobOptions(outboxId: string, retry: RetryPolicy = defaultRetryPolicy): JobsOptions {
   return {
-    jobId: resetMailJobId(requestId),
+    jobId: outboxId,
     attempts: retry.attempts,
     backoff: { type: 'exponential', delay: retry.backoffMs },
-    removeOnComplete: { age: 24 * 3600, count: 1000 },
-    removeOnFail: { age: 24 * 3600, count: 1000 },
+    removeOnComplete: true,
+    removeOnFail: true,
   };
 }
 
@@ -36,47 +52,40 @@ export interface MailQueueOptions {
   readonly redisUrl?: string;
   /** BullMQ connection options or an ioredis instance (which the caller then closes). */
   readonly connection?: ConnectionOptions;
-  /** Default `mail`; the worker must listen on the same name. */
-  readonly queueName?: string;
+  /** The worker must listen on the same name (see defaultQueueName). */
+  readonly queueName: string;
   readonly logger: Logger;
   readonly retry?: RetryPolicy;
 }
 
-export interface MailQueue extends Mailer {
-  readonly mode: 'queue';
-  readonly queue: Queue;
+export interface MailQueue {
+  readonly queue: Queue<OutboxJobData>;
+  /**
+   * Hands one outbox mail to the queue; resolves once Redis has it. Handing the same id again while
+   * its job exists is harmless: BullMQ ignores an `add` with an existing job id.
+   */
+  hand(outboxId: string): Promise<void>;
+  close(): Promise<void>;
 }
 
 export function createMailQueue({
   redisUrl = DEFAULT_REDIS_URL,
   connection,
-  queueName = DEFAULT_MAIL_QUEUE,
+  queueName,
   logger,
   retry = defaultRetryPolicy,
 }: MailQueueOptions): MailQueue {
   const log = logger.child({ component: 'mail-queue', queue: queueName });
-  const queue = new Queue(queueName, {
-    // A producer sits in an HTTP request: it should fail fast rather than queue commands offline.
+  const queue = new Queue<OutboxJobData>(queueName, {
+    // Without an offline queue an add fails at once while Redis is down, and the row stays waiting.
     connection: connection ?? { url: redisUrl, enableOfflineQueue: false },
   });
-  queue.on('error', (err) => log.error({ err }, 'mail queue error'));
+  queue.on('error', (err) => log.debug({ err }, 'mail queue error'));
 
   return {
-    mode: 'queue',
     queue,
-    async enqueueResetMail(mail: ResetMailRequest): Promise<EnqueuedMail> {
-      // Copy field by field: whatever else the caller's object carries must not end up in Redis.
-      const data: ResetMailRequest = {
-        requestId: mail.requestId,
-        to: mail.to,
-        firstName: mail.firstName,
-        lastName: mail.lastName,
-        resetUrl: mail.resetUrl,
-      };
-      const job = await queue.add(RESET_MAIL_JOB, data, resetMailJobOptions(mail.requestId, retry));
-      const jobId = job.id ?? resetMailJobId(mail.requestId);
-      log.debug({ jobId }, 'reset mail enqueued');
-      return { jobId };
+    async hand(outboxId) {
+      await queue.add(OUTBOX_MAIL_JOB, { outboxId }, outboxJobOptions(outboxId, retry));
     },
     async close() {
       await queue.close();

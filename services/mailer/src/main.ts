@@ -1,18 +1,24 @@
 /**
- * The mail worker process: `tsx services/mailer/src/main.ts`.
- * Environment: REDIS_URL, SMTP_URL, MAIL_FROM, MAIL_DIR, MAIL_QUEUE (see config.ts).
+ * The mailer process: `tsx services/mailer/src/main.ts`. Relays outbox rows to the queue and sends
+ * them. Environment: DATABASE_URL, REDIS_URL, SMTP_URL, MAIL_FROM, MAIL_DIR, MAIL_QUEUE (config.ts).
  */
 import { pino } from 'pino';
 import { readMailerConfig } from './config';
 import { redactUrl } from './connect-mailer';
+import { connectOutboxDb, startMailService } from './mail-service';
 import { createMailTransport } from './transport';
-import { startMailWorker } from './worker';
 
 // LOG_LEVEL as the API reads it, so one setting quiets (or opens up) every process.
 const logger = pino({ name: 'mailer', level: process.env.LOG_LEVEL ?? 'info' });
 const config = readMailerConfig();
+if (!config.databaseUrl) {
+  logger.fatal('DATABASE_URL is not set: the mailer reads its mails from the outbox in PostgreSQL');
+  process.exit(1);
+}
+const db = connectOutboxDb(config.databaseUrl);
 
-const mailWorker = await startMailWorker({
+const service = await startMailService({
+  db,
   redisUrl: config.redisUrl,
   queueName: config.queueName,
   logger,
@@ -21,6 +27,7 @@ const mailWorker = await startMailWorker({
 });
 logger.info(
   {
+    queue: config.queueName,
     redisUrl: redactUrl(config.redisUrl),
     smtp: config.smtpUrl ? redactUrl(config.smtpUrl) : undefined,
     mailDir: config.smtpUrl ? undefined : config.mailDir,
@@ -33,13 +40,16 @@ function shutdown(signal: NodeJS.Signals): void {
   if (stopping) return; // a second signal must not cut the running job short
   stopping = true;
   logger.info({ signal }, 'stopping: letting running jobs finish');
-  mailWorker.close().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      logger.error({ err }, 'mail worker did not close cleanly');
-      process.exit(1);
-    },
-  );
+  service
+    .close()
+    .then(() => db.destroy())
+    .then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'mail worker did not close cleanly');
+        process.exit(1);
+      },
+    );
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

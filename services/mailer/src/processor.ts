@@ -1,27 +1,30 @@
 import { UnrecoverableError } from 'bullmq';
+import type { Knex } from 'knex';
 import type { NodemailerError } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { DeliveryLedger } from './delivery-ledger';
-import {
-  InvalidResetMailError,
-  fullName,
-  parseResetMailRequest,
-  renderResetMail,
-  resetMailJobId,
-} from './reset-mail';
+import { InvalidNoticeError, parseNoticeMail, renderNoticeMail } from './notice-mail';
+import { createOutboxLedger, domainOfAddress, loadOutboxMail } from './outbox';
+import type { DeliveryLedger, OutboxRow } from './outbox';
+import { InvalidResetMailError, fullName, parseResetMailRequest, renderResetMail } from './reset-mail';
+import type { RenderedMail } from './reset-mail';
 import type { MailTransport } from './transport';
 
-/** The part of a BullMQ job the processor reads; the inline mailer builds the same shape. */
-export interface ResetMailJob {
-  readonly id?: string | undefined;
+/** What the queue carries: the outbox id and nothing else (docs/security.md). */
+export interface OutboxJobData {
+  readonly outboxId: string;
+}
+
+/** The part of a BullMQ job the processor reads; the in-process relay builds the same shape. */
+export interface OutboxMailJob {
   readonly data: unknown;
 }
 
-export type ResetMailResult =
+export type OutboxMailResult =
   | { readonly status: 'sent'; readonly messageId: string; readonly file?: string }
-  | { readonly status: 'already-delivered'; readonly messageId: string };
+  | { readonly status: 'already-delivered' }
+  | { readonly status: 'not-waiting' };
 
-export type ResetMailProcessor = (job: ResetMailJob) => Promise<ResetMailResult>;
+export type OutboxMailProcessor = (job: OutboxMailJob) => Promise<OutboxMailResult>;
 
 /** Another process holds the send lease of this mail; try again when it has run out. */
 export class SendInProgressError extends Error {
@@ -31,15 +34,26 @@ export class SendInProgressError extends Error {
   }
 }
 
-export interface ResetMailProcessorDeps {
+export interface OutboxMailProcessorDeps {
+  readonly db: Knex;
   readonly transport: MailTransport;
   readonly logger: Logger;
   /** `From:` header; its domain also names the Message-ID. */
   readonly from: string;
-  /** Without a ledger every run sends; with one a delivered mail is never sent again. */
+  /** The outbox row by default; tests may watch it. */
   readonly ledger?: DeliveryLedger;
   /** Must exceed the longest possible send (the SMTP transport gives up after about 45 s). */
   readonly sendLeaseMs?: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function parseOutboxJob(data: unknown): OutboxJobData {
+  const outboxId = (data as Partial<OutboxJobData> | null)?.outboxId;
+  if (typeof outboxId !== 'string' || !UUID.test(outboxId)) {
+    throw new UnrecoverableError('mail job without a valid outbox id');
+  }
+  return { outboxId };
 }
 
 function domainOf(from: string): string {
@@ -49,11 +63,11 @@ function domainOf(from: string): string {
 }
 
 /**
- * Same job, same Message-ID: should a mail go out twice after all, receiving systems that
+ * Same mail, same Message-ID: should a mail go out twice after all, receiving systems that
  * deduplicate by Message-ID (and most mail clients' threading) show it once.
  */
-export function resetMailMessageId(jobId: string, from: string): string {
-  return `<${jobId}@${domainOf(from)}>`;
+export function outboxMessageId(row: Pick<OutboxRow, 'kind' | 'id'>, from: string): string {
+  return `<${row.kind}-${row.id}@${domainOf(from)}>`;
 }
 
 /** A rejection the SMTP server calls final (5xx other than 503) is not worth another attempt. */
@@ -61,57 +75,77 @@ function isPermanentRejection(error: unknown): error is NodemailerError {
   return error instanceof Error && (error as NodemailerError).permanent === true;
 }
 
+/** The subject and bodies of an outbox row; UnrecoverableError when its data cannot make a mail. */
+export function renderOutboxRow(row: OutboxRow): { rendered: RenderedMail; toName: string } {
+  try {
+    if (row.kind === 'password-reset') {
+      const mail = parseResetMailRequest({ ...row.payload, requestId: row.id, to: row.to_address });
+      return { rendered: renderResetMail(mail), toName: fullName(mail) };
+    }
+    const notice = parseNoticeMail(row.kind, row.payload);
+    return { rendered: renderNoticeMail(notice), toName: fullName(notice) };
+  } catch (error) {
+    if (error instanceof InvalidResetMailError || error instanceof InvalidNoticeError) {
+      throw new UnrecoverableError(error.message);
+    }
+    throw error;
+  }
+}
+
 const markAttempts = 3;
 
 /**
- * Renders and sends one password-reset mail. A plain async function of the job, so the BullMQ
- * worker and the in-process fallback share it. Throws UnrecoverableError for what no retry can fix,
- * plain Errors otherwise.
+ * Reads one outbox mail, renders and sends it, and records the delivery in its row. A plain async
+ * function of the job, so the BullMQ worker and the in-process relay share it. Throws
+ * UnrecoverableError for what no retry can fix, plain Errors otherwise. Logs name the kind of
+ * mail and the recipient's domain, never the address, the link or the token.
  */
-export function createResetMailProcessor({
+export function createOutboxMailProcessor({
+  db,
   transport,
   logger,
   from,
-  ledger,
+  ledger = createOutboxLedger(db),
   sendLeaseMs = 120_000,
-}: ResetMailProcessorDeps): ResetMailProcessor {
-  return async function processResetMail(job) {
-    let mail;
-    try {
-      mail = parseResetMailRequest(job.data);
-    } catch (error) {
-      if (error instanceof InvalidResetMailError) throw new UnrecoverableError(error.message);
-      throw error;
+}: OutboxMailProcessorDeps): OutboxMailProcessor {
+  return async function processOutboxMail(job) {
+    const { outboxId } = parseOutboxJob(job.data);
+    const row = await loadOutboxMail(db, outboxId);
+    if (!row) throw new UnrecoverableError('no outbox row for this job');
+    const log = logger.child({ outboxId, kind: row.kind, recipientDomain: domainOfAddress(row.to_address) });
+    if (row.status === 'sent') {
+      log.info('mail was delivered before; not sending again');
+      return { status: 'already-delivered' };
     }
-    const jobId = job.id ?? resetMailJobId(mail.requestId);
-    const messageId = resetMailMessageId(jobId, from);
-    const log = logger.child({ jobId });
-
-    const claim = ledger ? await ledger.claim(jobId, sendLeaseMs) : undefined;
-    if (claim?.kind === 'delivered') {
-      log.info({ messageId }, 'reset mail was delivered before; not sending again');
-      return { status: 'already-delivered', messageId };
+    if (row.status === 'failed') {
+      // Only a retry (which sets it waiting again) may send a failed mail.
+      log.info('mail has failed for good; not sending');
+      return { status: 'not-waiting' };
     }
-    if (claim?.kind === 'busy') throw new SendInProgressError(claim.retryInMs);
-    const token = claim?.kind === 'claimed' ? claim.token : undefined;
+    const { rendered, toName } = renderOutboxRow(row);
+    const messageId = outboxMessageId(row, from);
 
-    const rendered = renderResetMail(mail);
+    const claim = await ledger.claim(outboxId, sendLeaseMs);
+    if (claim.kind === 'delivered') {
+      log.info('mail was delivered before; not sending again');
+      return { status: 'already-delivered' };
+    }
+    if (claim.kind === 'busy') throw new SendInProgressError(claim.retryInMs);
+
     let receipt;
     try {
       receipt = await transport.send({
         from,
-        to: { name: fullName(mail), address: mail.to },
+        to: { name: toName, address: row.to_address },
         ...rendered,
         messageId,
-        key: jobId,
+        key: `${row.kind}-${row.id}`,
       });
     } catch (error) {
-      if (ledger && token) {
-        await ledger.release(jobId, token).catch((releaseError: unknown) => {
-          // The lease then runs out on its own; only the next attempt is later.
-          log.warn({ err: releaseError }, 'could not release the send lease');
-        });
-      }
+      await ledger.release(outboxId, claim.token).catch((releaseError: unknown) => {
+        // The lease then runs out on its own; only the next attempt is later.
+        log.warn({ err: releaseError }, 'could not release the send lease');
+      });
       if (isPermanentRejection(error)) {
         throw new UnrecoverableError(
           `SMTP server rejected the mail for good: ${error.response ?? error.message}`,
@@ -120,29 +154,26 @@ export function createResetMailProcessor({
       throw error instanceof Error ? error : new Error(String(error));
     }
 
-    if (ledger && token) {
-      // The mail is out. Throwing now would make BullMQ send it again, so try hard to record it and
-      // otherwise only log: the job still completes, which is what keeps it from running again.
-      for (let attempt = 1; attempt <= markAttempts; attempt++) {
-        try {
-          await ledger.markDelivered(jobId, token);
-          break;
-        } catch (error) {
-          if (attempt === markAttempts) {
-            log.error({ err: error }, 'mail sent but not recorded as delivered; a rerun would send it again');
-          } else {
-            await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-          }
+    // The mail is out. Throwing now would make BullMQ send it again, so try hard to record it and
+    // otherwise only log: the job still completes, which is what keeps it from running again.
+    for (let attempt = 1; attempt <= markAttempts; attempt++) {
+      try {
+        await ledger.markDelivered(outboxId, receipt.messageId);
+        break;
+      } catch (error) {
+        if (attempt === markAttempts) {
+          log.error({ err: error }, 'mail sent but not recorded as delivered; a rerun would send it again');
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
         }
       }
     }
 
     if (receipt.file) {
-      // The development transport: the link in the log saves opening the file.
-      log.info({ file: receipt.file, link: mail.resetUrl }, 'reset mail written to file');
+      log.info({ file: receipt.file }, 'mail written to file');
       return { status: 'sent', messageId: receipt.messageId, file: receipt.file };
     }
-    log.info({ messageId: receipt.messageId, response: receipt.response }, 'reset mail sent');
+    log.info({ messageId: receipt.messageId, response: receipt.response }, 'mail sent');
     return { status: 'sent', messageId: receipt.messageId };
   };
 }

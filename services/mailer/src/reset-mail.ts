@@ -1,11 +1,11 @@
 import { texts } from '@platzbuchung/domain/texts';
 
 /**
- * What the API hands over for one password-reset mail. Nothing else goes into the job: the link
- * carries the token the mail exists for, and the names and address are what the mail shows.
+ * One password-reset mail as the template sees it, read from its outbox row: the link carries the
+ * token the mail exists for, and the names and address are what the mail shows.
  */
 export interface ResetMailRequest {
-  /** Id of the reset request; the job id is derived from it, so it must not contain `:`. */
+  /** The outbox row's id. */
   readonly requestId: string;
   readonly to: string;
   readonly firstName: string;
@@ -14,34 +14,18 @@ export interface ResetMailRequest {
   readonly resetUrl: string;
 }
 
-/** The BullMQ job name; the worker refuses jobs of any other name. */
-export const RESET_MAIL_JOB = 'password-reset';
-
 export const resetMailSubject = 'Ihr Link zum Zurücksetzen des Passworts';
 
-/** Request ids become part of a job id and a Message-ID, so only URL-safe characters are allowed. */
+/** The outbox id names the mail; ids become part of a Message-ID, so only URL-safe characters. */
 const requestIdPattern = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function isValidRequestId(requestId: string): boolean {
   return requestIdPattern.test(requestId);
 }
 
-/**
- * One job per reset request: BullMQ ignores a second `add` with an existing id, which makes a retried
- * enqueue harmless. BullMQ reserves `:` in ids, hence the dash.
- */
-export function resetMailJobId(requestId: string): string {
-  if (!isValidRequestId(requestId)) {
-    throw new RangeError(
-      `requestId must match ${String(requestIdPattern)}, got ${JSON.stringify(requestId)}`,
-    );
-  }
-  return `reset-${requestId}`;
-}
-
 export type ResetMailProblem = 'requestId' | 'to' | 'firstName' | 'lastName' | 'resetUrl';
 
-/** A job whose data a retry cannot repair; the processor turns it into an UnrecoverableError. */
+/** A mail whose data a retry cannot repair; the processor turns it into an UnrecoverableError. */
 export class InvalidResetMailError extends Error {
   override readonly name = 'InvalidResetMailError';
   constructor(readonly problems: readonly ResetMailProblem[]) {
@@ -54,7 +38,7 @@ export class InvalidResetMailError extends Error {
 const addressPattern =
   /^[^\s@<>()[\]\\,;:"]{1,64}@(?:[^\s@<>()[\]\\,;:".]{1,63}\.)*[^\s@<>()[\]\\,;:".]{1,63}$/u;
 
-function isAddress(value: unknown): value is string {
+export function isAddress(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && addressPattern.test(value);
 }
 
@@ -68,7 +52,7 @@ function isHttpUrl(value: unknown): value is string {
   }
 }
 
-/** Job data crosses a process boundary (and maybe versions of the API), so it is checked again here. */
+/** The row was written by another process (and maybe another version), so it is checked again here. */
 export function parseResetMailRequest(data: unknown): ResetMailRequest {
   const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const problems: ResetMailProblem[] = [];

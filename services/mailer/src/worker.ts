@@ -1,20 +1,18 @@
 import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { createRedisDeliveryLedger } from './delivery-ledger';
-import { DEFAULT_MAIL_QUEUE, DEFAULT_REDIS_URL } from './mail-queue';
-import { SendInProgressError, createResetMailProcessor } from './processor';
-import type { ResetMailResult } from './processor';
-import { RESET_MAIL_JOB } from './reset-mail';
-import type { ResetMailRequest } from './reset-mail';
+import { DEFAULT_REDIS_URL, OUTBOX_MAIL_JOB } from './mail-queue';
+import { recordFailedAttempt } from './outbox';
+import { SendInProgressError, createOutboxMailProcessor, parseOutboxJob } from './processor';
+import type { OutboxJobData, OutboxMailResult } from './processor';
 import { DEFAULT_MAIL_FROM } from './transport';
 import type { MailTransport } from './transport';
 
 export interface MailWorkerOptions {
+  readonly db: Knex;
   /** Default `redis://127.0.0.1:6379`. */
   readonly redisUrl?: string;
-  /** Default `mail`. */
-  readonly queueName?: string;
+  readonly queueName: string;
   readonly logger: Logger;
   readonly transport: MailTransport;
   /** Default `Platzbuchung <no-reply@localhost>`. */
@@ -25,13 +23,13 @@ export interface MailWorkerOptions {
   readonly lockDuration?: number;
   /** How often BullMQ looks for jobs whose lock ran out (default 30 s). */
   readonly stalledInterval?: number;
-  /** Send lease in the delivery ledger (default 120 s), see createResetMailProcessor. */
+  /** Send lease in the outbox row (default 120 s), see createOutboxMailProcessor. */
   readonly sendLeaseMs?: number;
 }
 
 export interface MailWorker {
-  readonly worker: Worker<ResetMailRequest, ResetMailResult>;
-  /** Lets running jobs finish, then closes the worker, the ledger's connection and the transport. */
+  readonly worker: Worker<OutboxJobData, OutboxMailResult>;
+  /** Lets running jobs finish, then closes the worker and the transport. */
   close(): Promise<void>;
 }
 
@@ -49,8 +47,9 @@ function throttledErrorLog(log: Logger, message: string, everyMs = 30_000): (err
 }
 
 export async function startMailWorker({
+  db,
   redisUrl = DEFAULT_REDIS_URL,
-  queueName = DEFAULT_MAIL_QUEUE,
+  queueName,
   logger,
   transport,
   from = DEFAULT_MAIL_FROM,
@@ -60,23 +59,20 @@ export async function startMailWorker({
   sendLeaseMs,
 }: MailWorkerOptions): Promise<MailWorker> {
   const log = logger.child({ component: 'mail-worker', queue: queueName });
-  const ledgerRedis = new Redis(redisUrl, { lazyConnect: true });
-  ledgerRedis.on('error', throttledErrorLog(log, 'delivery ledger connection error'));
-  const ledger = createRedisDeliveryLedger(ledgerRedis, { prefix: `mailer:${queueName}` });
-  const processResetMail = createResetMailProcessor({
+  const processOutboxMail = createOutboxMailProcessor({
+    db,
     transport,
     logger: log,
     from,
-    ledger,
     ...(sendLeaseMs === undefined ? {} : { sendLeaseMs }),
   });
 
-  const worker = new Worker<ResetMailRequest, ResetMailResult>(
+  const worker = new Worker<OutboxJobData, OutboxMailResult>(
     queueName,
     async (job, token) => {
-      if (job.name !== RESET_MAIL_JOB) throw new UnrecoverableError(`unknown mail job "${job.name}"`);
+      if (job.name !== OUTBOX_MAIL_JOB) throw new UnrecoverableError(`unknown mail job "${job.name}"`);
       try {
-        return await processResetMail(job);
+        return await processOutboxMail(job);
       } catch (error) {
         if (error instanceof SendInProgressError && token) {
           // Waiting out another sender's lease is not a failure, so it must not use up an attempt.
@@ -102,20 +98,26 @@ export async function startMailWorker({
 
   worker.on('error', throttledErrorLog(log, 'mail worker error'));
   worker.on('failed', (job, err) => {
-    // The job data holds the reset link: log ids and the reason, never the data.
     const final = !job || err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1);
     const fields = { err, jobId: job?.id, attemptsMade: job?.attemptsMade };
-    if (final) log.error(fields, 'reset mail failed for good');
-    else log.warn(fields, 'reset mail attempt failed; will retry');
+    if (final) log.error(fields, 'mail failed for good');
+    else log.warn(fields, 'mail attempt failed; will retry');
+    if (!job) return;
+    let outboxId: string;
+    try {
+      outboxId = parseOutboxJob(job.data).outboxId;
+    } catch {
+      return;
+    }
+    // The outbox row is what admins and the CLI see: every failed attempt, and the final one.
+    recordFailedAttempt(db, outboxId, err.message, final).catch((recordError: unknown) =>
+      log.error({ err: recordError, outboxId }, 'could not record the failed attempt'),
+    );
   });
   worker.on('stalled', (jobId) =>
     log.warn({ jobId }, 'job stalled (its worker died or hung); running it again'),
   );
 
-  await ledgerRedis.connect().catch((err: unknown) => {
-    // ioredis keeps reconnecting; the worker must still start and wait for Redis.
-    log.warn({ err }, 'delivery ledger not connected yet');
-  });
   void worker.run().catch((err: unknown) => log.error({ err }, 'mail worker stopped'));
   await worker.waitUntilReady();
   log.info({ concurrency, transport: transport.kind }, 'mail worker started');
@@ -126,7 +128,6 @@ export async function startMailWorker({
     close() {
       closing ??= (async () => {
         await worker.close();
-        await ledgerRedis.quit().catch(() => ledgerRedis.disconnect());
         transport.close();
         log.info('mail worker stopped');
       })();

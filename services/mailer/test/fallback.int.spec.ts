@@ -1,31 +1,38 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Knex } from 'knex';
 import { simpleParser } from 'mailparser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMailer } from '../src/connect-mailer';
-import { createMemoryDeliveryLedger } from '../src/delivery-ledger';
-import { createInlineMailer } from '../src/inline-mailer';
-import { createMailQueue } from '../src/mail-queue';
-import { createResetMailProcessor } from '../src/processor';
+import { createInlineDelivery } from '../src/inline-delivery';
+import { loadOutboxMail } from '../src/outbox';
+import { createOutboxMailProcessor } from '../src/processor';
 import { resetMailSubject } from '../src/reset-mail';
 import { createFileTransport, createSmtpTransport, defaultMailDir } from '../src/transport';
-import { startMailWorker } from '../src/worker';
 import {
   captureLogger,
-  redisUrl,
-  removeQueue,
+  createOutboxDatabase,
+  insertResetMail,
   repoRoot,
   resetRequest,
   sleep,
-  uniqueQueueName,
   waitFor,
 } from './support/fixtures';
 import { startSmtpPeer } from './support/smtp-peer';
 
+let db: Knex;
+let dropDatabase: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, drop: dropDatabase } = await createOutboxDatabase());
+});
+afterAll(() => dropDatabase());
+
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
+  // Each test starts with an empty outbox: an in-process relay takes whatever waits there.
+  await db('mail_outbox').delete();
 });
 
 async function tempDir(): Promise<string> {
@@ -42,116 +49,115 @@ describe('the file transport', () => {
     expect(defaultMailDir).toBe(join(repoRoot, 'var/mail/'));
   });
 
-  it('writes each mail as a parseable .eml file and logs its link', async () => {
-    const queueName = uniqueQueueName('file');
-    cleanups.push(() => removeQueue(queueName));
+  it('writes each mail as a parseable .eml file named after its kind and outbox id', async () => {
     const dir = await tempDir();
     const { logger, lines } = captureLogger();
-    const mailQueue = createMailQueue({ redisUrl, queueName, logger });
-    cleanups.push(() => mailQueue.close());
-    const worker = await startMailWorker({
-      redisUrl,
-      queueName,
-      logger,
+    const processor = createOutboxMailProcessor({
+      db,
       transport: createFileTransport({ dir }),
+      logger,
+      from: 'Platzbuchung <no-reply@localhost>',
     });
-    cleanups.push(() => worker.close());
     const request = resetRequest({ firstName: 'Zoë', lastName: 'O’Neill <b>&amp;' });
+    const id = await insertResetMail(db, request);
 
-    const { jobId } = await mailQueue.enqueueResetMail(request);
-    const files = await waitFor(async () => {
-      const names = (await readdir(dir)).filter((name) => name.endsWith('.eml'));
-      return names.length > 0 ? names : undefined;
-    }, 'an .eml file');
+    await processor({ data: { outboxId: id } });
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.eml'));
 
-    expect(files).toEqual([`${jobId}.eml`]);
+    expect(files).toEqual([`password-reset-${id}.eml`]);
     const parsed = await simpleParser(await readFile(join(dir, files[0]!)));
     expect(parsed.subject).toBe(resetMailSubject);
     expect(parsed.from?.value[0]).toEqual({ name: 'Platzbuchung', address: 'no-reply@localhost' });
-    expect(parsed.messageId).toBe(`<${jobId}@localhost>`);
+    expect(parsed.messageId).toBe(`<password-reset-${id}@localhost>`);
     expect(parsed.text).toContain('Hallo Zoë O’Neill <b>&amp;,');
     expect(parsed.text).toContain(request.resetUrl);
     expect(parsed.html).toContain('Hallo Zoë O’Neill &#60;b&#62;&#38;amp;,');
     expect(parsed.html).not.toContain('<b>');
-    const logged = await waitFor(
-      () => lines.find((line) => line.msg === 'reset mail written to file'),
-      'the log',
-    );
-    expect(logged).toMatchObject({ jobId, link: request.resetUrl, file: join(dir, `${jobId}.eml`) });
+    // The file is where the link is; the log only says where the file is.
+    expect(lines.find((line) => line.msg === 'mail written to file')).toMatchObject({
+      outboxId: id,
+      file: join(dir, `password-reset-${id}.eml`),
+    });
+    expect(JSON.stringify(lines)).not.toContain(request.resetUrl);
   });
 });
 
 describe('the in-process fallback', () => {
-  it('delivers through the same processor without making the caller wait, once per request', async () => {
+  it('delivers through the same processor without making the caller wait, once per mail', async () => {
     const release = { now: () => {} };
     const held = new Promise<void>((resolve) => (release.now = resolve));
     const peer = await startSmtpPeer({ refuseFirst: 1, holdData: () => held });
     cleanups.push(() => peer.close());
     const { logger, lines } = captureLogger();
-    const processor = createResetMailProcessor({
+    const processor = createOutboxMailProcessor({
+      db,
       transport: createSmtpTransport({ url: peer.url }),
       logger,
       from: 'Platzbuchung <no-reply@localhost>',
-      ledger: createMemoryDeliveryLedger(),
     });
-    const mailer = createInlineMailer(processor, { logger, retry: { attempts: 3, backoffMs: 50 } });
-    cleanups.push(() => mailer.close());
+    const delivery = createInlineDelivery(processor, { db, logger, retry: { attempts: 3, backoffMs: 50 } });
+    cleanups.push(() => delivery.close());
     const request = resetRequest();
+    const id = await insertResetMail(db, request);
 
-    const first = await mailer.enqueueResetMail(request);
-    const again = await mailer.enqueueResetMail(request);
+    await delivery.hand(id);
+    await delivery.hand(id);
     // Both calls returned while the server still holds the message: the caller never waits for SMTP.
     await waitFor(() => peer.dataPhases() === 2, 'the retried DATA phase');
     expect(peer.accepted).toHaveLength(0);
     release.now();
-    await mailer.idle();
+    await delivery.idle();
 
-    expect(again.jobId).toBe(first.jobId);
     expect(peer.accepted).toHaveLength(1);
     expect(peer.accepted[0]!.parsed.text).toContain(request.resetUrl);
-    expect(peer.accepted[0]!.parsed.subject).toBe(resetMailSubject);
-    expect(lines.filter((line) => line.msg === 'reset mail attempt failed; will retry')).toHaveLength(1);
+    expect(lines.filter((line) => line.msg === 'mail attempt failed; will retry')).toHaveLength(1);
+    expect(await loadOutboxMail(db, id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
-  it('logs a mail that cannot be delivered instead of throwing at the caller', async () => {
+  it('records a mail that cannot be delivered as failed instead of throwing at the caller', async () => {
     const peer = await startSmtpPeer();
     cleanups.push(() => peer.close());
     const { logger, lines } = captureLogger();
-    const processor = createResetMailProcessor({
+    const processor = createOutboxMailProcessor({
+      db,
       transport: createSmtpTransport({ url: peer.url }),
       logger,
       from: 'Platzbuchung <no-reply@localhost>',
     });
-    const mailer = createInlineMailer(processor, { logger, retry: { attempts: 3, backoffMs: 50 } });
+    const delivery = createInlineDelivery(processor, { db, logger, retry: { attempts: 3, backoffMs: 50 } });
+    const id = await insertResetMail(db, resetRequest({ to: 'no address' }));
 
-    await mailer.enqueueResetMail(resetRequest({ to: 'no address' }));
-    await mailer.close();
+    await delivery.hand(id);
+    await delivery.close();
 
     expect(peer.dataPhases()).toBe(0);
-    const failures = lines.filter((line) => line.msg === 'reset mail failed for good');
+    const failures = lines.filter((line) => line.msg === 'mail failed for good');
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ attempt: 1 });
+    expect(await loadOutboxMail(db, id)).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
-  it('connectMailer falls back to in-process delivery when Redis is unreachable, and says so once', async () => {
+  it('connectMailer falls back to in-process relay and delivery when Redis is unreachable, and says so once', async () => {
     const peer = await startSmtpPeer();
     cleanups.push(() => peer.close());
     const { logger, lines } = captureLogger();
 
     const startedAt = Date.now();
     const mailer = await connectMailer({
+      db,
       redisUrl: unreachableRedis,
       logger,
       connectTimeoutMs: 500,
       transport: createSmtpTransport({ url: peer.url }),
+      relayPollMs: 50,
     });
     const decidedInMs = Date.now() - startedAt;
     cleanups.push(() => mailer.close());
-    await mailer.enqueueResetMail(resetRequest({ requestId: 'inline-1' }));
-    await mailer.enqueueResetMail(resetRequest({ requestId: 'inline-2' }));
-    await mailer.enqueueResetMail(resetRequest({ requestId: 'inline-1' }));
+    await insertResetMail(db);
+    await insertResetMail(db);
+    mailer.wake();
     await peer.waitForMails(2);
-    await sleep(200);
+    await sleep(300);
 
     expect(mailer.mode).toBe('inline');
     expect(decidedInMs).toBeLessThan(1_000);
@@ -161,17 +167,17 @@ describe('the in-process fallback', () => {
     expect(notices[0]).toMatchObject({ level: 40, redisUrl: 'redis://127.0.0.1:1' });
   });
 
-  it('connectMailer uses the queue when Redis answers', async () => {
-    const queueName = uniqueQueueName('connect');
-    cleanups.push(() => removeQueue(queueName));
+  it('connectMailer leaves the mails to the mailer process when Redis answers', async () => {
     const { logger, lines } = captureLogger();
 
-    const mailer = await connectMailer({ redisUrl, queueName, logger });
+    const mailer = await connectMailer({ db, logger });
     cleanups.push(() => mailer.close());
-    const { jobId } = await mailer.enqueueResetMail(resetRequest());
+    const id = await insertResetMail(db);
+    mailer.wake();
+    await sleep(300);
 
     expect(mailer.mode).toBe('queue');
-    expect(jobId).toMatch(/^reset-/);
+    expect(await loadOutboxMail(db, id)).toMatchObject({ status: 'waiting', relayed_at: null });
     expect(lines.some((line) => line.msg.startsWith('Redis is unreachable'))).toBe(false);
   });
 
@@ -179,6 +185,7 @@ describe('the in-process fallback', () => {
     const { logger } = captureLogger();
     await expect(
       connectMailer({
+        db,
         redisUrl: 'redis://:secret@127.0.0.1:1',
         logger,
         connectTimeoutMs: 300,

@@ -1,15 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { createRedisDeliveryLedger } from '../src/delivery-ledger';
+import type { Knex } from 'knex';
 import { createMailQueue } from '../src/mail-queue';
-import type { MailQueue, RetryPolicy } from '../src/mail-queue';
-import { SendInProgressError, createResetMailProcessor } from '../src/processor';
-import { resetMailJobId, resetMailSubject } from '../src/reset-mail';
+import type { RetryPolicy } from '../src/mail-queue';
+import { startMailService } from '../src/mail-service';
+import type { MailService } from '../src/mail-service';
+import { createOutboxLedger, loadOutboxMail, retryFailedMail } from '../src/outbox';
+import { SendInProgressError, createOutboxMailProcessor } from '../src/processor';
+import { resetMailSubject } from '../src/reset-mail';
 import { createSmtpTransport } from '../src/transport';
-import { startMailWorker } from '../src/worker';
-import type { MailWorker } from '../src/worker';
 import {
   captureLogger,
+  createOutboxDatabase,
+  insertResetMail,
   redisUrl,
   removeQueue,
   resetRequest,
@@ -24,10 +27,18 @@ import type { SmtpPeer, SmtpPeerOptions } from './support/smtp-peer';
 interface Stack {
   readonly queueName: string;
   readonly peer: SmtpPeer;
-  readonly mailQueue: MailQueue;
-  readonly worker: MailWorker;
+  readonly service: MailService;
   readonly logs: LogLine[];
 }
+
+let db: Knex;
+let dropDatabase: () => Promise<void>;
+beforeAll(async () => {
+  const database = await createOutboxDatabase();
+  db = database.db;
+  dropDatabase = database.drop;
+});
+afterAll(() => dropDatabase());
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -42,181 +53,181 @@ async function startStack(label: string, peerOptions: SmtpPeerOptions = {}): Pro
   const { logger, lines } = captureLogger();
   const peer = await startSmtpPeer(peerOptions);
   cleanups.push(() => peer.close());
-  const mailQueue = createMailQueue({ redisUrl, queueName, logger, retry: fastRetry });
-  cleanups.push(() => mailQueue.close());
-  const worker = await startMailWorker({
+  const service = await startMailService({
+    db,
     redisUrl,
     queueName,
     logger,
     transport: createSmtpTransport({ url: peer.url }),
     from: 'Platzbuchung <no-reply@platzbuchung.test>',
+    retry: fastRetry,
+    relayPollMs: 50,
   });
-  cleanups.push(() => worker.close());
-  return { queueName, peer, mailQueue, worker, logs: lines };
+  cleanups.push(() => service.close());
+  return { queueName, peer, service, logs: lines };
 }
 
-async function finishedJob(stack: Stack, jobId: string) {
+async function finished(outboxId: string) {
   return waitFor(async () => {
-    // State first, then the job: a job read before its state could predate the final attempt.
-    const state = await stack.mailQueue.queue.getJobState(jobId);
-    if (state !== 'completed' && state !== 'failed') return undefined;
-    const job = await stack.mailQueue.queue.getJob(jobId);
-    return job ? { job, state } : undefined;
-  }, `job ${jobId} to finish`);
+    const row = await loadOutboxMail(db, outboxId);
+    return row && row.status !== 'waiting' ? row : undefined;
+  }, `outbox mail ${outboxId} to be sent or failed`);
 }
 
-describe('the mail worker behind the BullMQ queue', () => {
+describe('the outbox, the relay and the worker behind the BullMQ queue', () => {
   it('delivers the reset mail once, addressed by name, with the link and a stable Message-ID', async () => {
     const stack = await startStack('deliver');
     const request = resetRequest();
 
-    const { jobId } = await stack.mailQueue.enqueueResetMail(request);
-
-    expect(jobId).toBe(`reset-${request.requestId}`);
+    const id = await insertResetMail(db, request);
     const [mail] = await stack.peer.waitForMails(1);
-    const { parsed } = mail!;
-    expect(parsed.subject).toBe(resetMailSubject);
-    expect(parsed.to && !Array.isArray(parsed.to) && parsed.to.value[0]).toEqual({
-      address: 'juergen@club.example',
-      name: 'Jürgen Müller-Lüdenscheidt',
-    });
-    expect(parsed.text).toContain('Hallo Jürgen Müller-Lüdenscheidt,');
-    expect(parsed.text).toContain(request.resetUrl);
-    expect(parsed.text).toContain('eine Stunde lang gültig');
-    expect(parsed.text).toContain('können Sie diese E-Mail ignorieren');
-    expect(parsed.html).toContain(`href="${request.resetUrl}"`);
-    expect(parsed.messageId).toBe(`<${jobId}@platzbuchung.test>`);
-    expect(parsed.headers.get('auto-submitted')).toBe('auto-generated');
+    const row = await finished(id);
 
-    const { state, job } = await finishedJob(stack, jobId);
-    expect(state).toBe('completed');
-    expect(job.returnvalue).toMatchObject({ status: 'sent' });
+    expect(mail!.parsed.subject).toBe(resetMailSubject);
+    expect(mail!.parsed.to).toMatchObject({
+      value: [{ address: request.to, name: 'Jürgen Müller-Lüdenscheidt' }],
+    });
+    expect(mail!.parsed.text).toContain(request.resetUrl);
+    expect(mail!.parsed.messageId).toBe(`<password-reset-${id}@platzbuchung.test>`);
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 0,
+      message_id: `<password-reset-${id}@platzbuchung.test>`,
+    });
+    // Once sent, the link is gone from Postgres as well.
+    expect(row.payload).toEqual({ firstName: 'Jürgen', lastName: 'Müller-Lüdenscheidt' });
     await sleep(300);
     expect(stack.peer.accepted).toHaveLength(1);
   });
 
-  it('sends one mail when the same reset request is enqueued twice', async () => {
-    const stack = await startStack('duplicate');
-    const request = resetRequest();
+  it('puts only the outbox id into Redis, and neither link nor address into the logs', async () => {
+    const stack = await startStack('secret');
+    // No worker may take the job before the test has read it: a queue of its own, no worker.
+    const queueName = uniqueQueueName('secret-only-queue');
+    cleanups.push(() => removeQueue(queueName));
+    const { logger } = captureLogger();
+    const idle = createMailQueue({ redisUrl, queueName, logger });
+    cleanups.push(() => idle.close());
+    const request = resetRequest({ to: 'geheim.person@verein.example' });
+    const id = await insertResetMail(db, request);
 
-    const [first, second] = await Promise.all([
-      stack.mailQueue.enqueueResetMail(request),
-      stack.mailQueue.enqueueResetMail(request),
-    ]);
+    await idle.hand(id);
+    const job = await idle.queue.getJob(id);
+    const redis = new Redis(redisUrl);
+    cleanups.push(async () => void redis.disconnect());
+    const stored = await redis.hgetall(`bull:${queueName}:${id}`);
+    expect(Object.keys(stored).length).toBeGreaterThan(0);
+
+    expect(job!.data).toEqual({ outboxId: id });
+    expect(JSON.stringify(stored)).not.toContain('token=');
+    expect(JSON.stringify(stored)).not.toContain(request.to);
+
+    // The same mail through the real stack: every log line names kind and domain, never link or address.
+    await stack.service.relay.relayOnce();
     await stack.peer.waitForMails(1);
-    await finishedJob(stack, first.jobId);
-    const third = await stack.mailQueue.enqueueResetMail(request);
+    await finished(id);
+    const logs = JSON.stringify(stack.logs);
+    expect(logs).not.toContain(request.resetUrl);
+    expect(logs).not.toContain('token=');
+    expect(logs).not.toContain(request.to);
+    expect(stack.logs.find((line) => line.msg === 'mail sent')).toMatchObject({
+      kind: 'password-reset',
+      recipientDomain: 'verein.example',
+      outboxId: id,
+    });
+  });
+
+  it('sends one mail when the same row is handed to the queue twice', async () => {
+    const stack = await startStack('twice');
+    const id = await insertResetMail(db);
+
+    await Promise.all([stack.service.queue.hand(id), stack.service.queue.hand(id)]);
+    await stack.peer.waitForMails(1);
+    await finished(id);
+    // After the job is gone, a late relay of the same row finds it sent.
+    await stack.service.queue.hand(id);
     await sleep(500);
 
-    expect(new Set([first.jobId, second.jobId, third.jobId]).size).toBe(1);
     expect(stack.peer.accepted).toHaveLength(1);
-    expect(stack.peer.dataPhases()).toBe(1);
-  });
-
-  it('does not send again when a delivered job comes back after BullMQ forgot it', async () => {
-    const stack = await startStack('rerun');
-    const request = resetRequest();
-    const { jobId } = await stack.mailQueue.enqueueResetMail(request);
-    await stack.peer.waitForMails(1);
-    const { job } = await finishedJob(stack, jobId);
-
-    // As if removeOnComplete had pruned it and the API retried the enqueue afterwards.
-    await job.remove();
-    await stack.mailQueue.enqueueResetMail(request);
-    const rerun = await finishedJob(stack, jobId);
-    await sleep(300);
-
-    expect(rerun.state).toBe('completed');
-    expect(rerun.job.returnvalue).toMatchObject({ status: 'already-delivered' });
-    expect(stack.peer.accepted).toHaveLength(1);
+    expect(stack.logs.some((line) => line.msg === 'mail was delivered before; not sending again')).toBe(true);
   });
 
   it('retries with backoff after 451 answers and delivers on the third attempt', async () => {
     const stack = await startStack('retry', { refuseFirst: 2 });
-    const request = resetRequest();
 
-    const { jobId } = await stack.mailQueue.enqueueResetMail(request);
+    const id = await insertResetMail(db);
     await stack.peer.waitForMails(1);
-    const { job, state } = await finishedJob(stack, jobId);
+    const row = await finished(id);
     await sleep(300);
 
-    expect(state).toBe('completed');
+    expect(row.status).toBe('sent');
     expect(stack.peer.dataPhases()).toBe(3);
     expect(stack.peer.accepted).toHaveLength(1);
-    expect(job.attemptsMade).toBe(3);
-    const retries = stack.logs.filter((line) => line.msg === 'reset mail attempt failed; will retry');
-    expect(retries).toHaveLength(2);
-    // The link with the token stays out of the logs of the SMTP path.
-    expect(JSON.stringify(stack.logs)).not.toContain(request.resetUrl);
+    expect(row.attempts).toBe(2);
+    expect(stack.logs.filter((line) => line.msg === 'mail attempt failed; will retry')).toHaveLength(2);
+  });
+
+  it('an SMTP server that keeps refusing: retried with backoff, then failed for good and kept; a retry sends it', async () => {
+    const stack = await startStack('refusing', { refuseFirst: 5 });
+
+    const id = await insertResetMail(db);
+    const row = await finished(id);
+
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(5);
+    expect(row.last_error).toContain('451');
+    expect(row.failed_at).toBeInstanceOf(Date);
+    expect(stack.peer.dataPhases()).toBe(5);
+    expect(stack.logs.filter((line) => line.msg === 'mail failed for good')).toHaveLength(1);
+
+    // Nothing dropped: the failed mail is still there, and a retry hands it over once more.
+    expect(await retryFailedMail(db, id)).toBe(true);
+    stack.service.relay.wake();
+    await stack.peer.waitForMails(1);
+    expect((await finished(id)).status).toBe('sent');
+    expect(await retryFailedMail(db, id)).toBe(false);
   });
 
   it('gives up at once on a malformed address', async () => {
     const stack = await startStack('malformed');
 
-    const { jobId } = await stack.mailQueue.enqueueResetMail(resetRequest({ to: 'juergen at club' }));
-    const { job, state } = await finishedJob(stack, jobId);
+    const id = await insertResetMail(db, resetRequest({ to: 'juergen at club' }));
+    const row = await finished(id);
 
-    expect(state).toBe('failed');
-    expect(job.attemptsMade).toBe(1);
-    expect(job.failedReason).toContain('to');
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toContain('to');
     expect(stack.peer.dataPhases()).toBe(0);
-    expect(stack.logs.some((line) => line.msg === 'reset mail failed for good')).toBe(true);
   });
 
   it('gives up at once when the SMTP server rejects the recipient for good (550)', async () => {
-    const stack = await startStack('rejected', { rejectRecipients: 550 });
+    await startStack('rejected', { rejectRecipients: 550 });
 
-    const { jobId } = await stack.mailQueue.enqueueResetMail(resetRequest());
-    const { job, state } = await finishedJob(stack, jobId);
+    const row = await finished(await insertResetMail(db));
 
-    expect(state).toBe('failed');
-    expect(job.attemptsMade).toBe(1);
-    expect(job.failedReason).toContain('550');
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(1);
+    expect(row.last_error).toContain('550');
   });
 
-  it('keeps nothing but the mail fields in the job', async () => {
-    const stack = await startStack('data');
-    const request = { ...resetRequest(), passwordHash: '$2b$10$secret', token: 'raw-token' };
-
-    const { jobId } = await stack.mailQueue.enqueueResetMail(request);
-    const job = await stack.mailQueue.queue.getJob(jobId);
-
-    expect(Object.keys(job!.data as object).sort()).toEqual([
-      'firstName',
-      'lastName',
-      'requestId',
-      'resetUrl',
-      'to',
-    ]);
-    expect(job!.opts).toMatchObject({
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 100 },
-      removeOnComplete: { age: 86400, count: 1000 },
-      removeOnFail: { age: 86400, count: 1000 },
-    });
-  });
-
-  it('lets only one of two runs of the same job send, and a later run finds it delivered', async () => {
+  it('lets only one of two runs of the same mail send, and a later run finds it delivered', async () => {
     // What BullMQ does after a lost lock (a second worker runs the job while the first still sends)
     // and after a crash between the SMTP answer and the job's completion (the job runs again).
-    const queueName = uniqueQueueName('ledger');
-    cleanups.push(() => removeQueue(queueName));
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const peer = await startSmtpPeer({ holdData: () => held });
     cleanups.push(() => peer.close());
-    const redis = new Redis(redisUrl);
-    cleanups.push(async () => void redis.disconnect());
     const { logger } = captureLogger();
-    const processor = createResetMailProcessor({
+    const processor = createOutboxMailProcessor({
+      db,
       transport: createSmtpTransport({ url: peer.url }),
       logger,
       from: 'Platzbuchung <no-reply@localhost>',
-      ledger: createRedisDeliveryLedger(redis, { prefix: `mailer:${queueName}` }),
+      ledger: createOutboxLedger(db),
       sendLeaseMs: 10_000,
     });
-    const request = resetRequest();
-    const job = { id: resetMailJobId(request.requestId), data: request };
+    const id = await insertResetMail(db);
+    const job = { data: { outboxId: id } };
 
     const first = processor(job);
     await waitFor(() => peer.dataPhases() === 1, 'the first DATA phase');
@@ -228,9 +239,11 @@ describe('the mail worker behind the BullMQ queue', () => {
     expect(second).toBeInstanceOf(SendInProgressError);
     expect((second as SendInProgressError).retryInMs).toBeGreaterThan(8_000);
     expect(firstResult).toMatchObject({ status: 'sent' });
-    expect(third).toEqual({ status: 'already-delivered', messageId: `<${job.id}@localhost>` });
+    expect(third).toEqual({ status: 'already-delivered' });
     expect(peer.accepted).toHaveLength(1);
-    expect(await redis.exists(`mailer:${queueName}:sending:${job.id}`)).toBe(0);
-    expect(await redis.ttl(`mailer:${queueName}:delivered:${job.id}`)).toBeGreaterThan(6 * 24 * 3600);
+    expect(await db('mail_outbox').where({ id }).first('sending_token', 'sending_until')).toEqual({
+      sending_token: null,
+      sending_until: null,
+    });
   });
 });

@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailQueue } from '../src/mail-queue';
+import { loadOutboxMail } from '../src/outbox';
 import { createSmtpTransport } from '../src/transport';
 import { startMailWorker } from '../src/worker';
 import {
   captureLogger,
+  createOutboxDatabase,
+  insertResetMail,
   redisUrl,
   removeQueue,
-  resetRequest,
   sleep,
   spawnTsx,
   uniqueQueueName,
@@ -18,6 +21,21 @@ import { startSmtpPeer } from './support/smtp-peer';
 
 const workerEntry = fileURLToPath(new URL('./support/worker-entry.ts', import.meta.url));
 const mainEntry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+let db: Knex;
+let databaseUrl: string;
+let dropDatabase: () => Promise<void>;
+beforeAll(async () => {
+  const database = await createOutboxDatabase();
+  ({ db, url: databaseUrl, drop: dropDatabase } = database);
+});
+afterAll(() => dropDatabase());
+
+const sentRow = (id: string) =>
+  waitFor(async () => {
+    const row = await loadOutboxMail(db, id);
+    return row?.status === 'sent' ? row : undefined;
+  }, 'the mail to be recorded as sent');
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -60,6 +78,7 @@ describe('a mail worker that stops while sending', () => {
     cleanups.push(() => mailQueue.close());
 
     const doomed = spawnTsx(workerEntry, {
+      DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       MAIL_QUEUE: queueName,
       SMTP_URL: peer.url,
@@ -70,7 +89,8 @@ describe('a mail worker that stops while sending', () => {
     killOnCleanup(doomed);
     await doomed.waitForLog('mail worker started');
 
-    const { jobId } = await mailQueue.enqueueResetMail(resetRequest());
+    const jobId = await insertResetMail(db);
+    await mailQueue.hand(jobId);
     await firstData.promise;
     doomed.child.kill('SIGKILL');
     const death = await doomed.exited;
@@ -78,6 +98,7 @@ describe('a mail worker that stops while sending', () => {
     expect(await (await mailQueue.queue.getJob(jobId))?.getState()).toBe('active');
 
     const successor = await startMailWorker({
+      db,
       redisUrl,
       queueName,
       logger,
@@ -89,20 +110,17 @@ describe('a mail worker that stops while sending', () => {
     cleanups.push(() => successor.close());
 
     await peer.waitForMails(1, 20_000);
-    const job = await waitFor(async () => {
-      if ((await mailQueue.queue.getJobState(jobId)) !== 'completed') return undefined;
-      return mailQueue.queue.getJob(jobId);
-    }, 'the job to complete');
+    const row = await sentRow(jobId);
     const deliveredAfterMs = peer.accepted[0]!.acceptedAt - death.at;
     await sleep(crashTiming.lockDurationMs + crashTiming.sendLeaseMs);
 
     expect(peer.dataPhases()).toBe(2);
     expect(peer.accepted).toHaveLength(1);
-    expect(job.returnvalue).toMatchObject({ status: 'sent' });
+    expect(row.message_id).toBe(peer.accepted[0]!.parsed.messageId);
     expect(lines.some((line) => line.msg.startsWith('job stalled'))).toBe(true);
     expect(lines.some((line) => line.msg === 'another worker holds the send lease; waiting')).toBe(true);
-    // Neither the crash nor the wait for the lease used up one of the five attempts.
-    expect(job.attemptsMade).toBe(1);
+    // Neither the crash nor the wait for the lease counted as a failed attempt.
+    expect(row.attempts).toBe(0);
     console.info(
       `SIGKILL mid-send: DATA phases ${peer.dataPhases()}, mails ${peer.accepted.length}, delivered ${deliveredAfterMs} ms after the kill`,
     );
@@ -120,15 +138,17 @@ describe('a mail worker that stops while sending', () => {
       },
     });
     cleanups.push(() => peer.close());
-    const { logger } = captureLogger();
-    const mailQueue = createMailQueue({ redisUrl, queueName, logger });
-    cleanups.push(() => mailQueue.close());
-
-    const worker = spawnTsx(mainEntry, { REDIS_URL: redisUrl, MAIL_QUEUE: queueName, SMTP_URL: peer.url });
+    const worker = spawnTsx(mainEntry, {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      MAIL_QUEUE: queueName,
+      SMTP_URL: peer.url,
+    });
     killOnCleanup(worker);
     await worker.waitForLog('mailer ready');
 
-    const { jobId } = await mailQueue.enqueueResetMail(resetRequest());
+    // The mailer's own relay finds the row.
+    const id = await insertResetMail(db);
     await dataArrived.promise;
     const signalledAt = Date.now();
     worker.child.kill('SIGTERM');
@@ -138,13 +158,9 @@ describe('a mail worker that stops while sending', () => {
     expect(peer.accepted).toHaveLength(1);
     expect(peer.accepted[0]!.acceptedAt).toBeLessThanOrEqual(exit.at);
     expect(exit.at - signalledAt).toBeGreaterThanOrEqual(holdMs - 100);
-    expect(await (await mailQueue.queue.getJob(jobId))?.getState()).toBe('completed');
+    expect((await loadOutboxMail(db, id))?.status).toBe('sent');
     expect(worker.lines.map((line) => line.msg)).toEqual(
-      expect.arrayContaining([
-        'stopping: letting running jobs finish',
-        'reset mail sent',
-        'mail worker stopped',
-      ]),
+      expect.arrayContaining(['stopping: letting running jobs finish', 'mail sent', 'mail worker stopped']),
     );
     console.info(
       `SIGTERM mid-send: exit code ${exit.code} ${exit.at - signalledAt} ms after the signal, mails ${peer.accepted.length}`,

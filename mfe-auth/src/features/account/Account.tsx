@@ -6,6 +6,7 @@ import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
+import { NotificationSettings } from './NotificationSettings';
 
 /** Line-break opportunities after '@' and before dots, so a long address wraps like an address. */
 function formatEmail(email: string) {
@@ -49,6 +50,7 @@ export default function Account({ host }: RemoteScreenProps) {
         )}
       </dl>
       <CalendarFeed />
+      <NotificationSettings />
       {error && (
         <div className="notice notice--error" role="alert">
           {error}

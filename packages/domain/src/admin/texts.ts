@@ -19,4 +19,10 @@ export const adminTexts = {
   invalidRole: 'Die Rolle muss „admin“ oder „player“ sein.',
   invalidMoment: 'Bitte geben Sie einen gültigen Zeitpunkt an.',
   futureMoment: 'Der Zeitpunkt darf nicht in der Zukunft liegen.',
+  noticesTitle: 'Benachrichtigungen',
+  noticesEmpty: 'Ihr Verein hat noch keine Benachrichtigungen verschickt.',
+  noticeRetry: 'Erneut senden',
+  noticeRetried: 'Die Benachrichtigung wird erneut gesendet.',
+  noticeNotFound: 'Diese fehlgeschlagene Benachrichtigung gibt es in Ihrem Verein nicht.',
+  invalidNoticeStatus: 'Der Status muss „waiting“, „sent“ oder „failed“ sein.',
 } as const;

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { insertOutboxMail } from '@platzbuchung/mailer/outbox';
 import type { Db } from '../db/connect';
 import { destroyUserSessions } from '../http/session';
 
@@ -15,9 +17,9 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** Records a reset request and answers its id (the mail's request id). */
+/** Records a reset request and answers its id. */
 export async function insertPasswordReset(
-  db: Db,
+  db: Db | Knex.Transaction,
   userId: string,
   tokenHash: string,
   now: Date,
@@ -31,6 +33,44 @@ export async function insertPasswordReset(
     })
     .returning<{ id: string }[]>('id');
   return row!.id;
+}
+
+export interface ResetRecipient {
+  _id: string;
+  club_id?: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * The reset request and its mail in one transaction (docs/architecture.md, "Mail: outbox, relay,
+ * worker"): either both are stored or neither, so a stored token always has its mail on the way,
+ * whether or not Redis is up right now. Answers the request's and the mail's ids.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  user: ResetRecipient,
+  token: string,
+  publicUrl: string,
+  now: Date,
+): Promise<{ resetId: string; outboxId: string }> {
+  return db.transaction(async (trx) => {
+    const resetId = await insertPasswordReset(trx, user._id, hashResetToken(token), now);
+    const outboxId = await insertOutboxMail(trx, {
+      kind: 'password-reset',
+      clubId: user.club_id,
+      userId: user._id,
+      to: user.email,
+      toName: `${user.first_name} ${user.last_name}`.trim(),
+      payload: {
+        firstName: user.first_name,
+        lastName: user.last_name,
+        resetUrl: `${publicUrl}/reset-password?token=${token}`,
+      },
+    });
+    return { resetId, outboxId: outboxId! };
+  });
 }
 
 export type ResetTokenProblem = 'unknown' | 'expired' | 'used';

@@ -6,8 +6,8 @@ import { texts } from '@platzbuchung/domain/texts';
 import {
   completePasswordReset,
   hashResetToken,
-  insertPasswordReset,
   newResetToken,
+  requestPasswordReset,
   resetTokenProblem,
   type ResetTokenProblem,
 } from '../accounts/password-resets';
@@ -23,9 +23,6 @@ import { newPasswordValidator, validator } from '../http/validate';
 const validateForgot = validator<ForgotPasswordBody>(forgotPasswordSchema);
 const validateReset = newPasswordValidator<ResetPasswordBody>(resetPasswordSchema);
 
-/** A hung Redis must not hold the request open; the mail is then lost and logged, the answer the same. */
-const ENQUEUE_TIMEOUT_MS = 2_000;
-
 const tokenMessages: Record<ResetTokenProblem, string> = {
   unknown: texts.resetTokenInvalid,
   expired: texts.resetTokenExpired,
@@ -35,14 +32,6 @@ const tokenMessages: Record<ResetTokenProblem, string> = {
 const tokenRefused = (problem: ResetTokenProblem) =>
   badRequest([{ instancePath: '/resetToken', message: tokenMessages[problem] }]);
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
-}
-
 /** Forgot password and reset password. */
 export function passwordRoutes(deps: AppDeps): Router<AppState> {
   const { db, hasher, rateLimits, mailer, clock, config } = deps;
@@ -50,31 +39,22 @@ export function passwordRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
   /**
-   * Looks the address up, stores a new token's hash and hands the mail to the mailer. Failures are
-   * logged, never shown: the answer must not tell whether the address has an account.
+   * Looks the address up and stores a new token's hash together with its mail in the outbox (one
+   * transaction), then tells the mailer. Failures are logged, never shown: the answer must not tell
+   * whether the address has an account. The log names ids only; the link is in the outbox alone.
    */
   async function sendResetLink(logger: Logger, email: string): Promise<void> {
     const user = await findLoginCandidate(db, email);
     if (!user) return;
-    const token = newResetToken();
-    const requestId = await insertPasswordReset(db, user._id, hashResetToken(token), clock());
-    try {
-      const { jobId } = await withTimeout(
-        mailer.enqueueResetMail({
-          requestId,
-          to: user.email,
-          firstName: user.first_name,
-          lastName: user.last_name,
-          resetUrl: `${config.publicUrl}/reset-password?token=${token}`,
-        }),
-        ENQUEUE_TIMEOUT_MS,
-        'enqueueing the reset mail',
-      );
-      logger.info({ resetId: requestId, jobId }, 'password reset requested');
-    } catch (err) {
-      // The link is in the job, not in the log: log only ids and the reason.
-      logger.error({ err, resetId: requestId }, 'reset mail could not be enqueued');
-    }
+    const { resetId, outboxId } = await requestPasswordReset(
+      db,
+      user,
+      newResetToken(),
+      config.publicUrl,
+      clock(),
+    );
+    mailer.wake();
+    logger.info({ resetId, outboxId }, 'password reset requested');
   }
 
   /**

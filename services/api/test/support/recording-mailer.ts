@@ -1,25 +1,45 @@
-import type { EnqueuedMail, Mailer } from '@platzbuchung/mailer/mailer';
-import type { ResetMailRequest } from '@platzbuchung/mailer/reset-mail';
-import { resetMailJobId } from '@platzbuchung/mailer/reset-mail';
+import type { Mailer } from '@platzbuchung/mailer/mailer';
+import type { Db } from '../../src/db/connect';
 
-/** A mailer that only remembers what it was asked to send: tests read the links from it. */
+/** A mailer that sends nothing: the mails stay in the outbox, where tests read them. */
 export interface RecordingMailer extends Mailer {
-  readonly requests: ResetMailRequest[];
-  /** Makes the next enqueues fail, like an unreachable Redis. */
-  failWith: Error | undefined;
+  /** How often the API said a row was committed. */
+  readonly wakes: number;
 }
 
 export function recordingMailer(): RecordingMailer {
-  const mailer: RecordingMailer = {
-    mode: 'inline',
-    requests: [],
-    failWith: undefined,
-    async enqueueResetMail(mail: ResetMailRequest): Promise<EnqueuedMail> {
-      if (mailer.failWith) throw mailer.failWith;
-      mailer.requests.push({ ...mail });
-      return { jobId: resetMailJobId(mail.requestId) };
+  let wakes = 0;
+  return {
+    mode: 'queue',
+    get wakes() {
+      return wakes;
+    },
+    wake() {
+      wakes++;
     },
     async close() {},
   };
-  return mailer;
+}
+
+export interface OutboxResetMail {
+  id: string;
+  to: string;
+  firstName: string;
+  lastName: string;
+  resetUrl: string;
+}
+
+/** The password-reset mails in the outbox, oldest first. */
+export async function resetMailsIn(db: Db): Promise<OutboxResetMail[]> {
+  const rows: { id: string; to_address: string; payload: Record<string, string> }[] = await db('mail_outbox')
+    .where({ kind: 'password-reset' })
+    .orderBy('created_at')
+    .select('id', 'to_address', 'payload');
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    firstName: row.payload.firstName!,
+    lastName: row.payload.lastName!,
+    resetUrl: row.payload.resetUrl!,
+  }));
 }

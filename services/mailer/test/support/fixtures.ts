@@ -3,10 +3,21 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Knex } from 'knex';
+import pg from 'pg';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
-import type { ResetMailRequest } from '../../src/reset-mail';
+import { inject } from 'vitest';
+import { connectOutboxDb } from '../../src/mail-service';
+import { insertOutboxMail } from '../../src/outbox';
+import type { ResetMailPayload } from '../../src/outbox';
+
+declare module 'vitest' {
+  // Provided by the int tests' global setup (services/api/test/support/global-setup.ts).
+  export interface ProvidedContext {
+    templateDatabase: string;
+  }
+}
 
 export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -36,32 +47,71 @@ export function uniqueQueueName(label: string): string {
   return `test-mail-${label}-${randomUUID().slice(0, 8)}`;
 }
 
-export function resetRequest(overrides: Partial<ResetMailRequest> = {}): ResetMailRequest {
-  const requestId = overrides.requestId ?? randomUUID();
+export interface ResetMailFields extends ResetMailPayload {
+  readonly to: string;
+}
+
+export function resetRequest(overrides: Partial<ResetMailFields> = {}): ResetMailFields {
+  const token = randomUUID().replace(/-/g, '');
   return {
-    requestId,
     to: 'juergen@club.example',
     firstName: 'Jürgen',
     lastName: 'Müller-Lüdenscheidt',
-    resetUrl: `http://localhost:8080/reset-password?token=${requestId.replace(/-/g, '')}abc`,
+    resetUrl: `http://localhost:8080/reset-password?token=${token}abc`,
     ...overrides,
   };
 }
 
-/** Removes the queue with all its jobs and the delivery ledger's keys. */
+/** Writes a password-reset mail into the outbox, as the API does; answers its id. */
+export async function insertResetMail(db: Knex, fields: ResetMailFields = resetRequest()): Promise<string> {
+  const { to, ...payload } = fields;
+  return (await insertOutboxMail(db, {
+    kind: 'password-reset',
+    to,
+    toName: `${payload.firstName} ${payload.lastName}`,
+    payload,
+  }))!;
+}
+
+/** The server tests create their databases on, as the API's tests do. */
+function adminDatabaseUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+async function onAdmin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database (a copy of the int tests' template) and how to drop it. */
+export async function createOutboxDatabase(): Promise<{ db: Knex; url: string; drop(): Promise<void> }> {
+  const name = `pb_mail_${process.pid}_${randomUUID().slice(0, 8)}`;
+  await onAdmin(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  const url = new URL(adminDatabaseUrl());
+  url.pathname = `/${name}`;
+  const db = connectOutboxDb(url.toString());
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.destroy();
+      await onAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+/** Removes the queue with all its jobs. */
 export async function removeQueue(queueName: string): Promise<void> {
   const queue = new Queue(queueName, { connection: { url: redisUrl } });
   try {
     await queue.obliterate({ force: true });
   } finally {
     await queue.close();
-  }
-  const redis = new Redis(redisUrl);
-  try {
-    const keys = await redis.keys(`mailer:${queueName}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-  } finally {
-    redis.disconnect();
   }
 }
 

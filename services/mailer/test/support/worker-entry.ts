@@ -3,6 +3,7 @@
  * short enough that a killed worker's job comes back within a second or two.
  */
 import { pino } from 'pino';
+import { connectOutboxDb } from '../../src/mail-service';
 import { createSmtpTransport } from '../../src/transport';
 import { startMailWorker } from '../../src/worker';
 
@@ -12,7 +13,9 @@ const env = (name: string): string => {
   return value;
 };
 
+const db = connectOutboxDb(env('DATABASE_URL'));
 const mailWorker = await startMailWorker({
+  db,
   redisUrl: env('REDIS_URL'),
   queueName: env('MAIL_QUEUE'),
   logger: pino({ name: 'mailer-test-worker' }),
@@ -23,5 +26,8 @@ const mailWorker = await startMailWorker({
 });
 
 process.on('SIGTERM', () => {
-  void mailWorker.close().then(() => process.exit(0));
+  void mailWorker
+    .close()
+    .then(() => db.destroy())
+    .then(() => process.exit(0));
 });

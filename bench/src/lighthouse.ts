@@ -1,0 +1,115 @@
+/**
+ * Lighthouse (mobile preset, simulated throttling) on `/` logged out and on `/reservations`
+ * logged in, as `npm start` serves them, in Debian's Chromium: performance, total blocking time,
+ * largest contentful paint, requests, best practices and accessibility. Medians of the runs.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { localMoment } from '@platzbuchung/domain/dates';
+import { createBenchDatabase } from './support/database';
+import type { Figure } from './support/report';
+import { BENCH_PASSWORD, seedBusyClub } from './support/seed';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack } from './support/stack';
+import { median, round } from './support/stats';
+
+interface Audit {
+  performance: number;
+  bestPractices: number;
+  accessibility: number;
+  tbtMs: number;
+  lcpMs: number;
+  requests: number;
+}
+
+/** The session cookies of a login through the API, as one Cookie header. */
+async function sessionCookie(baseUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function audit(port: number, url: string, cookie?: string): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'best-practices', 'accessibility'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+  const requests = audits['network-requests']?.details as { items?: unknown[] } | undefined;
+  return {
+    performance: score('performance'),
+    bestPractices: score('best-practices'),
+    accessibility: score('accessibility'),
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    requests: requests?.items?.length ?? NaN,
+  };
+}
+
+function figures(page: string, audits: Audit[]): Figure[] {
+  const mid = (pick: (a: Audit) => number) => median(audits.map(pick));
+  const section = 'lighthouse';
+  return [
+    { section, name: `${page}: performance`, value: mid((a) => a.performance), unit: '', target: '≥ 98' },
+    {
+      section,
+      name: `${page}: total blocking time`,
+      value: round(
+        mid((a) => a.tbtMs),
+        0,
+      ),
+      unit: 'ms',
+      target: '≤ 100 ms',
+    },
+    {
+      section,
+      name: `${page}: largest contentful paint`,
+      value: round(
+        mid((a) => a.lcpMs),
+        0,
+      ),
+      unit: 'ms',
+    },
+    { section, name: `${page}: requests`, value: mid((a) => a.requests), unit: '' },
+    { section, name: `${page}: best practices`, value: mid((a) => a.bestPractices), unit: '', target: '100' },
+    { section, name: `${page}: accessibility`, value: mid((a) => a.accessibility), unit: '', target: '100' },
+  ];
+}
+
+export async function measureLighthouse(runs: number): Promise<Figure[]> {
+  const database = await createBenchDatabase();
+  const port = freeStackPort();
+  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const today = localMoment(new Date(), 'Europe/Berlin').date;
+    const club = await seedBusyClub(database.db, { name: 'Bench Lighthouse', historyFactor: 1, today });
+    stack = await startStack(database.url, port);
+    const baseUrl = `http://localhost:${port}`;
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+    const landing: Audit[] = [];
+    const grid: Audit[] = [];
+    for (let run = 0; run < runs; run++) {
+      landing.push(await audit(chrome.port, `${baseUrl}/`));
+      grid.push(
+        await audit(chrome.port, `${baseUrl}/reservations`, await sessionCookie(baseUrl, club.adminEmail)),
+      );
+    }
+    return [...figures('/ (logged out)', landing), ...figures('/reservations (logged in)', grid)];
+  } finally {
+    chrome?.kill();
+    await stack?.stop();
+    await database.drop();
+  }
+}

@@ -1,0 +1,75 @@
+/** "Benachrichtigungen" in the account panel: booking confirmations by mail, off until switched on. */
+import { useId, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { NotificationSettings as Settings } from '@platzbuchung/domain/schemas';
+import { texts } from '@platzbuchung/domain/texts';
+import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { fetchNotificationSettings, saveNotificationSettings } from '../../shared/auth-api';
+import { notificationSettingsMachine, type SaveAnswer } from './notification-settings-machine';
+
+export function NotificationSettings() {
+  const id = useId();
+  const [machine] = useState(() =>
+    notificationSettingsMachine.provide({
+      actors: {
+        loadSettings: fromPromise<Settings>(({ signal }) => fetchNotificationSettings(signal)),
+        saveSettings: fromPromise<SaveAnswer, Settings>(({ input }) => saveNotificationSettings(input)),
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine);
+  const { wanted, message, error } = snapshot.context;
+  const saving = snapshot.hasTag('saving');
+
+  return (
+    <section className="account-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="account-section__title">
+        Benachrichtigungen
+      </h2>
+      {snapshot.hasTag('loading') ? (
+        <p className="account-section__hint" role="status">
+          Einstellungen werden geladen …
+        </p>
+      ) : snapshot.matches('loadFailed') ? (
+        <FailureNotice message={error} onRetry={() => send({ type: 'settings.retry' })} />
+      ) : (
+        <>
+          <div className="field field--checkbox">
+            <div className="field__checkbox-row">
+              <input
+                className="field__checkbox"
+                id={`${id}-confirmations`}
+                type="checkbox"
+                checked={wanted}
+                disabled={saving}
+                aria-describedby={`${id}-hint`}
+                onChange={(event) => send({ type: 'confirmations.set', on: event.target.checked })}
+              />
+              <label className="field__label" htmlFor={`${id}-confirmations`}>
+                {texts.bookingConfirmationsLabel}
+              </label>
+              {saving && <span className="spinner" aria-hidden="true" />}
+            </div>
+            <p id={`${id}-hint`} className="account-section__hint">
+              {texts.bookingConfirmationsHint} Über abgesagte oder verlegte Buchungen informieren wir Sie
+              immer.
+            </p>
+          </div>
+          <div aria-live="polite">
+            {message && (
+              <div className="notice notice--success" role="status">
+                {message}
+              </div>
+            )}
+          </div>
+          {error && (
+            <div className="notice notice--error" role="alert">
+              {error}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

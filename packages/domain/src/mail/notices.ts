@@ -1,0 +1,156 @@
+/**
+ * The kinds of mail the app sends and the German words of each notice (docs/architecture.md,
+ * "Notifications"). The mailer wraps these words in its plain-text and HTML layout; the admin's
+ * list of notices names each kind by its label. The password-reset mail's words live with its
+ * template in the mailer, since only the mailer ever sees them.
+ */
+import { formatDateDe, formatTimeRange } from '../dates';
+import type { IsoDate } from '../types';
+
+export const mailKinds = [
+  'password-reset',
+  'booking-cancelled',
+  'booking-moved',
+  'booking-confirmed',
+  'membership-approved',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+export function isMailKind(value: string): value is MailKind {
+  return (mailKinds as readonly string[]).includes(value);
+}
+
+/** What the admin's list of notices and the mail CLI call each kind. */
+export const mailKindLabels: Record<MailKind, string> = {
+  'password-reset': 'Passwort zurücksetzen',
+  'booking-cancelled': 'Buchung abgesagt',
+  'booking-moved': 'Buchung verlegt',
+  'booking-confirmed': 'Buchungsbestätigung',
+  'membership-approved': 'Mitgliedschaft bestätigt',
+};
+
+export const mailStatuses = ['waiting', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+export const mailStatusLabels: Record<MailStatus, string> = {
+  waiting: 'Wartet',
+  sent: 'Versendet',
+  failed: 'Fehlgeschlagen',
+};
+
+/** One mail as the admin's list and the mail CLI show it: no address, no content. */
+export interface MailListItem {
+  readonly id: string;
+  readonly kind: MailKind;
+  readonly status: MailStatus;
+  /** Only the domain of the address: enough to tell where it went, nothing more to leak. */
+  readonly recipientDomain: string;
+  readonly recipientName: string;
+  /** Failed attempts so far. */
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly createdAt: string;
+  readonly sentAt: string | null;
+  readonly failedAt: string | null;
+}
+
+/** GET /api/admin/notices: the latest notices and how many there are of each status. */
+export interface MailList {
+  data: MailListItem[];
+  counts: Record<MailStatus, number>;
+}
+
+/** One booked hour range on one court and day. */
+export interface BookingSlot {
+  court: string;
+  date: IsoDate;
+  start: number;
+  end: number;
+  /** A weekly series: the notice says so. */
+  recurring?: boolean;
+}
+
+/** What a notice is about, fixed when its outbox row is written; the words are made from it. */
+export type NoticeFacts =
+  | {
+      kind: 'booking-cancelled';
+      clubName: string;
+      slot: BookingSlot;
+      /** Only this date of a series, or the whole booking. */
+      scope: 'occurrence' | 'booking' | 'from-date';
+      /** Set when a court block cancelled it: the block's reason. */
+      reason?: string;
+    }
+  | { kind: 'booking-moved'; clubName: string; before: BookingSlot; after: BookingSlot }
+  | { kind: 'booking-confirmed'; clubName: string; slot: BookingSlot }
+  | { kind: 'membership-approved'; clubName: string };
+
+export type NoticeKind = NoticeFacts['kind'];
+
+/** The words of one notice, without greeting and closing, which the mailer's layout adds. */
+export interface NoticeText {
+  subject: string;
+  /** The body, one entry per paragraph. */
+  paragraphs: string[];
+  /** The words of the button or link into the app. */
+  linkLabel: string;
+  /** Why this member gets this mail (the last line above the closing). */
+  why: string;
+}
+
+/** "Platz 2, Mo., 07.12.2026, 10-11 Uhr" (and "jeden Montag" for a series). */
+export function describeSlot(slot: BookingSlot): string {
+  const when = `${formatDateDe(slot.date)}, ${formatTimeRange(slot.start, slot.end)}`;
+  return `Platz ${slot.court}, ${when}${slot.recurring ? ' (wöchentliche Serie)' : ''}`;
+}
+
+const cancelledScope: Record<'occurrence' | 'booking' | 'from-date', string> = {
+  occurrence: 'Dieser Termin Ihrer Serie findet nicht statt',
+  booking: 'Ihre Buchung findet nicht statt',
+  'from-date': 'Ihre Serie endet; ab diesem Termin findet sie nicht mehr statt',
+};
+
+export function noticeText(facts: NoticeFacts): NoticeText {
+  const club = facts.clubName;
+  switch (facts.kind) {
+    case 'booking-cancelled':
+      return {
+        subject: facts.reason
+          ? `Platz gesperrt: Ihre Buchung bei ${club} entfällt`
+          : `Ihre Buchung bei ${club} wurde abgesagt`,
+        paragraphs: [
+          `${cancelledScope[facts.scope]}: ${describeSlot(facts.slot)}.`,
+          facts.reason
+            ? `Der Platz wurde gesperrt. Grund: ${facts.reason}`
+            : 'Ein Administrator Ihres Vereins hat die Buchung gelöscht.',
+        ],
+        linkLabel: 'Platzbelegung ansehen',
+        why: `Sie erhalten diese E-Mail, weil jemand anderes Ihre Buchung bei ${club} abgesagt hat.`,
+      };
+    case 'booking-moved':
+      return {
+        subject: `Ihre Buchung bei ${club} wurde verlegt`,
+        paragraphs: [
+          'Ein Administrator Ihres Vereins hat Ihre Buchung verlegt.',
+          `Bisher: ${describeSlot(facts.before)}`,
+          `Jetzt: ${describeSlot(facts.after)}`,
+        ],
+        linkLabel: 'Platzbelegung ansehen',
+        why: `Sie erhalten diese E-Mail, weil jemand anderes Ihre Buchung bei ${club} geändert hat.`,
+      };
+    case 'booking-confirmed':
+      return {
+        subject: `Buchungsbestätigung ${club}: ${describeSlot(facts.slot)}`,
+        paragraphs: [`Ihre Buchung bei ${club} ist eingetragen: ${describeSlot(facts.slot)}.`],
+        linkLabel: 'Platzbelegung ansehen',
+        why: 'Sie erhalten diese E-Mail, weil Sie in Ihrem Konto Buchungsbestätigungen eingeschaltet haben. Dort können Sie sie jederzeit wieder ausschalten.',
+      };
+    case 'membership-approved':
+      return {
+        subject: `Willkommen bei ${club}`,
+        paragraphs: [`Ihre Mitgliedschaft bei ${club} wurde bestätigt. Sie können jetzt Plätze buchen.`],
+        linkLabel: 'Jetzt Platz buchen',
+        why: `Sie erhalten diese E-Mail, weil Sie die Mitgliedschaft bei ${club} beantragt haben.`,
+      };
+  }
+}

@@ -1,0 +1,247 @@
+/**
+ * Notifications as a subscription on the event log (docs/architecture.md, "Notifications"). Each
+ * event type that may concern a member has a rule here that answers the notices it causes; the
+ * subscription writes each into the mail outbox under a key of event position, recipient and kind,
+ * unique in the table, so an event handed over again after a crash never mails twice.
+ *
+ * Adding a notice for a new event type is one entry in `noticeRules`: a function from the event to
+ * the notices it causes (recipient and facts); `MemberStatusChanged` below is the shortest example.
+ */
+import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
+import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import type { Reservation } from '@platzbuchung/domain/types';
+import { insertOutboxMail } from '@platzbuchung/mailer/outbox';
+import type { Db } from '../db/connect';
+import { readStream } from '../events/store';
+import type { Subscription } from '../events/subscriptions';
+
+/** One notice an event causes: to whom, and about what. */
+export interface Notice {
+  userId: string;
+  facts: NoticeFacts;
+}
+
+export interface NoticeContext {
+  db: Db;
+}
+
+export type NoticeRule = (event: EventEnvelope, context: NoticeContext) => Promise<Notice[]>;
+
+async function clubName(db: Db, clubId: string): Promise<string> {
+  const row: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');
+  return row?.name ?? '';
+}
+
+/** The booking as it was just before `event` (its stream folded up to the version before). */
+async function bookingBefore(db: Db, event: EventEnvelope): Promise<Reservation | null> {
+  const history = (await readStream(db, 'reservation', streamOf(event))) as EventEnvelope<ReservationEvent>[];
+  let row: Reservation | null = null;
+  for (const earlier of history) {
+    if (earlier.version >= event.version) break;
+    row = evolve(row, earlier);
+  }
+  return row;
+}
+
+function streamOf(event: EventEnvelope): string {
+  return (event as EventEnvelope<ReservationEvent>).reservation_id;
+}
+
+function slotOf(
+  row: Pick<Reservation, 'court_num' | 'date' | 'start_time' | 'end_time' | 'recurring'>,
+  date?: string,
+): BookingSlot {
+  return {
+    court: row.court_num,
+    date: date ?? row.date,
+    start: row.start_time,
+    end: row.end_time,
+    ...(row.recurring ? { recurring: true } : {}),
+  };
+}
+
+/** Whether the same transaction split this occurrence off into a booking of its own: a move. */
+async function movedInSameTransaction(db: Db, event: EventEnvelope, date: string): Promise<boolean> {
+  const { rows } = await db.raw(
+    `SELECT 1 FROM events moved
+     WHERE moved.transaction_id = (SELECT transaction_id FROM events WHERE position = ?)
+       AND moved.type = 'ReservationMade'
+       AND moved.data->'moved_from'->>'reservation_id' = ?
+       AND moved.data->'moved_from'->>'date' = ?
+     LIMIT 1`,
+    [event.position, streamOf(event), date],
+  );
+  return rows.length > 0;
+}
+
+/** The reason a court block gave, when a block caused the event. */
+function blockReason(event: EventEnvelope): string | undefined {
+  const data = event.data as { block_id?: string; reason?: string };
+  return data.block_id ? data.reason : undefined;
+}
+
+/** A cancellation by anyone but the holder: the holder is told (with the block's reason, if any). */
+function cancellation(
+  scope: 'occurrence' | 'booking' | 'from-date',
+  dateOf: (event: EventEnvelope) => string | undefined,
+): NoticeRule {
+  return async (event, { db }) => {
+    const before = await bookingBefore(db, event);
+    if (!before || before.user_id === event.actor_id) return [];
+    const date = dateOf(event);
+    if (scope === 'occurrence' && date && (await movedInSameTransaction(db, event, date))) return [];
+    const reason = blockReason(event);
+    return [
+      {
+        userId: before.user_id,
+        facts: {
+          kind: 'booking-cancelled',
+          clubName: await clubName(db, event.club_id),
+          slot: slotOf(before, scope === 'booking' ? undefined : date),
+          scope,
+          ...(reason ? { reason } : {}),
+        },
+      },
+    ];
+  };
+}
+
+/** Which notice each event type may cause. */
+export const noticeRules: Partial<Record<EventType, NoticeRule>> = {
+  ReservationCancelled: cancellation('booking', () => undefined),
+  OccurrenceCancelled: cancellation('occurrence', (event) => (event.data as { date: string }).date),
+  SeriesEnded: cancellation('from-date', (event) => (event.data as { end_date: string }).end_date),
+
+  ReservationChanged: async (event, { db }) => {
+    const before = await bookingBefore(db, event);
+    if (!before || before.user_id === event.actor_id) return [];
+    const after = evolve(before, event as EventEnvelope<ReservationEvent>);
+    if (!after) return [];
+    return [
+      {
+        userId: before.user_id,
+        facts: {
+          kind: 'booking-moved',
+          clubName: await clubName(db, event.club_id),
+          before: slotOf(before),
+          after: slotOf(after),
+        },
+      },
+    ];
+  },
+
+  MemberStatusChanged: async (event, { db }) => {
+    // Approval is the step from pending to active; a reactivation is not news of the same kind.
+    if (event.type !== 'MemberStatusChanged') return [];
+    if (event.data.before !== 'pending' || event.data.after !== 'active') return [];
+    return [
+      {
+        userId: event.data.user_id,
+        facts: { kind: 'membership-approved', clubName: await clubName(db, event.club_id) },
+      },
+    ];
+  },
+
+  ReservationMade: async (event, { db }) => {
+    if (event.type !== 'ReservationMade') return [];
+    const made = event.data;
+    const booking = { ...made, recurring: made.recurring };
+    if (made.moved_from) {
+      // One occurrence of a series moved by someone else: its holder is told from where to where.
+      if (made.user_id === event.actor_id) return [];
+      const series = (await readStream(
+        db,
+        'reservation',
+        made.moved_from.reservation_id,
+      )) as EventEnvelope<ReservationEvent>[];
+      const original = series[0]?.type === 'ReservationMade' ? series[0].data : undefined;
+      if (!original) return [];
+      return [
+        {
+          userId: made.user_id,
+          facts: {
+            kind: 'booking-moved',
+            clubName: await clubName(db, event.club_id),
+            before: slotOf({ ...original, recurring: false }, made.moved_from.date),
+            after: slotOf({ ...booking, recurring: false }),
+          },
+        },
+      ];
+    }
+    if (made.user_id !== event.actor_id) return [];
+    const wanted: { booking_confirmations: boolean } | undefined = await db('users')
+      .where({ id: made.user_id })
+      .first('booking_confirmations');
+    if (!wanted?.booking_confirmations) return [];
+    return [
+      {
+        userId: made.user_id,
+        facts: {
+          kind: 'booking-confirmed',
+          clubName: await clubName(db, event.club_id),
+          slot: slotOf(booking),
+        },
+      },
+    ];
+  },
+};
+
+export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
+
+export interface NotificationsOptions {
+  /** For the link into the app. */
+  publicUrl: string;
+  /** Called after a notice was written, e.g. to wake an in-process relay. */
+  onQueued?: () => void;
+  rules?: Partial<Record<EventType, NoticeRule>>;
+}
+
+/**
+ * The subscription that turns events into notices. It starts at the end of the log: a new
+ * deployment does not mail about bookings of the past.
+ */
+export function notificationsSubscription({
+  publicUrl,
+  onQueued,
+  rules = noticeRules,
+}: NotificationsOptions): Subscription {
+  return {
+    name: NOTIFICATIONS_SUBSCRIPTION,
+    types: Object.keys(rules) as EventType[],
+    startAt: 'end',
+    async handle(event, { db, logger }) {
+      const rule = rules[event.type];
+      if (!rule) return;
+      const notices = await rule(event, { db });
+      let queued = 0;
+      for (const notice of notices) {
+        const user: { email: string; first_name: string; last_name: string } | undefined = await db('users')
+          .where({ id: notice.userId })
+          .first('email', 'first_name', 'last_name');
+        if (!user) continue; // the member has left the club since
+        const id = await insertOutboxMail(db, {
+          kind: notice.facts.kind,
+          clubId: event.club_id,
+          userId: notice.userId,
+          to: user.email,
+          toName: `${user.first_name} ${user.last_name}`.trim(),
+          dedupeKey: `${event.position}:${notice.userId}:${notice.facts.kind}`,
+          eventPosition: event.position,
+          payload: {
+            firstName: user.first_name,
+            lastName: user.last_name,
+            link: `${publicUrl}/`,
+            facts: notice.facts,
+          },
+        });
+        if (id) queued++;
+      }
+      if (queued > 0) {
+        logger.info({ position: event.position, type: event.type, queued }, 'notices queued');
+        onQueued?.();
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import Router from '@koa/router';
+import { adminTexts } from '@platzbuchung/domain/admin/texts';
+import { isMailKind, mailStatuses, type MailStatus } from '@platzbuchung/domain/mail/notices';
+import { notificationSettingsSchema, type NotificationSettings } from '@platzbuchung/domain/schemas';
+import { texts } from '@platzbuchung/domain/texts';
+import { countOutbox, listOutbox, retryFailedMail } from '@platzbuchung/mailer/outbox';
+import type { Db } from '../db/connect';
+import type { AppDeps } from '../deps';
+import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
+import type { AppContext, AppState } from '../http/context';
+import { badRequest, notFound } from '../http/errors';
+import { isUuid, validator } from '../http/validate';
+
+const validateSettings = validator<NotificationSettings>(notificationSettingsSchema);
+
+async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
+  const row: { booking_confirmations: boolean } | undefined = await db('users')
+    .where({ id: userId })
+    .first('booking_confirmations');
+  return { booking_confirmations: row?.booking_confirmations ?? false };
+}
+
+function statusFilter(ctx: AppContext): MailStatus | undefined {
+  const { status } = ctx.query;
+  if (status === undefined) return undefined;
+  if (typeof status === 'string' && (mailStatuses as readonly string[]).includes(status)) {
+    return status as MailStatus;
+  }
+  throw badRequest([{ instancePath: '/status', message: adminTexts.invalidNoticeStatus }]);
+}
+
+/** The club's notices for its admins: newest first, with the counts per status. */
+async function clubNotices(db: Db, clubId: string, status?: MailStatus) {
+  const [data, counts] = await Promise.all([
+    listOutbox(db, { clubId, limit: 200, ...(status ? { status } : {}) }),
+    countOutbox(db, clubId),
+  ]);
+  // Only kinds this version knows are shown; a newer mailer's kinds wait for a newer UI.
+  return { data: data.filter((notice) => isMailKind(notice.kind)), counts };
+}
+
+/**
+ * The member's mail switch (booking confirmations) and the admin's list of the club's notices,
+ * with a retry for the failed ones (docs/architecture.md, "Notifications").
+ */
+export function notificationRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api' });
+  const { db, mailer } = deps;
+
+  router.get('/account/notifications', requireLogin(db), async (ctx) => {
+    ctx.body = { data: await settingsOf(db, sessionUser(ctx)._id) };
+  });
+
+  router.put('/account/notifications', requireLogin(db), async (ctx) => {
+    const body = validateSettings(ctx.request.body);
+    const user = sessionUser(ctx);
+    await db('users').where({ id: user._id }).update({ booking_confirmations: body.booking_confirmations });
+    ctx.state.logger.info(
+      { userId: user._id, bookingConfirmations: body.booking_confirmations },
+      'notification settings changed',
+    );
+    ctx.body = { message: texts.notificationSettingsSaved, data: await settingsOf(db, user._id) };
+  });
+
+  router.get('/admin/notices', requireLogin(db), async (ctx) => {
+    const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
+    ctx.body = await clubNotices(db, clubId, statusFilter(ctx));
+  });
+
+  router.post('/admin/notices/:id/retry', requireLogin(db), async (ctx) => {
+    const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
+    const id = ctx.params.id!;
+    if (!isUuid(id) || !(await retryFailedMail(db, id, clubId))) throw notFound(adminTexts.noticeNotFound);
+    mailer.wake();
+    ctx.state.logger.info({ outboxId: id }, 'failed notice put back in line');
+    ctx.body = { message: adminTexts.noticeRetried, ...(await clubNotices(db, clubId)) };
+  });
+
+  return router;
+}

@@ -1,0 +1,268 @@
+/**
+ * The mail outbox in Postgres (docs/architecture.md, "Mail: outbox, relay, worker"). Every mail is
+ * a row here from the moment its cause commits until it is sent or has failed for good; the queue
+ * only ever learns the row's id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { MailKind, MailListItem, MailStatus, NoticeFacts } from '@platzbuchung/domain/mail/notices';
+
+/** A knex instance or a transaction: rows are written in the caller's transaction. */
+export type OutboxDb = Knex | Knex.Transaction;
+
+/** What the password-reset template needs; `resetUrl` is the secret, removed once sent. */
+export interface ResetMailPayload {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly resetUrl: string;
+}
+
+/** What a notice needs: the words are made from `facts` when the mail is rendered. */
+export interface NoticePayload {
+  readonly firstName: string;
+  readonly lastName: string;
+  /** Into the app, e.g. the club's booking grid. */
+  readonly link: string;
+  readonly facts: NoticeFacts;
+}
+
+export type NewOutboxMail = {
+  readonly clubId?: string | undefined;
+  readonly userId?: string | undefined;
+  readonly to: string;
+  readonly toName?: string;
+  /** Unique: a second row with the same key is not written (a subscription seeing an event again). */
+  readonly dedupeKey?: string;
+  readonly eventPosition?: number;
+} & (
+  | { readonly kind: 'password-reset'; readonly payload: ResetMailPayload }
+  | { readonly kind: NoticeFacts['kind']; readonly payload: NoticePayload }
+);
+
+export interface OutboxRow {
+  readonly id: string;
+  readonly kind: MailKind;
+  readonly club_id: string | null;
+  readonly user_id: string | null;
+  readonly to_address: string;
+  readonly to_name: string;
+  readonly payload: Record<string, unknown>;
+  readonly status: MailStatus;
+  readonly attempts: number;
+  readonly last_error: string | null;
+  readonly created_at: Date;
+  readonly relayed_at: Date | null;
+  readonly sent_at: Date | null;
+  readonly failed_at: Date | null;
+  readonly message_id: string | null;
+  /** Set for notices: the event that caused them. */
+  readonly event_position?: number | null;
+}
+
+/** The fields that may hold a secret; they are cleared once the mail is out. */
+const SECRET_FIELDS = ['resetUrl'] as const;
+
+/**
+ * Writes one mail into the outbox, in the caller's transaction. Answers its id, or undefined when a
+ * row with the same `dedupeKey` exists already.
+ */
+export async function insertOutboxMail(db: OutboxDb, mail: NewOutboxMail): Promise<string | undefined> {
+  const id = randomUUID();
+  const rows: { id: string }[] = await db('mail_outbox')
+    .insert({
+      id,
+      kind: mail.kind,
+      club_id: mail.clubId ?? null,
+      user_id: mail.userId ?? null,
+      to_address: mail.to,
+      to_name: mail.toName ?? '',
+      payload: JSON.stringify(mail.payload),
+      dedupe_key: mail.dedupeKey ?? null,
+      event_position: mail.eventPosition ?? null,
+    })
+    .onConflict('dedupe_key')
+    .ignore()
+    .returning('id');
+  return rows[0]?.id;
+}
+
+const ROW_COLUMNS = [
+  'id',
+  'kind',
+  'club_id',
+  'user_id',
+  'to_address',
+  'to_name',
+  'payload',
+  'status',
+  'attempts',
+  'last_error',
+  'created_at',
+  'relayed_at',
+  'sent_at',
+  'failed_at',
+  'message_id',
+] as const;
+
+export async function loadOutboxMail(db: OutboxDb, id: string): Promise<OutboxRow | undefined> {
+  return db('mail_outbox')
+    .where({ id })
+    .first(...ROW_COLUMNS);
+}
+
+/** Error texts are kept short; they never hold the payload, only the transport's answer. */
+function shortReason(reason: string): string {
+  return reason.length > 500 ? `${reason.slice(0, 497)}...` : reason;
+}
+
+/** Counts a failed attempt; the last one marks the mail failed, visible to admins and the CLI. */
+export async function recordFailedAttempt(
+  db: OutboxDb,
+  id: string,
+  reason: string,
+  final: boolean,
+): Promise<void> {
+  await db('mail_outbox')
+    .where({ id })
+    .whereNot({ status: 'sent' })
+    .update({
+      attempts: db.raw('attempts + 1'),
+      last_error: shortReason(reason),
+      ...(final ? { status: 'failed', failed_at: db.fn.now() } : {}),
+    });
+}
+
+/**
+ * Puts a failed mail back in line: the relay hands it to the queue again. Only failed mails (of
+ * the given club, when one is given) can be retried; answers whether one was.
+ */
+export async function retryFailedMail(db: OutboxDb, id: string, clubId?: string): Promise<boolean> {
+  const query = db('mail_outbox').where({ id, status: 'failed' });
+  if (clubId) query.andWhere({ club_id: clubId });
+  const updated = await query.update({
+    status: 'waiting',
+    failed_at: null,
+    attempts: 0,
+    relayed_at: null,
+  });
+  return updated > 0;
+}
+
+export type OutboxListItem = MailListItem;
+
+export function domainOfAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at >= 0 ? address.slice(at + 1).toLowerCase() : '';
+}
+
+export interface ListOutboxOptions {
+  readonly clubId?: string;
+  readonly status?: MailStatus;
+  readonly limit?: number;
+}
+
+/** Newest first. */
+export async function listOutbox(db: OutboxDb, options: ListOutboxOptions = {}): Promise<OutboxListItem[]> {
+  const query = db('mail_outbox')
+    .select(...ROW_COLUMNS)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(options.limit ?? 100);
+  if (options.clubId) query.where({ club_id: options.clubId });
+  if (options.status) query.where({ status: options.status });
+  const rows: OutboxRow[] = await query;
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    recipientDomain: domainOfAddress(row.to_address),
+    recipientName: row.to_name,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+    sentAt: row.sent_at?.toISOString() ?? null,
+    failedAt: row.failed_at?.toISOString() ?? null,
+  }));
+}
+
+export async function countOutbox(db: OutboxDb, clubId?: string): Promise<Record<MailStatus, number>> {
+  const query = db('mail_outbox').select('status').count({ n: '*' }).groupBy('status');
+  if (clubId) query.where({ club_id: clubId });
+  const rows = (await query) as { status: MailStatus; n: string | number }[];
+  const counts: Record<MailStatus, number> = { waiting: 0, sent: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/** Sent mails older than this are removed by the API's housekeeping. */
+export const KEEP_SENT_MAILS_DAYS = 90;
+
+export async function purgeOldSentMails(db: OutboxDb, now: Date = new Date()): Promise<number> {
+  return db('mail_outbox')
+    .where({ status: 'sent' })
+    .andWhere('sent_at', '<', new Date(now.getTime() - KEEP_SENT_MAILS_DAYS * 24 * 3600 * 1000))
+    .delete();
+}
+
+/**
+ * Remembers which mails have been handed to the transport, so that a job that runs again (after a
+ * crash, a stalled lock or a second relay of the same row) does not send twice.
+ *
+ * A claim is a lease: while one process is sending, another that picks up the same mail waits
+ * instead of sending in parallel. A lease left behind by a crashed process simply runs out.
+ */
+export type Claim =
+  | { readonly kind: 'claimed'; readonly token: string }
+  | { readonly kind: 'delivered' }
+  | { readonly kind: 'busy'; readonly retryInMs: number };
+
+export interface DeliveryLedger {
+  claim(id: string, leaseMs: number): Promise<Claim>;
+  /** Records the delivery, ends the lease and clears the payload's secrets. */
+  markDelivered(id: string, messageId: string): Promise<void>;
+  /** Ends the lease without a delivery, so the next attempt may send at once. */
+  release(id: string, token: string): Promise<void>;
+}
+
+/** The outbox row itself is the ledger: one place that says whether a mail went out. */
+export function createOutboxLedger(db: Knex): DeliveryLedger {
+  return {
+    async claim(id, leaseMs) {
+      const token = randomUUID();
+      const claimed = await db('mail_outbox')
+        .where({ id, status: 'waiting' })
+        .andWhere((q) => q.whereNull('sending_until').orWhere('sending_until', '<', db.fn.now()))
+        .update({
+          sending_token: token,
+          sending_until: db.raw(`now() + make_interval(secs => ?)`, [Math.max(1, leaseMs) / 1000]),
+        });
+      if (claimed > 0) return { kind: 'claimed', token };
+      const row: { status: MailStatus; left_ms: number | null } | undefined = await db('mail_outbox')
+        .where({ id })
+        .first('status', db.raw(`ceil(extract(epoch FROM sending_until - now()) * 1000)::float8 AS left_ms`));
+      if (!row || row.status === 'sent') return { kind: 'delivered' };
+      return { kind: 'busy', retryInMs: Math.max(1, Number(row.left_ms ?? 1)) };
+    },
+    async markDelivered(id, messageId) {
+      // Clears the lease whoever holds it: the mail is out, nobody may send it again.
+      await db('mail_outbox')
+        .where({ id })
+        .update({
+          status: 'sent',
+          sent_at: db.fn.now(),
+          failed_at: null,
+          message_id: messageId,
+          sending_token: null,
+          sending_until: null,
+          payload: db.raw(`payload - ?::text[]`, [[...SECRET_FIELDS]]),
+        });
+    },
+    async release(id, token) {
+      await db('mail_outbox')
+        .where({ id, sending_token: token })
+        .update({ sending_token: null, sending_until: null });
+    },
+  };
+}

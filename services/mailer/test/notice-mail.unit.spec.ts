@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { mailKinds, mailKindLabels, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { readMailerConfig } from '../src/config';
+import { defaultQueueName } from '../src/mail-queue';
+import { InvalidNoticeError, parseNoticeMail, renderNoticeMail } from '../src/notice-mail';
+
+const slot = { court: '2', date: '2026-12-01', start: 18, end: 19 };
+const club = 'TC Grün-Weiß <Arnsberg>';
+const examples: NoticeFacts[] = [
+  { kind: 'booking-cancelled', clubName: club, slot, scope: 'booking' },
+  { kind: 'booking-cancelled', clubName: club, slot, scope: 'occurrence', reason: 'Turnier' },
+  { kind: 'booking-moved', clubName: club, before: slot, after: { ...slot, court: '3', start: 19, end: 20 } },
+  { kind: 'booking-confirmed', clubName: club, slot: { ...slot, recurring: true } },
+  { kind: 'membership-approved', clubName: club },
+];
+
+const render = (facts: NoticeFacts) =>
+  renderNoticeMail({ firstName: 'Steffi', lastName: 'Graf', link: 'https://platz.example/', facts });
+
+describe('notice mails', () => {
+  it.each(examples.map((facts) => [facts.kind, facts] as const))(
+    '%s: German, with the club, a link into the app and why the member gets it, in text and HTML',
+    (_, facts) => {
+      const mail = render(facts);
+      expect(mail.subject).toContain(club);
+      expect(mail.text.startsWith('Hallo Steffi Graf,\n')).toBe(true);
+      expect(mail.text).toContain('https://platz.example/');
+      expect(mail.text).toMatch(/Sie erhalten diese E-Mail, weil/);
+      expect(mail.text).toContain('Viele Grüße');
+      expect(mail.html).toContain('<html lang="de">');
+      expect(mail.html).toContain('href="https://platz.example/"');
+      expect(mail.html).toContain('TC Grün-Weiß &#60;Arnsberg&#62;');
+      expect(mail.html).not.toContain('<Arnsberg>');
+    },
+  );
+
+  it('names the slot the German way, and the reason of a court block', () => {
+    const mail = render(examples[1]!);
+    expect(mail.subject).toBe(`Platz gesperrt: Ihre Buchung bei ${club} entfällt`);
+    expect(mail.text).toContain(
+      'Dieser Termin Ihrer Serie findet nicht statt: Platz 2, Di., 01.12.2026, 18-19 Uhr.',
+    );
+    expect(mail.text).toContain('Grund: Turnier');
+    expect(render(examples[3]!).text).toContain('(wöchentliche Serie)');
+    expect(render(examples[2]!).text).toContain('Jetzt: Platz 3, Di., 01.12.2026, 19-20 Uhr');
+  });
+
+  it('every kind has a German label', () => {
+    for (const kind of mailKinds) expect(mailKindLabels[kind]).toMatch(/\p{L}/u);
+  });
+
+  it('refuses a stored payload that does not fit its kind', () => {
+    expect(() =>
+      parseNoticeMail('booking-moved', { firstName: 'A', lastName: 'B', link: 'x', facts: {} }),
+    ).toThrow(InvalidNoticeError);
+    expect(() =>
+      parseNoticeMail('booking-moved', {
+        firstName: 'A',
+        lastName: 'B',
+        link: 'http://a/',
+        facts: examples[0],
+      }),
+    ).toThrow('facts');
+  });
+});
+
+describe('the queue name of a deployment', () => {
+  it('is MAIL_QUEUE, else derived from the database name', () => {
+    expect(defaultQueueName('postgres://u:p@db:5432/platzbuchung')).toBe('mail-platzbuchung');
+    expect(defaultQueueName('postgres://u:p@db:5432/tc%3Aprod')).toBe('mail-tc_prod');
+    expect(defaultQueueName(undefined)).toBe('mail');
+    expect(readMailerConfig({ DATABASE_URL: 'postgres://db/club_a' }).queueName).toBe('mail-club_a');
+    expect(readMailerConfig({ DATABASE_URL: 'postgres://db/club_a', MAIL_QUEUE: 'eigene' }).queueName).toBe(
+      'eigene',
+    );
+  });
+});
