@@ -13,5 +13,6 @@ export default createUiConfig({
     './Reservations': './src/features/day-grid/Reservations.tsx',
     './MyReservations': './src/features/my-reservations/MyReservations.tsx',
     './Players': './src/features/players/Players.tsx',
+    './ClubRules': './src/features/club-rules/ClubRules.tsx',
   },
 });

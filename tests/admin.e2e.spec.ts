@@ -118,7 +118,7 @@ describe('admin area', () => {
 
     // Fewer courts would strand Steffi's booking on court 4: the server's 409 text is shown.
     await courts.selectOption('3');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     const alert = page.locator('.form [role="alert"]');
     await alert.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await alert.innerText()).toContain('Platz 4');
@@ -127,14 +127,14 @@ describe('admin area', () => {
     // Client-side validation: the end must be after the start.
     await page.getByLabel('Spielzeit ab').selectOption('21');
     await page.getByLabel('Spielzeit bis').selectOption('20');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.getByText('Die Endzeit muss zwischen 1 und 23 Uhr und nach der Startzeit liegen.').waitFor();
     await page.getByLabel('Spielzeit ab').selectOption('8');
 
     const renamed = `${club.name} e.V.`;
     await page.getByLabel('Name des Vereins').fill(renamed);
     await courts.selectOption('6');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.getByText('Die Vereinseinstellungen wurden gespeichert.').waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('.app-header__title', { hasText: renamed }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByText('Plätze: 4 → 6').waitFor({ timeout: UI_TIMEOUT_MS });

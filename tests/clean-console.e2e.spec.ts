@@ -43,7 +43,7 @@ async function visitAll(page: Page, paths: readonly string[]): Promise<void> {
 }
 
 const VISITOR_SCREENS = ['/', '/login', '/register', '/register/club', '/forgot-password', '/impressum'];
-const PLAYER_SCREENS = ['/reservations', '/bookings', '/players', '/profile'];
+const PLAYER_SCREENS = ['/reservations', '/bookings', '/players', '/platzordnung', '/profile'];
 const ADMIN_SCREENS = ['/admin', '/admin/stand', '/admin/verein', '/admin/mitglieder'];
 
 describe('a clean console on every main screen', () => {

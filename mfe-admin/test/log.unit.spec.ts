@@ -41,14 +41,17 @@ describe('the log filter', () => {
 
   it('asks the API for whole club-local days, the end exclusive', () => {
     expect(
-      filterQuery({ ...emptyFilter, from: '2026-11-23', to: '2026-11-23', type: 'SeriesEnded' }),
+      filterQuery(
+        { ...emptyFilter, from: '2026-11-23', to: '2026-11-23', type: 'SeriesEnded' },
+        'Europe/Berlin',
+      ),
     ).toEqual({
       limit: 25,
       since: '2026-11-22T23:00:00.000Z',
       until: '2026-11-23T23:00:00.000Z',
       types: ['SeriesEnded'],
     });
-    expect(filterQuery(emptyFilter)).toEqual({ limit: 25 });
+    expect(filterQuery(emptyFilter, 'Europe/Berlin')).toEqual({ limit: 25 });
   });
 });
 
@@ -108,7 +111,7 @@ describe('settings and role changes in the log', () => {
   });
 
   it('"Stand davor" opens the club-local day of the change', () => {
-    expect(eventDay(settingsChanged, {})).toBe('2026-11-18');
+    expect(eventDay(settingsChanged, {}, 'Europe/Berlin')).toBe('2026-11-18');
   });
 
   it('can be chosen in the filter, and survive the address bar', () => {
@@ -132,15 +135,17 @@ describe('an entry', () => {
 
   describe('"Stand davor" opens the day the event was about', () => {
     it('the booked date for a single booking', () => {
-      expect(eventDay(cancelled(2, R1), madeDetails([made(1, R1, { date: '2026-11-24' })]))).toBe(
-        '2026-11-24',
-      );
+      expect(
+        eventDay(cancelled(2, R1), madeDetails([made(1, R1, { date: '2026-11-24' })]), 'Europe/Berlin'),
+      ).toBe('2026-11-24');
     });
 
     it('for a whole series cancelled, the first date it would still have taken place', () => {
       const details = madeDetails([made(1, R1, { date: '2026-11-03', recurring: true })]);
       // Cancelled on Wed 18 Nov: the next Tuesday is the 24th.
-      expect(eventDay(cancelled(2, R1, '2026-11-18T13:00:00.000Z'), details)).toBe('2026-11-24');
+      expect(eventDay(cancelled(2, R1, '2026-11-18T13:00:00.000Z'), details, 'Europe/Berlin')).toBe(
+        '2026-11-24',
+      );
     });
 
     it('the cancelled date of one occurrence, and the first dropped date of an ended series', () => {
@@ -150,15 +155,20 @@ describe('an entry', () => {
         eventDay(
           { ...base, position: 2, type: 'OccurrenceCancelled', data: { date: '2026-11-10' } },
           details,
+          'Europe/Berlin',
         ),
       ).toBe('2026-11-10');
       expect(
-        eventDay({ ...base, position: 3, type: 'SeriesEnded', data: { end_date: '2026-11-20' } }, details),
+        eventDay(
+          { ...base, position: 3, type: 'SeriesEnded', data: { end_date: '2026-11-20' } },
+          details,
+          'Europe/Berlin',
+        ),
       ).toBe('2026-11-24');
     });
 
     it("the event's own day when the booking is unknown", () => {
-      expect(eventDay(cancelled(2, R2, '2026-11-18T23:30:00.000Z'), {})).toBe('2026-11-19');
+      expect(eventDay(cancelled(2, R2, '2026-11-18T23:30:00.000Z'), {}, 'Europe/Berlin')).toBe('2026-11-19');
     });
   });
 });

@@ -11,6 +11,10 @@ const club = (name: string, id = name): Club => ({
   end_hour: 20,
   reservations_limit: 3,
   member_approval: false,
+  time_zone: 'Europe/Berlin',
+  booking_horizon_days: null,
+  cancel_deadline_hours: 0,
+  has_rules: false,
 });
 const GRUEN = club('TC Grün-Weiß Arnsberg');
 const GRUENAU = club('SV Grünau');

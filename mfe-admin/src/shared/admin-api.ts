@@ -4,6 +4,7 @@
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
+import type { RecordedClubSettings } from '@platzbuchung/domain/clubs/local-rules';
 import type { ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
@@ -65,7 +66,8 @@ interface ChangeBase {
   actor: { _id: string; first_name: string | null; last_name: string | null };
 }
 
-export type ClubSettingsValues = ClubSettings;
+/** Settings as the log recorded them (older events lack the club-local rules). */
+export type ClubSettingsValues = RecordedClubSettings;
 
 export type ClubChange = ChangeBase &
   (
@@ -76,8 +78,8 @@ export type ClubChange = ChangeBase &
 export interface AsOfAnswer {
   position: number;
   data: Reservation[];
-  /** The club's settings at that moment (courts, hours), from its settings changes in the log. */
-  club: Club;
+  /** The club's settings at that moment (courts, hours, zone), from its settings changes in the log. */
+  club: ClubSettings & { _id: string };
 }
 
 export interface MessageAnswer<T> {
@@ -124,6 +126,10 @@ export function asOfQuery(clubId: string, cut: AsOfCut, date: string): string {
 
 export const fetchAsOf = (clubId: string, cut: AsOfCut, date: string, signal?: AbortSignal) =>
   getJson<AsOfAnswer>(asOfQuery(clubId, cut, date), signal);
+
+/** The club's Platzordnung ('' when it has none), for the admin's form. */
+export const fetchClubRules = (clubId: string, signal: AbortSignal) =>
+  getJson<{ rules: string }>(`/api/club/rules?${club(clubId)}`, signal).then((answer) => answer.rules);
 
 export const saveClubSettings = (clubId: string, payload: object) =>
   putJson<MessageAnswer<Club>>(`/api/admin/club?${club(clubId)}`, payload);

@@ -1,18 +1,20 @@
 /** The club-local day and hour, kept current so cells turn "past" while the page stays open. */
 import { useEffect, useState } from 'react';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
-import { clubNow } from './club-time';
+import { clubNow } from '@platzbuchung/domain/club-time';
 
 const CHECK_EVERY_MS = 30_000;
 
-export function useClubNow(): LocalMoment {
-  const [now, setNow] = useState(clubNow);
+/** "Now" on the wall of the club whose zone is `timeZone` (the host contract's club). */
+export function useClubNow(timeZone: string): LocalMoment {
+  const [now, setNow] = useState(() => clubNow(timeZone));
   useEffect(() => {
+    setNow(clubNow(timeZone));
     const timer = setInterval(() => {
-      const next = clubNow();
+      const next = clubNow(timeZone);
       setNow((current) => (current.date === next.date && current.hour === next.hour ? current : next));
     }, CHECK_EVERY_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [timeZone]);
   return now;
 }

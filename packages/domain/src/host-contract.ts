@@ -35,6 +35,8 @@ export const hostPaths = {
   bookings: '/bookings',
   /** The club's registered players (the "Registrierte Spieler" screen). */
   players: '/players',
+  /** The club's Platzordnung, linked in the navigation when the club has one (`club.has_rules`). */
+  clubRules: '/platzordnung',
   admin: '/admin',
 } as const;
 
@@ -61,7 +63,11 @@ export interface HostLocation {
 export interface HostContract {
   readonly auth: AuthState;
   readonly location: HostLocation;
-  /** The logged-in user's club, or null when logged out or when the club is unknown. */
+  /**
+   * The logged-in user's club, or null when logged out or when the club is unknown. It carries the
+   * club's time zone and time rules: every "today" and "past" a remote shows is computed with
+   * `club.time_zone` (domain club-time.ts), never with a zone of its own.
+   */
   readonly club: Club | null;
   readonly clubs: readonly Club[];
   navigate(to: string, options?: NavigateOptions): void;

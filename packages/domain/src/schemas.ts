@@ -91,6 +91,58 @@ export const clubSettingsProperties = {
   reservations_limit: integerBetween(1, 10, 'Das Reservierungslimit muss zwischen 1 und 10 liegen.'),
 } as const;
 
+// --- Club-local rules (time zone, booking horizon, cancellation deadline, Platzordnung) ---
+
+export const RULES_MAX_LENGTH = 5000;
+export const HORIZON_MAX_DAYS = 365;
+export const CANCEL_DEADLINE_MAX_HOURS = 168;
+
+/**
+ * The Platzordnung is plain text over several lines: line breaks and tabs pass, every other control
+ * character and the bidirectional controls do not.
+ */
+const RULES_PATTERN =
+  '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*$';
+
+/**
+ * The shape of an IANA zone name; whether the zone exists is `isTimeZone` (club-time.ts), which
+ * asks Intl and therefore cannot live in a schema compiled ahead of time.
+ */
+const timeZone = {
+  type: 'string',
+  pattern: '^[A-Za-z][A-Za-z0-9_+\\-]*(?:/[A-Za-z0-9_+\\-]+){0,2}$',
+  maxLength: 64,
+  errorMessage: 'Bitte wählen Sie eine gültige Zeitzone (z. B. Europe/Berlin).',
+} as const;
+
+export const clubLocalRulesProperties = {
+  time_zone: timeZone,
+  booking_horizon_days: {
+    type: 'integer',
+    nullable: true,
+    minimum: 1,
+    maximum: HORIZON_MAX_DAYS,
+    errorMessage: `Der Buchungszeitraum muss zwischen 1 und ${HORIZON_MAX_DAYS} Tagen liegen (leer: unbegrenzt).`,
+  },
+  cancel_deadline_hours: integerBetween(
+    0,
+    CANCEL_DEADLINE_MAX_HOURS,
+    `Die Stornofrist muss zwischen 0 und ${CANCEL_DEADLINE_MAX_HOURS} Stunden liegen.`,
+  ),
+  rules: {
+    type: 'string',
+    maxLength: RULES_MAX_LENGTH,
+    pattern: RULES_PATTERN,
+    errorMessage: {
+      maxLength: `Die Platzordnung darf höchstens ${RULES_MAX_LENGTH.toLocaleString('de-DE')} Zeichen lang sein.`,
+      pattern: 'Die Platzordnung darf keine Steuer- oder Schreibrichtungszeichen enthalten.',
+      _: 'Die Platzordnung muss ein Text sein.',
+    },
+  },
+} as const;
+
+// --- end of club-local rules ---
+
 /** Every form body: an object with no fields beyond those the schema names. */
 const unknownFieldsRefused = {
   additionalProperties: false,
@@ -102,6 +154,7 @@ export const clubSchema = {
   type: 'object',
   properties: {
     ...clubSettingsProperties,
+    time_zone: clubLocalRulesProperties.time_zone,
     first_name: firstName,
     last_name: lastName,
     email,
@@ -198,15 +251,24 @@ export const membershipSettingsProperties = {
   },
 } as const;
 
-/** The admin's club settings form: the club fields of registration, plus the club's own rules. */
+/** The admin's club settings form: the club fields of registration, plus the club's own rules (absent: unchanged). */
 export const clubSettingsSchema = {
   $id: 'clubSettings',
   type: 'object',
   properties: {
     ...clubSettingsProperties,
     ...membershipSettingsProperties,
+    ...clubLocalRulesProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
+  ...unknownFieldsRefused,
+} as const;
+
+/** The admin's club-local rules form (time zone, horizon, deadline, Platzordnung); all optional. */
+export const clubLocalRulesSchema = {
+  $id: 'clubLocalRules',
+  type: 'object',
+  properties: clubLocalRulesProperties,
   ...unknownFieldsRefused,
 } as const;
 
@@ -217,6 +279,7 @@ export const formSchemas = {
   login: loginSchema,
   resetPassword: resetPasswordSchema,
   clubSettings: clubSettingsSchema,
+  clubLocalRules: clubLocalRulesSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof formSchemas;
@@ -230,7 +293,8 @@ export interface SignupBody {
   privacy: 'agree';
 }
 
-export interface ClubSettings {
+/** What registration asks of a club, and the first fields of its settings. */
+export interface ClubCoreSettings {
   name: string;
   courts_count: number;
   start_hour: number;
@@ -240,7 +304,23 @@ export interface ClubSettings {
   member_approval?: boolean;
 }
 
-export type ClubBody = ClubSettings & Omit<SignupBody, 'club_id'>;
+/** The club-local rules; every club has all of them (defaults: APP_TIMEZONE, no horizon, 0 hours, no text). */
+export interface ClubLocalRules {
+  time_zone: string;
+  booking_horizon_days: number | null;
+  cancel_deadline_hours: number;
+  rules: string;
+}
+
+/** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
+export interface ClubSettings extends ClubCoreSettings, ClubLocalRules {}
+
+/** The body of `PUT /api/admin/club`: the core fields, and whichever club-local rules change. */
+export type ClubSettingsBody = ClubCoreSettings & Partial<ClubLocalRules>;
+
+export type ClubBody = ClubCoreSettings &
+  Pick<Partial<ClubLocalRules>, 'time_zone'> &
+  Omit<SignupBody, 'club_id'>;
 
 export interface LoginBody {
   email: string;

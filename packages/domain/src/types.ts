@@ -19,6 +19,16 @@ export interface Club {
   end_hour: number;
   /** New members wait for an admin's approval before they see or book anything. */
   member_approval: boolean;
+  // Club-local rules (docs/architecture.md, "Club-local time"): the clock and the two time rules
+  // every screen needs; the Platzordnung itself is fetched on its page (GET /api/club/rules).
+  /** IANA time zone the club's "today", "past", horizon and deadline are computed in. */
+  time_zone: string;
+  /** Players book at most this many days ahead; null: no limit of the club's own. */
+  booking_horizon_days: number | null;
+  /** Players cancel or move their own booking until this many hours before it begins. */
+  cancel_deadline_hours: number;
+  /** Whether the club has written a Platzordnung. */
+  has_rules: boolean;
 }
 
 /** What any member of a club may see of another member. */

@@ -4,12 +4,13 @@
  * handler as the API's, so they obey every rule and appear in the event log.
  */
 import { randomUUID } from 'node:crypto';
-import { addDays, localMoment, weekdayOf } from '@platzbuchung/domain/dates';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import { addDays, weekdayOf } from '@platzbuchung/domain/dates';
 import type { Actor } from '@platzbuchung/domain/reservations/decision';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Club } from '@platzbuchung/domain/types';
 import type { PasswordHasher } from './accounts/passwords';
-import { clubNameColumns, insertUser } from './accounts/users-store';
+import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
 import type { Db } from './db/connect';
 import { blockCourtsCommand } from './commands/blocks';
 import { handleCommand, type Clock } from './commands/handle';
@@ -25,13 +26,30 @@ export const DEMO_PLAYER = credentials.player;
 export const DEMO_MEMBERS = credentials.members;
 
 const DEMO_CLUB = { courts_count: 6, start_hour: 8, end_hour: 21, reservations_limit: 3 } as const;
+/** The demo club's Platzordnung and time rules: two weeks ahead, cancelling until 2 hours before. */
+const DEMO_LOCAL_RULES = {
+  booking_horizon_days: 14,
+  cancel_deadline_hours: 2,
+  rules: [
+    'Platzordnung des Demo-Vereins',
+    '',
+    '1. Gespielt wird nur mit Tennisschuhen für Sandplätze.',
+    '2. Nach dem Spiel wird der Platz abgezogen und die Linien werden gefegt.',
+    '3. Wer nicht spielen kann, storniert seine Reservierung bis 2 Stunden vor Beginn.',
+    '4. Bei Nässe entscheidet der Platzwart, ob gespielt werden kann.',
+  ].join('\n'),
+} as const;
 const DAYS_SHOWN = 7;
 /** When members want to play: after work on weekdays, mornings at the weekend. */
 const WEEKDAY_HOURS = [17, 18, 19, 16, 20, 10, 9];
 const WEEKEND_HOURS = [10, 11, 9, 14, 15, 16, 12];
 
 /** The club and its twelve members; running it again changes nothing. */
-async function seedClubAndMembers(db: Db, hasher: PasswordHasher): Promise<{ clubId: string }> {
+async function seedClubAndMembers(
+  db: Db,
+  hasher: PasswordHasher,
+  timeZone: string,
+): Promise<{ clubId: string }> {
   const password_hash = await hasher.hash(DEMO_PASSWORD);
   return db.transaction(async (trx) => {
     const existing: Pick<Club, '_id'> | undefined = await trx('clubs')
@@ -41,7 +59,12 @@ async function seedClubAndMembers(db: Db, hasher: PasswordHasher): Promise<{ clu
       existing?._id ??
       (
         await trx('clubs')
-          .insert({ ...clubNameColumns(DEMO_CLUB_NAME), ...DEMO_CLUB })
+          .insert({
+            ...clubNameColumns(DEMO_CLUB_NAME),
+            ...DEMO_CLUB,
+            ...DEMO_LOCAL_RULES,
+            time_zone: timeZone,
+          })
           .returning<{ id: string }[]>('id')
       )[0]!.id;
     await insertUser(trx, { ...DEMO_ADMIN, club_id: clubId, password_hash, role: 'admin', status: 'active' });
@@ -189,10 +212,12 @@ async function adminWeek(db: Db, clubId: string, today: string, admin: Actor, cl
 export async function seedDemo(
   db: Db,
   hasher: PasswordHasher,
-  clock: Clock = { now: new Date(), timeZone: 'Europe/Berlin' },
+  { now, timeZone }: { now: Date; timeZone: string } = { now: new Date(), timeZone: 'Europe/Berlin' },
 ): Promise<{ clubId: string; booked: number }> {
-  const { clubId } = await seedClubAndMembers(db, hasher);
-  const today = localMoment(clock.now, clock.timeZone).date;
+  const { clubId } = await seedClubAndMembers(db, hasher, timeZone);
+  const club = await findClub(db, clubId);
+  const today = clubNow(club!.time_zone, now).date;
+  const clock: Clock = { now };
   const week = { from: today, to: addDays(today, DAYS_SHOWN - 1) };
   if ((await listReservations(db, clubId, week)).length > 0) return { clubId, booked: 0 };
   const { admin, players } = await memberIds(db, clubId);

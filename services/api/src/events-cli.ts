@@ -14,6 +14,8 @@ import {
   type StreamType,
 } from '@platzbuchung/domain/events/catalogue';
 import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe';
+import { clubWallClock } from '@platzbuchung/domain/club-time';
+import { formatDayDe } from '@platzbuchung/domain/dates';
 import { readTimeZone } from './config';
 import { connectDb, type Db } from './db/connect';
 import { logEnd, readCommitted, type LogCursor } from './events/reader';
@@ -53,14 +55,21 @@ class UsageError extends Error {}
 
 interface Names {
   clubs: Map<string, string>;
+  /** Each club's time zone: an event's time is shown on its club's wall. */
+  zones: Map<string, string>;
   users: Map<string, string>;
 }
 
 async function loadNames(db: Db): Promise<Names> {
-  const clubs = await db('clubs').select('id', 'name');
+  const clubs: { id: string; name: string; time_zone: string }[] = await db('clubs').select(
+    'id',
+    'name',
+    'time_zone',
+  );
   const users = await db('users').select('id', 'first_name', 'last_name');
   return {
-    clubs: new Map(clubs.map((c: { id: string; name: string }) => [c.id, c.name])),
+    clubs: new Map(clubs.map((c) => [c.id, c.name])),
+    zones: new Map(clubs.map((c) => [c.id, c.time_zone])),
     users: new Map(
       users.map((u: { id: string; first_name: string; last_name: string }) => [
         u.id,
@@ -125,20 +134,17 @@ function parseUuid(name: string, value: string | undefined): string | undefined 
   return value;
 }
 
-const localTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: readTimeZone(),
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+/** "23.11.2026, 14:03:05" on the club's wall; a club registered since the names were read: APP_TIMEZONE's. */
+function localTime(event: EventEnvelope, names: Names): string {
+  const zone = names.zones.get(event.club_id) ?? readTimeZone();
+  const { date, time } = clubWallClock(zone, new Date(event.occurred_at));
+  return `${formatDayDe(date)}, ${time}`;
+}
 
 function asRow(event: EventEnvelope, names: Names): string[] {
   return [
     String(event.position),
-    localTime.format(new Date(event.occurred_at)),
+    localTime(event, names),
     names.clubs.get(event.club_id) ?? event.club_id.slice(0, 8),
     eventTitles[event.type],
     `${streamWords[event.stream_type]} ${streamIdOf(event).slice(0, 8)}`,

@@ -29,6 +29,11 @@ describe('POST /api/clubs', () => {
       end_hour: 20,
       reservations_limit: 3,
       member_approval: false,
+      // The club-local rules every remote needs (the Platzordnung only as "has one"), as registered.
+      time_zone: 'Europe/Berlin',
+      booking_horizon_days: null,
+      cancel_deadline_hours: 0,
+      has_rules: false,
     });
     const admin = await api.db('users').where({ club_id: club!._id }).first();
     expect(admin).toMatchObject({ role: 'admin', first_name: 'Jürgen', last_name: 'Müller-Lüdenscheidt' });
@@ -75,22 +80,19 @@ describe('POST /api/clubs', () => {
 });
 
 describe('GET /api/clubs', () => {
-  it('lists clubs with the SPEC fields only', async () => {
+  it('lists clubs with the SPEC fields and the club-local rules only', async () => {
     const { club } = await registerClub(api.url);
     const response = await anonymous.get<Club[]>('/api/clubs');
     expect(response.status).toBe(200);
     expect(response.body).toContainEqual(club);
     for (const listed of response.body) {
       expect(Object.keys(listed).sort()).toEqual(
-        // The SPEC's fields, and whether the club approves new members (the sign-up form may say so).
+        // The SPEC's fields, whether the club approves new members (the sign-up form may say so),
+        // and the club-local rules every remote needs (the Platzordnung only as "has one").
         [
-          '_id',
-          'courts_count',
-          'end_hour',
-          'name',
-          'reservations_limit',
-          'start_hour',
+          ...['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'],
           'member_approval',
+          ...['time_zone', 'booking_horizon_days', 'cancel_deadline_hours', 'has_rules'],
         ].sort(),
       );
     }

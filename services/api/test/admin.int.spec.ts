@@ -24,6 +24,13 @@ const settingsOf = (club: Club) => ({
   end_hour: club.end_hour,
   reservations_limit: club.reservations_limit,
 });
+/** A club's club-local rules as registration leaves them: the test API's APP_TIMEZONE, nothing else. */
+const DEFAULT_LOCAL_RULES = {
+  time_zone: 'Europe/Berlin',
+  booking_horizon_days: null,
+  cancel_deadline_hours: 0,
+  rules: '',
+};
 
 describe('every admin endpoint: anonymous 401, player 403, admin of another club 403, admin 200', () => {
   let members: Members;
@@ -70,7 +77,14 @@ describe('club settings', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       message: adminTexts.settingsSaved,
-      data: { ...changed, name: 'TC Neu', _id: members.club._id, member_approval: false },
+      data: {
+        ...changed,
+        ...DEFAULT_LOCAL_RULES,
+        name: 'TC Neu',
+        _id: members.club._id,
+        member_approval: false,
+        has_rules: false,
+      },
     });
     const clubs = (await members.player.client.get<Club[]>('/api/clubs')).body;
     expect(clubs.find((c) => c._id === members.club._id)).toMatchObject({
@@ -323,6 +337,7 @@ describe('settings and role changes in the one log', () => {
     expect((await asOf('2026-11-23T09:59:00Z')).body.club).toEqual({
       _id: members.club._id,
       ...before,
+      ...DEFAULT_LOCAL_RULES,
       member_approval: false,
     });
     expect((await asOf('2026-11-23T10:00:00Z')).body.club).toMatchObject({ courts_count: 7, end_hour: 22 });

@@ -25,7 +25,7 @@ afterAll(() => api.close());
 const names = (clubs: Club[]) => clubs.map((club) => club.name);
 
 describe('the plain call', () => {
-  it('answers every club, sorted by name, with the SPEC fields', async () => {
+  it('answers every club, sorted by name, with the SPEC fields, member approval and the club-local rules', async () => {
     const response = await anonymous.get<Club[]>('/api/clubs');
     expect(response.status).toBe(200);
     const fromDb = await api
@@ -34,7 +34,11 @@ describe('the plain call', () => {
       .pluck('name');
     expect(names(response.body)).toEqual(fromDb);
     expect(Object.keys(response.body[0]!).sort()).toEqual(
-      ['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'].sort(),
+      [
+        ...['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'],
+        'member_approval',
+        ...['time_zone', 'booking_horizon_days', 'cancel_deadline_hours', 'has_rules'],
+      ].sort(),
     );
   });
 

@@ -130,6 +130,11 @@ describe('registration, sign-up and login as such a client sends them', () => {
       end_hour: 20,
       reservations_limit: 2,
       member_approval: false,
+      // The club-local rules, as a club registered without a zone gets them (APP_TIMEZONE).
+      time_zone: 'Europe/Berlin',
+      booking_horizon_days: null,
+      cancel_deadline_hours: 0,
+      has_rules: false,
     });
 
     const listed = await new TestClient(api.url).get<Club[]>('/api/clubs');

@@ -79,6 +79,12 @@ export const appRoutes: readonly AppRoute[] = [
     clubData: true,
     title: 'Registrierte Spieler',
   },
+  {
+    path: hostPaths.clubRules,
+    access: 'member',
+    content: { kind: 'remote', remote: 'reservations', module: './ClubRules' },
+    title: 'Platzordnung',
+  },
   { path: hostPaths.profile, access: 'member', content: auth('./Account'), title: 'Mein Konto' },
   {
     path: hostPaths.admin,

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
-import { AccountIcon, AdminIcon, HomeIcon, ListIcon } from './icons';
+import { AccountIcon, AdminIcon, HomeIcon, ListIcon, RulesIcon } from './icons';
 
 interface NavItem {
   to: string;
@@ -10,11 +10,25 @@ interface NavItem {
   icon: ReactNode;
 }
 
-/** A member who is pending or inactive keeps home (their notice) and the account, nothing of the club. */
-export function FooterNav({ isAdmin, isActive }: { isAdmin: boolean; isActive: boolean }) {
+/**
+ * A member who is pending or inactive keeps home (their notice) and the account, nothing of the
+ * club. `hasRules`: the club has written a Platzordnung, so the bar links it (for active members).
+ */
+export function FooterNav({
+  isAdmin,
+  isActive,
+  hasRules = false,
+}: {
+  isAdmin: boolean;
+  isActive: boolean;
+  hasRules?: boolean;
+}) {
   const items: NavItem[] = [
     { to: hostPaths.reservations, label: 'Platzplan', icon: <HomeIcon /> },
     ...(isActive ? [{ to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> }] : []),
+    ...(isActive && hasRules
+      ? [{ to: hostPaths.clubRules, label: 'Platzordnung', icon: <RulesIcon /> }]
+      : []),
     { to: hostPaths.profile, label: 'Konto', icon: <AccountIcon /> },
     ...(isAdmin && isActive ? [{ to: hostPaths.admin, label: 'Verwaltung', icon: <AdminIcon /> }] : []),
   ];

@@ -48,7 +48,11 @@ export function Layout() {
         <Outlet />
       </main>
       {auth.value && club ? (
-        <FooterNav isAdmin={auth.role === 'admin'} isActive={auth.status === 'active'} />
+        <FooterNav
+          isAdmin={auth.role === 'admin'}
+          isActive={auth.status === 'active'}
+          hasRules={club.has_rules}
+        />
       ) : (
         !auth.value && (
           <footer className="app-footer">

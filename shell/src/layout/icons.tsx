@@ -30,3 +30,12 @@ export const AdminIcon = () => (
     <path d="m9 12 2 2 4-4" />
   </Icon>
 );
+
+/** A page of text: the club's Platzordnung. */
+export const RulesIcon = () => (
+  <Icon>
+    <path d="M6 3h9l4 4v14H6Z" />
+    <path d="M15 3v4h4" />
+    <path d="M9 11h7M9 15h7M9 19h4" />
+  </Icon>
+);

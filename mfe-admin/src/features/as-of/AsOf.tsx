@@ -8,7 +8,7 @@ import type { HostContract } from '@platzbuchung/domain/host-contract';
 import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
-import { formatInstantDe, instantOf } from '../../shared/club-time';
+import { clubInstant, formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from './as-of-search';
@@ -25,10 +25,10 @@ interface AsOfData {
 }
 
 async function loadAsOf(
-  { clubId, view }: { clubId: string; view: AsOfView },
+  { clubId, view, timeZone }: { clubId: string; view: AsOfView; timeZone: string },
   signal: AbortSignal,
 ): Promise<AsOfData> {
-  const cut = cutOf(view, new Date());
+  const cut = cutOf(view, new Date(), timeZone);
   const [asOf, users] = await Promise.all([
     cut === LATEST
       ? fetchEvents(clubId, { limit: 1 }, signal).then((newest) =>
@@ -37,15 +37,19 @@ async function loadAsOf(
       : fetchAsOf(clubId, cut, view.day, signal),
     fetchUsers(clubId, signal),
   ]);
-  return { reservations: asOf.data, club: asOf.club, users };
+  const { rules, ...settings } = asOf.club;
+  return { reservations: asOf.data, club: { ...settings, member_approval: settings.member_approval ?? false, has_rules: rules !== '' }, users };
 }
 
 export function AsOf({ host, club }: { host: HostContract; club: Club }) {
   const [search, setSearch] = useSearchParams(host);
   // "Now" is taken when the page opens; a moment typed later is compared with the clock then.
   const [openedAt] = useState(() => new Date());
-  const view = useMemo(() => viewFromSearch(search, openedAt), [search, openedAt]);
-  const result = useResource(loadAsOf, { clubId: club._id, view });
+  const view = useMemo(
+    () => viewFromSearch(search, openedAt, club.time_zone),
+    [search, openedAt, club.time_zone],
+  );
+  const result = useResource(loadAsOf, { clubId: club._id, view, timeZone: club.time_zone });
   const { load } = result;
   const viewKey = searchFromView(view).toString();
 
@@ -54,11 +58,13 @@ export function AsOf({ host, club }: { host: HostContract; club: Club }) {
   useEffect(() => {
     if (shownKey.current === viewKey) return;
     shownKey.current = viewKey;
-    load({ clubId: club._id, view });
-  }, [viewKey, view, club._id, load]);
+    load({ clubId: club._id, view, timeZone: club.time_zone });
+  }, [viewKey, view, club._id, club.time_zone, load]);
 
   const show = (next: AsOfView) => setSearch(searchFromView(next));
-  const momentLabel = view.live ? 'aktuell' : formatInstantDe(instantOf(view.moment).toISOString(), true);
+  const momentLabel = view.live
+    ? 'aktuell'
+    : formatInstantDe(club.time_zone, clubInstant(club.time_zone, view.moment).toISOString(), true);
 
   return (
     <div className="admin-part">

@@ -5,7 +5,7 @@
  */
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { AsOfCut } from '../../shared/admin-api';
-import { instantOf, wallClockOf, type WallClock } from '../../shared/club-time';
+import { clubInstant, clubWallClock, type WallClock } from '@platzbuchung/domain/club-time';
 
 export interface AsOfView {
   day: IsoDate;
@@ -20,13 +20,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 
 /** "Now": the newest event is the cut; the form shows the current time. */
-export function nowView(now: Date): AsOfView {
-  const wall = wallClockOf(now);
+export function nowView(now: Date, timeZone: string): AsOfView {
+  const wall = clubWallClock(timeZone, now);
   return { day: wall.date, moment: wall, position: null, live: true };
 }
 
-export function viewFromSearch(search: URLSearchParams, now: Date): AsOfView {
-  const fallback = nowView(now);
+export function viewFromSearch(search: URLSearchParams, now: Date, timeZone: string): AsOfView {
+  const fallback = nowView(now, timeZone);
   const day = search.get('tag') ?? '';
   const date = search.get('datum') ?? '';
   const time = search.get('zeit') ?? '';
@@ -56,16 +56,20 @@ export const LATEST = 'latest' as const;
  * The cut the API gets. A moment that is not yet past (the API refuses the future, and clocks run
  * apart by a few seconds) is asked as "now".
  */
-export function cutOf(view: AsOfView, now: Date): AsOfCut | typeof LATEST {
+export function cutOf(view: AsOfView, now: Date, timeZone: string): AsOfCut | typeof LATEST {
   if (view.position !== null) return { position: view.position };
   if (view.live) return LATEST;
-  const at = instantOf(view.moment);
+  const at = clubInstant(timeZone, view.moment);
   if (at.getTime() > now.getTime() - 5_000) return LATEST;
   return { at: at.toISOString() };
 }
 
 /** The view "just before this event": position − 1, with its time one second earlier as the label. */
-export function viewBefore(event: { position: number; occurred_at: string }, day: IsoDate): AsOfView {
-  const moment = wallClockOf(new Date(new Date(event.occurred_at).getTime() - 1000));
+export function viewBefore(
+  event: { position: number; occurred_at: string },
+  day: IsoDate,
+  timeZone: string,
+): AsOfView {
+  const moment = clubWallClock(timeZone, new Date(new Date(event.occurred_at).getTime() - 1000));
   return { day, moment, position: Math.max(0, event.position - 1), live: false };
 }

@@ -16,7 +16,7 @@ import {
   type AffectedBooking,
   type BlockRequest,
 } from '../../shared/admin-api';
-import { wallClockOf } from '../../shared/club-time';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { RowQuestion, useQuestionFocus } from '../../shared/row-question';
 import { fullName } from '../../shared/names';
 import {
@@ -28,19 +28,13 @@ import {
   type FormChange,
 } from './blocks-machine';
 
-/** Club-local now, as the form and the "upcoming" cut need it. */
-function clubNow() {
-  const wall = wallClockOf(new Date());
-  return { date: wall.date, hour: Number(wall.time.slice(0, 2)) };
-}
-
 export function Blocks({ club }: { club: Club }) {
   const [machine] = useState(() =>
     blocksMachine.provide({
       actors: {
         // Blocks last at most a year, so the next 366 days hold every one still to come.
         loadBlocks: fromPromise<Block[]>(({ signal }) => {
-          const today = clubNow().date;
+          const today = clubNow(club.time_zone).date;
           return fetchBlocks(club._id, today, addDays(today, 366), signal);
         }),
         previewBlock: fromPromise<AffectedBooking[], BlockRequest>(({ input }) =>
@@ -53,10 +47,10 @@ export function Blocks({ club }: { club: Club }) {
       },
     }),
   );
-  const [snapshot, send] = useMachine(machine, { input: { club, now: clubNow() } });
+  const [snapshot, send] = useMachine(machine, { input: { club, now: clubNow(club.time_zone) } });
   const { blocks, affected, lifting, message, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
-  const now = clubNow();
+  const now = clubNow(club.time_zone);
   const upcoming = blocks.filter((block) => block.until > momentOf(now.date, now.hour));
 
   return (

@@ -18,10 +18,12 @@ import {
   type Member,
   type MessageAnswer,
 } from '../../shared/admin-api';
-import { formatInstantDe } from '../../shared/club-time';
+import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { describeChange } from './changes';
+import { ClubLocalRules } from './ClubLocalRules';
+import { clubFromAnswer } from './local-rules-body';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 async function loadChanges(clubId: string, signal: AbortSignal) {
@@ -45,7 +47,8 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
     submit: (payload) => saveClubSettings(club._id, withMembership(payload)),
     onSuccess: ({ data }) => {
       // The header and the grid read the club from the shell: hand it the changed one at once.
-      host.replaceClubs(host.clubs.map((c) => (c._id === data._id ? data : c)));
+      const changed = clubFromAnswer(data);
+      host.replaceClubs(host.clubs.map((c) => (c._id === changed._id ? changed : c)));
       changes.load();
     },
   });
@@ -64,6 +67,11 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
         </SchemaForm>
       </div>
 
+      <h3 className="admin-subtitle">Zeitzone, Buchungszeitraum und Platzordnung</h3>
+      <div className="admin-card">
+        <ClubLocalRules host={host} club={club} onSaved={changes.load} />
+      </div>
+
       <h3 className="admin-subtitle">Änderungen</h3>
       {changes.loading ? (
         <p className="admin-status" role="status">
@@ -72,7 +80,13 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       ) : changes.failed ? (
         <FailureNotice message={changes.error} onRetry={changes.retry} />
       ) : (
-        changes.data && <ChangeList changes={changes.data.changes} members={changes.data.members} />
+        changes.data && (
+          <ChangeList
+            changes={changes.data.changes}
+            members={changes.data.members}
+            timeZone={club.time_zone}
+          />
+        )
       )}
     </div>
   );
@@ -92,7 +106,15 @@ function MembershipFields({ form }: { form: { field(name: string): FieldBinding 
   );
 }
 
-function ChangeList({ changes, members }: { changes: ClubChange[]; members: Member[] }) {
+function ChangeList({
+  changes,
+  members,
+  timeZone,
+}: {
+  changes: ClubChange[];
+  members: Member[];
+  timeZone: string;
+}) {
   const names = useMemo(() => byId(members), [members]);
   if (changes.length === 0)
     return <p className="admin-empty">Noch keine Änderungen an Einstellungen oder Rollen.</p>;
@@ -110,7 +132,7 @@ function ChangeList({ changes, members }: { changes: ClubChange[]; members: Memb
             </ul>
             <p className="log-entry__meta">
               {fullName(change.actor)} ·{' '}
-              <time dateTime={change.occurred_at}>{formatInstantDe(change.occurred_at)}</time>
+              <time dateTime={change.occurred_at}>{formatInstantDe(timeZone, change.occurred_at)}</time>
             </p>
           </li>
         );

@@ -7,7 +7,7 @@ import type { HostContract } from '@platzbuchung/domain/host-contract';
 import type { Club, UserListEntry } from '@platzbuchung/domain/types';
 import { useSearchParams, withQuery } from '@platzbuchung/ui/search-params';
 import { fetchUsers, type LogEvent } from '../../shared/admin-api';
-import { formatInstantDe } from '../../shared/club-time';
+import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { adminPaths } from '../../shared/paths';
@@ -30,7 +30,7 @@ import { DateField } from '@platzbuchung/ui/components/date-field';
 export function EventLog({ host, club }: { host: HostContract; club: Club }) {
   const [search, setSearch] = useSearchParams(host);
   const filter = useMemo(() => filterFromSearch(search), [search]);
-  const [machine] = useState(() => eventLogMachine.provide({ actors: logLoaders(club._id) }));
+  const [machine] = useState(() => eventLogMachine.provide({ actors: logLoaders(club._id, club.time_zone) }));
   const [snapshot, send] = useMachine(machine, { input: { filter } });
   const users = useResource((clubId: string, signal) => fetchUsers(clubId, signal), club._id);
   const names = useMemo(() => byId(users.data ?? []), [users.data]);
@@ -105,6 +105,7 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
               details={details}
               nameOf={nameOf}
               showHistoryLink={!historyOf}
+              timeZone={club.time_zone}
             />
           ))}
         </ol>
@@ -140,15 +141,18 @@ function LogEntry({
   details,
   nameOf,
   showHistoryLink,
+  timeZone,
 }: {
   event: LogEvent;
   details: ReservationDetails;
   nameOf: (userId: string) => string | undefined;
   showHistoryLink: boolean;
+  /** The club's: times and days are read on its wall. */
+  timeZone: string;
 }) {
   const view = entryView(event, details, nameOf);
   const reservationId = reservationOf(event);
-  const before = searchFromView(viewBefore(event, eventDay(event, details)));
+  const before = searchFromView(viewBefore(event, eventDay(event, details, timeZone), timeZone));
   return (
     <li className={`log-entry log-entry--${event.type}`}>
       <h3 className="log-entry__title">{view.title}</h3>
@@ -156,7 +160,7 @@ function LogEntry({
       {view.concerns && <p className="log-entry__concerns">Reservierung: {view.concerns}</p>}
       <p className="log-entry__meta">
         {fullName(event.actor)} ·{' '}
-        <time dateTime={event.occurred_at}>{formatInstantDe(event.occurred_at, true)}</time>
+        <time dateTime={event.occurred_at}>{formatInstantDe(timeZone, event.occurred_at, true)}</time>
       </p>
       <p className="log-entry__actions">
         {showHistoryLink && reservationId && (

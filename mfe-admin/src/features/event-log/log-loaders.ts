@@ -30,10 +30,14 @@ async function lookUpDetails(
   return { ...details, ...madeDetails(found.flat()) };
 }
 
-export function logLoaders(clubId: string) {
+/** The log's calls for a club; its days are the club's own (`timeZone`). */
+export function logLoaders(clubId: string, timeZone: string) {
   return {
     loadPage: fromPromise<PageOutput, PageInput>(async ({ input, signal }) => {
-      const query = { ...filterQuery(input.filter), ...(input.before ? { before: input.before } : {}) };
+      const query = {
+        ...filterQuery(input.filter, timeZone),
+        ...(input.before ? { before: input.before } : {}),
+      };
       const page = await fetchEvents(clubId, query, signal);
       const next = page.next && 'before' in page.next ? page.next.before : null;
       return {
@@ -46,7 +50,11 @@ export function logLoaders(clubId: string) {
       const events: LogEvent[] = [];
       let after: number | null = input.after;
       for (let round = 0; after !== null && round < MAX_NEWER_PAGES; round++) {
-        const page = await fetchEvents(clubId, { ...filterQuery(input.filter), after, limit: 200 }, signal);
+        const page = await fetchEvents(
+          clubId,
+          { ...filterQuery(input.filter, timeZone), after, limit: 200 },
+          signal,
+        );
         events.push(...page.data);
         after = page.next && 'after' in page.next ? page.next.after : null;
       }

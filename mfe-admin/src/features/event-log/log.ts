@@ -8,7 +8,7 @@ import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe
 import { nextOccurrence } from '@platzbuchung/domain/reservations/recurrence';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { EventQuery, LogEvent } from '../../shared/admin-api';
-import { endOfDay, startOfDay, wallClockOf } from '../../shared/club-time';
+import { clubDayEnd, clubDayStart, clubWallClock } from '@platzbuchung/domain/club-time';
 
 export const PAGE_SIZE = 25;
 
@@ -26,11 +26,11 @@ export interface LogFilter {
 export const emptyFilter: LogFilter = { from: '', to: '', type: '', userId: '', reservationId: '' };
 
 /** What the API gets for a filter; days become instants at club-local midnight. */
-export function filterQuery(filter: LogFilter): EventQuery {
+export function filterQuery(filter: LogFilter, timeZone: string): EventQuery {
   return {
     limit: PAGE_SIZE,
-    ...(filter.from ? { since: startOfDay(filter.from) } : {}),
-    ...(filter.to ? { until: endOfDay(filter.to) } : {}),
+    ...(filter.from ? { since: clubDayStart(timeZone, filter.from).toISOString() } : {}),
+    ...(filter.to ? { until: clubDayEnd(timeZone, filter.to).toISOString() } : {}),
     ...(filter.type ? { types: [filter.type] } : {}),
     ...(filter.userId ? { userId: filter.userId } : {}),
     ...(filter.reservationId ? { reservationId: filter.reservationId } : {}),
@@ -122,8 +122,8 @@ export function newestPosition(entries: readonly LogEvent[]): number | null {
 }
 
 /** The day a "before" view should show: the day the event was about. */
-export function eventDay(event: LogEvent, details: ReservationDetails): IsoDate {
-  const eventLocalDay = wallClockOf(new Date(event.occurred_at)).date;
+export function eventDay(event: LogEvent, details: ReservationDetails, timeZone: string): IsoDate {
+  const eventLocalDay = clubWallClock(timeZone, new Date(event.occurred_at)).date;
   switch (event.type) {
     case 'ReservationMade':
       return event.data.date;

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
+import { clubWallClock } from '@platzbuchung/domain/club-time';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import { roleNames } from '@platzbuchung/domain/events/describe';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
@@ -19,7 +20,6 @@ import {
   type Member,
   type MessageAnswer,
 } from '../../shared/admin-api';
-import { wallClockOf } from '../../shared/club-time';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { fullName } from '../../shared/names';
 import { questionFor } from './member-actions';
@@ -133,6 +133,7 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
                   key={member._id}
                   member={member}
                   isSelf={member._id === selfId}
+                  timeZone={club.time_zone}
                   busy={snapshot.hasTag('confirming')}
                   onAsk={(action) => send({ type: 'change.ask', memberId: member._id, action })}
                 />
@@ -164,13 +165,15 @@ function emptyText(filter: MemberStatus): string {
 interface MemberRowProps {
   member: Member;
   isSelf: boolean;
+  /** The club's zone: the registration day is the club's. */
+  timeZone: string;
   busy: boolean;
   onAsk: (action: MemberAction) => void;
 }
 
-function MemberRow({ member, isSelf, busy, onAsk }: MemberRowProps) {
+function MemberRow({ member, isSelf, timeZone, busy, onAsk }: MemberRowProps) {
   const name = fullName(member);
-  const registered = formatDateDe(wallClockOf(new Date(member.created_at)).date);
+  const registered = formatDateDe(clubWallClock(timeZone, new Date(member.created_at)).date);
   const button = (label: string, action: MemberAction, primary = false) => (
     <button
       type="button"

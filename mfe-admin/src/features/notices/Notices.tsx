@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
-import { formatDateDe } from '@platzbuchung/domain/dates';
 import {
   mailKindLabels,
   mailStatusLabels,
@@ -13,14 +12,9 @@ import {
 } from '@platzbuchung/domain/mail/notices';
 import type { Club } from '@platzbuchung/domain/types';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { fetchNotices, retryNotice } from '../../shared/admin-api';
-import { wallClockOf } from '../../shared/club-time';
 import { noticesMachine } from './notices-machine';
-
-function when(iso: string): string {
-  const clock = wallClockOf(new Date(iso));
-  return `${formatDateDe(clock.date)}, ${clock.time.slice(0, 5)} Uhr`;
-}
 
 export function Notices({ club }: { club: Club }) {
   const [machine] = useState(() =>
@@ -85,6 +79,7 @@ export function Notices({ club }: { club: Club }) {
                   notice={notice}
                   busy={retrying === notice.id}
                   disabled={retrying !== null}
+                  timeZone={club.time_zone}
                   onRetry={() => send({ type: 'notice.retry', id: notice.id })}
                 />
               ))}
@@ -101,9 +96,12 @@ interface NoticeRowProps {
   busy: boolean;
   disabled: boolean;
   onRetry: () => void;
+  /** The club's: times are read on its wall. */
+  timeZone: string;
 }
 
-function NoticeRow({ notice, busy, disabled, onRetry }: NoticeRowProps) {
+function NoticeRow({ notice, busy, disabled, onRetry, timeZone }: NoticeRowProps) {
+  const when = (iso: string) => formatInstantDe(timeZone, iso);
   const moment =
     notice.status === 'sent' && notice.sentAt
       ? `versendet am ${when(notice.sentAt)}`

@@ -2,6 +2,7 @@
 import type { Club } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
+import { TimeZoneField } from '@platzbuchung/ui/components/club-local-rules-fields';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
@@ -19,6 +20,8 @@ export default function ClubRegistration({ host }: RemoteScreenProps) {
       start_hour: '8',
       end_hour: '20',
       reservations_limit: '3',
+      // Optional: left empty, the club gets the operator's default zone (APP_TIMEZONE).
+      time_zone: '',
       first_name: '',
       last_name: '',
       email: '',
@@ -38,6 +41,7 @@ export default function ClubRegistration({ host }: RemoteScreenProps) {
         <fieldset className="form__fieldset">
           <legend>Verein</legend>
           <ClubSettingsFields form={form} />
+          <TimeZoneField field={form.field('time_zone')} emptyLabel="Voreinstellung des Betreibers" />
         </fieldset>
         <fieldset className="form__fieldset">
           <legend>Administrator</legend>

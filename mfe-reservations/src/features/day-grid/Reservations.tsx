@@ -11,7 +11,7 @@ import { DateField } from '@platzbuchung/ui/components/date-field';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, IsoDate, Reservation, SessionUser } from '@platzbuchung/domain/types';
-import { clubNow } from '../../shared/club-time';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
 import {
   BlockedIcon,
@@ -43,7 +43,7 @@ import type { MakeReservationInput, PopupOutput } from '../popups/make-reservati
 import type { DeleteReservationInput } from '../popups/delete-reservation-machine';
 import { isBlocked, isInert, slotClick } from '../popups/slot-click';
 import { dayGridMachine, type WeekData } from './day-grid-machine';
-import { buildGrid, gridCourts, weekWindow, type GridCell } from './grid-model';
+import { buildGrid, cancelNote, gridCourts, horizonNotice, weekWindow, type GridCell } from './grid-model';
 
 /** The day last shown, so coming back from another screen keeps it (for this page load). */
 let lastShownDate: IsoDate | null = null;
@@ -71,13 +71,15 @@ type Popup =
       cellId: string;
       /** Whether the viewer may change it: then the popup offers "Ändern". */
       changeable: boolean;
+      /** For a player's own booking: until when it can still be cancelled. */
+      cancelNote: ReturnType<typeof cancelNote>;
     }
   | { kind: 'change'; input: ChangeReservationInput; holder: string; cellId: string };
 
 const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
 
 function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
-  const now = useClubNow();
+  const now = useClubNow(club.time_zone);
   const isAdmin = user.role === 'admin';
   const mineKey = cacheKey(club._id, user._id);
 
@@ -101,7 +103,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
     }),
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { clubId: club._id, date: lastShownDate ?? clubNow().date },
+    input: { clubId: club._id, date: lastShownDate ?? clubNow(club.time_zone).date },
   });
   const { date, reservations, blocks, loadedWindow } = snapshot.context;
   const loading = snapshot.hasTag('loading');
@@ -111,8 +113,10 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const mine = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
   const loadMine = useCallback(
     () =>
-      fetchReservations(club._id, myWindow(clubNow().date)).then((list) => ownReservations(list, user._id)),
-    [club._id, user._id],
+      fetchReservations(club._id, myWindow(clubNow(club.time_zone).date)).then((list) =>
+        ownReservations(list, user._id),
+      ),
+    [club._id, club.time_zone, user._id],
   );
   useEffect(() => {
     ensureClubUsers(club._id);
@@ -129,8 +133,9 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         users: users.key === club._id ? (users.value ?? []) : [],
         userId: user._id,
         now,
+        isAdmin,
       }),
-    [club, date, reservations, blocks, users, user._id, now],
+    [club, date, reservations, blocks, users, user._id, now, isAdmin],
   );
 
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -139,10 +144,12 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
       ? upcomingCount(mine.value, now.date)
       : null;
 
+  const notice = horizonNotice(club, date, now, isAdmin);
+
   const onCellClick = (cell: GridCell) => {
     const action = slotClick(
       { ...cell, date },
-      { isAdmin, upcomingCount: ownCount, limit: club.reservations_limit },
+      { isAdmin, upcomingCount: ownCount, limit: club.reservations_limit, horizonNotice: notice },
     );
     const id = cellId(cell.court, cell.hour);
     if (action.kind === 'alert') window.alert(action.message);
@@ -160,14 +167,17 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         },
       });
     } else if (action.kind === 'delete' && cell.reservation) {
+      const deadline = cell.mine ? cancelNote(club, date, cell.reservation.start_time, now, isAdmin) : null;
       setPopup({
         kind: 'delete',
         cellId: id,
         input: { slot: action.slot },
         reservation: cell.reservation,
         holder: cell.text,
-        // Players move their own upcoming single booking; admins any booking still to come.
-        changeable: !cell.past && (isAdmin || (cell.mine && !cell.reservation.recurring)),
+        // Players move their own upcoming single booking until the club's deadline; admins any booking still to come.
+        changeable:
+          !cell.past && (isAdmin || (cell.mine && !cell.reservation.recurring && deadline?.open !== false)),
+        cancelNote: deadline,
       });
     }
   };
@@ -281,7 +291,13 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
       </div>
       <p className="visually-hidden" aria-live="polite">
         {formatDateDe(date)}
+        {notice ? `. ${notice}` : ''}
       </p>
+      {notice && (
+        <p className="grid-notice" role="note">
+          {notice}
+        </p>
+      )}
       {showSplash ? (
         <Splash text={texts.reservationsSplash} />
       ) : (
@@ -333,6 +349,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
           fallbackFocus={() => document.getElementById(popup.cellId)}
           onDone={onPopupDone}
           onChangeInstead={popup.changeable ? () => openChange(popup) : undefined}
+          cancelNote={popup.cancelNote}
         />
       )}
       {popup?.kind === 'change' && (
@@ -354,6 +371,7 @@ function slotClass(cell: GridCell): string {
   if (cell.reservation) classes.push(cell.mine ? 'slot--mine' : 'slot--reserved');
   else if (cell.block) classes.push('slot--blocked');
   else classes.push('slot--free');
+  if (cell.beyondHorizon) classes.push('slot--not-yet');
   if (cell.past) classes.push('slot--past');
   return classes.join(' ');
 }

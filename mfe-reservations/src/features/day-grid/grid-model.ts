@@ -3,7 +3,23 @@
  * browser: the hours and courts, and for every cell its reservation, its marks, its text and the
  * name a screen reader announces.
  */
-import { addDays, formatHour, isPastSlot, weekdayOf, type LocalMoment } from '@platzbuchung/domain/dates';
+import {
+  cancelDeadline,
+  formatWallClockDe,
+  isBeyondHorizon,
+  lastDayWithinHorizon,
+  mayStillCancel,
+  type ClubTimeRules,
+} from '@platzbuchung/domain/club-time';
+import {
+  addDays,
+  formatDateDe,
+  formatHour,
+  isPastSlot,
+  weekdayOf,
+  type LocalMoment,
+} from '@platzbuchung/domain/dates';
+import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { occurrencesInBlock, type Block } from '@platzbuchung/domain/blocks/blocks';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
@@ -37,6 +53,8 @@ export interface GridCell {
   mine: boolean;
   /** The court block holding this hour, if any: nobody can book it. */
   block: Block | null;
+  /** A free hour on a day beyond the club's booking horizon, for a player: not bookable yet. */
+  beyondHorizon: boolean;
   /** The label, else the holder as "S. Graf"; "Gesperrt: Turnier" when blocked; empty for a free cell. */
   text: string;
   /** "Platz 3, 14:00, reserviert von S. Graf". */
@@ -44,7 +62,9 @@ export interface GridCell {
 }
 
 export interface GridInput {
-  club: Pick<Club, 'courts_count' | 'start_hour' | 'end_hour'>;
+  club: Pick<Club, 'courts_count' | 'start_hour' | 'end_hour'> & Partial<Pick<Club, 'booking_horizon_days'>>;
+  /** Admins are not bound by the club's booking horizon. */
+  isAdmin?: boolean;
   date: IsoDate;
   reservations: readonly Reservation[];
   /** The court blocks of the loaded window. */
@@ -94,6 +114,7 @@ function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
   const parts = [`Platz ${cell.court}`, formatHour(cell.hour)];
   const { reservation } = cell;
   if (!reservation && cell.block) parts.push(`gesperrt: ${cell.block.reason}`);
+  else if (!reservation && cell.beyondHorizon) parts.push('noch nicht buchbar');
   else if (!reservation) parts.push('frei');
   else if (cell.mine) parts.push(cell.text ? `Ihre Reservierung: ${cell.text}` : 'Ihre Reservierung');
   else parts.push(cell.text ? `reserviert von ${cell.text}` : 'reserviert');
@@ -107,6 +128,7 @@ export function buildGrid(input: GridInput): GridCell[][] {
   const users = new Map(input.users.map((u) => [u._id, u]));
   const bySlot = reservationsBySlot(input.reservations, input.date);
   const blocks = input.blocks ?? [];
+  const beyondHorizon = !input.isAdmin && dayBeyondHorizon(input.club, input.date, input.now);
   return gridHours(input.club).map((hour) =>
     gridCourts(input.club).map((court) => {
       const reservation = bySlot.get(slotKey(court, hour)) ?? null;
@@ -118,10 +140,54 @@ export function buildGrid(input: GridInput): GridCell[][] {
         past: isPastSlot(input.date, hour, input.now),
         mine: reservation !== null && reservation.user_id === input.userId,
         block,
+        beyondHorizon: reservation === null && beyondHorizon,
         // A booking still shown in a block (one that had begun) keeps its own text.
         text: !reservation && block ? `Gesperrt: ${block.reason}` : cellText(reservation, users),
       };
       return { ...cell, accessibleName: describeCell(cell) };
     }),
   );
+}
+
+/** Is the whole day further ahead than the club lets players book? */
+export function dayBeyondHorizon(
+  club: Partial<Pick<ClubTimeRules, 'booking_horizon_days'>>,
+  date: IsoDate,
+  now: LocalMoment,
+): boolean {
+  return isBeyondHorizon({ booking_horizon_days: club.booking_horizon_days ?? null }, date, now);
+}
+
+/**
+ * What the day navigation says for a player on a day beyond the horizon ("Noch nicht buchbar:
+ * Reservierungen sind bis Mo., 07.12.2026 möglich."), or null on a bookable day and for admins.
+ */
+export function horizonNotice(
+  club: Partial<Pick<ClubTimeRules, 'booking_horizon_days'>>,
+  date: IsoDate,
+  now: LocalMoment,
+  isAdmin: boolean,
+): string | null {
+  if (isAdmin || !dayBeyondHorizon(club, date, now)) return null;
+  const last = lastDayWithinHorizon({ booking_horizon_days: club.booking_horizon_days ?? null }, now.date)!;
+  return reservationTexts.notBookableYet(formatDateDe(last));
+}
+
+/**
+ * Until when a player may still cancel or move their own booking of `date` at `hour`, for the
+ * popup: "Stornieren bis Di., 24.11.2026, 17:00 Uhr", or the refusal once the deadline has passed.
+ * Admins are not bound by it (null).
+ */
+export function cancelNote(
+  club: Pick<ClubTimeRules, 'time_zone' | 'cancel_deadline_hours'>,
+  date: IsoDate,
+  hour: number,
+  now: LocalMoment,
+  isAdmin: boolean,
+): { text: string; open: boolean } | null {
+  if (isAdmin) return null;
+  const until = formatWallClockDe(cancelDeadline(club, date, hour));
+  return mayStillCancel(club, date, hour, now)
+    ? { text: reservationTexts.cancelUntil(until), open: true }
+    : { text: reservationTexts.pastCancelDeadline(club.cancel_deadline_hours, until), open: false };
 }

@@ -8,7 +8,7 @@ import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
-import { clubNow } from '../../shared/club-time';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import {
   bookingEntries,
@@ -23,17 +23,26 @@ import { fetchReservations } from '../../shared/reservations-api';
 import { Splash } from '../../shared/Splash';
 import { useClubNow } from '../../shared/use-club-now';
 import '../../shared/reservations.css';
+import { cancelNote } from '../day-grid/grid-model';
 import { DeleteReservationPopup } from '../popups/DeleteReservationPopup';
 import type { PopupOutput } from '../popups/make-reservation-machine';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
   const { auth, club } = host;
   if (!auth.value) return null;
+  // "Upcoming" is the club's own: without the club there is no day to count from.
+  if (!club) {
+    return (
+      <p className="notice notice--error" role="alert">
+        {texts.clubNotFound}
+      </p>
+    );
+  }
   return <Bookings key={`${auth.club_id}:${auth._id}`} user={auth} club={club} />;
 }
 
-function Bookings({ user, club }: { user: SessionUser; club: Club | null }) {
-  const now = useClubNow();
+function Bookings({ user, club }: { user: SessionUser; club: Club }) {
+  const now = useClubNow(club.time_zone);
   const key = cacheKey(user.club_id, user._id);
   const mine = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -41,11 +50,11 @@ function Bookings({ user, club }: { user: SessionUser; club: Club | null }) {
 
   useEffect(() => {
     myReservationsCache.ensure(key, () =>
-      fetchReservations(user.club_id, myWindow(clubNow().date)).then((list) =>
+      fetchReservations(user.club_id, myWindow(clubNow(club.time_zone).date)).then((list) =>
         ownReservations(list, user._id),
       ),
     );
-  }, [key, user.club_id, user._id]);
+  }, [key, user.club_id, user._id, club.time_zone]);
 
   const onDone = useCallback(
     (output: PopupOutput) => {
@@ -75,7 +84,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club | null }) {
     <section className="bookings" aria-labelledby="bookings-title">
       <BookingsHeading
         ref={headingRef}
-        counter={club ? `${upcomingCount(own, now.date)} von ${club.reservations_limit}` : null}
+        counter={`${upcomingCount(own, now.date)} von ${club.reservations_limit}`}
       />
       {entries.length === 0 ? (
         <p className="bookings__empty">{texts.noActiveReservations}</p>
@@ -130,6 +139,13 @@ function Bookings({ user, club }: { user: SessionUser; club: Club | null }) {
             },
           }}
           hours={{ start: selected.reservation.start_time, end: selected.reservation.end_time }}
+          cancelNote={cancelNote(
+            club,
+            selected.date,
+            selected.reservation.start_time,
+            now,
+            user.role === 'admin',
+          )}
           holder={selected.reservation.label ?? undefined}
           window={myWindow(now.date)}
           fallbackFocus={() => headingRef.current}

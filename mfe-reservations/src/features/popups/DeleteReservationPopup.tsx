@@ -29,10 +29,12 @@ interface DeleteReservationPopupProps {
   onDone: (output: PopupOutput, deleted: DeletedPart, wholeGroup: boolean) => void;
   /** Offered when the viewer may change the booking: closes this popup for the change popup. */
   onChangeInstead?: () => void;
+  /** For a player's own booking: until when it can still be cancelled (club-time.ts). */
+  cancelNote?: { text: string; open: boolean } | null;
 }
 
 export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
-  const { input, hours, holder, window, fallbackFocus, onDone, onChangeInstead } = props;
+  const { input, hours, holder, window, fallbackFocus, onDone, onChangeInstead, cancelNote } = props;
   const [machine] = useState(() =>
     deleteReservationMachine.provide({
       actors: {
@@ -73,6 +75,11 @@ export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
         }}
       >
         <SlotSummary items={summary} />
+        {cancelNote && (
+          <p className={cancelNote.open ? 'popup__note' : 'popup__note popup__note--closed'}>
+            {cancelNote.text}
+          </p>
+        )}
         <fieldset className="popup__fields" disabled={busy}>
           {slot.recurring && (
             <fieldset className="popup__choices">

@@ -15,10 +15,14 @@ export interface ClickedCell {
   reservation: { _id: string; recurring: boolean; group_id?: string | null } | null;
   /** The court block holding the hour, if any. */
   block?: { reason: string } | null;
+  /** For a player: the day lies beyond the club's booking horizon. */
+  beyondHorizon?: boolean;
 }
 
 export interface Viewer {
   isAdmin: boolean;
+  /** The refusal a player gets on a day beyond the horizon ("Noch nicht buchbar: …"). */
+  horizonNotice?: string | null;
   /** Own upcoming reservations; null while unknown (then only the server counts). */
   upcomingCount: number | null;
   /** The club's reservations_limit; a missing one counts as 0. */
@@ -71,6 +75,9 @@ export function slotClick(cell: ClickedCell, viewer: Viewer): SlotAction {
       kind: 'alert',
       message: blockTexts.blocked(String(cell.court), cell.date, cell.hour, cell.block.reason),
     };
+  }
+  if (cell.beyondHorizon && !viewer.isAdmin && viewer.horizonNotice) {
+    return { kind: 'alert', message: viewer.horizonNotice };
   }
   if (!viewer.isAdmin && viewer.upcomingCount !== null) {
     const limit = viewer.limit ?? 0;

@@ -3,7 +3,7 @@
  * that no longer exists or an hour outside the new opening times would leave a booking nobody can
  * see or cancel in the grid.
  */
-import type { ClubSettings } from '../schemas';
+import type { ClubCoreSettings } from '../schemas';
 import { nextOccurrence } from '../reservations/recurrence';
 import type { IsoDate, Reservation } from '../types';
 
@@ -14,7 +14,7 @@ export interface StrandedReservation {
   reason: 'court' | 'hours';
 }
 
-function fits(reservation: Reservation, settings: ClubSettings): StrandedReservation['reason'] | null {
+function fits(reservation: Reservation, settings: ClubCoreSettings): StrandedReservation['reason'] | null {
   if (Number(reservation.court_num) > settings.courts_count) return 'court';
   if (reservation.start_time < settings.start_hour || reservation.end_time > settings.end_hour)
     return 'hours';
@@ -23,7 +23,7 @@ function fits(reservation: Reservation, settings: ClubSettings): StrandedReserva
 
 export function strandedReservations(
   reservations: readonly Reservation[],
-  settings: ClubSettings,
+  settings: ClubCoreSettings,
   today: IsoDate,
 ): StrandedReservation[] {
   const stranded: StrandedReservation[] = [];

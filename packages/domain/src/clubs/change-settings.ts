@@ -7,7 +7,8 @@ import { strandedReservations } from '../admin/club-settings';
 import { adminTexts } from '../admin/texts';
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../reservations/decision';
-import type { ClubSettings } from '../schemas';
+import type { ClubSettings, ClubSettingsBody } from '../schemas';
+import { applySettingsBody, withLocalRules } from './local-rules';
 import type { Reservation } from '../types';
 import type { ClubEvent } from './events';
 
@@ -18,7 +19,8 @@ export interface ChangeClubSettings {
   type: 'ChangeClubSettings';
   club_id: string;
   actor: Actor;
-  settings: ClubSettings;
+  /** The fields the admin sent; club-local rules left out stay as they are. */
+  settings: ClubSettingsBody;
 }
 
 export interface ChangeClubSettingsContext {
@@ -28,8 +30,12 @@ export interface ChangeClubSettingsContext {
 
 export function evolveClub(state: ClubState, event: ClubEvent): ClubState {
   switch (event.type) {
-    case 'ClubSettingsChanged':
-      return { status: 'registered', settings: event.data.after };
+    case 'ClubSettingsChanged': {
+      // Registration writes the club's first settings, so a stream is folded from `registered`;
+      // an older event's missing local rules are those the club had before it.
+      if (state.status === 'none') throw new Error('A club stream starts at registration');
+      return { status: 'registered', settings: withLocalRules(event.data.after, state.settings) };
+    }
     default: {
       const unknown: never = event.type;
       throw new Error(`Unknown club event: ${String(unknown)}`);
@@ -44,8 +50,9 @@ export function changeClubSettings(
   now: LocalMoment,
 ): Decision<ClubEvent> {
   if (state.status === 'none') return reject('not_found', adminTexts.clubNotFound);
-  // A setting the request leaves out stays as it is (member approval, in requests that predate it).
-  const after = { ...state.settings, ...command.settings, name: command.settings.name.trim() };
+  // A setting the request leaves out stays as it is (member approval, the club-local rules).
+  const body = { ...command.settings, name: command.settings.name.trim() };
+  const after = applySettingsBody(state.settings, body);
   const stranded = strandedReservations(upcoming, after, now.date);
   if (stranded.length) {
     const lines = stranded.map(adminTexts.strandedLine).join('; ');

@@ -56,6 +56,11 @@ const clubSettings = object(
     reservations_limit: { type: 'integer', minimum: 0 },
     // Added later: settings changes recorded before it lack it (= no approval).
     member_approval: { type: 'boolean' },
+    // Club-local rules: optional, since events written before them lack them (clubs/local-rules).
+    time_zone: { type: 'string', minLength: 1 },
+    booking_horizon_days: { type: 'integer', nullable: true, minimum: 1 },
+    cancel_deadline_hours: { type: 'integer', minimum: 0 },
+    rules: { type: 'string' },
   },
   ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
 );

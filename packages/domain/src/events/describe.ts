@@ -30,26 +30,51 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   end_hour: 'Spielzeit bis',
   reservations_limit: 'Reservierungslimit',
   member_approval: 'Neue Mitglieder freigeben',
+  // Club-local rules
+  time_zone: 'Zeitzone',
+  booking_horizon_days: 'Buchungszeitraum',
+  cancel_deadline_hours: 'Stornofrist',
+  rules: 'Platzordnung',
 };
 
-function settingValue(key: keyof ClubSettings, value: string | number | boolean | undefined): string {
+type SettingValue = ClubSettings[keyof ClubSettings];
+
+function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   // Settings saved before member approval existed lack it: no approval.
   if (key === 'member_approval') return value ? 'ja' : 'nein';
   if (key === 'start_hour' || key === 'end_hour') return `${formatHour(Number(value))} Uhr`;
   if (key === 'name') return `„${value}“`;
+  if (key === 'booking_horizon_days') return value === null ? 'unbegrenzt' : `${value} Tage im Voraus`;
+  if (key === 'cancel_deadline_hours') return value === 0 ? 'bis Beginn' : `${value} Std. vor Beginn`;
+  if (key === 'rules') return value === '' ? 'keine' : `${[...String(value)].length} Zeichen`;
   return String(value);
 }
 
-/** One line per changed value, "Plätze: 6 → 8"; a save that changed nothing says so. */
+/** "Platzordnung: geändert (1.234 Zeichen)": a long text is not repeated in a one-line log. */
+function settingLine(key: keyof ClubSettings, before: SettingValue, after: SettingValue): string {
+  if (key === 'rules' && before !== '' && after !== '') {
+    return `${settingNames.rules}: geändert (${settingValue(key, after)})`;
+  }
+  return `${settingNames[key]}: ${settingValue(key, before)} → ${settingValue(key, after)}`;
+}
+
+/**
+ * One line per changed value, "Plätze: 6 → 8"; a save that changed nothing says so. Events from
+ * before the club-local rules lack them on both sides, and nothing changed there.
+ */
 export function settingsChangeLines({
   data: { before, after },
 }: Pick<ClubSettingsChanged, 'data'>): string[] {
   const keys = Object.keys(settingNames) as (keyof ClubSettings)[];
   const lines = keys
-    .filter((key) => settingValue(key, before[key]) !== settingValue(key, after[key]))
-    .map(
-      (key) => `${settingNames[key]}: ${settingValue(key, before[key])} → ${settingValue(key, after[key])}`,
-    );
+    // Member approval: missing means "no". Club-local rules: events from before them lack them
+    // on both sides, and nothing changed there.
+    .filter((key) =>
+      key === 'member_approval'
+        ? settingValue(key, before[key]) !== settingValue(key, after[key])
+        : before[key] !== undefined && after[key] !== undefined && before[key] !== after[key],
+    )
+    .map((key) => settingLine(key, before[key], after[key]));
   return lines.length ? lines : ['ohne Änderung gespeichert'];
 }
 

@@ -2,6 +2,7 @@
  * "Stand am": the reservations exactly as they stood at an earlier moment, folded from the events
  * up to it with the very `evolve` the live projection uses, and the club's settings of that moment.
  */
+import { withLocalRules } from '../clubs/local-rules';
 import type { ClubSettings } from '../schemas';
 import type { EventEnvelope } from '../events/catalogue';
 import type { Reservation } from '../types';
@@ -52,7 +53,7 @@ export function settingsAt(
     .filter((e) => e.type === 'ClubSettingsChanged')
     .sort((a, b) => a.position - b.position);
   const before = changes.filter(cut).at(-1);
-  if (before?.type === 'ClubSettingsChanged') return before.data.after;
+  if (before?.type === 'ClubSettingsChanged') return withLocalRules(before.data.after, current);
   const after = changes.find((e) => !cut(e));
-  return after?.type === 'ClubSettingsChanged' ? after.data.before : current;
+  return after?.type === 'ClubSettingsChanged' ? withLocalRules(after.data.before, current) : current;
 }

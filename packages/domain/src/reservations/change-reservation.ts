@@ -13,7 +13,7 @@
 import { addDays, daysBetween, type LocalMoment } from '../dates';
 import type { IsoDate, Reservation } from '../types';
 import { accept, reject, type Decision, type ReservationError } from './decision';
-import { hasBegun } from './delete-reservation';
+import { hasBegun, tooLateError } from './delete-reservation';
 import type { ReservationEvent } from './events';
 import { evolve } from './evolve';
 import {
@@ -93,6 +93,9 @@ function changeSingle(
   if (hasBegun(reservation.date, reservation.start_time, now)) {
     return reject('past', reservationTexts.changeAlreadyBegun);
   }
+  // Moving a booking gives its slot back as cancelling does, so the club's deadline binds it too.
+  const late = tooLateError(command.actor, reservation.date, reservation, context.club, now);
+  if (late) return { ok: false, error: late };
   const event: ReservationEvent = {
     type: 'ReservationChanged',
     reservation_id: reservation._id,

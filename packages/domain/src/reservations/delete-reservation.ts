@@ -3,9 +3,10 @@
  * A series that would be left without any occurrence is cancelled outright, so no empty recurring
  * row lingers in the read model and keeps counting toward its owner's limit.
  */
+import { cancelDeadline, formatWallClockDe, mayStillCancel } from '../club-time';
 import { addDays, isIsoDate, type LocalMoment } from '../dates';
 import type { Club, DeleteType, IsoDate, Reservation } from '../types';
-import { accept, reject, type Actor, type Decision } from './decision';
+import { accept, reject, type Actor, type Decision, type ReservationError } from './decision';
 import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
 import { reservationTexts } from './texts';
@@ -44,33 +45,55 @@ function isOnlyRemaining(reservation: Reservation, date: IsoDate): boolean {
   return isFirstRemaining(reservation, date) && nextOccurrence(reservation, addDays(date, 1)) === null;
 }
 
-/** A player may only take back what has not begun yet; admins may tidy up the past as well. */
-function isTooLateFor(
+/**
+ * Why a player may no longer take back (or move) the occurrence on `date`: it has begun, or the
+ * club's cancellation deadline before it has passed. Admins may tidy up the past as well.
+ */
+export function tooLateError(
   actor: Actor,
   date: IsoDate | null,
   reservation: Reservation,
+  club: Club,
   now: LocalMoment,
-): boolean {
-  return actor.role !== 'admin' && date !== null && hasBegun(date, reservation.start_time, now);
+  begun: string = reservationTexts.alreadyBegun,
+): ReservationError | null {
+  if (actor.role === 'admin' || date === null) return null;
+  if (hasBegun(date, reservation.start_time, now)) return { kind: 'past', message: begun };
+  if (mayStillCancel(club, date, reservation.start_time, now)) return null;
+  const deadline = formatWallClockDe(cancelDeadline(club, date, reservation.start_time));
+  return {
+    kind: 'forbidden',
+    message: reservationTexts.pastCancelDeadline(club.cancel_deadline_hours, deadline),
+  };
 }
 
+const refused = (error: ReservationError): Decision => reject(error.kind, error.message);
+
 /** Judged by the first remaining occurrence: a player must not erase weeks that already took place. */
-function deleteWhole(command: DeleteReservation, reservation: Reservation, now: LocalMoment): Decision {
+function deleteWhole(
+  command: DeleteReservation,
+  reservation: Reservation,
+  club: Club,
+  now: LocalMoment,
+): Decision {
   const first = nextOccurrence(reservation, reservation.date);
-  if (isTooLateFor(command.actor, first, reservation, now)) {
-    return reject('past', reservationTexts.alreadyBegun);
-  }
+  const late = tooLateError(command.actor, first, reservation, club, now);
+  if (late) return refused(late);
   // A single reservation is always deleted as a whole, whatever the client chose.
   return cancelAll(command, reservation.recurring ? command.delete_type : 'all');
 }
 
-function deleteFrom(command: DeleteReservation, reservation: Reservation, now: LocalMoment): Decision {
+function deleteFrom(
+  command: DeleteReservation,
+  reservation: Reservation,
+  club: Club,
+  now: LocalMoment,
+): Decision {
   const { date } = command;
   if (!isIsoDate(date)) return reject('invalid', reservationTexts.invalidDate);
   if (!occursOn(reservation, date)) return reject('invalid', reservationTexts.notAnOccurrence(date));
-  if (isTooLateFor(command.actor, date, reservation, now)) {
-    return reject('past', reservationTexts.alreadyBegun);
-  }
+  const late = tooLateError(command.actor, date, reservation, club, now);
+  if (late) return refused(late);
   const { reservation_id } = command;
   if (command.delete_type === 'once') {
     if (isOnlyRemaining(reservation, date)) return cancelAll(command, 'once');
@@ -98,6 +121,8 @@ export function deleteReservation(
   if (command.actor.role !== 'admin' && reservation.user_id !== command.actor.user_id) {
     return reject('forbidden', reservationTexts.notOwnReservation);
   }
-  if (!reservation.recurring || command.delete_type === 'all') return deleteWhole(command, reservation, now);
-  return deleteFrom(command, reservation, now);
+  if (!reservation.recurring || command.delete_type === 'all') {
+    return deleteWhole(command, reservation, club, now);
+  }
+  return deleteFrom(command, reservation, club, now);
 }

@@ -2,6 +2,7 @@
  * Making a reservation. The client already hides what a player
  * may not do; the server refuses it anyway, because requests need not come from our client.
  */
+import { isBeyondHorizon, lastDayWithinHorizon } from '../club-time';
 import { formatDateDe, isIsoDate, isPastSlot, type LocalMoment } from '../dates';
 import { texts } from '../texts';
 import type { Club, IsoDate, Reservation } from '../types';
@@ -83,6 +84,16 @@ const checkNotTooFarAhead: Check = ({ date }, _context, now) => {
   return date <= last ? null : { kind: 'invalid', message: reservationTexts.tooFarAhead(formatDateDe(last)) };
 };
 
+/** The club's booking horizon binds players; admins plan the season ahead. */
+const checkWithinHorizon: Check = ({ actor, date }, { club }, now) => {
+  if (actor.role === 'admin' || !isBeyondHorizon(club, date, now)) return null;
+  const last = lastDayWithinHorizon(club, now.date)!;
+  return {
+    kind: 'forbidden',
+    message: reservationTexts.beyondHorizon(club.booking_horizon_days!, formatDateDe(last)),
+  };
+};
+
 /** Blank means no label; the stored label is the trimmed one. */
 export function normalizeLabel(label: string | null | undefined): string | undefined {
   const trimmed = label?.trim();
@@ -136,11 +147,13 @@ const checks: readonly Check[] = [
   checkRole,
   checkNotPast,
   checkNotTooFarAhead,
+  checkWithinHorizon,
   checkLimit,
 ];
 
 /**
- * The first rule a booking breaks — court, hours, date, role, past, too far ahead, limit — or null.
+ * The first rule a booking breaks — court, hours, date, role, past, too far ahead, beyond the club's
+ * horizon, limit — or null.
  * Making and changing a booking answer to the same rules; a change passes `existing` without the
  * booking it changes, so that it does not count against its own limit.
  */

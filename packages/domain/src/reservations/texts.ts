@@ -31,5 +31,13 @@ export const reservationTexts = {
   oneOfCourtOrCourts:
     'Bitte wählen Sie einen Platz (court_num) oder mehrere Plätze (court_nums), nicht beides.',
   courtsTwice: 'Bitte wählen Sie jeden Platz nur einmal.',
+  // Club-local rules: how far ahead players book, until when they cancel (../club-time).
+  beyondHorizon: (days: number, lastDay: string): string =>
+    `Mitglieder können höchstens ${days === 1 ? 'einen Tag' : `${days} Tage`} im Voraus reservieren, also bis ${lastDay}.`,
+  pastCancelDeadline: (hours: number, deadline: string): string =>
+    `Reservierungen können nur bis ${hours === 1 ? 'eine Stunde' : `${hours} Stunden`} vor Beginn storniert oder geändert werden; für diese endete die Frist am ${deadline}.`,
+  cancelUntil: (deadline: string): string => `Stornieren bis ${deadline}`,
+  notBookableYet: (lastDay: string): string =>
+    `Noch nicht buchbar: Reservierungen sind bis ${lastDay} möglich.`,
   notAnOccurrence: (date: string): string => `Die Reservierung findet am ${formatDateDe(date)} nicht statt.`,
 } as const;

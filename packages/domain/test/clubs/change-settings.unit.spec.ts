@@ -10,7 +10,8 @@ import { adminTexts } from '../../src/admin/texts';
 import type { ClubSettings } from '../../src/schemas';
 import { admin, club, now, row } from '../reservations/support/fixtures';
 
-const { _id: clubId, ...settings } = club;
+const { _id: clubId, has_rules: _hasRules, ...clubFields } = club;
+const settings: ClubSettings = { ...clubFields, rules: '' };
 const registered: ClubState = { status: 'registered', settings };
 
 const change = (changes: Partial<ClubSettings>): ChangeClubSettings => ({

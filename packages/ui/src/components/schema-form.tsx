@@ -21,9 +21,17 @@ interface SchemaFormProps {
   children: ReactNode;
   /** Shown in place of the alert after success (forgot-password shows the server's message). */
   successMessage?: string | null;
+  /** False for a form without required fields: then the "*" hint would explain nothing. */
+  requiredHint?: boolean;
 }
 
-export function SchemaForm({ form, submitLabel, children, successMessage }: SchemaFormProps) {
+export function SchemaForm({
+  form,
+  submitLabel,
+  children,
+  successMessage,
+  requiredHint = true,
+}: SchemaFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
 
   if (form.isLoading) {
@@ -48,7 +56,7 @@ export function SchemaForm({ form, submitLabel, children, successMessage }: Sche
 
   return (
     <form className="form" ref={formRef} noValidate onSubmit={onSubmit} aria-busy={form.isSending}>
-      <p className="form__hint">{uiTexts.requiredHint}</p>
+      {requiredHint && <p className="form__hint">{uiTexts.requiredHint}</p>}
       {form.formError && (
         <div className="notice notice--error" role="alert">
           {form.formError}

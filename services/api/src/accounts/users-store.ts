@@ -1,5 +1,5 @@
 import { foldClubName } from '@platzbuchung/domain/club-names';
-import type { ClubSettings } from '@platzbuchung/domain/schemas';
+import type { ClubCoreSettings, ClubLocalRules, ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 
@@ -22,8 +22,13 @@ interface ClubRow {
   start_hour: number;
   end_hour: number;
   member_approval: boolean;
+  time_zone: string;
+  booking_horizon_days: number | null;
+  cancel_deadline_hours: number;
+  has_rules: boolean;
 }
 
+/** What every reader of a club gets; the Platzordnung itself only as "has one" (see `findClubRules`). */
 const CLUB_COLUMNS = [
   'id',
   'name',
@@ -32,7 +37,14 @@ const CLUB_COLUMNS = [
   'start_hour',
   'end_hour',
   'member_approval',
+  // Club-local rules
+  'time_zone',
+  'booking_horizon_days',
+  'cancel_deadline_hours',
 ];
+
+/** The club columns, and whether the club has a Platzordnung (without its text). */
+const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(`(rules <> '') AS has_rules`)];
 const SESSION_USER_COLUMNS = ['id', 'club_id', 'role', 'first_name', 'last_name', 'email', 'status'];
 
 export const toClub = ({ id, ...club }: ClubRow): Club => ({ _id: id, ...club });
@@ -40,7 +52,7 @@ const toSessionUser = ({ id, ...user }: UserRow): SessionUser => ({ _id: id, ...
 
 export async function listClubs(db: Db): Promise<Club[]> {
   const rows: ClubRow[] = await db('clubs')
-    .select(CLUB_COLUMNS)
+    .select(clubColumns(db))
     .orderBy([{ column: 'name' }, { column: 'id' }]);
   return rows.map(toClub);
 }
@@ -59,13 +71,17 @@ export async function clubNameTaken(db: Db, name: string, exceptClubId?: string)
 }
 
 /** Inserts a club; answers undefined when its name is taken (after folding), even by a racing insert. */
-export async function insertClub(db: Db, club: ClubSettings): Promise<Club | undefined> {
+export async function insertClub(
+  db: Db,
+  club: ClubCoreSettings & Pick<ClubLocalRules, 'time_zone'>,
+): Promise<Club | undefined> {
   const [row] = await db('clubs')
     .insert({ ...club, ...clubNameColumns(club.name) })
     .onConflict('name_key')
     .ignore()
-    .returning<ClubRow[]>(CLUB_COLUMNS);
-  return row && toClub(row);
+    .returning<Omit<ClubRow, 'has_rules'>[]>(CLUB_COLUMNS);
+  // A new club has written no Platzordnung yet.
+  return row && toClub({ ...row, has_rules: false });
 }
 
 /** Did this error come from the unique index on folded club names? */
@@ -75,8 +91,22 @@ export function isClubNameConflict(error: unknown): boolean {
 }
 
 export async function findClub(db: Db, clubId: string): Promise<Club | undefined> {
-  const row: ClubRow | undefined = await db('clubs').where({ id: clubId }).first(CLUB_COLUMNS);
+  const row: ClubRow | undefined = await db('clubs').where({ id: clubId }).first(clubColumns(db));
   return row && toClub(row);
+}
+
+/** The club's Platzordnung ('' when it has none), or undefined for an unknown club. */
+export async function findClubRules(db: Db, clubId: string): Promise<string | undefined> {
+  const row: { rules: string } | undefined = await db('clubs').where({ id: clubId }).first('rules');
+  return row?.rules;
+}
+
+/** A club's whole settings, the Platzordnung included: the club stream's state (commands/clubs). */
+export async function findClubSettings(db: Db, clubId: string): Promise<ClubSettings | undefined> {
+  const row: (Omit<ClubRow, 'has_rules' | 'id'> & { rules: string }) | undefined = await db('clubs')
+    .where({ id: clubId })
+    .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules']);
+  return row;
 }
 
 /** Active members as any member may see them: names only, never e-mail addresses. */

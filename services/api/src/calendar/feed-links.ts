@@ -70,15 +70,20 @@ export interface FeedOwner {
   userId: string;
   clubId: string;
   clubName: string;
+  /** The club's own zone: the feed's times are its wall-clock hours. */
+  timeZone: string;
 }
 
 /** Whose feed a secret opens, or undefined; a malformed secret never reaches the database. */
 export async function findFeedOwner(db: Db, secret: string): Promise<FeedOwner | undefined> {
   if (!isWellFormedFeedSecret(secret)) return undefined;
-  const row: { user_id: string; club_id: string; club_name: string } | undefined = await db('calendar_feeds')
-    .join('users', 'users.id', 'calendar_feeds.user_id')
-    .join('clubs', 'clubs.id', 'users.club_id')
-    .where('calendar_feeds.secret_hash', hashOf(secret))
-    .first('users.id as user_id', 'clubs.id as club_id', 'clubs.name as club_name');
-  return row && { userId: row.user_id, clubId: row.club_id, clubName: row.club_name };
+  const row: { user_id: string; club_id: string; club_name: string; time_zone: string } | undefined =
+    await db('calendar_feeds')
+      .join('users', 'users.id', 'calendar_feeds.user_id')
+      .join('clubs', 'clubs.id', 'users.club_id')
+      .where('calendar_feeds.secret_hash', hashOf(secret))
+      .first('users.id as user_id', 'clubs.id as club_id', 'clubs.name as club_name', 'clubs.time_zone');
+  return (
+    row && { userId: row.user_id, clubId: row.club_id, clubName: row.club_name, timeZone: row.time_zone }
+  );
 }

@@ -17,7 +17,8 @@ import type { ReservationEvent } from '@platzbuchung/domain/reservations/events'
 import type { Club } from '@platzbuchung/domain/types';
 import { findClub } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { foldStream, type CommandDefinition } from './handle';
+import { foldStream, type Clock, type CommandDefinition } from './handle';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { upcomingReservations } from './reservations';
 
 const loadBlock = (trx: Knex.Transaction, streamId: string) =>
@@ -57,10 +58,11 @@ export const liftBlockCommand: CommandDefinition<LiftBlock, BlockState, Club, Bl
  * What a block would cancel, without writing anything: the admin sees it before confirming.
  * Undefined when the club does not exist.
  */
-export async function previewBlock(db: Db, clubId: string, command: BlockCourts, now: LocalMoment) {
+export async function previewBlock(db: Db, clubId: string, command: BlockCourts, clock: Clock) {
   return db.transaction(async (trx) => {
     const club = await findClub(trx, clubId);
     if (!club) return undefined;
+    const now = clubNow(club.time_zone, clock.now);
     const context = await blockContext(trx, club, command, now);
     const decision = blockCourts(command, initialBlockState, context, now);
     if (!decision.ok) return decision;

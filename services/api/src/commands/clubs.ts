@@ -6,6 +6,7 @@ import {
   type ClubState,
 } from '@platzbuchung/domain/clubs/change-settings';
 import type { ClubEvent } from '@platzbuchung/domain/clubs/events';
+import { findClubSettings } from '../accounts/users-store';
 import type { CommandDefinition } from './handle';
 import { upcomingReservations } from './reservations';
 
@@ -21,9 +22,9 @@ export const changeClubSettingsCommand: CommandDefinition<
 > = {
   streamType: 'club',
   streamId: (command) => command.club_id,
-  loadState: async (_trx, _streamId, club) => {
-    const { _id: _ignored, ...settings } = club;
-    return { state: { status: 'registered', settings } };
+  loadState: async (trx, _streamId, club) => {
+    const settings = await findClubSettings(trx, club._id);
+    return { state: settings ? { status: 'registered', settings } : { status: 'none' } };
   },
   loadContext: async (trx, club, _command, now) => ({
     upcoming: await upcomingReservations(trx, club._id, now.date),

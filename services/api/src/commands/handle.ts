@@ -4,7 +4,8 @@
  * command of every stream type goes through `handleCommand`; what differs is its definition.
  */
 import type { Knex } from 'knex';
-import { localMoment, type LocalMoment } from '@platzbuchung/domain/dates';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { DomainEvent, EventEnvelope, StreamType } from '@platzbuchung/domain/events/catalogue';
 import type {
   Actor,
@@ -22,14 +23,14 @@ import { project } from '../projections/registry';
 
 export type CommandResult = { ok: true; events: EventEnvelope[] } | { ok: false; error: ReservationError };
 
+/** The instant a command runs at; each club reads it on its own wall (its `time_zone`). */
 export interface Clock {
   now: Date;
-  timeZone: string;
 }
 
-/** The clock a command runs by: the app's "now", read when the request asks, and the clubs' zone. */
-export function commandClock(deps: { clock: () => Date; config: { timeZone: string } }): () => Clock {
-  return () => ({ now: deps.clock(), timeZone: deps.config.timeZone });
+/** The clock a command runs by: the app's "now", read when the request asks. */
+export function commandClock(deps: { clock: () => Date }): () => Clock {
+  return () => ({ now: deps.clock() });
 }
 
 /**
@@ -83,7 +84,7 @@ export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extend
     await lockClub(trx, clubId);
     const club = await findClub(trx, clubId);
     if (!club) return undefined;
-    const now = localMoment(clock.now, clock.timeZone);
+    const now = clubNow(club.time_zone, clock.now);
     const streamId = definition.streamId(command);
     const { state, version } = await definition.loadState(trx, streamId, club);
     const context = await definition.loadContext(trx, club, command, now);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { eventCatalogue, eventTypes } from '@platzbuchung/domain/events/catalogue';
+import { readTimeZone } from '../config';
 import type { Db } from './connect';
 
 /** The TypeScript sources; production points MIGRATIONS_DIR at their compiled copies (`npm run build`). */
@@ -41,13 +42,26 @@ class DirectoryMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
-export async function migrateLatest(db: Db): Promise<string[]> {
+/** Migrates to the latest schema; clubs without a zone of their own get `defaultTimeZone` (APP_TIMEZONE). */
+export async function migrateLatest(db: Db, defaultTimeZone: string = readTimeZone()): Promise<string[]> {
   const [, applied] = (await db.migrate.latest({ migrationSource: new DirectoryMigrationSource() })) as [
     number,
     string[],
   ];
   await syncEventCatalogue(db);
+  await fillClubTimeZones(db, defaultTimeZone);
   return applied;
+}
+
+/**
+ * Clubs registered before clubs had zones lived by APP_TIMEZONE; the migration that added the
+ * column cannot know it (db/migrations/20261123000500_club_local_rules.ts), the runner does.
+ */
+async function fillClubTimeZones(db: Db, defaultTimeZone: string): Promise<void> {
+  const { rows } = await db.raw<{ rows: unknown[] }>(
+    `SELECT 1 FROM information_schema.columns WHERE table_name = 'clubs' AND column_name = 'time_zone'`,
+  );
+  if (rows.length) await db('clubs').whereNull('time_zone').update({ time_zone: defaultTimeZone });
 }
 
 /** Applies migrations one by one up to and including `name` (for tests of one migration's data). */

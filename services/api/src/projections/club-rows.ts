@@ -42,15 +42,33 @@ function setBased(spec: LatestAfter, setClause: string) {
   };
 }
 
+/**
+ * Club-local rules as the latest event left them. Events written before those rules existed lack
+ * them: the club then still has what it had before any event recorded one (clubs/local-rules) —
+ * the defaults, and for the zone the one registration or the migration runner wrote.
+ */
+const localRulesFromLog = {
+  time_zone: `coalesce(l.after->>'time_zone', t.time_zone)`,
+  booking_horizon_days: `(l.after->>'booking_horizon_days')::int`,
+  cancel_deadline_hours: `coalesce((l.after->>'cancel_deadline_hours')::int, 0)`,
+  rules: `coalesce(l.after->>'rules', '')`,
+};
+
 const settingsSpec: LatestAfter = {
   type: 'ClubSettingsChanged',
   table: 'clubs',
   live: `jsonb_build_object('name', t.name, 'courts_count', t.courts_count, 'start_hour', t.start_hour,
-           'end_hour', t.end_hour, 'reservations_limit', t.reservations_limit)
+           'end_hour', t.end_hour, 'reservations_limit', t.reservations_limit,
+           'time_zone', t.time_zone, 'booking_horizon_days', t.booking_horizon_days,
+           'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules)
         || jsonb_build_object('member_approval', t.member_approval)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
-           'reservations_limit', (l.after->>'reservations_limit')::int)
+           'reservations_limit', (l.after->>'reservations_limit')::int,
+           'time_zone', ${localRulesFromLog.time_zone},
+           'booking_horizon_days', ${localRulesFromLog.booking_horizon_days},
+           'cancel_deadline_hours', ${localRulesFromLog.cancel_deadline_hours},
+           'rules', ${localRulesFromLog.rules})
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false))`,
 };
 
@@ -75,7 +93,10 @@ export const clubSettingsProjection: Projection = {
     `name = l.after->>'name', courts_count = (l.after->>'courts_count')::int,
      start_hour = (l.after->>'start_hour')::int, end_hour = (l.after->>'end_hour')::int,
      reservations_limit = (l.after->>'reservations_limit')::int,
-     member_approval = COALESCE((l.after->>'member_approval')::boolean, false)`,
+     member_approval = COALESCE((l.after->>'member_approval')::boolean, false),
+     ${Object.entries(localRulesFromLog)
+       .map(([column, value]) => `${column} = ${value}`)
+       .join(', ')}`,
   ),
 };
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { clubSchema, loginSchema, signupSchema } from '@platzbuchung/domain/schemas';
 import type { ClubBody, LoginBody, SignupBody } from '@platzbuchung/domain/schemas';
+import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Role } from '@platzbuchung/domain/types';
@@ -10,6 +11,7 @@ import {
   clubNameTaken,
   emailRegistered,
   findClub,
+  findClubRules,
   findLoginCandidate,
   insertClub,
   insertUser,
@@ -23,7 +25,7 @@ import type { AppDeps } from '../deps';
 import { currentUser, ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { knownDevice, rememberDevice } from '../http/known-devices';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
 import type { SessionData } from '../http/session';
 import { newPasswordValidator, validator } from '../http/validate';
 
@@ -91,13 +93,18 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
   /** A club and its first admin are created together or not at all. */
   router.post('/clubs', async (ctx) => {
     const body = validateClub(ctx.request.body);
+    const zoneErrors = localRulesErrors(body);
+    if (zoneErrors.length) throw badRequest(zoneErrors);
     // The cheap refusal first: no password hashing for a name that is taken anyway (the list of
     // club names is public, so answering this before the rate limit tells nobody anything new).
     if (await clubNameTaken(db, body.name)) throw clubNameRefused();
     const password_hash = await newAccountPasswordHash(ctx, body.email, body.password);
     await db.transaction(async (trx) => {
       const { name, courts_count, start_hour, end_hour, reservations_limit } = body;
-      const club = await insertClub(trx, { name, courts_count, start_hour, end_hour, reservations_limit });
+      // Without a zone of its own a new club lives by the operator's APP_TIMEZONE.
+      const time_zone = body.time_zone ?? deps.config.timeZone;
+      const core = { name, courts_count, start_hour, end_hour, reservations_limit };
+      const club = await insertClub(trx, { ...core, time_zone });
       if (!club) throw clubNameRefused();
       const admin = { first_name: body.first_name, last_name: body.last_name, email: body.email };
       const role: Role = 'admin';
@@ -179,6 +186,14 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
   router.get('/users', requireActiveMember(db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     ctx.body = await listClubMembers(db, clubId);
+  });
+
+  /** The club's Platzordnung for its active members: `{ rules }`, plain text ('' when there is none). */
+  router.get('/club/rules', requireActiveMember(db), async (ctx) => {
+    const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
+    const rules = await findClubRules(db, clubId);
+    if (rules === undefined) throw notFound(texts.clubNotFound);
+    ctx.body = { rules };
   });
 
   return router;

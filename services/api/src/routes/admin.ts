@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
-import { isIsoDate, localMoment, type LocalMoment } from '@platzbuchung/domain/dates';
+import { clubNow as clubNowAt } from '@platzbuchung/domain/club-time';
+import { isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
 import {
   cancellationOf,
@@ -13,10 +14,11 @@ import {
   settingsAt,
 } from '@platzbuchung/domain/reservations/as-of';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
-import { clubSettingsSchema, type ClubSettings } from '@platzbuchung/domain/schemas';
+import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
+import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
 import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
-import { clubNameTaken, findClub, isClubNameConflict } from '../accounts/users-store';
+import { clubNameTaken, findClub, findClubSettings, isClubNameConflict } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
@@ -29,7 +31,7 @@ import { changeMemberRoleCommand, changeMemberStatusCommand } from '../commands/
 import { deleteReservationCommand, upcomingReservations } from '../commands/reservations';
 import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
 
-const validateSettings = validator<ClubSettings>(clubSettingsSchema);
+const validateSettings = validator<ClubSettingsBody>(clubSettingsSchema);
 const clubNameRefused = () => badRequest([{ instancePath: '/name', message: texts.clubNameTaken }]);
 const ROLES: readonly Role[] = ['admin', 'player'];
 
@@ -121,13 +123,16 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.use(requireLogin(deps.db));
   const clock = commandClock(deps);
 
-  const clubNow = () => {
-    const { now, timeZone } = clock();
-    return localMoment(now, timeZone);
+  /** "Now" on the club's own wall (docs/architecture.md, "Club-local time"). */
+  const clubNow = async (clubId: string): Promise<LocalMoment> => {
+    const club = await findClub(deps.db, clubId);
+    if (!club) throw notFound(adminTexts.clubNotFound);
+    return clubNowAt(club.time_zone, clock().now);
   };
 
   router.get('/members', async (ctx) => {
-    ctx.body = await listMembers(deps.db, adminClub(ctx), clubNow());
+    const clubId = adminClub(ctx);
+    ctx.body = await listMembers(deps.db, clubId, await clubNow(clubId));
   });
 
   /** Approve, reject, deactivate or reactivate; the decider knows which changes are allowed. */
@@ -154,7 +159,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
         : undefined;
     ctx.body = {
       message: transition ? memberTexts.statusChanged[transition] : memberTexts.statusUnchanged,
-      data: await listMembers(deps.db, clubId, clubNow()),
+      data: await listMembers(deps.db, clubId, await clubNow(clubId)),
     };
   });
 
@@ -168,11 +173,8 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     const memberId = await memberOfClub(deps.db, clubId, ctx.params.id);
     const user = sessionUser(ctx);
     const actor = { user_id: user._id, role: user.role };
-    const bookings = upcomingBookingsOf(
-      await upcomingReservations(deps.db, clubId, clubNow().date),
-      memberId,
-      clubNow(),
-    );
+    const now = await clubNow(clubId);
+    const bookings = upcomingBookingsOf(await upcomingReservations(deps.db, clubId, now.date), memberId, now);
     let cancelled = 0;
     for (const booking of bookings) {
       const outcome = await handleCommand(
@@ -191,7 +193,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = {
       message: memberTexts.bookingsCancelled(cancelled),
       cancelled,
-      data: await listMembers(deps.db, clubId, clubNow()),
+      data: await listMembers(deps.db, clubId, await clubNow(clubId)),
     };
   });
 
@@ -210,12 +212,17 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
       role: role as Role,
     } as const;
     eventsOrThrow(await handleCommand(deps.db, clubId, changeMemberRoleCommand, command, clock()));
-    ctx.body = { message: adminTexts.roleChanged, data: await listMembers(deps.db, clubId, clubNow()) };
+    ctx.body = {
+      message: adminTexts.roleChanged,
+      data: await listMembers(deps.db, clubId, await clubNow(clubId)),
+    };
   });
 
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
     const settings = validateSettings(ctx.request.body);
+    const zoneErrors = localRulesErrors(settings);
+    if (zoneErrors.length) throw badRequest(zoneErrors);
     // Another club's name, or one that looks like it, is refused before anything is decided.
     if (await clubNameTaken(deps.db, settings.name, clubId)) throw clubNameRefused();
     const actor = sessionUser(ctx);
@@ -233,7 +240,8 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     );
     const [changed] = eventsOrThrow(outcome);
     const data = changed?.type === 'ClubSettingsChanged' ? changed.data.after : settings;
-    ctx.body = { message: adminTexts.settingsSaved, data: { _id: clubId, ...data } };
+    const club = await findClub(deps.db, clubId);
+    ctx.body = { message: adminTexts.settingsSaved, data: { ...club, ...data, _id: clubId } };
   });
 
   router.get('/changes', async (ctx) => {
@@ -257,9 +265,8 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
       cut.position !== undefined
         ? reservationsAtPosition(events, cut.position)
         : reservationsAsOf(events, cut.at!);
-    const club = await findClub(deps.db, clubId);
-    if (!club) throw notFound(adminTexts.clubNotFound);
-    const { _id: _ignored, ...current } = club;
+    const current = await findClubSettings(deps.db, clubId);
+    if (!current) throw notFound(adminTexts.clubNotFound);
     ctx.body = {
       position: events.at(-1)?.position ?? 0,
       club: { _id: clubId, ...settingsAt(await settingsChanges(deps.db, clubId), cutOf(cut), current) },

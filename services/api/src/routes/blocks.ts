@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { blockTexts, type BlockedOccurrence } from '@platzbuchung/domain/blocks/blocks';
 import { blockCourtsSchema, type BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
-import { localMoment } from '@platzbuchung/domain/dates';
 import { texts } from '@platzbuchung/domain/texts';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, assertOwnClub, requireActiveMember, requireLogin, sessionUser } from '../http/auth';
@@ -66,8 +65,7 @@ export function blockRoutes(deps: AppDeps): Router<AppState> {
       reason: body.reason,
     } as const;
     if (body.preview) {
-      const { now, timeZone } = clock();
-      const preview = await previewBlock(deps.db, clubId, command, localMoment(now, timeZone));
+      const preview = await previewBlock(deps.db, clubId, command, clock());
       if (!preview) throw notFound(texts.clubNotFound);
       if (!preview.ok) throw refusal(preview.error);
       ctx.body = { data: await describeAffected(deps, preview.affected) };

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
-import type { Config } from '../config';
 import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
@@ -14,14 +13,6 @@ import { notFound } from '../http/errors';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
 import { currentFeedSecret, feedKey, feedUrl, findFeedOwner, renewFeedSecret } from '../calendar/feed-links';
 import { bookingsCalendar, type FeedBooking } from '../calendar/ics';
-
-/**
- * The zone a club's times are written in. Every club uses APP_TIMEZONE today; once clubs have a
- * zone of their own, this is the one line that reads it.
- */
-export function clubTimeZone(config: Pick<Config, 'timeZone'>): string {
-  return config.timeZone;
-}
 
 /** Past bookings stay in the feed this long; older single bookings and ended series drop out. */
 const PAST_DAYS_IN_FEED = 365;
@@ -78,7 +69,8 @@ export function calendarRoutes(deps: AppDeps): Router<AppState> {
   router.get('/calendar/:secret.ics', async (ctx) => {
     const owner = await findFeedOwner(db, ctx.params.secret ?? '');
     if (!owner) throw notFound(calendarTexts.feedNotFound);
-    const timeZone = clubTimeZone(config);
+    // The club's own zone (docs/architecture.md, "Club-local time").
+    const { timeZone } = owner;
     const since = addDays(wallClockOf(deps.clock(), timeZone).date, -PAST_DAYS_IN_FEED);
     const bookings = await memberBookings(deps, owner.userId, owner.clubId, since);
     const etag = feedEtag([owner.clubName, timeZone, since, config.publicUrl, bookings]);

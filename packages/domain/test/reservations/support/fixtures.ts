@@ -14,6 +14,10 @@ export const club: Club = {
   start_hour: 8,
   end_hour: 22,
   member_approval: false,
+  time_zone: 'Europe/Berlin',
+  booking_horizon_days: null,
+  cancel_deadline_hours: 0,
+  has_rules: false,
 };
 
 export const player = { user_id: 'user-player', role: 'player' } as const;
