@@ -38,7 +38,11 @@ async function loadAsOf(
     fetchUsers(clubId, signal),
   ]);
   const { rules, ...settings } = asOf.club;
-  return { reservations: asOf.data, club: { ...settings, member_approval: settings.member_approval ?? false, has_rules: rules !== '' }, users };
+  return {
+    reservations: asOf.data,
+    club: { ...settings, member_approval: settings.member_approval ?? false, has_rules: rules !== '' },
+    users,
+  };
 }
 
 export function AsOf({ host, club }: { host: HostContract; club: Club }) {
