@@ -5,7 +5,7 @@ import {
   searchFromView,
   viewBefore,
   viewFromSearch,
-} from '../src/features/as-of/as-of-search';
+} from '../src/shared/as-of-search';
 
 const now = new Date('2026-11-22T07:30:00.000Z'); // 08:30 in Berlin
 

@@ -11,7 +11,7 @@ import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
 import { clubInstant, formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
-import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from './as-of-search';
+import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from '../../shared/as-of-search';
 import { DayGridTable } from './DayGridTable';
 import { adminPaths } from '../../shared/paths';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';

@@ -11,7 +11,7 @@ import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
 import { useResource } from '../../shared/use-resource';
 import { adminPaths } from '../../shared/paths';
-import { searchFromView, viewBefore } from '../as-of/as-of-search';
+import { searchFromView, viewBefore } from '../../shared/as-of-search';
 import { eventLogMachine } from './event-log-machine';
 import {
   emptyFilter,

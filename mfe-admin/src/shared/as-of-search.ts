@@ -4,7 +4,7 @@
  * from the log, `position` (the exact cut: just before that event).
  */
 import type { IsoDate } from '@platzbuchung/domain/types';
-import type { AsOfCut } from '../../shared/admin-api';
+import type { AsOfCut } from './admin-api';
 import { clubInstant, clubWallClock, type WallClock } from '@platzbuchung/domain/club-time';
 
 export interface AsOfView {
