@@ -10,6 +10,7 @@ import { createApp } from '@platzbuchung/api/app';
 import { readConfig } from '@platzbuchung/api/config';
 import { connectDb } from '@platzbuchung/api/db/connect';
 import type { AppState } from '@platzbuchung/api/http/context';
+import { LiveHub } from '@platzbuchung/api/live/hub';
 import { createLogger } from '@platzbuchung/api/logger';
 import type { Mailer } from '@platzbuchung/mailer/mailer';
 
@@ -51,6 +52,7 @@ const app = createApp(
       windowSeconds: 60,
     }),
     mailer: noMail,
+    live: new LiveHub({ db, databaseUrl: config.databaseUrl!, logger }),
   },
   { routes: [baseline] },
 );

@@ -15,6 +15,7 @@ import { adminRoutes } from './routes/admin';
 import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
 import { eventRoutes } from './routes/events';
+import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { passwordRoutes } from './routes/passwords';
@@ -53,6 +54,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     passwordRoutes(deps),
     notificationRoutes(deps),
     reservationRoutes(deps),
+    liveRoutes(deps),
     eventRoutes(deps),
     adminRoutes(deps),
     blockRoutes(deps),
@@ -70,6 +72,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
     maxIpsCount: deps.config.trustedProxies,
   });
   const https = usersReachHttps(deps.config);
+  // What escapes the middleware: a streamed answer's errors. A reader leaving a live stream is normal.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    deps.logger.error({ err }, 'answer failed after it began');
+  });
 
   app.use(requestContext(deps.logger));
   app.use(errorHandler());

@@ -1,0 +1,486 @@
+/**
+ * The live stream's engine (docs/architecture.md, "The live stream"): one per API process, however
+ * many grids are open. It holds ONE listening connection and ONE reader loop, and fans each club's
+ * committed changes out to every stream of that club open on this process.
+ *
+ * Two paths feed a club's channel, and the channel numbers what it passes on by the club's own
+ * sequence, so the same change arriving twice is passed on once and a missing one is fetched:
+ * - the gap-free reader (../events/reader) walks the whole log: nothing committed is ever missed,
+ *   even when a notification is lost while the listening connection is down;
+ * - a notification names the club whose events just committed (the `events` trigger sends the club
+ *   id), and the channel reads that club's newer events at once. The gap-free reader waits for every
+ *   older write transaction on the server to end; this path does not, since a club's sequence is
+ *   only ever appended under the club's lock (../commands/handle), so once event n is committed so
+ *   is everything before it.
+ */
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import {
+  blockChange,
+  isLiveEventType,
+  reservationChange,
+  type LiveChange,
+} from '@platzbuchung/domain/live/changes';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import type { Reservation } from '@platzbuchung/domain/types';
+import type { Db } from '../db/connect';
+import { logEnd, readCommitted, type LogCursor } from '../events/reader';
+import { EVENT_COLUMNS, lastClubSeq, readStream, toEnvelope, type EventRow } from '../events/store';
+import { Alarm, EVENTS_CHANNEL, idleDelayMs } from '../events/subscriptions';
+
+export interface LiveTiming {
+  /** How often the reader looks when nothing is notified. */
+  pollMs: number;
+  /** After a notification, how often it looks again until the event has settled … */
+  settleMs: number;
+  /** … and for how long. */
+  settleWindowMs: number;
+  /** The comment that keeps proxies and browsers from closing a quiet stream. */
+  heartbeatMs: number;
+  reconnectMs: number;
+}
+
+export const defaultLiveTiming: LiveTiming = {
+  pollMs: 1_000,
+  settleMs: 50,
+  settleWindowMs: 2_000,
+  heartbeatMs: 25_000,
+  reconnectMs: 2_000,
+};
+
+export interface LiveLimits {
+  /** Open streams per login on this process; one more is refused. */
+  streamsPerSession: number;
+  /** A stream resumes at most this many events back; further back, the screen loads afresh. */
+  maxCatchUp: number;
+  /** Unsent bytes a slow reader may hold before its stream is closed (it reconnects and resumes). */
+  maxBufferedBytes: number;
+}
+
+export const defaultLiveLimits: LiveLimits = {
+  streamsPerSession: 5,
+  maxCatchUp: 1_000,
+  maxBufferedBytes: 1024 * 1024,
+};
+
+/** Where a stream's text goes: the response body. */
+export interface LiveSink {
+  write(text: string): unknown;
+  end(): unknown;
+  readonly writableLength: number;
+}
+
+export interface LiveHubOptions {
+  db: Db;
+  databaseUrl: string;
+  logger: Logger;
+  timing?: Partial<LiveTiming>;
+  limits?: Partial<LiveLimits>;
+}
+
+export interface OpenStream {
+  clubId: string;
+  /** Counts toward the per-login bound. */
+  sessionKey: string;
+  /** The last club sequence the screen has (Last-Event-ID); undefined for "from now on". */
+  after: number | undefined;
+  sink: LiveSink;
+}
+
+export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'stopping' };
+
+/** One SSE message; the id lets the browser resume after it. */
+export function sseMessage(change: LiveChange): string {
+  return `id: ${change.club_seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`;
+}
+
+/** Says the stream is live; `resumed: false` tells the screen to load afresh before applying changes. */
+export function sseReady(clubSeq: number, resumed: boolean): string {
+  return `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ club_seq: clubSeq, resumed })}\n\n`;
+}
+
+export const SSE_HEARTBEAT = ':\n\n';
+
+interface Stream {
+  sink: LiveSink;
+  closed: boolean;
+  /** The club sequence this stream has passed (sent or skipped as not shown). */
+  seq: number;
+  close: () => void;
+}
+
+const MAX_CACHED_ROWS = 5_000;
+
+/** The bookings the channel last saw, so most changes need no read of their stream. */
+class RowCache {
+  readonly #rows = new Map<string, { version: number; row: Reservation | null }>();
+
+  get(id: string, version: number): Reservation | null | undefined {
+    const entry = this.#rows.get(id);
+    return entry?.version === version ? entry.row : undefined;
+  }
+
+  set(id: string, version: number, row: Reservation | null): void {
+    const entry = this.#rows.get(id);
+    if (entry && entry.version >= version) return;
+    this.#rows.delete(id);
+    this.#rows.set(id, { version, row });
+    if (this.#rows.size > MAX_CACHED_ROWS) this.#rows.delete(this.#rows.keys().next().value!);
+  }
+}
+
+/** One club's streams on this process, and what it has passed on to them. */
+class Channel {
+  readonly streams = new Set<Stream>();
+  /** Streams joined or joining; the channel is forgotten when none is left. */
+  members = 0;
+  /** The club sequence passed on so far; set by the first step. */
+  seq = 0;
+  readonly #rows = new RowCache();
+  #chain: Promise<void>;
+  #fetchQueued = false;
+
+  constructor(
+    readonly clubId: string,
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly limits: LiveLimits,
+  ) {
+    this.#chain = Promise.resolve();
+    this.#step(async () => {
+      this.seq = await lastClubSeq(db, clubId);
+    });
+  }
+
+  /** Steps run one after another, so sequence checks and joins never interleave. */
+  #step(run: () => Promise<void>): Promise<void> {
+    const done = this.#chain.then(run).catch((err: unknown) => {
+      this.logger.error({ err, clubId: this.clubId }, 'live channel step failed');
+    });
+    this.#chain = done;
+    return done;
+  }
+
+  /** Events of this club from the reader; those passed on already are dropped. */
+  offer(events: readonly EventEnvelope[]): Promise<void> {
+    return this.#step(async () => {
+      const newer = events.filter((event) => event.club_seq > this.seq);
+      if (!newer.length) return;
+      // The reader walks by transaction; within a club that is the club's order, but a change the
+      // notified path has not fetched yet may lie between: fetch the club's events rather than skip.
+      if (newer[0]!.club_seq !== this.seq + 1) await this.#fetchNewer();
+      else await this.#pass(newer);
+    });
+  }
+
+  /** A notification for this club: read its newer events now. Queued at most once at a time. */
+  notified(): void {
+    if (this.#fetchQueued) return;
+    this.#fetchQueued = true;
+    void this.#step(async () => {
+      this.#fetchQueued = false;
+      await this.#fetchNewer();
+    });
+  }
+
+  join(stream: Stream, after: number | undefined): Promise<void> {
+    return this.#step(() =>
+      this.#join(stream, after).catch((err: unknown) => {
+        // The browser reconnects and tries again.
+        stream.close();
+        throw err;
+      }),
+    );
+  }
+
+  async #join(stream: Stream, after: number | undefined): Promise<void> {
+    {
+      let resumed = false;
+      if (after !== undefined && after > this.seq) await this.#fetchNewer();
+      if (after !== undefined && after <= this.seq && this.seq - after <= this.limits.maxCatchUp) {
+        stream.seq = after;
+        const missed = await this.#read(after, this.seq);
+        for (const change of await this.#changes(missed)) this.#send(stream, change);
+        resumed = true;
+      }
+      if (stream.closed) return;
+      stream.seq = this.seq;
+      stream.sink.write(sseReady(this.seq, resumed));
+      this.streams.add(stream);
+    }
+  }
+
+  async #fetchNewer(): Promise<void> {
+    for (;;) {
+      const events = await this.#read(this.seq, undefined);
+      await this.#pass(events);
+      if (events.length < this.limits.maxCatchUp) return;
+    }
+  }
+
+  async #read(after: number, upTo: number | undefined): Promise<EventEnvelope[]> {
+    const query = this.db('events')
+      .where('club_id', this.clubId)
+      .andWhere('club_seq', '>', after)
+      .orderBy('club_seq')
+      .limit(this.limits.maxCatchUp)
+      .select([...EVENT_COLUMNS]);
+    if (upTo !== undefined) query.andWhere('club_seq', '<=', upTo);
+    return ((await query) as EventRow[]).map(toEnvelope);
+  }
+
+  async #pass(events: readonly EventEnvelope[]): Promise<void> {
+    for (const change of await this.#changes(events)) {
+      for (const stream of this.streams) this.#send(stream, change);
+    }
+    const last = events.at(-1);
+    if (last && last.club_seq > this.seq) this.seq = last.club_seq;
+    for (const stream of this.streams) if (stream.seq < this.seq) stream.seq = this.seq;
+  }
+
+  #send(stream: Stream, change: LiveChange): void {
+    if (change.club_seq <= stream.seq) return;
+    stream.seq = change.club_seq;
+    if (stream.sink.writableLength > this.limits.maxBufferedBytes) {
+      // A reader this far behind resumes from its Last-Event-ID on reconnecting.
+      stream.close();
+      return;
+    }
+    stream.sink.write(sseMessage(change));
+  }
+
+  /** The messages for events in the club's order; events a grid does not show give none. */
+  async #changes(events: readonly EventEnvelope[]): Promise<LiveChange[]> {
+    const changes: LiveChange[] = [];
+    for (const event of events) {
+      if (!isLiveEventType(event.type)) continue;
+      if (event.stream_type === 'block') {
+        changes.push(blockChange(event.club_seq, event.club_id, event as unknown as BlockEvent));
+        continue;
+      }
+      const reservationEvent = event as EventEnvelope<ReservationEvent>;
+      const before = await this.#rowBefore(reservationEvent);
+      const change = reservationChange(event.club_seq, before, reservationEvent);
+      this.#rows.set(reservationEvent.reservation_id, event.version, change.reservation);
+      changes.push(change);
+    }
+    return changes;
+  }
+
+  /** The booking as it was before `event`: from the cache, else folded from its stream. */
+  async #rowBefore(event: EventEnvelope<ReservationEvent>): Promise<Reservation | null> {
+    if (event.version === 1) return null;
+    const cached = this.#rows.get(event.reservation_id, event.version - 1);
+    if (cached !== undefined) return cached;
+    const history = await readStream(this.db, 'reservation', event.reservation_id);
+    let row: Reservation | null = null;
+    for (const earlier of history) {
+      if (earlier.version >= event.version) break;
+      row = evolve(row, earlier as EventEnvelope<ReservationEvent>);
+    }
+    return row;
+  }
+}
+
+/**
+ * A connection that LISTENs on the `events` channel and is opened again after a pause when it
+ * breaks; `onOpen` runs after each (re)connect, since notifications were lost meanwhile.
+ */
+function listen(
+  databaseUrl: string,
+  timing: LiveTiming,
+  logger: Logger,
+  onNotify: (clubId: string) => void,
+  onOpen: () => void,
+) {
+  let current: pg.Client | undefined;
+  let reconnect: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const drop = (client: pg.Client, err?: unknown) => {
+    if (client !== current) return;
+    current = undefined;
+    client.end().catch(() => undefined);
+    if (closed) return;
+    logger.warn(
+      { err, retryInMs: timing.reconnectMs },
+      'live stream not listening; polling until reconnected',
+    );
+    reconnect = setTimeout(connect, timing.reconnectMs);
+  };
+
+  const connect = () => {
+    reconnect = undefined;
+    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'live-stream' });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.payload) onNotify(message.payload);
+    });
+    client.on('error', (err) => drop(client, err));
+    client.on('end', () => drop(client));
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}`))
+      .then(
+        () => {
+          if (client === current) onOpen();
+        },
+        (err: unknown) => drop(client, err),
+      );
+  };
+
+  connect();
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(reconnect);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+export class LiveHub {
+  readonly #options: LiveHubOptions;
+  readonly #timing: LiveTiming;
+  readonly #limits: LiveLimits;
+  readonly #channels = new Map<string, Channel>();
+  readonly #perSession = new Map<string, number>();
+  readonly #alarm = new Alarm();
+  #running:
+    { loop: Promise<void>; listener: { close(): Promise<void> }; heartbeat: NodeJS.Timeout } | undefined;
+  #stopped = false;
+  #lastNotifiedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(options: LiveHubOptions) {
+    this.#options = options;
+    this.#timing = { ...defaultLiveTiming, ...options.timing };
+    this.#limits = { ...defaultLiveLimits, ...options.limits };
+  }
+
+  /** Open streams on this process, for the bench and health views. */
+  get streamCount(): number {
+    let count = 0;
+    for (const channel of this.#channels.values()) count += channel.streams.size;
+    return count;
+  }
+
+  async open(request: OpenStream): Promise<OpenResult> {
+    if (this.#stopped) return { ok: false, reason: 'stopping' };
+    const held = this.#perSession.get(request.sessionKey) ?? 0;
+    if (held >= this.#limits.streamsPerSession) return { ok: false, reason: 'too-many' };
+    this.#perSession.set(request.sessionKey, held + 1);
+    const release = () => {
+      const left = (this.#perSession.get(request.sessionKey) ?? 1) - 1;
+      if (left > 0) this.#perSession.set(request.sessionKey, left);
+      else this.#perSession.delete(request.sessionKey);
+    };
+    try {
+      await this.#start();
+    } catch (err) {
+      release();
+      throw err;
+    }
+
+    let channel = this.#channels.get(request.clubId);
+    if (!channel) {
+      channel = new Channel(request.clubId, this.#options.db, this.#options.logger, this.#limits);
+      this.#channels.set(request.clubId, channel);
+    }
+    const joined = channel;
+    joined.members++;
+    const stream: Stream = {
+      sink: request.sink,
+      closed: false,
+      seq: 0,
+      close: () => {
+        if (stream.closed) return;
+        stream.closed = true;
+        joined.streams.delete(stream);
+        // A channel without streams is forgotten; the next stream of the club starts a fresh one.
+        if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
+          this.#channels.delete(request.clubId);
+        }
+        release();
+        request.sink.end();
+      },
+    };
+    await joined.join(stream, request.after);
+    return { ok: true, close: stream.close };
+  }
+
+  /** Ends every stream (browsers reconnect, to another process), then the reader and listener. */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    for (const channel of [...this.#channels.values()]) {
+      for (const stream of [...channel.streams]) stream.close();
+    }
+    const running = this.#running;
+    if (!running) return;
+    clearInterval(running.heartbeat);
+    this.#alarm.ring();
+    await running.loop;
+    await running.listener.close();
+  }
+
+  #start(): Promise<void> {
+    if (this.#running) return Promise.resolve();
+    const { db, databaseUrl, logger } = this.#options;
+    const listener = listen(
+      databaseUrl,
+      this.#timing,
+      logger,
+      (clubId) => {
+        this.#lastNotifiedAt = Date.now();
+        this.#channels.get(clubId)?.notified();
+        this.#alarm.ring();
+      },
+      () => {
+        for (const channel of this.#channels.values()) channel.notified();
+        this.#alarm.ring();
+      },
+    );
+    const heartbeat = setInterval(() => {
+      for (const channel of this.#channels.values()) {
+        for (const stream of channel.streams) stream.sink.write(SSE_HEARTBEAT);
+      }
+    }, this.#timing.heartbeatMs);
+    heartbeat.unref();
+    const started = logEnd(db);
+    this.#running = { loop: started.then((cursor) => this.#readLoop(cursor)), listener, heartbeat };
+    return started.then(() => undefined);
+  }
+
+  /** The one reader loop: every committed event once, in order, handed to its club's channel. */
+  async #readLoop(start: LogCursor): Promise<void> {
+    let cursor = start;
+    const batchSize = this.#limits.maxCatchUp;
+    while (!this.#stopped) {
+      let pauseMs: number;
+      try {
+        const page = await readCommitted(this.#options.db, cursor, batchSize);
+        cursor = page.cursor;
+        const byClub = new Map<string, EventEnvelope[]>();
+        for (const event of page.events) {
+          if (!this.#channels.has(event.club_id)) continue;
+          const list = byClub.get(event.club_id) ?? [];
+          list.push(event);
+          byClub.set(event.club_id, list);
+        }
+        await Promise.all([...byClub].map(([clubId, events]) => this.#channels.get(clubId)?.offer(events)));
+        if (page.events.length === batchSize) continue;
+        pauseMs = idleDelayMs(Date.now(), this.#lastNotifiedAt, this.#timing);
+      } catch (err) {
+        if (this.#stopped) return;
+        this.#options.logger.error({ err }, 'live stream cannot read the event log');
+        pauseMs = this.#timing.reconnectMs;
+      }
+      await this.#alarm.sleep(pauseMs);
+    }
+  }
+}
