@@ -140,5 +140,5 @@ export const liveTexts = {
   slotNow: (court: string | number, hour: number, what: 'belegt' | 'frei' | 'gesperrt'): string =>
     `Platz ${court} um ${formatHour(hour)} Uhr ist jetzt ${what}.`,
   dayUpdated: (date: IsoDate, count: number): string =>
-    `${count} Plätze am ${formatDateDe(date)} haben sich geändert.`,
+    `Am ${formatDateDe(date)} haben sich ${count} Zeiten geändert.`,
 } as const;

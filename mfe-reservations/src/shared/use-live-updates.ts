@@ -1,0 +1,34 @@
+/**
+ * What every screen of this remote does with the club's live stream: the user's own reservations
+ * (the /bookings list and the limit counter) follow each change; a screen may add its own.
+ */
+import { useCallback } from 'react';
+import type { LiveChange } from '@platzbuchung/domain/live/changes';
+import { clubNow } from './club-time';
+import { useLiveClub } from './live-club';
+import { applyLiveToOwn, cacheKey, myReservationsCache, myWindow, ownReservations } from './my-reservations';
+import { fetchReservations } from './reservations-api';
+
+/** Loads the user's own reservations from today on. */
+export function loadOwnReservations(clubId: string, userId: string) {
+  return fetchReservations(clubId, myWindow(clubNow().date)).then((list) => ownReservations(list, userId));
+}
+
+export function useLiveUpdates(
+  clubId: string,
+  userId: string,
+  screen: { change?: (change: LiveChange) => void; resync?: () => void } = {},
+): void {
+  const key = cacheKey(clubId, userId);
+  const load = useCallback(() => loadOwnReservations(clubId, userId), [clubId, userId]);
+  useLiveClub(clubId, {
+    change: (change) => {
+      myReservationsCache.follow(key, (own) => applyLiveToOwn(own, change, userId, myWindow(clubNow().date)));
+      screen.change?.(change);
+    },
+    resync: () => {
+      myReservationsCache.reload(key, load);
+      screen.resync?.();
+    },
+  });
+}
