@@ -8,10 +8,12 @@
  * - the gap-free reader (../events/reader) walks the whole log: nothing committed is ever missed,
  *   even when a notification is lost while the listening connection is down;
  * - a notification names the club whose events just committed (the `events` trigger sends the club
- *   id), and the channel reads that club's newer events at once. The gap-free reader waits for every
- *   older write transaction on the server to end; this path does not, since a club's sequence is
- *   only ever appended under the club's lock (../commands/handle), so once event n is committed so
- *   is everything before it.
+ *   id), and the loop reads the newer events of every club notified meanwhile, in one query. The
+ *   gap-free reader waits for every older write transaction on the server to end; this path does
+ *   not, since a club's sequence is only ever appended under the club's lock (../commands/handle),
+ *   so once event n is committed so is everything before it.
+ * Under load the notifications come faster than a query takes, so each query serves many of them:
+ * the loop costs about one query per round trip, however many bookings and streams there are.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -29,15 +31,11 @@ import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { logEnd, readCommitted, type LogCursor } from '../events/reader';
 import { EVENT_COLUMNS, lastClubSeq, readStream, toEnvelope, type EventRow } from '../events/store';
-import { Alarm, EVENTS_CHANNEL, idleDelayMs } from '../events/subscriptions';
+import { Alarm, EVENTS_CHANNEL } from '../events/subscriptions';
 
 export interface LiveTiming {
-  /** How often the reader looks when nothing is notified. */
+  /** How often the gap-free reader walks the log: it catches what no notification announced. */
   pollMs: number;
-  /** After a notification, how often it looks again until the event has settled … */
-  settleMs: number;
-  /** … and for how long. */
-  settleWindowMs: number;
   /** The comment that keeps proxies and browsers from closing a quiet stream. */
   heartbeatMs: number;
   reconnectMs: number;
@@ -45,8 +43,6 @@ export interface LiveTiming {
 
 export const defaultLiveTiming: LiveTiming = {
   pollMs: 1_000,
-  settleMs: 50,
-  settleWindowMs: 2_000,
   heartbeatMs: 25_000,
   reconnectMs: 2_000,
 };
@@ -141,7 +137,6 @@ class Channel {
   seq = 0;
   readonly #rows = new RowCache();
   #chain: Promise<void>;
-  #fetchQueued = false;
 
   constructor(
     readonly clubId: string,
@@ -173,16 +168,6 @@ class Channel {
       // notified path has not fetched yet may lie between: fetch the club's events rather than skip.
       if (newer[0]!.club_seq !== this.seq + 1) await this.#fetchNewer();
       else await this.#pass(newer);
-    });
-  }
-
-  /** A notification for this club: read its newer events now. Queued at most once at a time. */
-  notified(): void {
-    if (this.#fetchQueued) return;
-    this.#fetchQueued = true;
-    void this.#step(async () => {
-      this.#fetchQueued = false;
-      await this.#fetchNewer();
     });
   }
 
@@ -354,7 +339,8 @@ export class LiveHub {
   #running:
     { loop: Promise<void>; listener: { close(): Promise<void> }; heartbeat: NodeJS.Timeout } | undefined;
   #stopped = false;
-  #lastNotifiedAt = Number.NEGATIVE_INFINITY;
+  /** Clubs notified since the loop last read them. */
+  readonly #notified = new Set<string>();
 
   constructor(options: LiveHubOptions) {
     this.#options = options;
@@ -436,12 +422,12 @@ export class LiveHub {
       this.#timing,
       logger,
       (clubId) => {
-        this.#lastNotifiedAt = Date.now();
-        this.#channels.get(clubId)?.notified();
+        if (!this.#channels.has(clubId)) return;
+        this.#notified.add(clubId);
         this.#alarm.ring();
       },
       () => {
-        for (const channel of this.#channels.values()) channel.notified();
+        for (const clubId of this.#channels.keys()) this.#notified.add(clubId);
         this.#alarm.ring();
       },
     );
@@ -456,31 +442,77 @@ export class LiveHub {
     return started.then(() => undefined);
   }
 
-  /** The one reader loop: every committed event once, in order, handed to its club's channel. */
+  /**
+   * The one reader loop: the newer events of the notified clubs first (fast), then, once every
+   * `pollMs`, the next page of the gap-free reader (complete). Each channel drops what it has.
+   */
   async #readLoop(start: LogCursor): Promise<void> {
     let cursor = start;
-    const batchSize = this.#limits.maxCatchUp;
+    let walkedAt = 0;
     while (!this.#stopped) {
       let pauseMs: number;
       try {
-        const page = await readCommitted(this.#options.db, cursor, batchSize);
-        cursor = page.cursor;
-        const byClub = new Map<string, EventEnvelope[]>();
-        for (const event of page.events) {
-          if (!this.#channels.has(event.club_id)) continue;
-          const list = byClub.get(event.club_id) ?? [];
-          list.push(event);
-          byClub.set(event.club_id, list);
+        if (this.#notified.size) await this.#readNotified();
+        let full = false;
+        if (performance.now() - walkedAt >= this.#timing.pollMs) {
+          const page = await readCommitted(this.#options.db, cursor, this.#limits.maxCatchUp);
+          cursor = page.cursor;
+          full = page.events.length === this.#limits.maxCatchUp;
+          if (!full) walkedAt = performance.now();
+          await this.#offer(page.events);
         }
-        await Promise.all([...byClub].map(([clubId, events]) => this.#channels.get(clubId)?.offer(events)));
-        if (page.events.length === batchSize) continue;
-        pauseMs = idleDelayMs(Date.now(), this.#lastNotifiedAt, this.#timing);
+        pauseMs = full || this.#notified.size ? 0 : this.#timing.pollMs - (performance.now() - walkedAt);
       } catch (err) {
         if (this.#stopped) return;
         this.#options.logger.error({ err }, 'live stream cannot read the event log');
         pauseMs = this.#timing.reconnectMs;
       }
-      await this.#alarm.sleep(pauseMs);
+      if (pauseMs > 0) await this.#alarm.sleep(pauseMs);
     }
+  }
+
+  /** One query for every notified club's events after what its channel has passed on. */
+  async #readNotified(): Promise<void> {
+    const after = new Map<string, number>();
+    for (const clubId of this.#notified) {
+      const channel = this.#channels.get(clubId);
+      if (channel) after.set(clubId, channel.seq);
+    }
+    this.#notified.clear();
+    if (!after.size) return;
+    const limit = this.#limits.maxCatchUp;
+    const rows: EventRow[] = await this.#options
+      .db('events')
+      .join(
+        this.#options.db.raw('unnest(?::uuid[], ?::bigint[]) AS notified(club_id, after_seq)', [
+          [...after.keys()],
+          [...after.values()],
+        ]),
+        function () {
+          this.on('events.club_id', '=', 'notified.club_id').andOn(
+            'events.club_seq',
+            '>',
+            'notified.after_seq',
+          );
+        },
+      )
+      .orderBy([{ column: 'events.club_id' }, { column: 'events.club_seq' }])
+      .limit(limit)
+      .select(EVENT_COLUMNS.map((column) => `events.${column}`));
+    const events = rows.map(toEnvelope);
+    // Clubs cut off by the limit are read again on the next round.
+    if (rows.length === limit) for (const clubId of after.keys()) this.#notified.add(clubId);
+    await this.#offer(events);
+  }
+
+  async #offer(events: readonly EventEnvelope[]): Promise<void> {
+    const byClub = new Map<string, EventEnvelope[]>();
+    for (const event of events) {
+      if (!this.#channels.has(event.club_id)) continue;
+      const list = byClub.get(event.club_id) ?? [];
+      list.push(event);
+      byClub.set(event.club_id, list);
+    }
+    await Promise.all([...byClub].map(([clubId, list]) => this.#channels.get(clubId)?.offer(list)));
   }
 }
