@@ -71,6 +71,8 @@ describe('a live grid', () => {
     await open.getByRole('button', { name: 'Abbrechen' }).click();
     await expectSlot(pageA, 3, 11, /reserviert von B\. Becker/);
     await screenshot(pageA, 'live-grid-updated');
+    await expectSlot(pageB, 3, 11, /Ihre Reservierung/);
+    await screenshot(pageB, 'live-grid-updated');
 
     expect(navigations).toEqual([]);
   });

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import type { Knex } from 'knex';
 import { addDays } from '@platzbuchung/domain/dates';
 import { login, type ApiProcess } from './support/api-process';
@@ -89,13 +90,23 @@ interface Listener {
   clubId: string;
   startSeq: number;
   received: number[];
+  /** Per booking (court|date|hour): performance.now() of arrival. */
   arrivals: Map<string, number>;
+  /** Per club sequence: Date.now() of arrival, against the event's time. */
+  arrivedAt: Map<number, number>;
   close(): void;
 }
 
 function openStream(url: string, clubId: string, cookie: string): Promise<Listener> {
   return new Promise((resolve, reject) => {
-    const listener: Listener = { clubId, startSeq: -1, received: [], arrivals: new Map(), close: () => {} };
+    const listener: Listener = {
+      clubId,
+      startSeq: -1,
+      received: [],
+      arrivals: new Map(),
+      arrivedAt: new Map(),
+      close: () => {},
+    };
     const request = http.get(
       `${url}/api/reservations/stream?club_id=${clubId}`,
       { headers: { Cookie: cookie, Accept: 'text/event-stream' }, agent: false },
@@ -109,6 +120,7 @@ function openStream(url: string, clubId: string, cookie: string): Promise<Listen
         let buffer = '';
         response.on('data', (chunk: string) => {
           const now = performance.now();
+          const wallNow = Date.now();
           buffer += chunk;
           let end: number;
           while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -126,6 +138,7 @@ function openStream(url: string, clubId: string, cookie: string): Promise<Listen
               reservation: { court_num: string; date: string; start_time: number } | null;
             };
             listener.received.push(change.club_seq);
+            listener.arrivedAt.set(change.club_seq, wallNow);
             if (change.reservation) {
               const { court_num, date, start_time } = change.reservation;
               listener.arrivals.set(`${court_num}|${date}|${start_time}`, now);
@@ -245,15 +258,24 @@ export async function measureLive(
   let lost = 0;
   let repeated = 0;
   const expectedByClub = new Map<string, number[]>();
+  const occurredAt = new Map<string, number>();
   for (const club of clubs) {
-    const rows: { club_seq: number }[] = await db('events')
+    const rows: { club_seq: number; occurred_at: Date }[] = await db('events')
       .where('club_id', club.clubId)
       .orderBy('club_seq')
-      .select('club_seq');
+      .select('club_seq', 'occurred_at');
     expectedByClub.set(
       club.clubId,
       rows.map((r) => Number(r.club_seq)),
     );
+    for (const row of rows) occurredAt.set(`${club.clubId}|${row.club_seq}`, row.occurred_at.getTime());
+  }
+  const sinceEvent: number[] = [];
+  for (const listener of listeners) {
+    for (const [seq, arrived] of listener.arrivedAt) {
+      const occurred = occurredAt.get(`${listener.clubId}|${seq}`);
+      if (occurred !== undefined) sinceEvent.push(arrived - occurred);
+    }
   }
   for (const listener of listeners) {
     const expected = expectedByClub.get(listener.clubId)!.filter((seq) => seq > listener.startSeq);
@@ -282,6 +304,13 @@ export async function measureLive(
       target: '≤ 300 ms',
     },
     { section, name: 'answer → arrival p99', value: round(percentile(latencies, 99)), unit: 'ms' },
+    {
+      section,
+      name: 'event time (command start) → arrival p50 / p95',
+      value: round(percentile(sinceEvent, 50)),
+      unit: `ms / ${round(percentile(sinceEvent, 95))} ms`,
+    },
+    { section, name: 'machine load average (1 min) at the end', value: round(loadavg()[0]!, 2), unit: '' },
     {
       section,
       name: 'API RSS growth per 1,000 open streams',
