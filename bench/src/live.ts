@@ -8,7 +8,6 @@
  *   open and again after the load;
  * - messages lost and repeated, counted per stream against the club's events in the database.
  */
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import type { Knex } from 'knex';
@@ -159,10 +158,66 @@ function slot(index: number, today: string) {
   return { court_num: String((index % 20) + 1), start_time: hour, end_time: hour + 1, date };
 }
 
-const rssMiB = (pid: number) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-};
+/** Bookings in flight at most: beyond what the APIs answer, more would only queue in them. */
+const MAX_IN_FLIGHT = 16;
+
+/**
+ * Books at up to `rate` per second, round robin over the clubs and the two processes, with at most
+ * MAX_IN_FLIGHT requests open; the rate achieved is what the machine sustains.
+ */
+async function bookAtRate(
+  apis: readonly [ApiProcess, ApiProcess],
+  clubs: readonly BenchClub[],
+  adminCookies: ReadonlyMap<string, string>,
+  nextSlot: Map<string, number>,
+  today: string,
+  options: LiveOptions,
+) {
+  const answers = new Map<string, { clubId: string; at: number }>();
+  const took: number[] = [];
+  let failures = 0;
+  const total = Math.round(options.rate * options.seconds);
+  const intervalMs = 1_000 / options.rate;
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  for (let b = 0; b < total; b++) {
+    const wait = started + b * intervalMs - performance.now();
+    if (wait > 1) await sleep(wait);
+    while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
+    const club = clubs[b % clubs.length]!;
+    const index = nextSlot.get(club.clubId) ?? 0;
+    nextSlot.set(club.clubId, index + 1);
+    const body = { club_id: club.clubId, ...slot(index, today) };
+    const api = apis[b % 2]!;
+    const t0 = performance.now();
+    const request = fetch(`${api.url}/api/reservations?from=${body.date}&to=${body.date}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie: adminCookies.get(club.clubId)! },
+      body: JSON.stringify(body),
+    })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        const at = performance.now();
+        took.push(at - t0);
+        if (response.status !== 201) failures++;
+        else
+          answers.set(`${club.clubId}|${body.court_num}|${body.date}|${body.start_time}`, {
+            clubId: club.clubId,
+            at,
+          });
+      })
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  return { answers, failures, rate: round(took.length / seconds), p95: round(percentile(took, 95)) };
+}
+
+/** Both processes' memory after a full collection. */
+const memoryMiB = async (apis: readonly ApiProcess[]) => Promise.all(apis.map((api) => api.memoryMiB()));
+const growthPer1000 = (before: number[], after: number[], streams: number) =>
+  ((after[0]! - before[0]! + (after[1]! - before[1]!)) / streams) * 1_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -192,7 +247,10 @@ export async function measureLive(
     warm.close();
   }
   await sleep(1_000);
-  const before = apis.map((api) => rssMiB(api.pid));
+  const nextSlot = new Map<string, number>();
+  log(`baseline: booking at up to ${options.rate}/s for ${options.seconds} s with no stream open`);
+  const baseline = await bookAtRate(apis, clubs, adminCookies, nextSlot, today, options);
+  const before = await memoryMiB(apis);
 
   log(`opening ${options.streams} streams`);
   const listeners: Listener[] = [];
@@ -203,49 +261,16 @@ export async function measureLive(
     listeners.push(await openStream(apis[s % 2]!.url, club.clubId, cookie));
   }
   await sleep(2_000);
-  const opened = apis.map((api) => rssMiB(api.pid));
-  const growthOpen = ((opened[0]! - before[0]! + (opened[1]! - before[1]!)) / options.streams) * 1_000;
+  const opened = await memoryMiB(apis);
+  const growthOpen = growthPer1000(before, opened, options.streams);
   log(`streams open; API RSS ${before.map(round).join(' + ')} → ${opened.map(round).join(' + ')} MiB`);
 
-  log(`booking at ${options.rate}/s for ${options.seconds} s`);
-  const answers = new Map<string, { clubId: string; at: number }>();
-  const nextSlot = new Map<string, number>();
-  let failures = 0;
-  const total = Math.round(options.rate * options.seconds);
-  const intervalMs = 1_000 / options.rate;
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let b = 0; b < total; b++) {
-    const due = started + b * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    const club = clubs[b % clubs.length]!;
-    const index = nextSlot.get(club.clubId) ?? 0;
-    nextSlot.set(club.clubId, index + 1);
-    const body = { club_id: club.clubId, ...slot(index, today) };
-    const api = apis[b % 2]!;
-    inFlight.push(
-      fetch(`${api.url}/api/reservations?from=${body.date}&to=${body.date}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', cookie: adminCookies.get(club.clubId)! },
-        body: JSON.stringify(body),
-      }).then(async (response) => {
-        await response.arrayBuffer();
-        const at = performance.now();
-        if (response.status !== 201) failures++;
-        else
-          answers.set(`${club.clubId}|${body.court_num}|${body.date}|${body.start_time}`, {
-            clubId: club.clubId,
-            at,
-          });
-      }),
-    );
-  }
-  await Promise.all(inFlight);
-  const bookingSeconds = (performance.now() - started) / 1000;
+  log(`booking at up to ${options.rate}/s for ${options.seconds} s`);
+  const load = await bookAtRate(apis, clubs, adminCookies, nextSlot, today, options);
+  const { answers } = load;
   // Let the last messages arrive.
   await sleep(3_000);
-  const afterLoad = apis.map((api) => rssMiB(api.pid));
+  const afterLoad = await memoryMiB(apis);
 
   const latencies: number[] = [];
   for (const listener of listeners) {
@@ -292,8 +317,24 @@ export async function measureLive(
   return [
     { section, name: 'open streams (over 2 API processes)', value: options.streams, unit: '' },
     { section, name: 'bookings answered 201', value: answers.size, unit: '' },
-    { section, name: 'bookings refused', value: failures, unit: '' },
-    { section, name: 'booking rate achieved', value: round(answers.size / bookingSeconds), unit: '/s' },
+    { section, name: 'bookings refused', value: load.failures + baseline.failures, unit: '' },
+    {
+      section,
+      name: 'booking rate achieved, streams open',
+      value: load.rate,
+      unit: '/s',
+      baseline: baseline.rate,
+      baselineName: 'no stream open',
+      target: `${options.rate}/s`,
+    },
+    {
+      section,
+      name: 'booking answer p95, streams open',
+      value: load.p95,
+      unit: 'ms',
+      baseline: baseline.p95,
+      baselineName: 'no stream open',
+    },
     { section, name: 'messages delivered', value: messages, unit: '' },
     { section, name: 'answer → arrival p50', value: round(percentile(latencies, 50)), unit: 'ms' },
     {
@@ -321,7 +362,7 @@ export async function measureLive(
     {
       section,
       name: 'API RSS growth per 1,000 streams, after the load',
-      value: round(((afterLoad[0]! - before[0]! + (afterLoad[1]! - before[1]!)) / options.streams) * 1_000),
+      value: round(growthPer1000(before, afterLoad, options.streams)),
       unit: 'MiB',
     },
     { section, name: 'messages lost', value: lost, unit: '', target: '0' },

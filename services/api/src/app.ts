@@ -32,6 +32,9 @@ export interface AppOptions {
 
 const MAX_BODY = '100kb';
 
+/** How a streamed answer ends when its reader closes the connection first. */
+const READER_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
 function apiNotFound(): Middleware<AppState> {
   return async (ctx, next) => {
     await next();
@@ -74,7 +77,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   const https = usersReachHttps(deps.config);
   // What escapes the middleware: a streamed answer's errors. A reader leaving a live stream is normal.
   app.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    if (err.code && READER_GONE.has(err.code)) return;
     deps.logger.error({ err }, 'answer failed after it began');
   });
 

@@ -8,6 +8,9 @@ import { waitUntil } from './support/event-log';
 import { clubWithMembers, loggedIn, signUp } from './support/fixtures';
 import { listen, type LiveListener } from './support/live-stream';
 import { startTestApi, type TestApi } from './support/test-api';
+import { LiveHub } from '../src/live/hub';
+import { createLogger } from '../src/logger';
+import { parseSse } from './support/live-stream';
 
 /**
  * The live stream of a club (docs/architecture.md, "The live stream"), over two API processes: this
@@ -98,6 +101,27 @@ describe('who may listen', () => {
     // Without club_id: the session's own club, like GET /api/reservations.
     const ownClub = await track(listen(members.admin.client, ''));
     expect(ownClub.status).toBe(200);
+  });
+
+  it('closes a member’s streams when the member changes (here: the role), so the next request is asked again', async () => {
+    const members = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+    const player = await track(listen(members.player.client, query));
+    const admin = await track(listen(members.admin.client, query));
+    const changed = await members.admin.client.request(
+      'PUT',
+      `/api/admin/members/${members.player.user._id}/role?${query}`,
+      { role: 'admin' },
+    );
+    expect(changed.status).toBe(200);
+    await player.ended;
+    const again = await track(listen(members.player.client, query));
+    expect(again.status).toBe(200);
+    // Nobody else's stream was closed.
+    let adminEnded = false;
+    void admin.ended.then(() => (adminEnded = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(adminEnded).toBe(false);
   });
 });
 
@@ -267,6 +291,40 @@ describe('bounds', () => {
       10_000,
     );
     open.push(reopened!, ...five);
+  });
+});
+
+describe('without notifications', () => {
+  it('the gap-free reader alone still delivers every change, once and in order', async () => {
+    const members = await clubWithMembers(api.url, ROOMY);
+    // A listening connection that never connects: only the reader's walk is left.
+    const hub = new LiveHub({
+      db: api.db,
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere',
+      logger: createLogger('live-test', 'silent'),
+      timing: { pollMs: 200, reconnectMs: 60_000 },
+    });
+    let text = '';
+    const sink = { writableLength: 0, write: (chunk: string) => (text += chunk), end: () => undefined };
+    try {
+      const opened = await hub.open({
+        clubId: members.club._id,
+        sessionKey: 'k',
+        userId: members.player.user._id,
+        after: undefined,
+        sink,
+      });
+      expect(opened.ok).toBe(true);
+      for (const hour of [8, 9, 10])
+        expect((await book(members.player.client, members, '2', hour)).status).toBe(201);
+      const changes = () => parseSse(text).messages.filter((m) => m.event === 'change');
+      await waitUntil('three changes arrived', () => changes().length >= 3, 20_000);
+      expect(changes().map((m) => Number(m.id))).toEqual(
+        (await expectedChanges(members.club._id)).map((e) => e.club_seq),
+      );
+    } finally {
+      await hub.stop();
+    }
   });
 });
 

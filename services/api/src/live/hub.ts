@@ -18,7 +18,7 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
-import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import { streamIdOf, type EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import {
   blockChange,
   isLiveEventType,
@@ -81,6 +81,8 @@ export interface OpenStream {
   clubId: string;
   /** Counts toward the per-login bound. */
   sessionKey: string;
+  /** Whose stream it is: a change to this member (role, status) closes it, see `#pass`. */
+  userId: string;
   /** The last club sequence the screen has (Last-Event-ID); undefined for "from now on". */
   after: number | undefined;
   sink: LiveSink;
@@ -102,6 +104,7 @@ export const SSE_HEARTBEAT = ':\n\n';
 
 interface Stream {
   sink: LiveSink;
+  userId: string;
   closed: boolean;
   /** The club sequence this stream has passed (sent or skipped as not shown). */
   seq: number;
@@ -218,6 +221,14 @@ class Channel {
   }
 
   async #pass(events: readonly EventEnvelope[]): Promise<void> {
+    // Who may listen was decided when the stream opened. A change to the member (their role, or
+    // whatever else the member stream records) closes their streams: the browser reconnects and is
+    // asked again, by the same rules as every other request.
+    for (const event of events) {
+      if (event.stream_type !== 'member') continue;
+      const memberId = streamIdOf(event);
+      for (const stream of this.streams) if (stream.userId === memberId) stream.close();
+    }
     for (const change of await this.#changes(events)) {
       for (const stream of this.streams) this.#send(stream, change);
     }
@@ -383,6 +394,7 @@ export class LiveHub {
       sink: request.sink,
       closed: false,
       seq: 0,
+      userId: request.userId,
       close: () => {
         if (stream.closed) return;
         stream.closed = true;

@@ -41,6 +41,7 @@ export function liveRoutes(deps: AppDeps): Router<AppState> {
       clubId,
       // One login, however many tabs: the cookie names it (its value never leaves this process).
       sessionKey: ctx.cookies.get(SESSION_COOKIE) ?? sessionUser(ctx)._id,
+      userId: sessionUser(ctx)._id,
       after,
       sink,
     });
