@@ -14,8 +14,8 @@ export function peakRssMiB(pid: number): number {
 export interface ApiProcess {
   url: string;
   pid: number;
-  /** Resident memory in MiB right after a full garbage collection in the process. */
-  memoryMiB(): Promise<number>;
+  /** Resident memory and JS heap (with external buffers) in MiB, right after a full collection. */
+  memoryMiB(): Promise<{ rss: number; heap: number }>;
   stop(): Promise<void>;
 }
 
@@ -41,7 +41,10 @@ export async function startApiProcess(databaseUrl: string, port: number): Promis
     pid: child.pid!,
     memoryMiB: () =>
       new Promise((resolve) => {
-        child.once('message', (answer) => resolve((answer as { rss: number }).rss / 1024 / 1024));
+        child.once('message', (answer) => {
+          const { rss, heap } = answer as { rss: number; heap: number };
+          resolve({ rss: rss / 1024 / 1024, heap: heap / 1024 / 1024 });
+        });
         child.send('memory');
       }),
     stop: () =>
