@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@platzbuchung/domain/dates';
 import { LIVE_EVENT_TYPES, liveTexts, type LiveChange } from '@platzbuchung/domain/live/changes';
+import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { startApiProcess } from './support/api-process';
 import { TestClient } from './support/client';
@@ -122,6 +123,22 @@ describe('who may listen', () => {
     void admin.ended.then(() => (adminEnded = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(adminEnded).toBe(false);
+  });
+
+  it('a member set inactive while listening: the stream ends and a new one is refused', async () => {
+    const members = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+    const player = await track(listen(members.player.client, query));
+    const deactivated = await members.admin.client.request(
+      'PUT',
+      `/api/admin/members/${members.player.user._id}/status?${query}`,
+      { status: 'inactive' },
+    );
+    expect(deactivated.status).toBe(200);
+    await player.ended;
+    const refused = await listen(members.player.client, query);
+    expect(refused.status).toBe(403);
+    expect(refused.error).toEqual({ error: memberTexts.inactiveRefused });
   });
 });
 

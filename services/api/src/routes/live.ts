@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
 import type { AppDeps } from '../deps';
-import { ownClubFromQuery, requireLogin, sessionUser } from '../http/auth';
+import { ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
@@ -33,7 +33,7 @@ function resumeAfter(ctx: AppContext): number | undefined {
 export function liveRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
-  router.get('/reservations/stream', requireLogin(deps.db), async (ctx) => {
+  router.get('/reservations/stream', requireActiveMember(deps.db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const after = resumeAfter(ctx);
     const sink = new PassThrough();
