@@ -15,7 +15,6 @@
  * Under load the notifications come faster than a query takes, so each query serves many of them:
  * the loop costs about one query per round trip, however many bookings and streams there are.
  */
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
 import { streamIdOf, type EventEnvelope } from '@platzbuchung/domain/events/catalogue';
@@ -31,7 +30,7 @@ import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { logEnd, readCommitted, type LogCursor } from '../events/reader';
 import { EVENT_COLUMNS, lastClubSeq, readStream, toEnvelope, type EventRow } from '../events/store';
-import { Alarm, EVENTS_CHANNEL } from '../events/subscriptions';
+import { Alarm, listenForAppends } from '../events/subscriptions';
 
 export interface LiveTiming {
   /** How often the gap-free reader walks the log: it catches what no notification announced. */
@@ -281,65 +280,6 @@ class Channel {
   }
 }
 
-/**
- * A connection that LISTENs on the `events` channel and is opened again after a pause when it
- * breaks; `onOpen` runs after each (re)connect, since notifications were lost meanwhile.
- */
-function listen(
-  databaseUrl: string,
-  timing: LiveTiming,
-  logger: Logger,
-  onNotify: (clubId: string) => void,
-  onOpen: () => void,
-) {
-  let current: pg.Client | undefined;
-  let reconnect: NodeJS.Timeout | undefined;
-  let closed = false;
-
-  const drop = (client: pg.Client, err?: unknown) => {
-    if (client !== current) return;
-    current = undefined;
-    client.end().catch(() => undefined);
-    if (closed) return;
-    logger.warn(
-      { err, retryInMs: timing.reconnectMs },
-      'live stream not listening; polling until reconnected',
-    );
-    reconnect = setTimeout(connect, timing.reconnectMs);
-  };
-
-  const connect = () => {
-    reconnect = undefined;
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'live-stream' });
-    current = client;
-    client.on('notification', (message) => {
-      if (message.payload) onNotify(message.payload);
-    });
-    client.on('error', (err) => drop(client, err));
-    client.on('end', () => drop(client));
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}`))
-      .then(
-        () => {
-          if (client === current) onOpen();
-        },
-        (err: unknown) => drop(client, err),
-      );
-  };
-
-  connect();
-  return {
-    close: async () => {
-      closed = true;
-      clearTimeout(reconnect);
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => undefined);
-    },
-  };
-}
-
 export class LiveHub {
   readonly #options: LiveHubOptions;
   readonly #timing: LiveTiming;
@@ -429,18 +369,19 @@ export class LiveHub {
   #start(): Promise<void> {
     if (this.#running) return Promise.resolve();
     const { db, databaseUrl, logger } = this.#options;
-    const listener = listen(
+    const listener = listenForAppends(
       databaseUrl,
-      this.#timing,
-      logger,
-      (clubId) => {
-        if (!this.#channels.has(clubId)) return;
-        this.#notified.add(clubId);
-        this.#alarm.ring();
-      },
-      () => {
-        for (const clubId of this.#channels.keys()) this.#notified.add(clubId);
-        this.#alarm.ring();
+      { reconnectMs: this.#timing.reconnectMs, applicationName: 'live-stream', logger },
+      {
+        onNotify: (clubId) => {
+          if (!this.#channels.has(clubId)) return;
+          this.#notified.add(clubId);
+          this.#alarm.ring();
+        },
+        onOpen: () => {
+          for (const clubId of this.#channels.keys()) this.#notified.add(clubId);
+          this.#alarm.ring();
+        },
       },
     );
     const heartbeat = setInterval(() => {
