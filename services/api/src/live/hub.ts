@@ -135,21 +135,25 @@ class Channel {
   readonly streams = new Set<Stream>();
   /** Streams joined or joining; the channel is forgotten when none is left. */
   members = 0;
-  /** The club sequence passed on so far; set by the first step. */
-  seq = 0;
+  /** The club sequence passed on so far; read by the first join (null until then). */
+  #seq: number | null = null;
   readonly #rows = new RowCache();
-  #chain: Promise<void>;
+  #chain: Promise<void> = Promise.resolve();
 
   constructor(
     readonly clubId: string,
     private readonly db: Db,
     private readonly logger: Logger,
     private readonly limits: LiveLimits,
-  ) {
-    this.#chain = Promise.resolve();
-    this.#step(async () => {
-      this.seq = await lastClubSeq(db, clubId);
-    });
+  ) {}
+
+  get seq(): number {
+    return this.#seq ?? 0;
+  }
+
+  /** Where the notified path reads from; null before the first join has read the club's end. */
+  get passedSeq(): number | null {
+    return this.#seq;
   }
 
   /** Steps run one after another, so sequence checks and joins never interleave. */
@@ -164,6 +168,8 @@ class Channel {
   /** Events of this club from the reader; those passed on already are dropped. */
   offer(events: readonly EventEnvelope[]): Promise<void> {
     return this.#step(async () => {
+      // Before the first join nobody listens, and what the club had is read by that join.
+      if (this.#seq === null) return;
       const newer = events.filter((event) => event.club_seq > this.seq);
       if (!newer.length) return;
       // The reader walks by transaction; within a club that is the club's order, but a change the
@@ -184,20 +190,19 @@ class Channel {
   }
 
   async #join(stream: Stream, after: number | undefined): Promise<void> {
-    {
-      let resumed = false;
-      if (after !== undefined && after > this.seq) await this.#fetchNewer();
-      if (after !== undefined && after <= this.seq && this.seq - after <= this.limits.maxCatchUp) {
-        stream.seq = after;
-        const missed = await this.#read(after, this.seq);
-        for (const change of await this.#changes(missed)) this.#send(stream, change);
-        resumed = true;
-      }
-      if (stream.closed) return;
-      stream.seq = this.seq;
-      stream.sink.write(sseReady(this.seq, resumed));
-      this.streams.add(stream);
+    this.#seq ??= await lastClubSeq(this.db, this.clubId);
+    let resumed = false;
+    if (after !== undefined && after > this.seq) await this.#fetchNewer();
+    if (after !== undefined && after <= this.seq && this.seq - after <= this.limits.maxCatchUp) {
+      stream.seq = after;
+      const missed = await this.#read(after, this.seq);
+      for (const change of await this.#changes(missed)) this.#send(stream, change);
+      resumed = true;
     }
+    if (stream.closed) return;
+    stream.seq = this.seq;
+    stream.sink.write(sseReady(this.seq, resumed));
+    this.streams.add(stream);
   }
 
   async #fetchNewer(): Promise<void> {
@@ -232,7 +237,7 @@ class Channel {
       for (const stream of this.streams) this.#send(stream, change);
     }
     const last = events.at(-1);
-    if (last && last.club_seq > this.seq) this.seq = last.club_seq;
+    if (last && last.club_seq > this.seq) this.#seq = last.club_seq;
     for (const stream of this.streams) if (stream.seq < this.seq) stream.seq = this.seq;
   }
 
@@ -428,8 +433,8 @@ export class LiveHub {
   async #readNotified(): Promise<void> {
     const after = new Map<string, number>();
     for (const clubId of this.#notified) {
-      const channel = this.#channels.get(clubId);
-      if (channel) after.set(clubId, channel.seq);
+      const passed = this.#channels.get(clubId)?.passedSeq;
+      if (passed !== undefined && passed !== null) after.set(clubId, passed);
     }
     this.#notified.clear();
     if (!after.size) return;
