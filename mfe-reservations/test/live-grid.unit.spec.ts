@@ -79,16 +79,22 @@ describe('the day grid applying live changes', () => {
     expect(actor.getSnapshot().context.pending).toEqual([]);
   });
 
-  it('loads the week again when the stream starts afresh, even while a load runs', async () => {
+  it('loads the week again when the stream starts afresh; during a load, once it is done', async () => {
     const { actor, loads } = start();
     await ready(actor);
     actor.send({ type: 'live.resync' });
     expect(loads).toHaveLength(2);
+    // The load under way is not aborted; another follows it.
     actor.send({ type: 'live.resync' });
-    expect(loads).toHaveLength(3);
-    loads[2]!.answer({ reservations: [booking('r3', '4', 12)], blocks: [] });
+    actor.send({ type: 'live.resync' });
+    expect(loads).toHaveLength(2);
+    loads[1]!.answer({ reservations: [booking('r3', '4', 12)], blocks: [] });
+    await waitFor(actor, () => loads.length === 3);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    loads[2]!.answer({ reservations: [booking('r4', '4', 13)], blocks: [] });
     await ready(actor);
-    expect(actor.getSnapshot().context.reservations).toEqual([booking('r3', '4', 12)]);
+    expect(actor.getSnapshot().context.reservations).toEqual([booking('r4', '4', 13)]);
+    expect(loads).toHaveLength(3);
   });
 
   it('drops a booking that moved to another week and takes in one that moved here', async () => {

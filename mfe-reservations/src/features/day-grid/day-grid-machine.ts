@@ -40,6 +40,8 @@ export interface DayGridContext {
   pending: LiveChange[];
   /** The club sequence of the last live change applied to the shown data; 0 before any. */
   liveSeq: number;
+  /** The stream started afresh while a load ran: that load may predate it, so load once more. */
+  loadAgain: boolean;
 }
 
 export type DayGridEvent =
@@ -85,6 +87,7 @@ export const dayGridMachine = setup({
     blocks: [],
     pending: [],
     liveSeq: 0,
+    loadAgain: false,
   }),
   initial: 'loading',
   on: {
@@ -105,24 +108,38 @@ export const dayGridMachine = setup({
         'live.change': {
           actions: assign({ pending: ({ context, event }) => [...context.pending, event.change] }),
         },
-        // The load under way may have read before the stream began: read again.
-        'live.resync': { target: 'loading', reenter: true },
+        // The load under way may have read before the stream began: read again once it is done
+        // (not aborted: an aborted request is an error in the browser's tools for nothing).
+        'live.resync': { actions: assign({ loadAgain: true }) },
       },
       invoke: {
         src: 'loadWeek',
         input: ({ context }) => ({ clubId: context.clubId, window: context.window }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => ({
-            ...applyLiveChanges(event.output, context.pending, context.window),
-            loadedWindow: context.window,
-            pending: [],
-          })),
-        },
+        onDone: [
+          {
+            guard: ({ context }) => context.loadAgain,
+            target: 'loading',
+            reenter: true,
+            actions: assign(({ context, event }) => ({
+              ...applyLiveChanges(event.output, context.pending, context.window),
+              loadedWindow: context.window,
+              pending: [],
+              loadAgain: false,
+            })),
+          },
+          {
+            target: 'ready',
+            actions: assign(({ context, event }) => ({
+              ...applyLiveChanges(event.output, context.pending, context.window),
+              loadedWindow: context.window,
+              pending: [],
+            })),
+          },
+        ],
         onError: {
           target: 'ready',
           actions: [
-            assign({ pending: [] }),
+            assign({ pending: [], loadAgain: false }),
             { type: 'reportLoadFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
           ],
         },
