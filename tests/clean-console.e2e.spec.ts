@@ -25,6 +25,12 @@ function watchForTrouble(page: Page): string[] {
   });
   page.on('pageerror', (error) => trouble.push(`exception: ${error.message}`));
   page.on('requestfailed', (request) => {
+    // The live stream never finishes: leaving the page is how it ends, and the browser calls that
+    // aborted. Anything else aborted, or the stream failing otherwise, is trouble.
+    const leftLiveStream =
+      new URL(request.url()).pathname === '/api/reservations/stream' &&
+      request.failure()?.errorText === 'net::ERR_ABORTED';
+    if (leftLiveStream) return;
     trouble.push(`failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`);
   });
   page.on('response', (response) => {

@@ -10,6 +10,7 @@ import { createApp } from '@platzbuchung/api/app';
 import { readConfig } from '@platzbuchung/api/config';
 import { connectDb } from '@platzbuchung/api/db/connect';
 import type { AppState } from '@platzbuchung/api/http/context';
+import { LiveHub } from '@platzbuchung/api/live/hub';
 import { createLogger } from '@platzbuchung/api/logger';
 import type { Mailer } from '@platzbuchung/mailer/mailer';
 
@@ -51,8 +52,16 @@ const app = createApp(
       windowSeconds: 60,
     }),
     mailer: noMail,
+    live: new LiveHub({ db, databaseUrl: config.databaseUrl!, logger }),
   },
   { routes: [baseline] },
 );
 (app as unknown as Koa).listen(config.port, '127.0.0.1', () => process.send?.('ready'));
 process.on('SIGTERM', () => process.exit(0));
+// The bench asks for the memory after a full collection (the process runs with --expose-gc).
+process.on('message', (message) => {
+  if (message !== 'memory') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  process.send?.({ rss, heap: heapUsed + external });
+});

@@ -1,11 +1,13 @@
 /**
- * `npm run bench [-- reads|writes|growth|rebuild|browser|lighthouse|all]`: prints a markdown table and writes
- * bench/results/<part>.json. Every figure is the median of several runs next to a baseline measured
+ * `npm run bench [-- reads|writes|growth|rebuild|browser|lighthouse|live|all]`: prints a markdown
+ * table and writes bench/results/<part>.json. Every figure is the median of several runs next to a baseline measured
  * in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_GROWTH ("1,10,100").
+ * `live` takes flags: `--streams 1000 --rate 200 --seconds 20 --clubs 50`.
  */
 import { createServer } from 'node:net';
 import { localMoment } from '@platzbuchung/domain/dates';
 import { measureReads } from './reads';
+import { liveOptions, measureLive } from './live';
 import { measureRebuild } from './rebuild';
 import { login, startApiProcess } from './support/api-process';
 import { createBenchDatabase, type BenchDatabase } from './support/database';
@@ -139,6 +141,21 @@ async function rebuild(): Promise<Figure[]> {
   });
 }
 
+async function live(): Promise<Figure[]> {
+  const options = liveOptions(process.argv.slice(3));
+  return withDatabase(async (database) => {
+    const apis = [
+      await startApiProcess(database.url, await freePort()),
+      await startApiProcess(database.url, await freePort()),
+    ] as const;
+    try {
+      return await measureLive(apis, database.db, today, options, log);
+    } finally {
+      await Promise.all(apis.map((api) => api.stop()));
+    }
+  });
+}
+
 async function browser(): Promise<Figure[]> {
   const { measureBrowser } = await import('./browser');
   return measureBrowser(runs >= 5 ? runs : 5);
@@ -156,10 +173,11 @@ const parts: Record<string, () => Promise<Figure[]>> = {
   rebuild,
   browser,
   lighthouse,
+  live,
 };
 
 async function main() {
-  const requested = process.argv[2] ?? 'all';
+  const requested = process.argv[2]?.startsWith('--') ? 'all' : (process.argv[2] ?? 'all');
   const names = requested === 'all' ? Object.keys(parts) : [requested];
   const all: Figure[] = [];
   for (const name of names) {

@@ -186,3 +186,28 @@ describe('makeReservation popup', () => {
     expect(request.sent[0]).toMatchObject({ court_num: '3' });
   });
 });
+
+describe('makeReservation popup when the slot is taken meanwhile', () => {
+  it('refuses to send while taken, and sends again once the slot is free', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(false), request.submit);
+    actor.send({ type: 'slot.taken' });
+    expect(actor.getSnapshot().context.taken).toBe(true);
+    actor.send({ type: 'popup.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(request.sent).toEqual([]);
+    actor.send({ type: 'slot.freed' });
+    actor.send({ type: 'popup.submit' });
+    expect(actor.getSnapshot().value).toBe('sending');
+    expect(request.sent).toHaveLength(1);
+  });
+
+  it('leaves a request under way to the server’s answer', () => {
+    const request = pendingRequest();
+    const { actor } = start(input(false), request.submit);
+    actor.send({ type: 'popup.submit' });
+    actor.send({ type: 'slot.taken' });
+    expect(actor.getSnapshot().value).toBe('sending');
+    expect(actor.getSnapshot().context.taken).toBe(false);
+  });
+});

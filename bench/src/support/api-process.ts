@@ -14,13 +14,15 @@ export function peakRssMiB(pid: number): number {
 export interface ApiProcess {
   url: string;
   pid: number;
+  /** Resident memory and JS heap (with external buffers) in MiB, right after a full collection. */
+  memoryMiB(): Promise<{ rss: number; heap: number }>;
   stop(): Promise<void>;
 }
 
 /** The API in its own process, so the load generator does not share its event loop. */
 export async function startApiProcess(databaseUrl: string, port: number): Promise<ApiProcess> {
   const child: ChildProcess = fork(SERVER, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -37,6 +39,14 @@ export async function startApiProcess(databaseUrl: string, port: number): Promis
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    memoryMiB: () =>
+      new Promise((resolve) => {
+        child.once('message', (answer) => {
+          const { rss, heap } = answer as { rss: number; heap: number };
+          resolve({ rss: rss / 1024 / 1024, heap: heap / 1024 / 1024 });
+        });
+        child.send('memory');
+      }),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

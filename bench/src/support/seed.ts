@@ -21,7 +21,7 @@ export interface SeededClub {
 
 /** bcrypt hash of BENCH_PASSWORD (cost 4, quick to check). */
 export const BENCH_PASSWORD = 'Bench-Platz1!';
-const BENCH_PASSWORD_HASH = '$2b$04$fqGjZWjzKGWRPYO7u8ZKxOLbhhLwnJq4JspJm0C9qS9qjZEhPisIO';
+export const BENCH_PASSWORD_HASH = '$2b$04$fqGjZWjzKGWRPYO7u8ZKxOLbhhLwnJq4JspJm0C9qS9qjZEhPisIO';
 
 export async function seedBusyClub(
   db: Knex,

@@ -4,6 +4,7 @@
  * `{data}` answer of a change, wherever it was made, is folded in so both screens stay current.
  */
 import { addDays, type LocalMoment } from '@platzbuchung/domain/dates';
+import { applyToReservations, type LiveChange } from '@platzbuchung/domain/live/changes';
 import {
   countsTowardLimit,
   nextOccurrence,
@@ -66,6 +67,19 @@ export function absorbAnswer(
     // Otherwise it no longer takes place in the window: someone deleted it.
   }
   return [...next, ...answered.values()];
+}
+
+/**
+ * The cached own reservations after a change from the live stream: someone else (an admin, a court
+ * block) may have changed or cancelled one of them, or booked for the user.
+ */
+export function applyLiveToOwn(
+  own: readonly Reservation[],
+  change: LiveChange,
+  userId: string,
+  window: DateWindow,
+): Reservation[] {
+  return applyToReservations(own, change, window, (reservation) => reservation.user_id === userId);
 }
 
 /** Own reservations that are recurring or today or later. */

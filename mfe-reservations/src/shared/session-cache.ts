@@ -21,6 +21,11 @@ export interface SessionCache<T> {
   reload(key: string, load: () => Promise<T>): void;
   /** Applies a change to the loaded value of this key; ignored when another key is loaded. */
   update(key: string, change: (value: T) => T): void;
+  /**
+   * Applies a change that happened elsewhere (the live stream) to the value, and to the answer of a
+   * load under way, which may have been read before it: unlike `update`, the load is kept.
+   */
+  follow(key: string, change: (value: T) => T): void;
   /** Forgets everything (tests). */
   clear(): void;
 }
@@ -29,6 +34,8 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
   const idle: CacheState<T> = { key: null, status: 'idle', value: null };
   let state = idle;
   let generation = 0;
+  /** Changes `follow` saw while the current load runs. */
+  let followed: ((value: T) => T)[] = [];
   const listeners = new Set<() => void>();
 
   const set = (next: CacheState<T>) => {
@@ -38,10 +45,12 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
 
   const load = (key: string, loader: () => Promise<T>) => {
     const mine = ++generation;
+    followed = [];
     set({ key, status: 'loading', value: state.key === key ? state.value : null });
     loader().then(
       (value) => {
-        if (mine === generation) set({ key, status: 'loaded', value });
+        if (mine === generation)
+          set({ key, status: 'loaded', value: followed.reduce((v, f) => f(v), value) });
       },
       (error: unknown) => {
         console.error(`Loading ${what} failed`, error);
@@ -66,6 +75,11 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
       // A change while a load runs is newer than what that load will bring: keep it, drop the load.
       generation++;
       set({ key, status: 'loaded', value: change(state.value) });
+    },
+    follow(key, change) {
+      if (state.key !== key) return;
+      if (state.status === 'loading') followed.push(change);
+      if (state.value !== null) set({ ...state, value: change(state.value) });
     },
     clear() {
       generation++;

@@ -15,6 +15,7 @@ import { adminRoutes } from './routes/admin';
 import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
 import { eventRoutes } from './routes/events';
+import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
 import { passwordRoutes } from './routes/passwords';
@@ -30,6 +31,9 @@ export interface AppOptions {
 }
 
 const MAX_BODY = '100kb';
+
+/** How a streamed answer ends when its reader closes the connection first. */
+const READER_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 
 function apiNotFound(): Middleware<AppState> {
   return async (ctx, next) => {
@@ -53,6 +57,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     passwordRoutes(deps),
     notificationRoutes(deps),
     reservationRoutes(deps),
+    liveRoutes(deps),
     eventRoutes(deps),
     adminRoutes(deps),
     blockRoutes(deps),
@@ -70,6 +75,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
     maxIpsCount: deps.config.trustedProxies,
   });
   const https = usersReachHttps(deps.config);
+  // What escapes the middleware: a streamed answer's errors. A reader leaving a live stream is normal.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code && READER_GONE.has(err.code)) return;
+    deps.logger.error({ err }, 'answer failed after it began');
+  });
 
   app.use(requestContext(deps.logger));
   app.use(errorHandler());

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { PasswordHasher } from './accounts/passwords';
 import type { RateLimits } from './accounts/rate-limits';
+import type { LiveHub } from './live/hub';
 
 /** Everything the app needs from outside, injected so tests build the real app with test doubles. */
 export interface AppDeps {
@@ -16,4 +17,6 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Told when an outbox row was committed; relays and sends in-process when Redis is unreachable. */
   mailer: Mailer;
+  /** The process's one source of live streams: one listening connection and reader for all of them. */
+  live: LiveHub;
 }

@@ -18,6 +18,7 @@ import type { AppDeps } from './deps';
 import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
 import { serveUi } from './http/ui';
+import { LiveHub } from './live/hub';
 import { createLogger } from './logger';
 import { notificationsSubscription } from './notifications/notices';
 import type { ReadinessCheck } from './routes/health';
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
       registrationsPerClient: config.registrationsPerClient,
     }),
     mailer,
+    live: new LiveHub({ db, databaseUrl: config.databaseUrl, logger }),
   };
   const app = createApp(deps, {
     readinessChecks: mailerReadiness(mailer, config.mail.redisUrl),
@@ -110,7 +112,13 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'draining requests');
     stopHousekeeping();
+    // Live streams never end by themselves: end them first, so the server can drain. Browsers
+    // reconnect with their Last-Event-ID, to another process or to this one's successor.
+    const liveStopped = deps.live
+      .stop()
+      .catch((err: unknown) => logger.error({ err }, 'live streams did not stop cleanly'));
     server.close(async () => {
+      await liveStopped;
       // The running batch finishes and saves its checkpoint; what follows is handled at the next start.
       await subscriptions
         .stop()

@@ -62,7 +62,7 @@ const setStatus = (admin: Client, clubId: string, memberId: string, status: unkn
 const listMembers = async (admin: Client, clubId: string) =>
   (await admin.get<ListedMember[]>(`/api/admin/members?club_id=${clubId}`)).body;
 
-/** Every route of a club's bookings, blocks and players, with a well-formed request. */
+/** Every route of a club's bookings, blocks, players and live stream, with a well-formed request. */
 function clubDataCalls(clubId: string, reservationId: string) {
   const q = `club_id=${clubId}`;
   const booking = { club_id: clubId, court_num: '2', start_time: 15, end_time: 16, date: TUESDAY };
@@ -78,6 +78,8 @@ function clubDataCalls(clubId: string, reservationId: string) {
     ['PUT', `/api/reservations/${reservationId}?${q}`, { ...booking, court_num: '3' }],
     ['GET', `/api/blocks?${q}&from=${TUESDAY}&to=${TUESDAY}`, undefined],
     ['GET', `/api/users?${q}`, undefined],
+    // The live stream: its status and headers, then the test client lets it go.
+    ['GET', `/api/reservations/stream?${q}`, undefined],
   ] as const;
 }
 
@@ -139,7 +141,7 @@ describe('every club-data route: anonymous 401, pending 403, inactive 403, other
     }
   });
 
-  it.each([0, 1, 2, 3, 4, 5, 6])('call %i', async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7])('call %i', async (index) => {
     const [method, path, body] = clubDataCalls(club.club._id, reservationIds[index]!)[index]!;
     const answer = (client: TestClient) => client.request<{ error?: string }>(method, path, body);
 

@@ -3,7 +3,7 @@
  * day, one button per court and hour, and the two popups. Data comes from the day-grid machine;
  * what a click does comes from `slotClick`; this file only wires them to the page.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { addDays, formatDateDe, formatHour } from '@platzbuchung/domain/dates';
@@ -26,14 +26,13 @@ import {
   absorbAnswer,
   cacheKey,
   myReservationsCache,
-  myWindow,
-  ownReservations,
   upcomingCount,
   type DeletedPart,
 } from '../../shared/my-reservations';
 import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { Splash } from '../../shared/Splash';
 import { useClubNow } from '../../shared/use-club-now';
+import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
 import { ChangeReservationPopup } from '../popups/ChangeReservationPopup';
 import type { ChangeReservationInput } from '../popups/change-reservation-machine';
@@ -43,7 +42,16 @@ import type { MakeReservationInput, PopupOutput } from '../popups/make-reservati
 import type { DeleteReservationInput } from '../popups/delete-reservation-machine';
 import { isBlocked, isInert, slotClick } from '../popups/slot-click';
 import { dayGridMachine, type WeekData } from './day-grid-machine';
-import { buildGrid, cancelNote, gridCourts, horizonNotice, weekWindow, type GridCell } from './grid-model';
+import {
+  buildGrid,
+  cancelNote,
+  gridChangeAnnouncement,
+  gridCourts,
+  horizonNotice,
+  isTaken,
+  weekWindow,
+  type GridCell,
+} from './grid-model';
 
 /** The day last shown, so coming back from another screen keeps it (for this page load). */
 let lastShownDate: IsoDate | null = null;
@@ -112,12 +120,13 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
   const mine = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
   const loadMine = useCallback(
-    () =>
-      fetchReservations(club._id, myWindow(clubNow(club.time_zone).date)).then((list) =>
-        ownReservations(list, user._id),
-      ),
+    () => loadOwnReservations(club._id, user._id, club.time_zone),
     [club._id, club.time_zone, user._id],
   );
+  useLiveUpdates(club._id, user._id, club.time_zone, {
+    change: (change) => send({ type: 'live.change', change }),
+    resync: () => send({ type: 'live.resync' }),
+  });
   useEffect(() => {
     ensureClubUsers(club._id);
     myReservationsCache.ensure(mineKey, loadMine);
@@ -138,7 +147,14 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
     [club, date, reservations, blocks, users, user._id, now, isAdmin],
   );
 
+  const announcement = useLiveAnnouncement(rows, date, snapshot.context.liveSeq);
+
   const [popup, setPopup] = useState<Popup | null>(null);
+  // A slot someone else took while its booking popup was open (the live stream told us).
+  const popupSlotTaken =
+    popup?.kind === 'make' &&
+    popup.input.slot.date === date &&
+    isTaken(rows.flat().find((cell) => cellId(cell.court, cell.hour) === popup.cellId));
   const ownCount =
     mine.key === mineKey && mine.status === 'loaded' && mine.value
       ? upcomingCount(mine.value, now.date)
@@ -298,6 +314,9 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
           {notice}
         </p>
       )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
       {showSplash ? (
         <Splash text={texts.reservationsSplash} />
       ) : (
@@ -338,7 +357,12 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         </div>
       )}
       {popup?.kind === 'make' && (
-        <MakeReservationPopup input={popup.input} window={answerWindow} onDone={onPopupDone} />
+        <MakeReservationPopup
+          input={popup.input}
+          taken={popupSlotTaken}
+          window={answerWindow}
+          onDone={onPopupDone}
+        />
       )}
       {popup?.kind === 'delete' && (
         <DeleteReservationPopup
@@ -364,6 +388,23 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
       )}
     </section>
   );
+}
+
+/**
+ * A short polite sentence when someone else's change (a live change, not the viewer's own answer or
+ * a step to another day) alters the day on screen; the last one stays until the next.
+ */
+function useLiveAnnouncement(rows: GridCell[][], date: IsoDate, liveSeq: number): string {
+  const [announcement, setAnnouncement] = useState('');
+  const shown = useRef({ rows, date, liveSeq });
+  useEffect(() => {
+    const previous = shown.current;
+    shown.current = { rows, date, liveSeq };
+    if (previous.date !== date || previous.liveSeq === liveSeq) return;
+    const text = gridChangeAnnouncement(previous.rows, rows, date);
+    if (text) setAnnouncement(text);
+  }, [rows, date, liveSeq]);
+  return announcement;
 }
 
 function slotClass(cell: GridCell): string {

@@ -2,13 +2,18 @@
  * The day grid's data without its view: the chosen day,
  * the week of reservations and court blocks loaded around it, and reloads. Stepping within the loaded week needs no
  * request; leaving it loads the new week. A failed load is only logged.
+ *
+ * Changes from the club's live stream (../../shared/live-club) are applied as they arrive; those
+ * arriving while a week loads wait and are applied to its answer, which may predate them. When the
+ * stream had to start afresh (or is replaced by polling) the week is loaded again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { isIsoDate } from '@platzbuchung/domain/dates';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
+import type { LiveChange } from '@platzbuchung/domain/live/changes';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
-import { weekWindow, windowContains } from './grid-model';
+import { applyLiveChanges, weekWindow, windowContains } from './grid-model';
 
 export interface DayGridInput {
   clubId: string;
@@ -31,12 +36,21 @@ export interface DayGridContext {
   reservations: Reservation[];
   /** Court blocks touching `loadedWindow`. */
   blocks: Block[];
+  /** Live changes that arrived during a load, for its answer. */
+  pending: LiveChange[];
+  /** The club sequence of the last live change applied to the shown data; 0 before any. */
+  liveSeq: number;
+  /** The stream started afresh while a load ran: that load may predate it, so load once more. */
+  loadAgain: boolean;
 }
 
 export type DayGridEvent =
   | { type: 'date.change'; date: IsoDate }
   | { type: 'grid.reload' }
-  | { type: 'reservations.replaced'; window: DateWindow; reservations: Reservation[] };
+  | { type: 'reservations.replaced'; window: DateWindow; reservations: Reservation[] }
+  | { type: 'live.change'; change: LiveChange }
+  /** The stream started afresh, or a poll is due: what is shown may have missed changes. */
+  | { type: 'live.resync' };
 
 export const dayGridMachine = setup({
   types: {
@@ -71,6 +85,9 @@ export const dayGridMachine = setup({
     loadedWindow: null,
     reservations: [],
     blocks: [],
+    pending: [],
+    liveSeq: 0,
+    loadAgain: false,
   }),
   initial: 'loading',
   on: {
@@ -87,20 +104,42 @@ export const dayGridMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      on: {
+        'live.change': {
+          actions: assign({ pending: ({ context, event }) => [...context.pending, event.change] }),
+        },
+        // The load under way may have read before the stream began: read again once it is done
+        // (not aborted: an aborted request is an error in the browser's tools for nothing).
+        'live.resync': { actions: assign({ loadAgain: true }) },
+      },
       invoke: {
         src: 'loadWeek',
         input: ({ context }) => ({ clubId: context.clubId, window: context.window }),
-        onDone: {
-          target: 'ready',
-          actions: assign(({ context, event }) => ({
-            reservations: event.output.reservations,
-            blocks: event.output.blocks,
-            loadedWindow: context.window,
-          })),
-        },
+        onDone: [
+          {
+            guard: ({ context }) => context.loadAgain,
+            target: 'loading',
+            reenter: true,
+            actions: assign(({ context, event }) => ({
+              ...applyLiveChanges(event.output, context.pending, context.window),
+              loadedWindow: context.window,
+              pending: [],
+              loadAgain: false,
+            })),
+          },
+          {
+            target: 'ready',
+            actions: assign(({ context, event }) => ({
+              ...applyLiveChanges(event.output, context.pending, context.window),
+              loadedWindow: context.window,
+              pending: [],
+            })),
+          },
+        ],
         onError: {
           target: 'ready',
           actions: [
+            assign({ pending: [], loadAgain: false }),
             { type: 'reportLoadFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
           ],
         },
@@ -120,6 +159,14 @@ export const dayGridMachine = setup({
     ready: {
       on: {
         'grid.reload': 'loading',
+        'live.resync': 'loading',
+        'live.change': {
+          guard: ({ context }) => context.loadedWindow !== null,
+          actions: assign(({ context, event }) => ({
+            ...applyLiveChanges(context, [event.change], context.loadedWindow!),
+            liveSeq: event.change.club_seq,
+          })),
+        },
         'reservations.replaced': {
           guard: 'isLoadedWindow',
           actions: assign({ reservations: ({ event }) => event.reservations }),

@@ -21,6 +21,12 @@ import {
 } from '@platzbuchung/domain/dates';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { occurrencesInBlock, type Block } from '@platzbuchung/domain/blocks/blocks';
+import {
+  applyToBlocks,
+  applyToReservations,
+  liveTexts,
+  type LiveChange,
+} from '@platzbuchung/domain/live/changes';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import { holderName } from '../../shared/club-users';
@@ -191,3 +197,49 @@ export function cancelNote(
     ? { text: reservationTexts.cancelUntil(until), open: true }
     : { text: reservationTexts.pastCancelDeadline(club.cancel_deadline_hours, until), open: false };
 }
+
+/** A week's data after live changes, in the order they came. */
+export function applyLiveChanges(
+  data: { reservations: readonly Reservation[]; blocks: readonly Block[] },
+  changes: readonly LiveChange[],
+  window: DateWindow,
+): { reservations: Reservation[]; blocks: Block[] } {
+  let reservations = [...data.reservations];
+  let blocks = [...data.blocks];
+  for (const change of changes) {
+    reservations = applyToReservations(reservations, change, window);
+    blocks = applyToBlocks(blocks, change, window);
+  }
+  return { reservations, blocks };
+}
+
+type CellState = 'belegt' | 'frei' | 'gesperrt';
+
+const cellState = (cell: GridCell): CellState =>
+  cell.reservation ? 'belegt' : cell.block ? 'gesperrt' : 'frei';
+
+/**
+ * What a screen reader hears when someone else's change alters the day on screen: the one cell, or
+ * how many; null when the day looks the same. Both grids must show the same day.
+ */
+export function gridChangeAnnouncement(
+  before: readonly GridCell[][],
+  after: readonly GridCell[][],
+  date: IsoDate,
+): string | null {
+  const previous = new Map(before.flat().map((cell) => [slotKey(cell.court, cell.hour), cellState(cell)]));
+  const changed = after.flat().filter((cell) => {
+    const was = previous.get(slotKey(cell.court, cell.hour));
+    return was !== undefined && was !== cellState(cell);
+  });
+  if (changed.length === 0) return null;
+  if (changed.length === 1) {
+    const [cell] = changed as [GridCell];
+    return liveTexts.slotNow(cell.court, cell.hour, cellState(cell));
+  }
+  return liveTexts.dayUpdated(date, changed.length);
+}
+
+/** Whether someone holds the cell now: a booking or a block. */
+export const isTaken = (cell: GridCell | undefined): boolean =>
+  cell !== undefined && (cell.reservation !== null || cell.block !== null);

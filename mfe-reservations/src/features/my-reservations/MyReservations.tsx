@@ -8,7 +8,6 @@ import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
-import { clubNow } from '@platzbuchung/domain/club-time';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import {
   bookingEntries,
@@ -19,9 +18,9 @@ import {
   upcomingCount,
   type BookingEntry,
 } from '../../shared/my-reservations';
-import { fetchReservations } from '../../shared/reservations-api';
 import { Splash } from '../../shared/Splash';
 import { useClubNow } from '../../shared/use-club-now';
+import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
 import { cancelNote } from '../day-grid/grid-model';
 import { DeleteReservationPopup } from '../popups/DeleteReservationPopup';
@@ -49,12 +48,10 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   const [selected, setSelected] = useState<BookingEntry | null>(null);
 
   useEffect(() => {
-    myReservationsCache.ensure(key, () =>
-      fetchReservations(user.club_id, myWindow(clubNow(club.time_zone).date)).then((list) =>
-        ownReservations(list, user._id),
-      ),
-    );
+    myReservationsCache.ensure(key, () => loadOwnReservations(user.club_id, user._id, club.time_zone));
   }, [key, user.club_id, user._id, club.time_zone]);
+  // Others' changes to the user's bookings (an admin, a court block) show at once.
+  useLiveUpdates(user.club_id, user._id, club.time_zone);
 
   const onDone = useCallback(
     (output: PopupOutput) => {

@@ -1,6 +1,7 @@
 /** The makeReservation popup's view over its machine. */
 import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
+import { liveTexts } from '@platzbuchung/domain/live/changes';
 import '@platzbuchung/ui/styles/forms.css';
 import { postReservation, type DateWindow, type MakeReservationBody } from '../../shared/reservations-api';
 import {
@@ -17,12 +18,14 @@ import { popupTexts, slotSummary } from './popup-texts';
 
 interface MakeReservationPopupProps {
   input: MakeReservationInput;
+  /** Whether the slot is held by now (the live stream says so); the popup then refuses to book. */
+  taken: boolean;
   /** The days the answer should cover: the screen's loaded window. */
   window: DateWindow;
   onDone: (output: PopupOutput) => void;
 }
 
-export function MakeReservationPopup({ input, window, onDone }: MakeReservationPopupProps) {
+export function MakeReservationPopup({ input, taken, window, onDone }: MakeReservationPopupProps) {
   const [machine] = useState(() =>
     makeReservationMachine.provide({
       actors: {
@@ -42,6 +45,10 @@ export function MakeReservationPopup({ input, window, onDone }: MakeReservationP
     if (snapshot.status === 'done') onDone(snapshot.output);
   }, [snapshot.status, snapshot.output, onDone]);
 
+  useEffect(() => {
+    send({ type: taken ? 'slot.taken' : 'slot.freed' });
+  }, [taken, send]);
+
   const cancel = () => send({ type: 'popup.cancel' });
   const end = context.slot.hour + (context.isAdmin ? context.duration : 1);
   const summary = slotSummary(context.slot.court, context.slot.date, context.slot.hour, end);
@@ -57,6 +64,11 @@ export function MakeReservationPopup({ input, window, onDone }: MakeReservationP
         }}
       >
         <SlotSummary items={summary} />
+        {context.taken && (
+          <p className="notice notice--error popup__taken" role="alert">
+            {liveTexts.slotJustTaken}
+          </p>
+        )}
         <fieldset className="popup__fields" disabled={busy}>
           {context.isAdmin && (
             <>
@@ -105,6 +117,7 @@ export function MakeReservationPopup({ input, window, onDone }: MakeReservationP
           <PopupActions
             busy={busy}
             submitLabel={popupTexts.reserve}
+            disabled={context.taken}
             onCancel={cancel}
             autoFocusSubmit={!context.isAdmin}
           />

@@ -4,6 +4,9 @@
  * the popup is `sending` (controls disabled, spinner); when it finishes, whatever the outcome, the
  * popup is done. What then happens (store the answer, show the error in an alert) is named here
  * and supplied by the view with `makeReservationMachine.provide(...)`.
+ *
+ * While it is open, the club's live stream may report the slot taken by someone else (or a court
+ * block): the popup then says so and refuses to send, until the slot is free again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/make-reservation';
@@ -31,6 +34,8 @@ export interface MakeReservationContext extends MakeReservationInput {
   courts: number[];
   /** How the popup ended; null while it is open. */
   outcome: PopupOutput | null;
+  /** Someone else took the slot while the popup was open. */
+  taken: boolean;
 }
 
 export type MakeReservationEvent =
@@ -39,7 +44,9 @@ export type MakeReservationEvent =
   | { type: 'recurring.change'; recurring: boolean }
   | { type: 'court.toggle'; court: number; checked: boolean }
   | { type: 'popup.submit' }
-  | { type: 'popup.cancel' };
+  | { type: 'popup.cancel' }
+  | { type: 'slot.taken' }
+  | { type: 'slot.freed' };
 
 export type PopupOutput =
   | { outcome: 'saved'; reservations: Reservation[] }
@@ -102,6 +109,7 @@ export const makeReservationMachine = setup({
   },
   guards: {
     isAdmin: ({ context }) => context.isAdmin,
+    isFree: ({ context }) => !context.taken,
   },
 }).createMachine({
   id: 'makeReservation',
@@ -112,6 +120,7 @@ export const makeReservationMachine = setup({
     recurring: false,
     courts: [input.slot.court],
     outcome: null,
+    taken: false,
   }),
   initial: 'editing',
   states: {
@@ -140,8 +149,11 @@ export const makeReservationMachine = setup({
             courts: ({ context, event }) => toggledCourts(context, event.court, event.checked),
           }),
         },
-        'popup.submit': 'sending',
+        'popup.submit': { guard: 'isFree', target: 'sending' },
         'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },
+        // Once sending, the server's answer decides.
+        'slot.taken': { actions: assign({ taken: true }) },
+        'slot.freed': { actions: assign({ taken: false }) },
       },
     },
     sending: {

@@ -254,17 +254,23 @@ async function runSubscription(subscription: Subscription, run: Run, parentLogge
   }
 }
 
+export interface AppendListener {
+  /** A notification: events of this club committed. */
+  onNotify(clubId: string): void;
+  /** (Re)connected: events may have been appended while nobody listened. */
+  onOpen(): void;
+}
+
 /**
  * One connection that LISTENs for appended events and, when it breaks, is opened again after a
- * pause. `onWake(true)` on each notification; `onWake(false)` on (re)connecting, since events may
- * have been appended while nobody listened.
+ * pause. Lives outside the pool; the subscriptions runner and the live streams each hold one.
  */
-function listenForAppends(
+export function listenForAppends(
   databaseUrl: string,
-  reconnectMs: number,
-  logger: Logger,
-  onWake: (notified: boolean) => void,
+  options: { reconnectMs: number; applicationName: string; logger: Logger },
+  listener: AppendListener,
 ): { close(): Promise<void> } {
+  const { reconnectMs, logger } = options;
   let current: pg.Client | undefined;
   let reconnect: NodeJS.Timeout | undefined;
   let closed = false;
@@ -280,9 +286,12 @@ function listenForAppends(
 
   const connect = () => {
     reconnect = undefined;
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: 'event-subscriptions' });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: options.applicationName,
+    });
     current = client;
-    client.on('notification', () => onWake(true));
+    client.on('notification', (message) => listener.onNotify(message.payload ?? ''));
     client.on('error', (err) => drop(client, err));
     client.on('end', () => drop(client));
     client
@@ -290,7 +299,7 @@ function listenForAppends(
       .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}`))
       .then(
         () => {
-          if (client === current) onWake(false);
+          if (client === current) listener.onOpen();
         },
         (err: unknown) => drop(client, err),
       );
@@ -319,7 +328,11 @@ export function startSubscriptions(options: SubscriptionsOptions): Subscriptions
     if (notified) lastNotifiedAt = Date.now();
     for (const alarm of alarms) alarm.ring();
   };
-  const listener = listenForAppends(options.databaseUrl, timing.reconnectMs, options.logger, wakeAll);
+  const listener = listenForAppends(
+    options.databaseUrl,
+    { reconnectMs: timing.reconnectMs, applicationName: 'event-subscriptions', logger: options.logger },
+    { onNotify: () => wakeAll(true), onOpen: () => wakeAll(false) },
+  );
   const loops = options.subscriptions.map((subscription, i) =>
     runSubscription(
       subscription,

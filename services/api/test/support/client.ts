@@ -42,6 +42,11 @@ export class TestClient {
       if (value === '' || /expires=Thu, 01 Jan 1970/i.test(setCookie)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
+    if (response.headers.get('Content-Type')?.startsWith('text/event-stream')) {
+      // A live stream never ends by itself: the answer's status and headers are what is asked.
+      await response.body?.cancel();
+      return { status: response.status, body: undefined as T, headers: response.headers };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -9,6 +9,7 @@ import { createApp, type AppOptions } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { connectDb, type Db } from '../../src/db/connect';
 import type { AppDeps } from '../../src/deps';
+import { LiveHub, type LiveHubOptions } from '../../src/live/hub';
 import { createLogger } from '../../src/logger';
 import {
   adminDatabaseUrl,
@@ -58,6 +59,8 @@ export interface TestApiOptions {
   mailer?: Mailer;
   /** bcrypt's cost; by default 4, fast enough for tests. */
   passwordCost?: number;
+  /** Timings and limits of the live streams (tests shorten the heartbeat, lower the bound). */
+  live?: Pick<LiveHubOptions, 'timing' | 'limits'>;
   /** Environment variables on top of the test's own (PUBLIC_URL, TRUST_PROXY, …). */
   env?: NodeJS.ProcessEnv;
 }
@@ -80,6 +83,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const db = options.db ?? database!.db;
   let now: Date | undefined;
   const mails = options.mailer ? undefined : recordingMailer();
+  const logger = createLogger('api-test', process.env.LOG_LEVEL ?? 'silent');
   const deps: AppDeps = {
     db,
     config: readConfig({
@@ -87,7 +91,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       APP_TIMEZONE: 'Europe/Berlin',
       ...options.env,
     }),
-    logger: createLogger('api-test', process.env.LOG_LEVEL ?? 'silent'),
+    logger,
     clock: () => now ?? new Date(),
     hasher: bcryptHasher(options.passwordCost ?? 4),
     rateLimits: createRateLimits(db, {
@@ -97,6 +101,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       ...options.rateLimits,
     }),
     mailer: options.mailer ?? mails!,
+    live: new LiveHub({
+      db,
+      // A database passed in names its own connection; knex keeps the URL it was given.
+      databaseUrl: database?.url ?? String(db.client.config.connection),
+      logger,
+      ...options.live,
+    }),
   };
   const app = createApp(deps, options.extend?.(deps));
   const { server, url } = await listen(app as unknown as Koa);
@@ -111,6 +122,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       now = value;
     },
     close: async () => {
+      await deps.live.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.hasher.close();

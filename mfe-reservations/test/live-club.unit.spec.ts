@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveChange } from '@platzbuchung/domain/live/changes';
+import type { Reservation } from '@platzbuchung/domain/types';
+import { createLiveClub, defaultLiveTiming, type LiveSource } from '../src/shared/live-club';
+import { applyLiveToOwn } from '../src/shared/my-reservations';
+import { createSessionCache } from '../src/shared/session-cache';
+
+/** Stands in for the browser's EventSource: the test plays the server. */
+class FakeSource implements LiveSource {
+  readyState = 0;
+  closed = false;
+  readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+
+  constructor(readonly url: string) {}
+
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  close() {
+    this.closed = true;
+    this.readyState = 2;
+  }
+
+  emit(type: 'ready' | 'change' | 'error', data = '') {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data } as MessageEvent<string>);
+  }
+}
+
+const booking: Reservation = {
+  _id: 'r1',
+  club_id: 'c',
+  user_id: 'u1',
+  court_num: '2',
+  start_time: 9,
+  end_time: 10,
+  date: '2026-11-24',
+  label: null,
+  recurring: false,
+  deleted_dates: [],
+  end_date: null,
+};
+const made: LiveChange = { club_seq: 5, type: 'ReservationMade', reservation_id: 'r1', reservation: booking };
+
+function setUp() {
+  const sources: FakeSource[] = [];
+  const club = createLiveClub('club 1', (url) => {
+    const source = new FakeSource(url);
+    sources.push(source);
+    return source;
+  });
+  const heard = { changes: [] as LiveChange[], resyncs: 0 };
+  club.subscribe({ change: (c) => heard.changes.push(c), resync: () => heard.resyncs++ });
+  return { club, sources, heard };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('the shared live connection', () => {
+  it('opens one stream for the club and hands each change to the screens', () => {
+    const { club, sources, heard } = setUp();
+    expect(sources.map((s) => s.url)).toEqual(['/api/reservations/stream?club_id=club%201']);
+    sources[0]!.emit('ready', '{"club_seq":4,"resumed":true}');
+    sources[0]!.emit('change', JSON.stringify(made));
+    sources[0]!.emit('change', 'not json');
+    expect(club.mode()).toBe('live');
+    expect(heard).toEqual({ changes: [made], resyncs: 0 });
+  });
+
+  it('asks the screens to load again when the stream starts afresh', () => {
+    const { sources, heard } = setUp();
+    sources[0]!.emit('ready', '{"club_seq":4,"resumed":false}');
+    expect(heard.resyncs).toBe(1);
+  });
+
+  it('falls back to loading every 30 s when ready never arrives (a buffering proxy)', () => {
+    const { club, sources, heard } = setUp();
+    vi.advanceTimersByTime(defaultLiveTiming.readyTimeoutMs);
+    expect(club.mode()).toBe('polling');
+    expect(sources[0]!.closed).toBe(true);
+    expect(heard.resyncs).toBe(1);
+    vi.advanceTimersByTime(3 * defaultLiveTiming.pollMs);
+    expect(heard.resyncs).toBe(4);
+    // Now and then the stream is tried again; once it works, the polling stops.
+    vi.advanceTimersByTime(defaultLiveTiming.retryStreamMs - 3 * defaultLiveTiming.pollMs);
+    expect(sources).toHaveLength(2);
+    sources[1]!.emit('ready', '{"club_seq":9,"resumed":false}');
+    const afterRetry = heard.resyncs;
+    vi.advanceTimersByTime(defaultLiveTiming.pollMs * 3);
+    expect(club.mode()).toBe('live');
+    expect(heard.resyncs).toBe(afterRetry);
+  });
+
+  it('polls at once when the server refuses the stream', () => {
+    const { club, sources, heard } = setUp();
+    sources[0]!.readyState = 2;
+    sources[0]!.emit('error');
+    expect(club.mode()).toBe('polling');
+    expect(heard.resyncs).toBe(1);
+  });
+
+  it('lets the browser reconnect a dropped stream, and polls only if that takes too long', () => {
+    const { club, sources, heard } = setUp();
+    sources[0]!.emit('ready', '{"club_seq":4,"resumed":true}');
+    sources[0]!.emit('error');
+    vi.advanceTimersByTime(defaultLiveTiming.readyTimeoutMs - 1);
+    sources[0]!.emit('ready', '{"club_seq":6,"resumed":true}');
+    vi.advanceTimersByTime(defaultLiveTiming.readyTimeoutMs);
+    expect(club.mode()).toBe('live');
+    expect(heard.resyncs).toBe(0);
+    sources[0]!.emit('error');
+    vi.advanceTimersByTime(defaultLiveTiming.readyTimeoutMs);
+    expect(club.mode()).toBe('polling');
+  });
+
+  it('closes the stream and its timers when closed', () => {
+    const { club, sources, heard } = setUp();
+    club.close();
+    expect(sources[0]!.closed).toBe(true);
+    vi.advanceTimersByTime(defaultLiveTiming.retryStreamMs * 2);
+    expect(sources).toHaveLength(1);
+    expect(heard.resyncs).toBe(0);
+  });
+});
+
+describe('the own reservations following the stream', () => {
+  const window = { from: '2026-11-23', to: '2026-12-23' };
+
+  it('takes in own bookings only, and drops one an admin or a block cancelled', () => {
+    expect(applyLiveToOwn([], made, 'u1', window)).toEqual([booking]);
+    expect(applyLiveToOwn([], made, 'u2', window)).toEqual([]);
+    const gone: LiveChange = { ...made, club_seq: 6, type: 'ReservationCancelled', reservation: null };
+    expect(applyLiveToOwn([booking], gone, 'u1', window)).toEqual([]);
+  });
+
+  it('keeps a load under way and applies to its answer what came meanwhile', async () => {
+    const cache = createSessionCache<Reservation[]>('own reservations');
+    let answer: (value: Reservation[]) => void = () => {};
+    cache.reload('k', () => new Promise((resolve) => (answer = resolve)));
+    cache.follow('k', (own) => applyLiveToOwn(own, made, 'u1', window));
+    answer([]);
+    await vi.runAllTimersAsync();
+    expect(cache.get()).toEqual({ key: 'k', status: 'loaded', value: [booking] });
+    cache.follow('other key', () => []);
+    expect(cache.get().value).toEqual([booking]);
+  });
+});

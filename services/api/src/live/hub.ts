@@ -1,0 +1,476 @@
+/**
+ * The live stream's engine (docs/architecture.md, "The live stream"): one per API process, however
+ * many grids are open. It holds ONE listening connection and ONE reader loop, and fans each club's
+ * committed changes out to every stream of that club open on this process.
+ *
+ * Two paths feed a club's channel, and the channel numbers what it passes on by the club's own
+ * sequence, so the same change arriving twice is passed on once and a missing one is fetched:
+ * - the gap-free reader (../events/reader) walks the whole log: nothing committed is ever missed,
+ *   even when a notification is lost while the listening connection is down;
+ * - a notification names the club whose events just committed (the `events` trigger sends the club
+ *   id), and the loop reads the newer events of every club notified meanwhile, in one query. The
+ *   gap-free reader waits for every older write transaction on the server to end; this path does
+ *   not, since a club's sequence is only ever appended under the club's lock (../commands/handle),
+ *   so once event n is committed so is everything before it.
+ * Under load the notifications come faster than a query takes, so each query serves many of them:
+ * the loop costs about one query per round trip, however many bookings and streams there are.
+ */
+import type { Logger } from 'pino';
+import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
+import { streamIdOf, type EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import {
+  blockChange,
+  isLiveEventType,
+  reservationChange,
+  type LiveChange,
+} from '@platzbuchung/domain/live/changes';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import type { Reservation } from '@platzbuchung/domain/types';
+import type { Db } from '../db/connect';
+import { logEnd, readCommitted, type LogCursor } from '../events/reader';
+import { EVENT_COLUMNS, lastClubSeq, readStream, toEnvelope, type EventRow } from '../events/store';
+import { Alarm, listenForAppends } from '../events/subscriptions';
+
+export interface LiveTiming {
+  /** How often the gap-free reader walks the log: it catches what no notification announced. */
+  pollMs: number;
+  /** The comment that keeps proxies and browsers from closing a quiet stream. */
+  heartbeatMs: number;
+  reconnectMs: number;
+}
+
+export const defaultLiveTiming: LiveTiming = {
+  pollMs: 1_000,
+  heartbeatMs: 25_000,
+  reconnectMs: 2_000,
+};
+
+export interface LiveLimits {
+  /** Open streams per login on this process; one more is refused. */
+  streamsPerSession: number;
+  /** A stream resumes at most this many events back; further back, the screen loads afresh. */
+  maxCatchUp: number;
+  /** Unsent bytes a slow reader may hold before its stream is closed (it reconnects and resumes). */
+  maxBufferedBytes: number;
+}
+
+export const defaultLiveLimits: LiveLimits = {
+  streamsPerSession: 5,
+  maxCatchUp: 1_000,
+  maxBufferedBytes: 1024 * 1024,
+};
+
+/** Where a stream's text goes: the response body. */
+export interface LiveSink {
+  write(text: string): unknown;
+  end(): unknown;
+  readonly writableLength: number;
+}
+
+export interface LiveHubOptions {
+  db: Db;
+  databaseUrl: string;
+  logger: Logger;
+  timing?: Partial<LiveTiming>;
+  limits?: Partial<LiveLimits>;
+}
+
+export interface OpenStream {
+  clubId: string;
+  /** Counts toward the per-login bound. */
+  sessionKey: string;
+  /** Whose stream it is: a change to this member (role, status) closes it, see `#pass`. */
+  userId: string;
+  /** The last club sequence the screen has (Last-Event-ID); undefined for "from now on". */
+  after: number | undefined;
+  sink: LiveSink;
+}
+
+export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'stopping' };
+
+/** One SSE message; the id lets the browser resume after it. */
+export function sseMessage(change: LiveChange): string {
+  return `id: ${change.club_seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`;
+}
+
+/** Says the stream is live; `resumed: false` tells the screen to load afresh before applying changes. */
+export function sseReady(clubSeq: number, resumed: boolean): string {
+  return `retry: 3000\nevent: ready\ndata: ${JSON.stringify({ club_seq: clubSeq, resumed })}\n\n`;
+}
+
+export const SSE_HEARTBEAT = ':\n\n';
+
+interface Stream {
+  sink: LiveSink;
+  userId: string;
+  closed: boolean;
+  /** The club sequence this stream has passed (sent or skipped as not shown). */
+  seq: number;
+  close: () => void;
+}
+
+const MAX_CACHED_ROWS = 5_000;
+
+/** The bookings the channel last saw, so most changes need no read of their stream. */
+class RowCache {
+  readonly #rows = new Map<string, { version: number; row: Reservation | null }>();
+
+  get(id: string, version: number): Reservation | null | undefined {
+    const entry = this.#rows.get(id);
+    return entry?.version === version ? entry.row : undefined;
+  }
+
+  set(id: string, version: number, row: Reservation | null): void {
+    const entry = this.#rows.get(id);
+    if (entry && entry.version >= version) return;
+    this.#rows.delete(id);
+    this.#rows.set(id, { version, row });
+    if (this.#rows.size > MAX_CACHED_ROWS) this.#rows.delete(this.#rows.keys().next().value!);
+  }
+}
+
+/** One club's streams on this process, and what it has passed on to them. */
+class Channel {
+  readonly streams = new Set<Stream>();
+  /** Streams joined or joining; the channel is forgotten when none is left. */
+  members = 0;
+  /** The club sequence passed on so far; read by the first join (null until then). */
+  #seq: number | null = null;
+  readonly #rows = new RowCache();
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly clubId: string,
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly limits: LiveLimits,
+  ) {}
+
+  get seq(): number {
+    return this.#seq ?? 0;
+  }
+
+  /** Where the notified path reads from; null before the first join has read the club's end. */
+  get passedSeq(): number | null {
+    return this.#seq;
+  }
+
+  /** Steps run one after another, so sequence checks and joins never interleave. */
+  #step(run: () => Promise<void>): Promise<void> {
+    const done = this.#chain.then(run).catch((err: unknown) => {
+      this.logger.error({ err, clubId: this.clubId }, 'live channel step failed');
+    });
+    this.#chain = done;
+    return done;
+  }
+
+  /** Events of this club from the reader; those passed on already are dropped. */
+  offer(events: readonly EventEnvelope[]): Promise<void> {
+    return this.#step(async () => {
+      // Before the first join nobody listens, and what the club had is read by that join.
+      if (this.#seq === null) return;
+      const newer = events.filter((event) => event.club_seq > this.seq);
+      if (!newer.length) return;
+      // The reader walks by transaction; within a club that is the club's order, but a change the
+      // notified path has not fetched yet may lie between: fetch the club's events rather than skip.
+      if (newer[0]!.club_seq !== this.seq + 1) await this.#fetchNewer();
+      else await this.#pass(newer);
+    });
+  }
+
+  join(stream: Stream, after: number | undefined): Promise<void> {
+    return this.#step(() =>
+      this.#join(stream, after).catch((err: unknown) => {
+        // The browser reconnects and tries again.
+        stream.close();
+        throw err;
+      }),
+    );
+  }
+
+  async #join(stream: Stream, after: number | undefined): Promise<void> {
+    this.#seq ??= await lastClubSeq(this.db, this.clubId);
+    let resumed = false;
+    if (after !== undefined && after > this.seq) await this.#fetchNewer();
+    if (after !== undefined && after <= this.seq && this.seq - after <= this.limits.maxCatchUp) {
+      stream.seq = after;
+      const missed = await this.#read(after, this.seq);
+      for (const change of await this.#changes(missed)) this.#send(stream, change);
+      resumed = true;
+    }
+    if (stream.closed) return;
+    stream.seq = this.seq;
+    stream.sink.write(sseReady(this.seq, resumed));
+    this.streams.add(stream);
+  }
+
+  async #fetchNewer(): Promise<void> {
+    for (;;) {
+      const events = await this.#read(this.seq, undefined);
+      await this.#pass(events);
+      if (events.length < this.limits.maxCatchUp) return;
+    }
+  }
+
+  async #read(after: number, upTo: number | undefined): Promise<EventEnvelope[]> {
+    const query = this.db('events')
+      .where('club_id', this.clubId)
+      .andWhere('club_seq', '>', after)
+      .orderBy('club_seq')
+      .limit(this.limits.maxCatchUp)
+      .select([...EVENT_COLUMNS]);
+    if (upTo !== undefined) query.andWhere('club_seq', '<=', upTo);
+    return ((await query) as EventRow[]).map(toEnvelope);
+  }
+
+  async #pass(events: readonly EventEnvelope[]): Promise<void> {
+    // Who may listen was decided when the stream opened. A change to the member (their role, or
+    // whatever else the member stream records) closes their streams: the browser reconnects and is
+    // asked again, by the same rules as every other request.
+    for (const event of events) {
+      if (event.stream_type !== 'member') continue;
+      const memberId = streamIdOf(event);
+      for (const stream of this.streams) if (stream.userId === memberId) stream.close();
+    }
+    for (const change of await this.#changes(events)) {
+      for (const stream of this.streams) this.#send(stream, change);
+    }
+    const last = events.at(-1);
+    if (last && last.club_seq > this.seq) this.#seq = last.club_seq;
+    for (const stream of this.streams) if (stream.seq < this.seq) stream.seq = this.seq;
+  }
+
+  #send(stream: Stream, change: LiveChange): void {
+    if (change.club_seq <= stream.seq) return;
+    stream.seq = change.club_seq;
+    if (stream.sink.writableLength > this.limits.maxBufferedBytes) {
+      // A reader this far behind resumes from its Last-Event-ID on reconnecting.
+      stream.close();
+      return;
+    }
+    stream.sink.write(sseMessage(change));
+  }
+
+  /** The messages for events in the club's order; events a grid does not show give none. */
+  async #changes(events: readonly EventEnvelope[]): Promise<LiveChange[]> {
+    const changes: LiveChange[] = [];
+    for (const event of events) {
+      if (!isLiveEventType(event.type)) continue;
+      if (event.stream_type === 'block') {
+        changes.push(blockChange(event.club_seq, event.club_id, event as unknown as BlockEvent));
+        continue;
+      }
+      const reservationEvent = event as EventEnvelope<ReservationEvent>;
+      const before = await this.#rowBefore(reservationEvent);
+      const change = reservationChange(event.club_seq, before, reservationEvent);
+      this.#rows.set(reservationEvent.reservation_id, event.version, change.reservation);
+      changes.push(change);
+    }
+    return changes;
+  }
+
+  /** The booking as it was before `event`: from the cache, else folded from its stream. */
+  async #rowBefore(event: EventEnvelope<ReservationEvent>): Promise<Reservation | null> {
+    if (event.version === 1) return null;
+    const cached = this.#rows.get(event.reservation_id, event.version - 1);
+    if (cached !== undefined) return cached;
+    const history = await readStream(this.db, 'reservation', event.reservation_id);
+    let row: Reservation | null = null;
+    for (const earlier of history) {
+      if (earlier.version >= event.version) break;
+      row = evolve(row, earlier as EventEnvelope<ReservationEvent>);
+    }
+    return row;
+  }
+}
+
+export class LiveHub {
+  readonly #options: LiveHubOptions;
+  readonly #timing: LiveTiming;
+  readonly #limits: LiveLimits;
+  readonly #channels = new Map<string, Channel>();
+  readonly #perSession = new Map<string, number>();
+  readonly #alarm = new Alarm();
+  #running:
+    { loop: Promise<void>; listener: { close(): Promise<void> }; heartbeat: NodeJS.Timeout } | undefined;
+  #stopped = false;
+  /** Clubs notified since the loop last read them. */
+  readonly #notified = new Set<string>();
+
+  constructor(options: LiveHubOptions) {
+    this.#options = options;
+    this.#timing = { ...defaultLiveTiming, ...options.timing };
+    this.#limits = { ...defaultLiveLimits, ...options.limits };
+  }
+
+  /** Open streams on this process, for the bench and health views. */
+  get streamCount(): number {
+    let count = 0;
+    for (const channel of this.#channels.values()) count += channel.streams.size;
+    return count;
+  }
+
+  async open(request: OpenStream): Promise<OpenResult> {
+    if (this.#stopped) return { ok: false, reason: 'stopping' };
+    const held = this.#perSession.get(request.sessionKey) ?? 0;
+    if (held >= this.#limits.streamsPerSession) return { ok: false, reason: 'too-many' };
+    this.#perSession.set(request.sessionKey, held + 1);
+    const release = () => {
+      const left = (this.#perSession.get(request.sessionKey) ?? 1) - 1;
+      if (left > 0) this.#perSession.set(request.sessionKey, left);
+      else this.#perSession.delete(request.sessionKey);
+    };
+    try {
+      await this.#start();
+    } catch (err) {
+      release();
+      throw err;
+    }
+
+    let channel = this.#channels.get(request.clubId);
+    if (!channel) {
+      channel = new Channel(request.clubId, this.#options.db, this.#options.logger, this.#limits);
+      this.#channels.set(request.clubId, channel);
+    }
+    const joined = channel;
+    joined.members++;
+    const stream: Stream = {
+      sink: request.sink,
+      closed: false,
+      seq: 0,
+      userId: request.userId,
+      close: () => {
+        if (stream.closed) return;
+        stream.closed = true;
+        joined.streams.delete(stream);
+        // A channel without streams is forgotten; the next stream of the club starts a fresh one.
+        if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
+          this.#channels.delete(request.clubId);
+        }
+        release();
+        request.sink.end();
+      },
+    };
+    await joined.join(stream, request.after);
+    return { ok: true, close: stream.close };
+  }
+
+  /** Ends every stream (browsers reconnect, to another process), then the reader and listener. */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    for (const channel of [...this.#channels.values()]) {
+      for (const stream of [...channel.streams]) stream.close();
+    }
+    const running = this.#running;
+    if (!running) return;
+    clearInterval(running.heartbeat);
+    this.#alarm.ring();
+    await running.loop;
+    await running.listener.close();
+  }
+
+  #start(): Promise<void> {
+    if (this.#running) return Promise.resolve();
+    const { db, databaseUrl, logger } = this.#options;
+    const listener = listenForAppends(
+      databaseUrl,
+      { reconnectMs: this.#timing.reconnectMs, applicationName: 'live-stream', logger },
+      {
+        onNotify: (clubId) => {
+          if (!this.#channels.has(clubId)) return;
+          this.#notified.add(clubId);
+          this.#alarm.ring();
+        },
+        onOpen: () => {
+          for (const clubId of this.#channels.keys()) this.#notified.add(clubId);
+          this.#alarm.ring();
+        },
+      },
+    );
+    const heartbeat = setInterval(() => {
+      for (const channel of this.#channels.values()) {
+        for (const stream of channel.streams) stream.sink.write(SSE_HEARTBEAT);
+      }
+    }, this.#timing.heartbeatMs);
+    heartbeat.unref();
+    const started = logEnd(db);
+    this.#running = { loop: started.then((cursor) => this.#readLoop(cursor)), listener, heartbeat };
+    return started.then(() => undefined);
+  }
+
+  /**
+   * The one reader loop: the newer events of the notified clubs first (fast), then, once every
+   * `pollMs`, the next page of the gap-free reader (complete). Each channel drops what it has.
+   */
+  async #readLoop(start: LogCursor): Promise<void> {
+    let cursor = start;
+    let walkedAt = 0;
+    while (!this.#stopped) {
+      let pauseMs: number;
+      try {
+        if (this.#notified.size) await this.#readNotified();
+        let full = false;
+        if (performance.now() - walkedAt >= this.#timing.pollMs) {
+          const page = await readCommitted(this.#options.db, cursor, this.#limits.maxCatchUp);
+          cursor = page.cursor;
+          full = page.events.length === this.#limits.maxCatchUp;
+          if (!full) walkedAt = performance.now();
+          await this.#offer(page.events);
+        }
+        pauseMs = full || this.#notified.size ? 0 : this.#timing.pollMs - (performance.now() - walkedAt);
+      } catch (err) {
+        if (this.#stopped) return;
+        this.#options.logger.error({ err }, 'live stream cannot read the event log');
+        pauseMs = this.#timing.reconnectMs;
+      }
+      if (pauseMs > 0) await this.#alarm.sleep(pauseMs);
+    }
+  }
+
+  /** One query for every notified club's events after what its channel has passed on. */
+  async #readNotified(): Promise<void> {
+    const after = new Map<string, number>();
+    for (const clubId of this.#notified) {
+      const passed = this.#channels.get(clubId)?.passedSeq;
+      if (passed !== undefined && passed !== null) after.set(clubId, passed);
+    }
+    this.#notified.clear();
+    if (!after.size) return;
+    const limit = this.#limits.maxCatchUp;
+    const rows: EventRow[] = await this.#options
+      .db('events')
+      .join(
+        this.#options.db.raw('unnest(?::uuid[], ?::bigint[]) AS notified(club_id, after_seq)', [
+          [...after.keys()],
+          [...after.values()],
+        ]),
+        function () {
+          this.on('events.club_id', '=', 'notified.club_id').andOn(
+            'events.club_seq',
+            '>',
+            'notified.after_seq',
+          );
+        },
+      )
+      .orderBy([{ column: 'events.club_id' }, { column: 'events.club_seq' }])
+      .limit(limit)
+      .select(EVENT_COLUMNS.map((column) => `events.${column}`));
+    const events = rows.map(toEnvelope);
+    // Clubs cut off by the limit are read again on the next round.
+    if (rows.length === limit) for (const clubId of after.keys()) this.#notified.add(clubId);
+    await this.#offer(events);
+  }
+
+  async #offer(events: readonly EventEnvelope[]): Promise<void> {
+    const byClub = new Map<string, EventEnvelope[]>();
+    for (const event of events) {
+      if (!this.#channels.has(event.club_id)) continue;
+      const list = byClub.get(event.club_id) ?? [];
+      list.push(event);
+      byClub.set(event.club_id, list);
+    }
+    await Promise.all([...byClub].map(([clubId, list]) => this.#channels.get(clubId)?.offer(list)));
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * `GET /api/reservations/stream?club_id=`: the club's committed changes as Server-Sent Events
+ * (docs/architecture.md, "The live stream"). Who may listen is decided exactly as for
+ * `GET /api/reservations`; the stream then lives in the process's one LiveHub.
+ */
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import { liveTexts } from '@platzbuchung/domain/live/changes';
+import type { AppDeps } from '../deps';
+import { ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
+import type { AppContext, AppState } from '../http/context';
+import { HttpError, badRequest } from '../http/errors';
+import { SESSION_COOKIE } from '../http/session';
+
+/** Refused streams retry after this long; a browser's EventSource does not read it, scripts may. */
+const RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Where the screen stands: the `Last-Event-ID` header a browser sends when it reconnects, or
+ * `?last_event_id=` for a fresh EventSource, which cannot set headers. Absent: from now on.
+ */
+function resumeAfter(ctx: AppContext): number | undefined {
+  const header = ctx.get('Last-Event-ID');
+  const query = ctx.query.last_event_id;
+  const value = header !== '' ? header : query;
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) {
+    throw badRequest('„Last-Event-ID“ muss eine Ereignisnummer (Zahl) sein.');
+  }
+  return Number(value);
+}
+
+export function liveRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.get('/reservations/stream', requireActiveMember(deps.db), async (ctx) => {
+    const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
+    const after = resumeAfter(ctx);
+    const sink = new PassThrough();
+    const opened = await deps.live.open({
+      clubId,
+      // One login, however many tabs: the cookie names it (its value never leaves this process).
+      sessionKey: ctx.cookies.get(SESSION_COOKIE) ?? sessionUser(ctx)._id,
+      userId: sessionUser(ctx)._id,
+      after,
+      sink,
+    });
+    if (!opened.ok) {
+      if (opened.reason === 'too-many') {
+        throw new HttpError(429, liveTexts.tooManyStreams, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+      }
+      // Shutting down: 503 makes the browser's EventSource give up here; the screen reconnects later.
+      throw new HttpError(503, liveTexts.restarting);
+    }
+    const close = () => opened.close();
+    ctx.req.once('close', close);
+    sink.once('error', close);
+    // A stream is quiet for long stretches: no idle timeout, and every message on the wire at once.
+    ctx.req.socket.setTimeout(0);
+    ctx.req.socket.setNoDelay(true);
+    ctx.req.socket.setKeepAlive(true);
+    ctx.status = 200;
+    ctx.type = 'text/event-stream; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache, no-transform');
+    // nginx and similar proxies would hold the messages back until a buffer is full.
+    ctx.set('X-Accel-Buffering', 'no');
+    ctx.set('Connection', 'keep-alive');
+    ctx.body = sink;
+  });
+
+  return router;
+}

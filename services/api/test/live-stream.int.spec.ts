@@ -1,0 +1,359 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@platzbuchung/domain/dates';
+import { LIVE_EVENT_TYPES, liveTexts, type LiveChange } from '@platzbuchung/domain/live/changes';
+import { memberTexts } from '@platzbuchung/domain/members/texts';
+import type { Reservation } from '@platzbuchung/domain/types';
+import { startApiProcess } from './support/api-process';
+import { TestClient } from './support/client';
+import { waitUntil } from './support/event-log';
+import { clubWithMembers, loggedIn, signUp } from './support/fixtures';
+import { listen, type LiveListener } from './support/live-stream';
+import { startTestApi, type TestApi } from './support/test-api';
+import { LiveHub } from '../src/live/hub';
+import { createLogger } from '../src/logger';
+import { parseSse } from './support/live-stream';
+
+/**
+ * The live stream of a club (docs/architecture.md, "The live stream"), over two API processes: this
+ * test's own and one started with main.ts, both on one database, so changes made on one reach
+ * listeners on the other only through the database's notifications and the gap-free reader.
+ */
+let api: TestApi;
+let second: Awaited<ReturnType<typeof startApiProcess>>;
+let secondStopped = false;
+const open: LiveListener[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi({ live: { timing: { heartbeatMs: 300 } } });
+  second = await startApiProcess(api.databaseUrl!);
+}, 60_000);
+afterAll(async () => {
+  for (const listener of open) listener.close();
+  if (!secondStopped) await second.stop();
+  await api.close();
+});
+
+const today = new Date().toISOString().slice(0, 10);
+const DAY = addDays(today, 3);
+
+type Members = Awaited<ReturnType<typeof clubWithMembers>>;
+/** Room for the bookings one player makes here. */
+const ROOMY = { reservations_limit: 10 };
+type ListAnswer = { data: Reservation[]; error?: string };
+
+async function track(listener: Promise<LiveListener>): Promise<LiveListener> {
+  const opened = await listener;
+  open.push(opened);
+  return opened;
+}
+
+const book = (client: TestClient, members: Members, court: string, hour: number, date = DAY) =>
+  client.post<ListAnswer>('/api/reservations', {
+    club_id: members.club._id,
+    court_num: court,
+    start_time: hour,
+    end_time: hour + 1,
+    date,
+  });
+
+const idOf = (answer: { body: ListAnswer }, court: string, hour: number, date = DAY) =>
+  answer.body.data.find((r) => r.court_num === court && r.start_time === hour && r.date === date)!._id;
+
+/** The club's events a grid shows, in the club's order: what every listener must receive. */
+async function expectedChanges(clubId: string, afterSeq = 0) {
+  const rows: { club_seq: number; type: string }[] = await api
+    .db('events')
+    .where('club_id', clubId)
+    .andWhere('club_seq', '>', afterSeq)
+    .whereIn('type', [...LIVE_EVENT_TYPES])
+    .orderBy('club_seq')
+    .select('club_seq', 'type');
+  return rows.map((row) => ({ club_seq: Number(row.club_seq), type: row.type }));
+}
+
+const seqAndType = (changes: LiveChange[]) => changes.map(({ club_seq, type }) => ({ club_seq, type }));
+
+async function playerOn(url: string, members: Members) {
+  return loggedIn(url, (await signUp(api.url, members.club._id)).email);
+}
+
+describe('who may listen', () => {
+  it('members of the club; anonymous 401, a member of another club 403, a bad Last-Event-ID 400', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+
+    const anonymous = await listen(new TestClient(api.url), query);
+    expect(anonymous.status).toBe(401);
+    const stranger = await listen(other.player.client, query);
+    expect(stranger.status).toBe(403);
+    const otherAdmin = await listen(other.admin.client, query);
+    expect(otherAdmin.status).toBe(403);
+    const badId = await listen(members.player.client, query, { 'Last-Event-ID': 'drei' });
+    expect(badId.status).toBe(400);
+    expect(badId.error).toEqual({ error: '„Last-Event-ID“ muss eine Ereignisnummer (Zahl) sein.' });
+
+    const member = await track(listen(members.player.client, query));
+    expect(member.status).toBe(200);
+    expect(member.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8');
+    expect(member.headers.get('X-Accel-Buffering')).toBe('no');
+    expect(member.headers.get('Cache-Control')).toBe('no-cache, no-transform');
+    expect(member.ready()).toEqual({ club_seq: expect.any(Number), resumed: false });
+    // Without club_id: the session's own club, like GET /api/reservations.
+    const ownClub = await track(listen(members.admin.client, ''));
+    expect(ownClub.status).toBe(200);
+  });
+
+  it('closes a member’s streams when the member changes (here: the role), so the next request is asked again', async () => {
+    const members = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+    const player = await track(listen(members.player.client, query));
+    const admin = await track(listen(members.admin.client, query));
+    const changed = await members.admin.client.request(
+      'PUT',
+      `/api/admin/members/${members.player.user._id}/role?${query}`,
+      { role: 'admin' },
+    );
+    expect(changed.status).toBe(200);
+    await player.ended;
+    const again = await track(listen(members.player.client, query));
+    expect(again.status).toBe(200);
+    // Nobody else's stream was closed.
+    let adminEnded = false;
+    void admin.ended.then(() => (adminEnded = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(adminEnded).toBe(false);
+  });
+
+  it('a member set inactive while listening: the stream ends and a new one is refused', async () => {
+    const members = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+    const player = await track(listen(members.player.client, query));
+    const deactivated = await members.admin.client.request(
+      'PUT',
+      `/api/admin/members/${members.player.user._id}/status?${query}`,
+      { status: 'inactive' },
+    );
+    expect(deactivated.status).toBe(200);
+    await player.ended;
+    const refused = await listen(members.player.client, query);
+    expect(refused.status).toBe(403);
+    expect(refused.error).toEqual({ error: memberTexts.inactiveRefused });
+  });
+});
+
+describe('one message per committed change', () => {
+  it('member A receives B booking, cancelling and moving and an admin closing a court: each once, in order', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    // B and the admin act on the second process; A listens on this one and on the second.
+    const playerB = await playerOn(second.url, members);
+    const admin = await loggedIn(second.url, members.admin.user.email);
+    const before = (await expectedChanges(members.club._id)).at(-1)?.club_seq ?? 0;
+    const listenerHere = await track(listen(members.player.client, `club_id=${members.club._id}`));
+    const playerAOnSecond = await loggedIn(second.url, members.player.user.email);
+    const listenerThere = await track(listen(playerAOnSecond.client, `club_id=${members.club._id}`));
+    const otherClub = await track(listen(other.player.client, `club_id=${other.club._id}`));
+
+    const made = await book(playerB.client, members, '3', 18);
+    expect(made.status).toBe(201);
+    const first = idOf(made, '3', 18);
+    expect(
+      (
+        await playerB.client.post(`/api/reservations?reservation_id=${first}`, {
+          form_method: 'delete',
+          club_id: members.club._id,
+          date: DAY,
+          delete_type: 'all',
+        })
+      ).status,
+    ).toBe(200);
+    const again = await book(playerB.client, members, '3', 18);
+    const second_ = idOf(again, '3', 18);
+    const moved = await playerB.client.request<ListAnswer>(
+      'PUT',
+      `/api/reservations/${second_}?club_id=${members.club._id}`,
+      { court_num: '4', date: DAY, start_time: 19, end_time: 20 },
+    );
+    expect(moved.status).toBe(200);
+    const blocked = await admin.client.post<{ data: { _id: string }; cancelled: number }>(
+      `/api/admin/blocks?club_id=${members.club._id}`,
+      { court_nums: ['4'], from: `${DAY}T19:00`, until: `${DAY}T20:00`, reason: 'Netz kaputt' },
+    );
+    expect(blocked.status).toBe(201);
+    expect(blocked.body.cancelled).toBe(1);
+    const lifted = await admin.client.request(
+      'DELETE',
+      `/api/admin/blocks/${blocked.body.data._id}?club_id=${members.club._id}`,
+      {},
+    );
+    expect(lifted.status).toBe(200);
+
+    const expected = await expectedChanges(members.club._id, before);
+    expect(expected.map((e) => e.type)).toEqual([
+      'ReservationMade',
+      'ReservationCancelled',
+      'ReservationMade',
+      'ReservationChanged',
+      'CourtsBlocked',
+      'ReservationCancelled',
+      'BlockLifted',
+    ]);
+    for (const listener of [listenerHere, listenerThere]) {
+      await listener.waitForChanges(expected.length);
+      // A little longer: nothing more may come.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(seqAndType(listener.changes())).toEqual(expected);
+      expect(listener.messages.filter((m) => m.event === 'change').map((m) => Number(m.id))).toEqual(
+        expected.map((e) => e.club_seq),
+      );
+    }
+
+    // Enough to update the grid without asking: each booking as it stands after the change.
+    const changes = listenerHere.changes();
+    expect(changes[0]).toMatchObject({
+      reservation_id: first,
+      reservation: { _id: first, court_num: '3', start_time: 18, end_time: 19, date: DAY },
+    });
+    expect(changes[1]).toMatchObject({ reservation_id: first, reservation: null });
+    expect(changes[3]).toMatchObject({
+      reservation_id: second_,
+      reservation: {
+        _id: second_,
+        court_num: '4',
+        start_time: 19,
+        user_id: playerB.user._id,
+        deleted_dates: [],
+      },
+    });
+    expect(changes[5]).toMatchObject({ reservation_id: second_, reservation: null });
+    expect(changes[4]).toMatchObject({
+      block_id: blocked.body.data._id,
+      block: { court_nums: ['4'], from: `${DAY}T19:00`, until: `${DAY}T20:00`, reason: 'Netz kaputt' },
+    });
+    expect(changes[6]).toMatchObject({ block_id: blocked.body.data._id, block: null });
+
+    // The other club's member heard nothing of it.
+    expect(otherClub.changes()).toEqual([]);
+  });
+
+  it('sends a heartbeat comment while nothing happens', async () => {
+    const members = await clubWithMembers(api.url);
+    const listener = await track(listen(members.player.client, `club_id=${members.club._id}`));
+    await waitUntil('a heartbeat arrived', () => listener.comments >= 2, 10_000);
+    expect(listener.changes()).toEqual([]);
+  });
+});
+
+describe('resuming after a dropped connection', () => {
+  it('Last-Event-ID (header, or the query for a fresh EventSource) resumes without gaps or repeats', async () => {
+    const members = await clubWithMembers(api.url, ROOMY);
+    const playerB = await playerOn(second.url, members);
+    const query = `club_id=${members.club._id}`;
+    const first = await track(listen(members.player.client, query));
+    for (const hour of [8, 9]) expect((await book(playerB.client, members, '1', hour)).status).toBe(201);
+    const seen = await first.waitForChanges(2);
+    first.close();
+
+    // Booked while nobody listened.
+    for (const hour of [10, 11, 12])
+      expect((await book(playerB.client, members, '1', hour)).status).toBe(201);
+    const lastSeen = String(seen.at(-1)!.club_seq);
+    const onSecond = await loggedIn(second.url, members.player.user.email);
+    const resumed = await track(listen(onSecond.client, query, { 'Last-Event-ID': lastSeen }));
+    expect(resumed.ready()?.resumed).toBe(true);
+    expect((await book(playerB.client, members, '1', 13)).status).toBe(201);
+    const rest = await resumed.waitForChanges(4);
+
+    const byQuery = await track(listen(members.player.client, `${query}&last_event_id=${lastSeen}`));
+    const sameRest = await byQuery.waitForChanges(4);
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const all = [...seen, ...resumed.changes()];
+    expect(seqAndType(all)).toEqual(await expectedChanges(members.club._id));
+    expect(rest.map((c) => c.club_seq)).toEqual(sameRest.map((c) => c.club_seq));
+    expect(byQuery.changes()).toHaveLength(4);
+  });
+
+  it('an id from far back or from the future is not resumed: the screen is told to load afresh', async () => {
+    const members = await clubWithMembers(api.url);
+    const listener = await track(
+      listen(members.player.client, `club_id=${members.club._id}`, { 'Last-Event-ID': '999999' }),
+    );
+    expect(listener.ready()).toEqual({ club_seq: expect.any(Number), resumed: false });
+  });
+});
+
+describe('bounds', () => {
+  it('refuses a sixth stream of one login with 429 and a German text, and frees the place on closing', async () => {
+    const members = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+    const five = await Promise.all(Array.from({ length: 5 }, () => listen(members.player.client, query)));
+    expect(five.map((l) => l.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await listen(members.player.client, query);
+    expect(sixth.status).toBe(429);
+    expect(sixth.error).toEqual({ error: liveTexts.tooManyStreams });
+    // Another login of the same member has its own places.
+    const elsewhere = await loggedIn(api.url, members.player.user.email);
+    expect((await track(listen(elsewhere.client, query))).status).toBe(200);
+
+    five[0]!.close();
+    let reopened: LiveListener | undefined;
+    await waitUntil(
+      'the closed stream freed its place',
+      async () => {
+        reopened = await listen(members.player.client, query);
+        return reopened.status === 200;
+      },
+      10_000,
+    );
+    open.push(reopened!, ...five);
+  });
+});
+
+describe('without notifications', () => {
+  it('the gap-free reader alone still delivers every change, once and in order', async () => {
+    const members = await clubWithMembers(api.url, ROOMY);
+    // A listening connection that never connects: only the reader's walk is left.
+    const hub = new LiveHub({
+      db: api.db,
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere',
+      logger: createLogger('live-test', 'silent'),
+      timing: { pollMs: 200, reconnectMs: 60_000 },
+    });
+    let text = '';
+    const sink = { writableLength: 0, write: (chunk: string) => (text += chunk), end: () => undefined };
+    try {
+      const opened = await hub.open({
+        clubId: members.club._id,
+        sessionKey: 'k',
+        userId: members.player.user._id,
+        after: undefined,
+        sink,
+      });
+      expect(opened.ok).toBe(true);
+      for (const hour of [8, 9, 10])
+        expect((await book(members.player.client, members, '2', hour)).status).toBe(201);
+      const changes = () => parseSse(text).messages.filter((m) => m.event === 'change');
+      await waitUntil('three changes arrived', () => changes().length >= 3, 20_000);
+      expect(changes().map((m) => Number(m.id))).toEqual(
+        (await expectedChanges(members.club._id)).map((e) => e.club_seq),
+      );
+    } finally {
+      await hub.stop();
+    }
+  });
+});
+
+describe('shutting down', () => {
+  it('SIGTERM ends the open streams and the process exits', async () => {
+    const members = await clubWithMembers(api.url);
+    const onSecond = await loggedIn(second.url, members.player.user.email);
+    const listener = await track(listen(onSecond.client, `club_id=${members.club._id}`));
+    secondStopped = true;
+    await second.stop();
+    await listener.ended;
+    // The stream ended from the server's side, not by a test's abort.
+    expect(listener.ready()).toBeDefined();
+  });
+});
