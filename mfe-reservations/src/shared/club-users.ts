@@ -10,9 +10,3 @@ export function ensureClubUsers(clubId: string, force = false): void {
   if (force) clubUsersCache.reload(clubId, load);
   else clubUsersCache.ensure(clubId, load);
 }
-
-/** "S. Graf": first initial, a dot and the last name. */
-export function holderName(user: Pick<UserListEntry, 'first_name' | 'last_name'>): string {
-  const initial = [...user.first_name.trim()][0] ?? '';
-  return initial ? `${initial}. ${user.last_name}` : user.last_name;
-}

@@ -3,7 +3,16 @@
  * day, one button per court and hour, and the two popups. Data comes from the day-grid machine;
  * what a click does comes from `slotClick`; this file only wires them to the page.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { addDays, formatDateDe, formatHour } from '@platzbuchung/domain/dates';
@@ -34,10 +43,7 @@ import { Splash } from '../../shared/Splash';
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
-import { ChangeReservationPopup } from '../popups/ChangeReservationPopup';
 import type { ChangeReservationInput } from '../popups/change-reservation-machine';
-import { DeleteReservationPopup } from '../popups/DeleteReservationPopup';
-import { MakeReservationPopup } from '../popups/MakeReservationPopup';
 import type { MakeReservationInput, PopupOutput } from '../popups/make-reservation-machine';
 import type { DeleteReservationInput } from '../popups/delete-reservation-machine';
 import { isBlocked, isInert, slotClick } from '../popups/slot-click';
@@ -52,6 +58,16 @@ import {
   weekWindow,
   type GridCell,
 } from './grid-model';
+
+/**
+ * The popups' code loads when the pointer or the keyboard focus first enters the grid, or at the
+ * first click at the latest; until then the grid itself shows sooner.
+ */
+const gridPopups = () => import('../popups/grid-popups');
+const MakeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.MakeReservationPopup })));
+const DeleteReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.DeleteReservationPopup })));
+const ChangeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.ChangeReservationPopup })));
+const preloadPopups = () => void gridPopups();
 
 /** The day last shown, so coming back from another screen keeps it (for this page load). */
 let lastShownDate: IsoDate | null = null;
@@ -321,7 +337,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         <Splash text={texts.reservationsSplash} />
       ) : (
         <div className="grid-scroll" aria-busy={loading || undefined} tabIndex={-1}>
-          <table className="day-grid">
+          <table className="day-grid" onPointerEnter={preloadPopups} onFocus={preloadPopups}>
             <caption className="visually-hidden">Plätze am {formatDateDe(date)}</caption>
             <thead>
               <tr>
@@ -356,36 +372,38 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
           </table>
         </div>
       )}
-      {popup?.kind === 'make' && (
-        <MakeReservationPopup
-          input={popup.input}
-          taken={popupSlotTaken}
-          window={answerWindow}
-          onDone={onPopupDone}
-        />
-      )}
-      {popup?.kind === 'delete' && (
-        <DeleteReservationPopup
-          input={popup.input}
-          hours={{ start: popup.reservation.start_time, end: popup.reservation.end_time }}
-          holder={popup.holder || undefined}
-          window={answerWindow}
-          fallbackFocus={() => document.getElementById(popup.cellId)}
-          onDone={onPopupDone}
-          onChangeInstead={popup.changeable ? () => openChange(popup) : undefined}
-          cancelNote={popup.cancelNote}
-        />
-      )}
-      {popup?.kind === 'change' && (
-        <ChangeReservationPopup
-          input={popup.input}
-          holder={popup.holder || undefined}
-          window={answerWindow}
-          today={today}
-          fallbackFocus={() => document.getElementById(popup.cellId)}
-          onDone={onChangeDone}
-        />
-      )}
+      <Suspense fallback={null}>
+        {popup?.kind === 'make' && (
+          <MakeReservationPopup
+            input={popup.input}
+            taken={popupSlotTaken}
+            window={answerWindow}
+            onDone={onPopupDone}
+          />
+        )}
+        {popup?.kind === 'delete' && (
+          <DeleteReservationPopup
+            input={popup.input}
+            hours={{ start: popup.reservation.start_time, end: popup.reservation.end_time }}
+            holder={popup.holder || undefined}
+            window={answerWindow}
+            fallbackFocus={() => document.getElementById(popup.cellId)}
+            onDone={onPopupDone}
+            onChangeInstead={popup.changeable ? () => openChange(popup) : undefined}
+            cancelNote={popup.cancelNote}
+          />
+        )}
+        {popup?.kind === 'change' && (
+          <ChangeReservationPopup
+            input={popup.input}
+            holder={popup.holder || undefined}
+            window={answerWindow}
+            today={today}
+            fallbackFocus={() => document.getElementById(popup.cellId)}
+            onDone={onChangeDone}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -27,9 +27,13 @@ import {
   liveTexts,
   type LiveChange,
 } from '@platzbuchung/domain/live/changes';
-import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
+import {
+  numbersFrom,
+  reservationsBySlot,
+  slotKey,
+  slotText,
+} from '@platzbuchung/domain/reservations/day-slots';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
-import { holderName } from '../../shared/club-users';
 import type { DateWindow } from '../../shared/reservations-api';
 
 /** The grid loads a whole week (Monday to Sunday) at once, so stepping through it needs no request. */
@@ -41,15 +45,11 @@ export function weekWindow(date: IsoDate): DateWindow {
 export const windowContains = (window: DateWindow | null, date: IsoDate): boolean =>
   window !== null && window.from <= date && date <= window.to;
 
-export function gridHours(club: Pick<Club, 'start_hour' | 'end_hour'>): number[] {
-  const hours: number[] = [];
-  for (let hour = club.start_hour; hour < club.end_hour; hour++) hours.push(hour);
-  return hours;
-}
+export const gridHours = (club: Pick<Club, 'start_hour' | 'end_hour'>): number[] =>
+  numbersFrom(club.start_hour, club.end_hour);
 
-export function gridCourts(club: Pick<Club, 'courts_count'>): number[] {
-  return Array.from({ length: club.courts_count }, (_, i) => i + 1);
-}
+export const gridCourts = (club: Pick<Club, 'courts_count'>): number[] =>
+  numbersFrom(1, club.courts_count + 1);
 
 export interface GridCell {
   court: number;
@@ -80,20 +80,6 @@ export interface GridInput {
   now: LocalMoment;
 }
 
-const slotKey = (court: number | string, hour: number) => `${court}:${hour}`;
-
-/** Which reservation holds each court and hour on the day; `occursOn` decides the recurring ones. */
-export function reservationsBySlot(reservations: readonly Reservation[], date: IsoDate) {
-  const bySlot = new Map<string, Reservation>();
-  for (const reservation of reservations) {
-    if (!occursOn(reservation, date)) continue;
-    for (let hour = reservation.start_time; hour < reservation.end_time; hour++) {
-      bySlot.set(slotKey(reservation.court_num, hour), reservation);
-    }
-  }
-  return bySlot;
-}
-
 /** The block that holds `court` at `hour` on `date`: the domain's own rule, asked for one hour. */
 export function blockAt(blocks: readonly Block[], court: number, date: IsoDate, hour: number): Block | null {
   const oneHour = {
@@ -106,14 +92,6 @@ export function blockAt(blocks: readonly Block[], court: number, date: IsoDate, 
     deleted_dates: [],
   };
   return blocks.find((block) => occurrencesInBlock(oneHour, block, date).length > 0) ?? null;
-}
-
-function cellText(reservation: Reservation | null, users: ReadonlyMap<string, UserListEntry>): string {
-  if (!reservation) return '';
-  const label = reservation.label?.trim();
-  if (label) return label;
-  const user = users.get(reservation.user_id);
-  return user ? holderName(user) : '';
 }
 
 function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
@@ -148,7 +126,12 @@ export function buildGrid(input: GridInput): GridCell[][] {
         block,
         beyondHorizon: reservation === null && beyondHorizon,
         // A booking still shown in a block (one that had begun) keeps its own text.
-        text: !reservation && block ? `Gesperrt: ${block.reason}` : cellText(reservation, users),
+        text:
+          !reservation && block
+            ? `Gesperrt: ${block.reason}`
+            : reservation
+              ? slotText(reservation, users, '')
+              : '',
       };
       return { ...cell, accessibleName: describeCell(cell) };
     }),
