@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LATEST,
-  cutOf,
-  searchFromView,
-  viewBefore,
-  viewFromSearch,
-} from '../src/shared/as-of-search';
+import { LATEST, cutOf, searchFromView, viewBefore, viewFromSearch } from '../src/shared/as-of-search';
 
 const now = new Date('2026-11-22T07:30:00.000Z'); // 08:30 in Berlin
 
