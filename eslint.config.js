@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 
 const workspaces = ['shell', 'mfe-auth', 'mfe-reservations', 'mfe-admin'];
@@ -19,8 +20,24 @@ const forbid = (...groups) => ({
   ],
 });
 const uiPackages = workspaces.map((w) => `@platzbuchung/${w}`);
+/** A remote's feature folders (src/features/*). */
+const featuresOf = (w) =>
+  readdirSync(new URL(`${w}/src/features/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const otherRemotes = (self) =>
   uiPackages.filter((p) => p !== `@platzbuchung/${self}`).concat(['**/shell/src/**']);
+
+/** What a UI workspace may not import: the services, and the other UIs. */
+const workspaceBoundaries = (w) =>
+  w === 'shell'
+    ? [
+        '@platzbuchung/api',
+        '@platzbuchung/mailer',
+        '**/mfe-*/src/**',
+        ...uiPackages.filter((p) => p !== '@platzbuchung/shell'),
+      ]
+    : ['@platzbuchung/api', '@platzbuchung/mailer', ...otherRemotes(w)];
 
 export default tseslint.config(
   {
@@ -89,15 +106,34 @@ export default tseslint.config(
   },
   ...workspaces.map((w) => ({
     files: [`${w}/**/*.{ts,tsx}`],
-    rules: forbid(
-      w === 'shell'
-        ? [
-            '@platzbuchung/api',
-            '@platzbuchung/mailer',
-            '**/mfe-*/src/**',
-            ...uiPackages.filter((p) => p !== '@platzbuchung/shell'),
-          ]
-        : ['@platzbuchung/api', '@platzbuchung/mailer', ...otherRemotes(w)],
-    ),
+    rules: forbid(workspaceBoundaries(w)),
   })),
+  // Each feature folder of a remote imports only itself, the remote's shared folder, packages/ui and
+  // the domain: a feature can be read, moved or removed on its own.
+  ...workspaces
+    .filter((w) => w !== 'shell')
+    .flatMap((w) =>
+      featuresOf(w).map((feature) => ({
+        files: [`${w}/src/features/${feature}/**/*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                ...workspaceBoundaries(w).map((group) => ({
+                  group: [group],
+                  message: 'Imports flow one way.',
+                })),
+                ...featuresOf(w)
+                  .filter((other) => other !== feature)
+                  .map((other) => ({
+                    regex: `^(\\.\\./)+${other}(/|$)|/features/${other}(/|$)`,
+                    message: `A feature imports only itself, src/shared, packages/ui and the domain; move what ${feature} and ${other} share to src/shared.`,
+                  })),
+              ],
+            },
+          ],
+        },
+      })),
+    ),
 );

@@ -147,7 +147,7 @@ describe('an admin on the day grid', () => {
     const dialog = popup(page);
     const duration = dialog.getByLabel('Dauer');
     // The popups' code may still be on its way on the first click (the grid loads it lazily).
-    await expect(duration).toBeVisible();
+    await duration.waitFor();
     expect(await duration.locator('option').allTextContents()).toEqual([
       '1 Stunde',
       ...[2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => `${n} Stunden`),

@@ -8,7 +8,7 @@ import {
   changeScopeOptions,
   startHourOptions,
   type ChangeRequest,
-} from '../src/features/popups/change-reservation-machine';
+} from '../src/shared/popups/change-reservation-machine';
 import { pendingRequest } from './pending-request';
 
 const CLUB_ID = '11111111-1111-4111-8111-111111111111';

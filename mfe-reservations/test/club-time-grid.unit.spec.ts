@@ -6,8 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import { buildGrid, cancelNote, horizonNotice } from '../src/features/day-grid/grid-model';
-import { slotClick } from '../src/features/popups/slot-click';
+import { buildGrid, horizonNotice } from '../src/features/day-grid/grid-model';
+import { cancelNote } from '../src/shared/club-grid';
+import { slotClick } from '../src/shared/popups/slot-click';
 
 const club = { courts_count: 2, start_hour: 0, end_hour: 24 };
 const grid = (date: string, now: ReturnType<typeof clubNow>, extra = {}) =>

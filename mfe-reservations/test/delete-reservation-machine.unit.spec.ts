@@ -5,8 +5,8 @@ import {
   deleteOptions,
   deleteReservationMachine,
   type DeleteRequest,
-} from '../src/features/popups/delete-reservation-machine';
-import type { DeleteSlot } from '../src/features/popups/slot-click';
+} from '../src/shared/popups/delete-reservation-machine';
+import type { DeleteSlot } from '../src/shared/popups/slot-click';
 import { pendingRequest } from './pending-request';
 
 const slot = (recurring: boolean): DeleteSlot => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { buildGrid, gridHours, weekWindow } from '../src/features/day-grid/grid-model';
+import { buildGrid, weekWindow } from '../src/features/day-grid/grid-model';
+import { gridHours } from '../src/shared/club-grid';
 import { tournament } from './blocks-fixture';
 
 const reservation = (over: Partial<Reservation>): Reservation => ({

@@ -3,14 +3,7 @@
  * browser: the hours and courts, and for every cell its reservation, its marks, its text and the
  * name a screen reader announces.
  */
-import {
-  cancelDeadline,
-  formatWallClockDe,
-  isBeyondHorizon,
-  lastDayWithinHorizon,
-  mayStillCancel,
-  type ClubTimeRules,
-} from '@platzbuchung/domain/club-time';
+import { isBeyondHorizon, lastDayWithinHorizon, type ClubTimeRules } from '@platzbuchung/domain/club-time';
 import {
   addDays,
   formatDateDe,
@@ -27,14 +20,10 @@ import {
   liveTexts,
   type LiveChange,
 } from '@platzbuchung/domain/live/changes';
-import {
-  numbersFrom,
-  reservationsBySlot,
-  slotKey,
-  slotText,
-} from '@platzbuchung/domain/reservations/day-slots';
+import { reservationsBySlot, slotKey, slotText } from '@platzbuchung/domain/reservations/day-slots';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
+import { gridCourts, gridHours } from '../../shared/club-grid';
 
 /** The grid loads a whole week (Monday to Sunday) at once, so stepping through it needs no request. */
 export function weekWindow(date: IsoDate): DateWindow {
@@ -44,12 +33,6 @@ export function weekWindow(date: IsoDate): DateWindow {
 
 export const windowContains = (window: DateWindow | null, date: IsoDate): boolean =>
   window !== null && window.from <= date && date <= window.to;
-
-export const gridHours = (club: Pick<Club, 'start_hour' | 'end_hour'>): number[] =>
-  numbersFrom(club.start_hour, club.end_hour);
-
-export const gridCourts = (club: Pick<Club, 'courts_count'>): number[] =>
-  numbersFrom(1, club.courts_count + 1);
 
 export interface GridCell {
   court: number;
@@ -160,25 +143,6 @@ export function horizonNotice(
   if (isAdmin || !dayBeyondHorizon(club, date, now)) return null;
   const last = lastDayWithinHorizon({ booking_horizon_days: club.booking_horizon_days ?? null }, now.date)!;
   return reservationTexts.notBookableYet(formatDateDe(last));
-}
-
-/**
- * Until when a player may still cancel or move their own booking of `date` at `hour`, for the
- * popup: "Stornieren bis Di., 24.11.2026, 17:00 Uhr", or the refusal once the deadline has passed.
- * Admins are not bound by it (null).
- */
-export function cancelNote(
-  club: Pick<ClubTimeRules, 'time_zone' | 'cancel_deadline_hours'>,
-  date: IsoDate,
-  hour: number,
-  now: LocalMoment,
-  isAdmin: boolean,
-): { text: string; open: boolean } | null {
-  if (isAdmin) return null;
-  const until = formatWallClockDe(cancelDeadline(club, date, hour));
-  return mayStillCancel(club, date, hour, now)
-    ? { text: reservationTexts.cancelUntil(until), open: true }
-    : { text: reservationTexts.pastCancelDeadline(club.cancel_deadline_hours, until), open: false };
 }
 
 /** A week's data after live changes, in the order they came. */

@@ -22,9 +22,9 @@ import { Splash } from '../../shared/Splash';
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
-import { cancelNote } from '../day-grid/grid-model';
-import { DeleteReservationPopup } from '../popups/DeleteReservationPopup';
-import type { PopupOutput } from '../popups/make-reservation-machine';
+import { cancelNote } from '../../shared/club-grid';
+import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
+import type { PopupOutput } from '../../shared/popups/make-reservation-machine';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
   const { auth, club } = host;

@@ -3,14 +3,14 @@ import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
 import '@platzbuchung/ui/styles/forms.css';
-import { postReservation, type DateWindow, type MakeReservationBody } from '../../shared/reservations-api';
+import { postReservation, type DateWindow, type MakeReservationBody } from '../reservations-api';
 import {
   durationOptions,
   makeReservationMachine,
   type MakeReservationInput,
   type PopupOutput,
 } from './make-reservation-machine';
-import { gridCourts } from '../day-grid/grid-model';
+import { gridCourts } from '../club-grid';
 import { DurationLabelFields } from './DurationLabelFields';
 import { submitVia } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';

@@ -4,8 +4,8 @@ import { useMachine } from '@xstate/react';
 import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/dates';
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import '@platzbuchung/ui/styles/forms.css';
-import { putReservation, type DateWindow } from '../../shared/reservations-api';
-import { gridCourts } from '../day-grid/grid-model';
+import { putReservation, type DateWindow } from '../reservations-api';
+import { gridCourts } from '../club-grid';
 import {
   changeRequest,
   changeReservationMachine,

@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DeleteType, Reservation } from '@platzbuchung/domain/types';
-import type { DeleteReservationBody } from '../../shared/reservations-api';
+import type { DeleteReservationBody } from '../reservations-api';
 import type { PopupOutput } from './make-reservation-machine';
 import { requestErrorText } from './request-error';
 import type { DeleteSlot } from './slot-click';

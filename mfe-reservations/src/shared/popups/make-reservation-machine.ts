@@ -11,7 +11,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Reservation } from '@platzbuchung/domain/types';
-import type { MakeReservationBody } from '../../shared/reservations-api';
+import type { MakeReservationBody } from '../reservations-api';
 import type { MakeSlot } from './slot-click';
 import { requestErrorText } from './request-error';
 

@@ -10,7 +10,7 @@ import { isIsoDate } from '@platzbuchung/domain/dates';
 import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/make-reservation';
 import type { ChangeScope } from '@platzbuchung/domain/reservations/change-reservation';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
-import type { ChangeReservationBody } from '../../shared/reservations-api';
+import type { ChangeReservationBody } from '../reservations-api';
 import { deleteOptions } from './delete-reservation-machine';
 import { durationOptions, type PopupOutput } from './make-reservation-machine';
 import { requestErrorText } from './request-error';

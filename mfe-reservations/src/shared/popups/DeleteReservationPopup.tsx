@@ -1,9 +1,9 @@
 /** The deleteReservation popup's view over its machine. */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import type { DeletedPart } from '../../shared/my-reservations';
-import { EditIcon } from '../../shared/icons';
-import { postReservationDelete, type DateWindow } from '../../shared/reservations-api';
+import type { DeletedPart } from '../my-reservations';
+import { EditIcon } from '../icons';
+import { postReservationDelete, type DateWindow } from '../reservations-api';
 import {
   deleteOptions,
   deleteRequest,

@@ -1,0 +1,108 @@
+/** The day's table: one labelled button per court and hour, marked without colour alone. */
+import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
+import type { Club, IsoDate } from '@platzbuchung/domain/types';
+import { gridCourts } from '../../shared/club-grid';
+import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
+import { isBlocked, isInert } from '../../shared/popups/slot-click';
+import type { GridCell } from './grid-model';
+
+/** The id of a cell's button, so a closed popup can give the focus back to it. */
+export const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
+
+export function GridTable({
+  club,
+  date,
+  rows,
+  isAdmin,
+  onCellClick,
+  onFirstApproach,
+}: {
+  club: Club;
+  date: IsoDate;
+  rows: GridCell[][];
+  isAdmin: boolean;
+  onCellClick: (cell: GridCell) => void;
+  /** The pointer or the focus entered the table: a click may follow. */
+  onFirstApproach: () => void;
+}) {
+  return (
+    <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>
+      <caption className="visually-hidden">Plätze am {formatDateDe(date)}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="day-grid__corner">
+            <span className="visually-hidden">Uhrzeit</span>
+          </th>
+          {gridCourts(club).map((court) => (
+            <th key={court} scope="col" className="day-grid__court">
+              Platz {court}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row[0]?.hour}>
+            <th scope="row" className="day-grid__hour">
+              {formatHour(row[0]?.hour ?? 0)}
+            </th>
+            {row.map((cell) => (
+              <td key={cell.court} className="day-grid__cell">
+                <SlotButton
+                  cell={cell}
+                  inert={isInert(cell, isAdmin) || isBlocked(cell)}
+                  onClick={onCellClick}
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function slotClass(cell: GridCell): string {
+  const classes = ['slot'];
+  if (cell.reservation) classes.push(cell.mine ? 'slot--mine' : 'slot--reserved');
+  else if (cell.block) classes.push('slot--blocked');
+  else classes.push('slot--free');
+  if (cell.beyondHorizon) classes.push('slot--not-yet');
+  if (cell.past) classes.push('slot--past');
+  return classes.join(' ');
+}
+
+function SlotButton({
+  cell,
+  inert,
+  onClick,
+}: {
+  cell: GridCell;
+  inert: boolean;
+  onClick: (cell: GridCell) => void;
+}) {
+  return (
+    <button
+      type="button"
+      id={cellId(cell.court, cell.hour)}
+      className={slotClass(cell)}
+      aria-label={cell.accessibleName}
+      aria-disabled={inert || undefined}
+      title={cell.text || undefined}
+      onClick={() => onClick(cell)}
+    >
+      {isBlocked(cell) && <BlockedIcon />}
+      {cell.mine && <MineIcon />}
+      {cell.reservation?.recurring && <RepeatIcon />}
+      {isBlocked(cell) && cell.block ? (
+        // On a phone the icon and hatching say "closed" and the narrow cell keeps room for the reason.
+        <span className="slot__text">
+          <span className="slot__blocked-word">Gesperrt: </span>
+          {cell.block.reason}
+        </span>
+      ) : (
+        <span className="slot__text">{cell.text}</span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Everything the day grid shows, kept current: the week around the shown day (from the day-grid
+ * machine), the club's members for the cells' names, the user's own bookings for the limit, and
+ * other members' changes as the live stream brings them.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
+import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
+import { cacheKey, myReservationsCache, upcomingCount } from '../../shared/my-reservations';
+import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
+import { useClubNow } from '../../shared/use-club-now';
+import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
+import { dayGridMachine, type WeekData } from './day-grid-machine';
+import { buildGrid, gridChangeAnnouncement, horizonNotice, weekWindow, type GridCell } from './grid-model';
+
+/** The day last shown, so coming back from another screen keeps it (for this page load). */
+let lastShownDate: IsoDate | null = null;
+
+const loadWeek = fromPromise<WeekData, { clubId: string; window: DateWindow }>(async ({ input, signal }) => {
+  const [reservations, blocks] = await Promise.all([
+    fetchReservations(input.clubId, input.window, signal),
+    fetchBlocks(input.clubId, input.window, signal),
+  ]);
+  return { reservations, blocks };
+});
+
+export function useDayGrid(club: Club, user: SessionUser) {
+  const now = useClubNow(club.time_zone);
+  const isAdmin = user.role === 'admin';
+  const [machine] = useState(() =>
+    dayGridMachine.provide({
+      actors: { loadWeek },
+      actions: {
+        reportLoadFailed: (_, error) => console.error('Loading reservations failed', error),
+        reportDate: (_, date) => {
+          lastShownDate = date;
+        },
+      },
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: { clubId: club._id, date: lastShownDate ?? clubNow(club.time_zone).date },
+  });
+  const { date, reservations, blocks, loadedWindow, liveSeq } = snapshot.context;
+  const loading = snapshot.hasTag('loading');
+
+  const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
+  const ownCache = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
+  const mineKey = cacheKey(club._id, user._id);
+  const loadMine = useCallback(
+    () => loadOwnReservations(club._id, user._id, club.time_zone),
+    [club._id, club.time_zone, user._id],
+  );
+  useLiveUpdates(club._id, user._id, club.time_zone, {
+    change: (change) => send({ type: 'live.change', change }),
+    resync: () => send({ type: 'live.resync' }),
+  });
+  useEffect(() => {
+    ensureClubUsers(club._id);
+    myReservationsCache.ensure(mineKey, loadMine);
+  }, [club._id, mineKey, loadMine]);
+
+  const rows = useMemo(
+    () =>
+      buildGrid({
+        club,
+        date,
+        reservations,
+        blocks,
+        users: users.key === club._id ? (users.value ?? []) : [],
+        userId: user._id,
+        now,
+        isAdmin,
+      }),
+    [club, date, reservations, blocks, users, user._id, now, isAdmin],
+  );
+  const ownCount =
+    ownCache.key === mineKey && ownCache.status === 'loaded' && ownCache.value
+      ? upcomingCount(ownCache.value, now.date)
+      : null;
+
+  return {
+    now,
+    date,
+    rows,
+    loading,
+    /** Only the first load of a week shows the splash; a reload keeps the grid on screen. */
+    showSplash: loading && (loadedWindow === null || date < loadedWindow.from || date > loadedWindow.to),
+    answerWindow: loadedWindow ?? weekWindow(date),
+    ownCount,
+    notice: horizonNotice(club, date, now, isAdmin),
+    announcement: useLiveAnnouncement(rows, date, liveSeq),
+    mine: { key: mineKey, load: loadMine },
+    send,
+    reload: () => {
+      send({ type: 'grid.reload' });
+      myReservationsCache.reload(mineKey, loadMine);
+    },
+  };
+}
+
+/**
+ * A short polite sentence when someone else's change (a live change, not the viewer's own answer or
+ * a step to another day) alters the day on screen; the last one stays until the next.
+ */
+function useLiveAnnouncement(rows: GridCell[][], date: IsoDate, liveSeq: number): string {
+  const [announcement, setAnnouncement] = useState('');
+  const shown = useRef({ rows, date, liveSeq });
+  useEffect(() => {
+    const previous = shown.current;
+    shown.current = { rows, date, liveSeq };
+    if (previous.date !== date || previous.liveSeq === liveSeq) return;
+    const text = gridChangeAnnouncement(previous.rows, rows, date);
+    if (text) setAnnouncement(text);
+  }, [rows, date, liveSeq]);
+  return announcement;
+}

@@ -1,0 +1,134 @@
+/**
+ * Which popup a click on a cell opens, and what the grid does with the popup's answer: the new
+ * list replaces the week on screen and the own bookings follow; a refusal is shown after the
+ * popup has closed, and the grid reloads, since it was probably behind.
+ */
+import { useCallback, useState } from 'react';
+import type { LocalMoment } from '@platzbuchung/domain/dates';
+import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
+import { cancelNote } from '../../shared/club-grid';
+import { absorbAnswer, myReservationsCache, type DeletedPart } from '../../shared/my-reservations';
+import type { PopupOutput } from '../../shared/popups/make-reservation-machine';
+import { slotClick } from '../../shared/popups/slot-click';
+import type { Reservation } from '@platzbuchung/domain/types';
+import type { DateWindow } from '../../shared/reservations-api';
+import type { DayGridEvent } from './day-grid-machine';
+import { isTaken, type GridCell } from './grid-model';
+import { cellId } from './GridTable';
+import type { GridPopup, GridPopupHandlers } from './GridPopups';
+
+export interface GridPopupsInput {
+  club: Club;
+  user: SessionUser;
+  date: IsoDate;
+  now: LocalMoment;
+  rows: GridCell[][];
+  /** The user's bookings still to come, once known: the limit is checked before any request. */
+  ownCount: number | null;
+  /** Why the shown day cannot be booked yet, if so. */
+  horizonNotice: string | null;
+  answerWindow: DateWindow;
+  send: (event: DayGridEvent) => void;
+  /** The own-bookings cache entry, and how to load it again. */
+  mine: { key: string; load: () => Promise<Reservation[]> };
+}
+
+export function useGridPopups(input: GridPopupsInput) {
+  const { club, user, date, now, rows, ownCount, horizonNotice, answerWindow, send, mine } = input;
+  const isAdmin = user.role === 'admin';
+  const [popup, setPopup] = useState<GridPopup | null>(null);
+
+  const onCellClick = (cell: GridCell) => {
+    const action = slotClick(
+      { ...cell, date },
+      { isAdmin, upcomingCount: ownCount, limit: club.reservations_limit, horizonNotice },
+    );
+    const id = cellId(cell.court, cell.hour);
+    if (action.kind === 'alert') window.alert(action.message);
+    else if (action.kind === 'make') {
+      setPopup({
+        kind: 'make',
+        cellId: id,
+        input: {
+          slot: action.slot,
+          isAdmin,
+          clubId: club._id,
+          userId: user._id,
+          endHour: club.end_hour,
+          courtsCount: club.courts_count,
+        },
+      });
+    } else if (action.kind === 'delete' && cell.reservation) {
+      const deadline = cell.mine ? cancelNote(club, date, cell.reservation.start_time, now, isAdmin) : null;
+      setPopup({
+        kind: 'delete',
+        cellId: id,
+        input: { slot: action.slot },
+        reservation: cell.reservation,
+        holder: cell.text,
+        // Players move their own upcoming single booking until the club's deadline; admins any booking still to come.
+        changeable:
+          !cell.past && (isAdmin || (cell.mine && !cell.reservation.recurring && deadline?.open !== false)),
+        cancelNote: deadline,
+      });
+    }
+  };
+
+  const onChangeInstead = (from: Extract<GridPopup, { kind: 'delete' }>) =>
+    setPopup({
+      kind: 'change',
+      cellId: from.cellId,
+      holder: from.holder,
+      input: {
+        reservation: from.reservation,
+        occurrenceDate: from.input.slot.date,
+        isAdmin,
+        clubId: club._id,
+        club,
+      },
+    });
+
+  const onDone = useCallback(
+    (output: PopupOutput, deleted?: DeletedPart, wholeGroup = false) => {
+      setPopup(null);
+      if (output.outcome === 'saved') {
+        send({ type: 'reservations.replaced', window: answerWindow, reservations: output.reservations });
+        myReservationsCache.update(mine.key, (cached) =>
+          absorbAnswer(cached, output.reservations, answerWindow, user._id, deleted),
+        );
+        // The other courts of a group may lie on other days' lists, so ask rather than guess.
+        if (wholeGroup) myReservationsCache.reload(mine.key, mine.load);
+      } else if (output.outcome === 'failed') {
+        // After the popup has closed, the error as received.
+        setTimeout(() => window.alert(output.error), 0);
+        // A refusal usually means the grid is behind (a new booking or court block): show it as it is.
+        send({ type: 'grid.reload' });
+      }
+    },
+    [send, answerWindow, mine.key, mine.load, user._id],
+  );
+
+  /** A moved booking may have left the loaded week: the own list is asked again, not patched. */
+  const onChangeDone = useCallback(
+    (output: PopupOutput) => {
+      onDone(output);
+      if (output.outcome === 'saved') myReservationsCache.reload(mine.key, mine.load);
+    },
+    [onDone, mine.key, mine.load],
+  );
+
+  const slotTaken =
+    popup?.kind === 'make' &&
+    popup.input.slot.date === date &&
+    isTaken(rows.flat().find((cell) => cellId(cell.court, cell.hour) === popup.cellId));
+
+  const handlers: GridPopupHandlers = {
+    answerWindow,
+    today: now.date,
+    slotTaken,
+    onDone,
+    onChangeDone,
+    onChangeInstead,
+  };
+  return { popup, onCellClick, handlers };
+}
