@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the type check, lint and format check, then every vitest project (unit, int, e2e).
+ * `npm test`: the type check, lint, format check and unused-code check, then every vitest project (unit, int, e2e).
  * Ends with the line `tests: N passed, N failed`; a failed static check counts as one failed test.
  * Arguments go to vitest: `npm test -- --project unit packages/domain`.
  */
@@ -27,6 +27,7 @@ if (vitestArgs.length === 0) {
     ['type check (tsc -b)', bin('tsc'), ['-b']],
     ['lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']],
     ['format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+    ['unused exports and files (knip)', bin('knip'), ['--include', 'exports,types,files', '--no-progress']],
   ]) {
     if (step(label, command, args)) passed++;
     else failed++;

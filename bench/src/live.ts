@@ -17,7 +17,7 @@ import type { Figure } from './support/report';
 import { BENCH_PASSWORD, BENCH_PASSWORD_HASH } from './support/seed';
 import { percentile, round } from './support/stats';
 
-export interface LiveOptions {
+interface LiveOptions {
   streams: number;
   rate: number;
   seconds: number;

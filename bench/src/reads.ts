@@ -9,16 +9,16 @@ import { peakRssMiB } from './support/api-process';
 import type { Figure } from './support/report';
 import { median, round } from './support/stats';
 
-export interface ReadTarget {
+interface ReadTarget {
   api: ApiProcess;
   clubId: string;
   cookie: string;
   today: string;
 }
 
-export const CONNECTIONS = [1, 10, 50] as const;
+const CONNECTIONS = [1, 10, 50] as const;
 
-export function weekOf(today: string): { from: string; to: string } {
+function weekOf(today: string): { from: string; to: string } {
   const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
   return { from: monday, to: addDays(monday, 6) };
 }
@@ -46,7 +46,7 @@ async function medianLoad(url: string, cookie: string, connections: number, runs
   };
 }
 
-export async function weekPath(target: ReadTarget): Promise<string> {
+async function weekPath(target: ReadTarget): Promise<string> {
   const { from, to } = weekOf(target.today);
   return `/api/reservations?club_id=${target.clubId}&from=${from}&to=${to}`;
 }

@@ -7,12 +7,12 @@
  */
 import type { Knex } from 'knex';
 
-export const SERIES = 300;
-export const SINGLES_PER_DAY = 80;
+const SERIES = 300;
+const SINGLES_PER_DAY = 80;
 /** Two years of history for factor 1. */
-export const HISTORY_DAYS = 730;
+const HISTORY_DAYS = 730;
 
-export interface SeededClub {
+interface SeededClub {
   clubId: string;
   adminId: string;
   adminEmail: string;

@@ -32,7 +32,7 @@ export type LogEvent = OmitEach<EventEnvelope, 'actor_id' | 'club_seq' | 'stream
   reservation?: ReservationMadeData | null;
 };
 
-export interface EventPage {
+interface EventPage {
   data: LogEvent[];
   next: { before: number } | { after: number } | null;
 }
@@ -75,7 +75,7 @@ export type ClubChange = ChangeBase &
     | { kind: 'role_changed'; data: { user_id: string; before: Role; after: Role } }
   );
 
-export interface AsOfAnswer {
+interface AsOfAnswer {
   position: number;
   data: Reservation[];
   /** The club's settings at that moment (courts, hours, zone), from its settings changes in the log. */
@@ -90,7 +90,7 @@ export interface MessageAnswer<T> {
 const club = (clubId: string) => `club_id=${encodeURIComponent(clubId)}`;
 
 /** The query string of GET /api/events; only what is set is sent. */
-export function eventsQuery(clubId: string, query: EventQuery): string {
+function eventsQuery(clubId: string, query: EventQuery): string {
   const params = new URLSearchParams({ club_id: clubId });
   if (query.before !== undefined) params.set('before', String(query.before));
   if (query.after !== undefined) params.set('after', String(query.after));
@@ -117,7 +117,7 @@ export const fetchChanges = (clubId: string, signal?: AbortSignal) =>
 
 export type AsOfCut = { at: string } | { position: number };
 
-export function asOfQuery(clubId: string, cut: AsOfCut, date: string): string {
+function asOfQuery(clubId: string, cut: AsOfCut, date: string): string {
   const params = new URLSearchParams({ club_id: clubId, date });
   if ('position' in cut) params.set('position', String(cut.position));
   else params.set('at', cut.at);

@@ -20,7 +20,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 
 /** "Now": the newest event is the cut; the form shows the current time. */
-export function nowView(now: Date, timeZone: string): AsOfView {
+function nowView(now: Date, timeZone: string): AsOfView {
   const wall = clubWallClock(timeZone, now);
   return { day: wall.date, moment: wall, position: null, live: true };
 }

@@ -5,13 +5,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-export interface ResourceContext {
+interface ResourceContext {
   input: unknown;
   data: unknown;
   error: string | null;
 }
 
-export type ResourceEvent = { type: 'resource.load'; input?: unknown } | { type: 'resource.retry' };
+type ResourceEvent = { type: 'resource.load'; input?: unknown } | { type: 'resource.retry' };
 
 export const resourceMachine = setup({
   types: {

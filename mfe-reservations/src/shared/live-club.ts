@@ -25,15 +25,15 @@ export interface LiveSource {
 /** EventSource.CLOSED: the browser will not reconnect by itself. */
 const CLOSED = 2;
 
-export interface LiveListener {
+interface LiveListener {
   change(change: LiveChange): void;
   /** What is shown may be behind: load it again. */
   resync(): void;
 }
 
-export type LiveMode = 'connecting' | 'live' | 'polling';
+type LiveMode = 'connecting' | 'live' | 'polling';
 
-export interface LiveTiming {
+interface LiveTiming {
   /** How long to wait for `ready` (first, or after the browser's reconnect) before polling. */
   readyTimeoutMs: number;
   pollMs: number;
@@ -50,13 +50,13 @@ export const defaultLiveTiming: LiveTiming = {
   lingerMs: 30_000,
 };
 
-export interface LiveClub {
+interface LiveClub {
   subscribe(listener: LiveListener): () => void;
   mode(): LiveMode;
   close(): void;
 }
 
-export const streamUrl = (clubId: string) => `/api/reservations/stream?club_id=${encodeURIComponent(clubId)}`;
+const streamUrl = (clubId: string) => `/api/reservations/stream?club_id=${encodeURIComponent(clubId)}`;
 
 /** One club's stream and its fallback; it starts on creation. */
 export function createLiveClub(
@@ -150,7 +150,7 @@ const shared = new Map<string, Shared>();
 const browserSource = (url: string): LiveSource => new EventSource(url);
 
 /** Listens to the club's one shared stream; the returned function stops listening. */
-export function listenToClub(clubId: string, listener: LiveListener): () => void {
+function listenToClub(clubId: string, listener: LiveListener): () => void {
   let entry = shared.get(clubId);
   if (!entry) {
     // One club at a time: a tab that changed login closes the other club's stream.

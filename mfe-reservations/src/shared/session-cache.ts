@@ -4,14 +4,15 @@
  * keyed (club, user), so logging in as someone else in the same tab never shows the old data.
  * Screens read it through `useSyncExternalStore`.
  */
-export type CacheStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+type CacheStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
-export interface CacheState<T> {
+interface CacheState<T> {
   key: string | null;
   status: CacheStatus;
   value: T | null;
 }
 
+/** @public Named by the type declarations of every cache made with it. */
 export interface SessionCache<T> {
   get(): CacheState<T>;
   subscribe(listener: () => void): () => void;

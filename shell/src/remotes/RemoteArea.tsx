@@ -61,7 +61,7 @@ function LoadedArea({ remote, module, host }: RemoteAreaProps) {
   return <AreaFailed onRetry={() => send({ type: 'area.retry' })} />;
 }
 
-export function AreaFailed({ onRetry }: { onRetry: () => void }) {
+function AreaFailed({ onRetry }: { onRetry: () => void }) {
   return <FailureNotice message={uiTexts.areaLoadFailed} onRetry={onRetry} className="area-failed" />;
 }
 

@@ -17,8 +17,6 @@ import {
 } from '@platzbuchung/domain/host-contract';
 import { IncompatibleRemoteError, RemoteLoadError } from './remote-errors';
 
-export { IncompatibleRemoteError, RemoteLoadError };
-
 export type RemoteScreen = ComponentType<RemoteScreenProps>;
 
 /** What the errorLoadRemote hook yields instead of a module, so `loadRemote` never hangs or throws raw. */

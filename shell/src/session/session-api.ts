@@ -12,7 +12,7 @@ export function fetchClubs(signal?: AbortSignal): Promise<Club[]> {
 }
 
 /** Logged out, the session check answers 200 with only an error field. */
-export class NotLoggedIn extends Error {}
+class NotLoggedIn extends Error {}
 
 /** The current session's user; rejects when there is none or the check failed. */
 export async function verifyAuth(signal?: AbortSignal): Promise<SessionUser> {

@@ -8,13 +8,14 @@ import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
 import type { AuthState, Club, SessionUser } from '@platzbuchung/domain/types';
 import { fetchClubs, fetchRemotesConfig, verifyAuth } from './session-api';
 
+/** @public Named by the type declaration of the session's React context. */
 export interface SessionContext {
   auth: AuthState;
   clubs: readonly Club[];
   config: RemotesConfig | null;
 }
 
-export type SessionEvent =
+type SessionEvent =
   | { type: 'session.started'; user: SessionUser }
   | { type: 'session.ended' }
   | { type: 'clubs.replaced'; clubs: readonly Club[] }

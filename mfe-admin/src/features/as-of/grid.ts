@@ -13,14 +13,14 @@ import {
 import type { Club, IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { UsersById } from '../../shared/names';
 
-export interface GridCell {
+interface GridCell {
   reservationId: string;
   /** The label if set, otherwise "S. Graf". */
   text: string;
   recurring: boolean;
 }
 
-export interface DayGrid {
+interface DayGrid {
   courts: number[];
   hours: number[];
   /** Key `slotKey(court, hour)`. */

@@ -20,13 +20,13 @@ export interface BlockForm {
   reason: string;
 }
 
-export interface BlocksInput {
+interface BlocksInput {
   club: { courts_count: number; start_hour: number; end_hour: number };
   /** Club-local now: the form starts at the next full hour, today. */
   now: { date: IsoDate; hour: number };
 }
 
-export interface BlocksContext extends BlocksInput {
+interface BlocksContext extends BlocksInput {
   blocks: Block[];
   form: BlockForm;
   /** What the last preview found; null until one was asked for this form. */
@@ -44,7 +44,7 @@ export type FormChange =
   | { field: 'fromHour' | 'untilHour'; hour: number }
   | { field: 'reason'; reason: string };
 
-export type BlocksEvent =
+type BlocksEvent =
   | ({ type: 'form.change' } & FormChange)
   | { type: 'preview' }
   | { type: 'confirm' }
@@ -255,5 +255,3 @@ export function cancelledMessage(message: string, cancelled: number): string {
   if (cancelled === 0) return `${message} Keine Reservierung war betroffen.`;
   return `${message} ${cancelled === 1 ? '1 Termin wurde' : `${cancelled} Termine wurden`} abgesagt.`;
 }
-
-export type BlocksMachine = typeof blocksMachine;

@@ -3,7 +3,7 @@ import { roleChangeLine, settingsChangeLines } from '@platzbuchung/domain/events
 import type { ClubChange } from '../../shared/admin-api';
 import { fullName } from '../../shared/names';
 
-export interface ChangeView {
+interface ChangeView {
   title: string;
   /** One line per changed value, "Plätze: 6 → 8". */
   lines: string[];

@@ -39,7 +39,7 @@ export interface NewerOutput {
   details: ReservationDetails;
 }
 
-export interface EventLogContext {
+interface EventLogContext {
   filter: LogFilter;
   entries: LogEvent[];
   next: number | null;
@@ -49,7 +49,7 @@ export interface EventLogContext {
   added: number | null;
 }
 
-export type EventLogEvent =
+type EventLogEvent =
   | { type: 'log.filter'; filter: LogFilter }
   | { type: 'log.more' }
   | { type: 'log.refresh' }
@@ -172,5 +172,3 @@ export const eventLogMachine = setup({
     },
   },
 });
-
-export type EventLogMachine = typeof eventLogMachine;

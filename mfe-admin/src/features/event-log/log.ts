@@ -10,7 +10,7 @@ import type { IsoDate } from '@platzbuchung/domain/types';
 import type { EventQuery, LogEvent } from '../../shared/admin-api';
 import { clubDayEnd, clubDayStart, clubWallClock } from '@platzbuchung/domain/club-time';
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 export interface LogFilter {
   /** Club-local days, both inclusive; empty = open. */
@@ -159,7 +159,7 @@ export function eventDay(event: LogEvent, details: ReservationDetails, timeZone:
   }
 }
 
-export interface EntryView {
+interface EntryView {
   title: string;
   /** describeEvent's line: court, date, hours, label, or what was cancelled. */
   description: string;

@@ -4,7 +4,7 @@ import type { Member } from '../../shared/admin-api';
 import { fullName } from '../../shared/names';
 import type { MemberAction } from './members-machine';
 
-export interface ActionQuestion {
+interface ActionQuestion {
   title: string;
   question: string;
   confirmText: string;

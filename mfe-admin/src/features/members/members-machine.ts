@@ -17,7 +17,7 @@ export interface MemberChange {
   action: MemberAction;
 }
 
-export interface MembersContext {
+interface MembersContext {
   members: Member[];
   filter: MemberStatus;
   pending: MemberChange | null;
@@ -25,7 +25,7 @@ export interface MembersContext {
   error: string | null;
 }
 
-export type MembersEvent =
+type MembersEvent =
   | { type: 'filter.select'; status: MemberStatus }
   | { type: 'change.ask'; memberId: string; action: MemberAction }
   | { type: 'change.confirm' }
@@ -35,7 +35,7 @@ export type MembersEvent =
 const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Would the action change anything for this member? Asking for a no-op opens no question. */
-export function changesSomething(member: Member, action: MemberAction): boolean {
+function changesSomething(member: Member, action: MemberAction): boolean {
   switch (action.kind) {
     case 'role':
       return member.role !== action.role && (action.role === 'player' || member.status === 'active');

@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { MailList, MailStatus } from '@platzbuchung/domain/mail/notices';
 
-export interface NoticesContext {
+interface NoticesContext {
   list: MailList;
   /** The notice being sent again. */
   retrying: string | null;
@@ -13,7 +13,7 @@ export interface NoticesContext {
   error: string | null;
 }
 
-export type NoticesEvent =
+type NoticesEvent =
   { type: 'notice.retry'; id: string } | { type: 'notices.reload' } | { type: 'notices.retryLoad' };
 
 const text = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 
-export interface NotificationSettingsContext {
+interface NotificationSettingsContext {
   settings: NotificationSettings;
   /** What the box shows while a save runs. */
   wanted: boolean;
@@ -13,8 +13,7 @@ export interface NotificationSettingsContext {
   error: string | null;
 }
 
-export type NotificationSettingsEvent =
-  { type: 'confirmations.set'; on: boolean } | { type: 'settings.retry' };
+type NotificationSettingsEvent = { type: 'confirmations.set'; on: boolean } | { type: 'settings.retry' };
 
 export interface SaveAnswer {
   message: string;

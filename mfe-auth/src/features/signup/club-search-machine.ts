@@ -16,7 +16,7 @@ export const CLUB_SEARCH_MIN_LENGTH = 2;
 /** Typing pauses this long before a request goes out. */
 export const CLUB_SEARCH_DEBOUNCE_MS = 250;
 
-export interface ClubSearchContext {
+interface ClubSearchContext {
   query: string;
   hits: readonly Club[];
   /** Index of the hit the arrow keys point at; -1 for none. */
@@ -25,7 +25,7 @@ export interface ClubSearchContext {
   failed: boolean;
 }
 
-export type ClubSearchEvent =
+type ClubSearchEvent =
   | { type: 'query.change'; query: string }
   | { type: 'active.move'; by: 1 | -1 }
   | { type: 'club.pick'; club: Club }

@@ -4,7 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-export interface ClubRulesContext {
+interface ClubRulesContext {
   clubId: string;
   rules: string | null;
   error: string | null;

@@ -15,7 +15,7 @@ import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
 import { applyLiveChanges, weekWindow, windowContains } from './grid-model';
 
-export interface DayGridInput {
+interface DayGridInput {
   clubId: string;
   date: IsoDate;
 }
@@ -26,7 +26,7 @@ export interface WeekData {
   blocks: Block[];
 }
 
-export interface DayGridContext {
+interface DayGridContext {
   clubId: string;
   date: IsoDate;
   /** The week being loaded or shown. */
@@ -175,5 +175,3 @@ export const dayGridMachine = setup({
     },
   },
 });
-
-export type DayGridMachine = typeof dayGridMachine;

@@ -50,7 +50,7 @@ export interface GridCell {
   accessibleName: string;
 }
 
-export interface GridInput {
+interface GridInput {
   club: Pick<Club, 'courts_count' | 'start_hour' | 'end_hour'> & Partial<Pick<Club, 'booking_horizon_days'>>;
   /** Admins are not bound by the club's booking horizon. */
   isAdmin?: boolean;
@@ -64,7 +64,7 @@ export interface GridInput {
 }
 
 /** The block that holds `court` at `hour` on `date`: the domain's own rule, asked for one hour. */
-export function blockAt(blocks: readonly Block[], court: number, date: IsoDate, hour: number): Block | null {
+function blockAt(blocks: readonly Block[], court: number, date: IsoDate, hour: number): Block | null {
   const oneHour = {
     club_id: '',
     court_num: String(court),
@@ -122,7 +122,7 @@ export function buildGrid(input: GridInput): GridCell[][] {
 }
 
 /** Is the whole day further ahead than the club lets players book? */
-export function dayBeyondHorizon(
+function dayBeyondHorizon(
   club: Partial<Pick<ClubTimeRules, 'booking_horizon_days'>>,
   date: IsoDate,
   now: LocalMoment,

@@ -17,7 +17,7 @@ import { isTaken, type GridCell } from './grid-model';
 import { cellId } from './GridTable';
 import type { GridPopup, GridPopupHandlers } from './GridPopups';
 
-export interface GridPopupsInput {
+interface GridPopupsInput {
   club: Club;
   user: SessionUser;
   date: IsoDate;

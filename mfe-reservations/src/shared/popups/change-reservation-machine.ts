@@ -24,7 +24,7 @@ export interface ChangeReservationInput {
   club: { courts_count: number; start_hour: number; end_hour: number };
 }
 
-export interface ChangeReservationContext extends ChangeReservationInput {
+interface ChangeReservationContext extends ChangeReservationInput {
   court: number;
   date: IsoDate;
   hour: number;
@@ -36,7 +36,7 @@ export interface ChangeReservationContext extends ChangeReservationInput {
   outcome: PopupOutput | null;
 }
 
-export type ChangeReservationEvent =
+type ChangeReservationEvent =
   | { type: 'court.change'; court: number }
   | { type: 'date.change'; date: string }
   | { type: 'hour.change'; hour: number }
@@ -207,5 +207,3 @@ export const changeReservationMachine = setup({
   },
   output: ({ context }): PopupOutput => context.outcome ?? { outcome: 'cancelled' },
 });
-
-export type ChangeReservationMachine = typeof changeReservationMachine;

@@ -15,14 +15,14 @@ export interface DeleteReservationInput {
   slot: DeleteSlot;
 }
 
-export interface DeleteReservationContext extends DeleteReservationInput {
+interface DeleteReservationContext extends DeleteReservationInput {
   deleteType: DeleteType;
   /** For a booking over several courts: delete it on all of them. */
   wholeGroup: boolean;
   outcome: PopupOutput | null;
 }
 
-export type DeleteReservationEvent =
+type DeleteReservationEvent =
   | { type: 'deleteType.change'; deleteType: DeleteType }
   | { type: 'wholeGroup.change'; wholeGroup: boolean }
   | { type: 'popup.submit' }
@@ -128,5 +128,3 @@ export const deleteReservationMachine = setup({
   },
   output: ({ context }): PopupOutput => context.outcome ?? { outcome: 'cancelled' },
 });
-
-export type DeleteReservationMachine = typeof deleteReservationMachine;

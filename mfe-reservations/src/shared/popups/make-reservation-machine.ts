@@ -26,7 +26,7 @@ export interface MakeReservationInput {
   courtsCount: number;
 }
 
-export interface MakeReservationContext extends MakeReservationInput {
+interface MakeReservationContext extends MakeReservationInput {
   duration: number;
   label: string;
   recurring: boolean;
@@ -38,7 +38,7 @@ export interface MakeReservationContext extends MakeReservationInput {
   taken: boolean;
 }
 
-export type MakeReservationEvent =
+type MakeReservationEvent =
   | { type: 'duration.change'; hours: number }
   | { type: 'label.change'; label: string }
   | { type: 'recurring.change'; recurring: boolean }
@@ -60,7 +60,7 @@ export function durationOptions(slot: Pick<MakeSlot, 'hour'>, endHour: number): 
 }
 
 /** The courts ticked after one more tick or untick; never none, never one the club lacks. */
-export function toggledCourts(context: MakeReservationContext, court: number, checked: boolean): number[] {
+function toggledCourts(context: MakeReservationContext, court: number, checked: boolean): number[] {
   if (!Number.isInteger(court) || court < 1 || court > context.courtsCount) return context.courts;
   const next = checked ? [...new Set([...context.courts, court])] : context.courts.filter((c) => c !== court);
   return next.length === 0 ? context.courts : next.sort((a, b) => a - b);
@@ -70,7 +70,7 @@ export function toggledCourts(context: MakeReservationContext, court: number, ch
  * The body of POST /api/reservations; a player's is always one hour, unlabelled, not repeated.
  * Several ticked courts go as `court_nums`: one booking per court, all or none.
  */
-export function makeReservationBody(context: MakeReservationContext): MakeReservationBody {
+function makeReservationBody(context: MakeReservationContext): MakeReservationBody {
   const { slot } = context;
   const duration = context.isAdmin ? context.duration : 1;
   const label = context.isAdmin ? context.label.trim() : '';
@@ -182,5 +182,3 @@ export const makeReservationMachine = setup({
   },
   output: ({ context }): PopupOutput => context.outcome ?? { outcome: 'cancelled' },
 });
-
-export type MakeReservationMachine = typeof makeReservationMachine;

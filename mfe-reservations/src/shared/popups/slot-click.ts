@@ -43,7 +43,7 @@ export interface DeleteSlot extends MakeSlot {
   group_id?: string | null;
 }
 
-export type SlotAction =
+type SlotAction =
   | { kind: 'none' }
   | { kind: 'alert'; message: string }
   | { kind: 'make'; slot: MakeSlot }

@@ -10,7 +10,7 @@ export interface CalendarLink {
   url: string;
 }
 
-export interface CalendarLinkContext {
+interface CalendarLinkContext {
   url: string | null;
   /** Why loading or renewing failed, for the notice; null otherwise. */
   error: string | null;
@@ -18,7 +18,7 @@ export interface CalendarLinkContext {
   renewed: boolean;
 }
 
-export type CalendarLinkEvent =
+type CalendarLinkEvent =
   | { type: 'retry' }
   | { type: 'copy' }
   | { type: 'renew.ask' }
