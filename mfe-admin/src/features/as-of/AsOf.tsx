@@ -10,7 +10,7 @@ import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { fetchAsOf, fetchEvents, fetchUsers } from '../../shared/admin-api';
 import { clubInstant, formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId } from '../../shared/names';
-import { useResource } from '../../shared/use-resource';
+import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { LATEST, cutOf, searchFromView, viewFromSearch, type AsOfView } from '../../shared/as-of-search';
 import { DayGridTable } from './DayGridTable';
 import { adminPaths } from '../../shared/paths';

@@ -12,7 +12,7 @@ import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { fetchClubRules, saveClubSettings, type MessageAnswer } from '../../shared/admin-api';
-import { useResource } from '../../shared/use-resource';
+import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { clubFromAnswer, localRulesBody } from './local-rules-body';
 
 export function ClubLocalRules({

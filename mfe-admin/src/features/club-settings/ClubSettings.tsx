@@ -20,7 +20,7 @@ import {
 } from '../../shared/admin-api';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
-import { useResource } from '../../shared/use-resource';
+import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { describeChange } from './changes';
 import { ClubLocalRules } from './ClubLocalRules';
 import { clubFromAnswer } from './local-rules-body';

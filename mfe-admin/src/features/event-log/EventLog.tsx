@@ -9,7 +9,7 @@ import { useSearchParams, withQuery } from '@platzbuchung/ui/search-params';
 import { fetchUsers, type LogEvent } from '../../shared/admin-api';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { byId, fullName } from '../../shared/names';
-import { useResource } from '../../shared/use-resource';
+import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { adminPaths } from '../../shared/paths';
 import { searchFromView, viewBefore } from '../../shared/as-of-search';
 import { eventLogMachine } from './event-log-machine';

@@ -3,15 +3,12 @@
  * line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in it is shown,
  * never run.
  */
-import { useState } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { clubRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
 import { getJson } from '@platzbuchung/ui/api/client';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { useResource } from '@platzbuchung/ui/data/use-resource';
 import '../../shared/reservations.css';
-import { clubRulesMachine } from './club-rules-machine';
 
 const fetchRules = (clubId: string, signal: AbortSignal) =>
   getJson<{ rules: string }>(`/api/club/rules?club_id=${encodeURIComponent(clubId)}`, signal).then(
@@ -24,26 +21,16 @@ export default function ClubRules({ host }: RemoteScreenProps) {
 }
 
 function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | undefined }) {
-  const [machine] = useState(() =>
-    clubRulesMachine.provide({
-      actors: {
-        loadRules: fromPromise<string, { clubId: string }>(({ input, signal }) =>
-          fetchRules(input.clubId, signal),
-        ),
-      },
-    }),
-  );
-  const [snapshot, send] = useMachine(machine, { input: { clubId } });
-  const { rules, error } = snapshot.context;
+  const { data: rules, error, loading, failed, retry } = useResource(fetchRules, clubId);
 
   return (
-    <section className="club-rules" aria-labelledby="club-rules-title" aria-busy={snapshot.hasTag('loading')}>
+    <section className="club-rules" aria-labelledby="club-rules-title" aria-busy={loading}>
       <h1 id="club-rules-title">{clubRulesTexts.title}</h1>
       {clubName && <p className="club-rules__club">{clubName}</p>}
-      {snapshot.hasTag('loading') ? (
+      {loading ? (
         <p role="status">{clubRulesTexts.loading}</p>
-      ) : snapshot.matches('failed') ? (
-        <FailureNotice message={error} onRetry={() => send({ type: 'rules.retry' })} />
+      ) : failed ? (
+        <FailureNotice message={error} onRetry={retry} />
       ) : rules ? (
         <div className="club-rules__text">{rules}</div>
       ) : (

@@ -1,4 +1,8 @@
-/** Binds the resource machine to a view with the types of what it loads. */
+/**
+ * How a remote's screen loads what it shows: `useResource(load, input)` gives the data, a loading
+ * flag, the failure and a retry, from one machine (./resource-machine.ts). Screens that also change
+ * what they show (a form, a popup) have a machine of their own that loads the same way.
+ */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
