@@ -7,7 +7,7 @@ import { addDays, formatDateDe, formatHour, formatTimeRange } from '@platzbuchun
 import { describeBlock } from '@platzbuchung/domain/events/describe';
 import type { Club } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';
-import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import {
   createBlock,
   fetchBlocks,
@@ -61,18 +61,7 @@ export function Blocks({ club }: { club: Club }) {
         abgesagt; niemand kann dann dort buchen. Wird eine Sperrung aufgehoben, bleiben abgesagte
         Reservierungen abgesagt.
       </p>
-      <div aria-live="polite">
-        {message && (
-          <div className="notice notice--success" role="status">
-            {message}
-          </div>
-        )}
-      </div>
-      {error && !snapshot.matches('loadFailed') && (
-        <div className="notice notice--error" role="alert">
-          {error}
-        </div>
-      )}
+      <ActionNotices message={message} error={!snapshot.matches('loadFailed') ? error : null} />
       <BlockFormSection
         club={club}
         form={snapshot.context.form}
@@ -93,30 +82,32 @@ export function Blocks({ club }: { club: Club }) {
       )}
       <section className="blocks" aria-labelledby="blocks-title">
         <h3 id="blocks-title">Aktuelle und geplante Sperrungen</h3>
-        {snapshot.hasTag('loading') ? (
-          <p className="admin-status" role="status">
-            Sperrungen werden geladen …
-          </p>
-        ) : snapshot.matches('loadFailed') ? (
-          <FailureNotice message={error} onRetry={() => send({ type: 'retry' })} />
-        ) : upcoming.length === 0 ? (
-          <p className="admin-status">Keine Sperrungen geplant.</p>
-        ) : (
-          <ul className="blocks__list">
-            {upcoming.map((block) => (
-              <BlockRow
-                key={block._id}
-                block={block}
-                asking={snapshot.hasTag('askingLift') && lifting?._id === block._id}
-                busy={busy}
-                locked={!snapshot.matches('editing')}
-                onAsk={() => send({ type: 'lift.ask', blockId: block._id })}
-                onConfirm={() => send({ type: 'lift.confirm' })}
-                onCancel={() => send({ type: 'lift.cancel' })}
-              />
-            ))}
-          </ul>
-        )}
+        <LoadState
+          loading={snapshot.hasTag('loading')}
+          loadingText="Sperrungen werden geladen …"
+          failed={snapshot.matches('loadFailed')}
+          error={error}
+          onRetry={() => send({ type: 'retry' })}
+        >
+          {upcoming.length === 0 ? (
+            <p className="admin-status">Keine Sperrungen geplant.</p>
+          ) : (
+            <ul className="blocks__list">
+              {upcoming.map((block) => (
+                <BlockRow
+                  key={block._id}
+                  block={block}
+                  asking={snapshot.hasTag('askingLift') && lifting?._id === block._id}
+                  busy={busy}
+                  locked={!snapshot.matches('editing')}
+                  onAsk={() => send({ type: 'lift.ask', blockId: block._id })}
+                  onConfirm={() => send({ type: 'lift.confirm' })}
+                  onCancel={() => send({ type: 'lift.cancel' })}
+                />
+              ))}
+            </ul>
+          )}
+        </LoadState>
       </section>
     </div>
   );

@@ -11,7 +11,7 @@ import { formatDateDe } from '@platzbuchung/domain/dates';
 import { roleNames } from '@platzbuchung/domain/events/describe';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { Club, MemberStatus } from '@platzbuchung/domain/types';
-import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import {
   cancelUpcomingBookings,
   changeRole,
@@ -84,64 +84,51 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
         Nur aktive Mitglieder sehen den Platzplan und buchen. Administratoren verwalten den Verein; er braucht
         immer mindestens einen aktiven.
       </p>
-      <div aria-live="polite">
-        {message && (
-          <div className="notice notice--success" role="status">
-            {message}
-          </div>
-        )}
-      </div>
-      {error && snapshot.matches('ready') && (
-        <div className="notice notice--error" role="alert">
-          {error}
-        </div>
-      )}
-      {snapshot.hasTag('loading') ? (
-        <p className="admin-status" role="status">
-          Mitglieder werden geladen …
+      <ActionNotices message={message} error={snapshot.matches('ready') ? error : null} />
+      <LoadState
+        loading={snapshot.hasTag('loading')}
+        loadingText="Mitglieder werden geladen …"
+        failed={snapshot.matches('loadFailed')}
+        error={error}
+        onRetry={() => send({ type: 'members.retry' })}
+      >
+        <p className="members__count">
+          {members.length === 1 ? '1 Mitglied' : `${members.length} Mitglieder`}, davon{' '}
+          {admins === 1 ? '1 aktiver Administrator' : `${admins} aktive Administratoren`}
         </p>
-      ) : snapshot.matches('loadFailed') ? (
-        <FailureNotice message={error} onRetry={() => send({ type: 'members.retry' })} />
-      ) : (
-        <>
-          <p className="members__count">
-            {members.length === 1 ? '1 Mitglied' : `${members.length} Mitglieder`}, davon{' '}
-            {admins === 1 ? '1 aktiver Administrator' : `${admins} aktive Administratoren`}
-          </p>
-          <div className="member-filter" role="group" aria-label="Mitglieder nach Status">
-            {FILTER_ORDER.map((status) => {
-              const count = members.filter((m) => m.status === status).length;
-              return (
-                <button
-                  key={status}
-                  type="button"
-                  className="member-filter__button"
-                  aria-pressed={filter === status}
-                  onClick={() => send({ type: 'filter.select', status })}
-                >
-                  {memberTexts.statusNames[status]} <span className="member-filter__count">({count})</span>
-                </button>
-              );
-            })}
-          </div>
-          {shown.length === 0 ? (
-            <p className="admin-empty">{emptyText(filter)}</p>
-          ) : (
-            <ul className="members">
-              {shown.map((member) => (
-                <MemberRow
-                  key={member._id}
-                  member={member}
-                  isSelf={member._id === selfId}
-                  timeZone={club.time_zone}
-                  busy={snapshot.hasTag('confirming')}
-                  onAsk={(action) => send({ type: 'change.ask', memberId: member._id, action })}
-                />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+        <div className="member-filter" role="group" aria-label="Mitglieder nach Status">
+          {FILTER_ORDER.map((status) => {
+            const count = members.filter((m) => m.status === status).length;
+            return (
+              <button
+                key={status}
+                type="button"
+                className="member-filter__button"
+                aria-pressed={filter === status}
+                onClick={() => send({ type: 'filter.select', status })}
+              >
+                {memberTexts.statusNames[status]} <span className="member-filter__count">({count})</span>
+              </button>
+            );
+          })}
+        </div>
+        {shown.length === 0 ? (
+          <p className="admin-empty">{emptyText(filter)}</p>
+        ) : (
+          <ul className="members">
+            {shown.map((member) => (
+              <MemberRow
+                key={member._id}
+                member={member}
+                isSelf={member._id === selfId}
+                timeZone={club.time_zone}
+                busy={snapshot.hasTag('confirming')}
+                onAsk={(action) => send({ type: 'change.ask', memberId: member._id, action })}
+              />
+            ))}
+          </ul>
+        )}
+      </LoadState>
       <ConfirmDialog
         open={question !== null}
         title={question?.title ?? ''}

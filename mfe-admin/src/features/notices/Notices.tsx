@@ -11,7 +11,7 @@ import {
   type MailListItem,
 } from '@platzbuchung/domain/mail/notices';
 import type { Club } from '@platzbuchung/domain/types';
-import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { fetchNotices, retryNotice } from '../../shared/admin-api';
 import { noticesMachine } from './notices-machine';
@@ -37,56 +37,43 @@ export function Notices({ club }: { club: Club }) {
         E-Mails an die Mitglieder Ihres Vereins: abgesagte oder verlegte Buchungen, Buchungsbestätigungen und
         Links zum Zurücksetzen des Passworts. Fehlgeschlagene können Sie erneut senden.
       </p>
-      <div aria-live="polite">
-        {message && (
-          <div className="notice notice--success" role="status">
-            {message}
-          </div>
-        )}
-      </div>
-      {error && !snapshot.matches('loadFailed') && (
-        <div className="notice notice--error" role="alert">
-          {error}
+      <ActionNotices message={message} error={!snapshot.matches('loadFailed') ? error : null} />
+      <LoadState
+        loading={snapshot.hasTag('loading')}
+        loadingText="Benachrichtigungen werden geladen …"
+        failed={snapshot.matches('loadFailed')}
+        error={error}
+        onRetry={() => send({ type: 'notices.retryLoad' })}
+      >
+        <div className="notices__head">
+          <ul className="notices__counts" aria-label="Anzahl nach Status">
+            {mailStatuses.map((status) => (
+              <li key={status} className={`notices__count notices__count--${status}`}>
+                {mailStatusLabels[status]}: <strong>{list.counts[status]}</strong>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button" onClick={() => send({ type: 'notices.reload' })}>
+            Aktualisieren
+          </button>
         </div>
-      )}
-      {snapshot.hasTag('loading') ? (
-        <p className="admin-status" role="status">
-          Benachrichtigungen werden geladen …
-        </p>
-      ) : snapshot.matches('loadFailed') ? (
-        <FailureNotice message={error} onRetry={() => send({ type: 'notices.retryLoad' })} />
-      ) : (
-        <>
-          <div className="notices__head">
-            <ul className="notices__counts" aria-label="Anzahl nach Status">
-              {mailStatuses.map((status) => (
-                <li key={status} className={`notices__count notices__count--${status}`}>
-                  {mailStatusLabels[status]}: <strong>{list.counts[status]}</strong>
-                </li>
-              ))}
-            </ul>
-            <button type="button" className="button" onClick={() => send({ type: 'notices.reload' })}>
-              Aktualisieren
-            </button>
-          </div>
-          {list.data.length === 0 ? (
-            <p className="admin-status">{adminTexts.noticesEmpty}</p>
-          ) : (
-            <ul className="notices">
-              {list.data.map((notice) => (
-                <NoticeRow
-                  key={notice.id}
-                  notice={notice}
-                  busy={retrying === notice.id}
-                  disabled={retrying !== null}
-                  timeZone={club.time_zone}
-                  onRetry={() => send({ type: 'notice.retry', id: notice.id })}
-                />
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+        {list.data.length === 0 ? (
+          <p className="admin-status">{adminTexts.noticesEmpty}</p>
+        ) : (
+          <ul className="notices">
+            {list.data.map((notice) => (
+              <NoticeRow
+                key={notice.id}
+                notice={notice}
+                busy={retrying === notice.id}
+                disabled={retrying !== null}
+                timeZone={club.time_zone}
+                onRetry={() => send({ type: 'notice.retry', id: notice.id })}
+              />
+            ))}
+          </ul>
+        )}
+      </LoadState>
     </div>
   );
 }

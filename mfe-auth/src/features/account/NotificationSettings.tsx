@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { NotificationSettings as Settings } from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
-import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
+import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import { fetchNotificationSettings, saveNotificationSettings } from '../../shared/auth-api';
 import { notificationSettingsMachine, type SaveAnswer } from './notification-settings-machine';
 
@@ -27,49 +27,36 @@ export function NotificationSettings() {
       <h2 id={`${id}-title`} className="account-section__title">
         Benachrichtigungen
       </h2>
-      {snapshot.hasTag('loading') ? (
-        <p className="account-section__hint" role="status">
-          Einstellungen werden geladen …
-        </p>
-      ) : snapshot.matches('loadFailed') ? (
-        <FailureNotice message={error} onRetry={() => send({ type: 'settings.retry' })} />
-      ) : (
-        <>
-          <div className="field field--checkbox">
-            <div className="field__checkbox-row">
-              <input
-                className="field__checkbox"
-                id={`${id}-confirmations`}
-                type="checkbox"
-                checked={wanted}
-                disabled={saving}
-                aria-describedby={`${id}-hint`}
-                onChange={(event) => send({ type: 'confirmations.set', on: event.target.checked })}
-              />
-              <label className="field__label" htmlFor={`${id}-confirmations`}>
-                {texts.bookingConfirmationsLabel}
-              </label>
-              {saving && <span className="spinner" aria-hidden="true" />}
-            </div>
-            <p id={`${id}-hint`} className="account-section__hint">
-              {texts.bookingConfirmationsHint} Über abgesagte oder verlegte Buchungen informieren wir Sie
-              immer.
-            </p>
+      <LoadState
+        loading={snapshot.hasTag('loading')}
+        loadingText="Einstellungen werden geladen …"
+        failed={snapshot.matches('loadFailed')}
+        error={error}
+        onRetry={() => send({ type: 'settings.retry' })}
+        statusClassName="account-section__hint"
+      >
+        <div className="field field--checkbox">
+          <div className="field__checkbox-row">
+            <input
+              className="field__checkbox"
+              id={`${id}-confirmations`}
+              type="checkbox"
+              checked={wanted}
+              disabled={saving}
+              aria-describedby={`${id}-hint`}
+              onChange={(event) => send({ type: 'confirmations.set', on: event.target.checked })}
+            />
+            <label className="field__label" htmlFor={`${id}-confirmations`}>
+              {texts.bookingConfirmationsLabel}
+            </label>
+            {saving && <span className="spinner" aria-hidden="true" />}
           </div>
-          <div aria-live="polite">
-            {message && (
-              <div className="notice notice--success" role="status">
-                {message}
-              </div>
-            )}
-          </div>
-          {error && (
-            <div className="notice notice--error" role="alert">
-              {error}
-            </div>
-          )}
-        </>
-      )}
+          <p id={`${id}-hint`} className="account-section__hint">
+            {texts.bookingConfirmationsHint} Über abgesagte oder verlegte Buchungen informieren wir Sie immer.
+          </p>
+        </div>
+        <ActionNotices message={message} error={error} />
+      </LoadState>
     </section>
   );
 }
