@@ -116,7 +116,7 @@ async function writes(): Promise<Figure[]> {
     const api = await startApiProcess(database.url, await freePort());
     try {
       const { password_hash } = await seedHash(database);
-      return await measureWrites(api, database.db, today, password_hash);
+      return await measureWrites(api, database, today, password_hash, runs);
     } finally {
       await api.stop();
     }

@@ -14,7 +14,7 @@ interface UserRow {
   status: MemberStatus;
 }
 
-interface ClubRow {
+export interface ClubRow {
   id: string;
   name: string;
   courts_count: number;
@@ -44,7 +44,10 @@ const CLUB_COLUMNS = [
 ];
 
 /** The club columns, and whether the club has a Platzordnung (without its text). */
-const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(`(rules <> '') AS has_rules`)];
+const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(HAS_RULES)];
+const HAS_RULES = `(rules <> '') AS has_rules`;
+/** The same as one SQL select list, for the command path's hand-written query (commands/handle). */
+export const CLUB_SELECT_LIST = [...CLUB_COLUMNS, HAS_RULES].join(', ');
 const SESSION_USER_COLUMNS = ['id', 'club_id', 'role', 'first_name', 'last_name', 'email', 'status'];
 
 export const toClub = ({ id, ...club }: ClubRow): Club => ({ _id: id, ...club });

@@ -16,6 +16,7 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import { eventDataError } from '@platzbuchung/domain/events/validate';
 import type { Db } from '../db/connect';
+import { connectionOf } from '../projections/copy-text';
 
 /** A row of `events` as pg returns it. */
 export interface EventRow {
@@ -103,6 +104,22 @@ async function addCurrentVersions(
 }
 
 /**
+ * One statement appends every event of a command and numbers them after the club's newest event,
+ * so appending is a single round trip (the caller holds the club's lock, so nobody else numbers
+ * in between). The events come as one JSON array; `n` is each event's place in it.
+ */
+const APPEND_EVENTS = `
+  INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
+  SELECT e.stream_type, e.stream_id, e.version, $2::uuid, last.seq + e.n, e.type, e.data, $3::uuid, $4
+  FROM jsonb_to_recordset($1::jsonb)
+         AS e(n int, stream_type text, stream_id uuid, version int, type text, data jsonb),
+       (SELECT coalesce(
+          (SELECT club_seq FROM events WHERE club_id = $2::uuid ORDER BY club_seq DESC LIMIT 1), 0
+        ) AS seq) last
+  ORDER BY e.n
+  RETURNING ${EVENT_COLUMNS.join(', ')}`;
+
+/**
  * Appends one command's events. `expectedVersions` maps each stream the events touch to its
  * version before them; the unique (stream, version) key turns any lost race into an error instead
  * of a fork. The caller holds the club's lock.
@@ -114,30 +131,30 @@ export async function appendEvents(
   meta: AppendMeta,
 ): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
-  let clubSeq = await lastClubSeq(trx, meta.club_id);
   const versions = new Map(expectedVersions);
   await addCurrentVersions(trx, events, versions);
-  const rows = events.map((event) => {
+  const rows = events.map((event, index) => {
     assertValid(event);
     const streamId = streamIdOf(event);
     const version = (versions.get(streamId) ?? 0) + 1;
     versions.set(streamId, version);
     return {
+      n: index + 1,
       stream_type: eventCatalogue[event.type].streamType,
       stream_id: streamId,
       version,
-      club_id: meta.club_id,
-      club_seq: ++clubSeq,
       type: event.type,
       data: event.data,
-      actor_id: meta.actor_id,
-      occurred_at: meta.occurred_at,
     };
   });
-  const stored: EventRow[] = await trx('events')
-    .insert(rows)
-    .returning([...EVENT_COLUMNS]);
-  return stored.map(toEnvelope);
+  // Straight to the transaction's connection, as a named statement: planned once per connection.
+  const connection = await connectionOf(trx);
+  const { rows: stored } = await connection.query<EventRow>({
+    name: 'append-events',
+    text: APPEND_EVENTS,
+    values: [JSON.stringify(rows), meta.club_id, meta.actor_id, meta.occurred_at],
+  });
+  return stored.sort((a, b) => a.club_seq - b.club_seq).map(toEnvelope);
 }
 
 export async function readStream(
