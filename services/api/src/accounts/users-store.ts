@@ -120,6 +120,25 @@ export async function listClubMembers(db: Db, clubId: string): Promise<UserListE
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
 }
 
+/**
+ * A session's data and its user, in one query: every logged-in request needs both, so the session
+ * store reads them together (http/session) and the user is not looked up a second time.
+ */
+export async function findSessionWithUser(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<{ data: unknown; user: SessionUser | undefined } | undefined> {
+  const row: ({ data: unknown } & Partial<UserRow>) | undefined = await db('sessions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .where('s.id', sessionId)
+    .andWhere('s.expires_at', '>', now)
+    .first(['s.data', ...SESSION_USER_COLUMNS.map((c) => `u.${c}`)]);
+  if (!row) return undefined;
+  const { data, ...user } = row;
+  return { data, user: user.id ? toSessionUser(user as UserRow) : undefined };
+}
+
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | undefined> {
   const row: UserRow | undefined = await db('users').where({ id: userId }).first(SESSION_USER_COLUMNS);
   return row && toSessionUser(row);
