@@ -17,10 +17,10 @@ import { texts } from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { CLUB_SELECT_LIST, toClub, type ClubRow } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { appendEvents, readStream } from '../events/store';
+import { appendEvents, readStream, versionEvents } from '../events/store';
 import { HttpError, notFound } from '../http/errors';
 import { connectionOf } from '../projections/copy-text';
-import { project } from '../projections/registry';
+import { insertsWithAppend, project } from '../projections/registry';
 
 export type CommandResult = { ok: true; events: EventEnvelope[] } | { ok: false; error: ReservationError };
 
@@ -138,12 +138,11 @@ export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extend
     if (!decision.ok) return decision;
     const streamId = definition.streamId(command);
     const known = new Map(version === undefined ? [] : [[streamId, version]]);
-    const stored = await appendEvents(trx, decision.events, known, {
-      club_id: club._id,
-      actor_id: command.actor.user_id,
-      occurred_at: clock.now,
-    });
-    await project(trx, stored);
+    const versioned = await versionEvents(trx, decision.events, known);
+    const { inserts, done } = insertsWithAppend(versioned);
+    const meta = { club_id: club._id, actor_id: command.actor.user_id, occurred_at: clock.now };
+    const stored = await appendEvents(trx, versioned, meta, inserts);
+    await project(trx, stored, done);
     return { ok: true, events: stored };
   });
 }

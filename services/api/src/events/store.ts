@@ -16,6 +16,7 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import { eventDataError } from '@platzbuchung/domain/events/validate';
 import type { Db } from '../db/connect';
+import type { RowsToInsert, VersionedEvent } from '../projections/registry';
 import { connectionOf } from '../projections/copy-text';
 
 /** A row of `events` as pg returns it. */
@@ -106,55 +107,80 @@ async function addCurrentVersions(
 /**
  * One statement appends every event of a command and numbers them after the club's newest event,
  * so appending is a single round trip (the caller holds the club's lock, so nobody else numbers
- * in between). The events come as one JSON array; `n` is each event's place in it.
+ * in between). The events come as one JSON array; `n` is each event's place in it. Rows that
+ * projections insert without a read (registry `insertsWithAppend`) go with it, one CTE per table.
  */
-const APPEND_EVENTS = `
-  INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
-  SELECT e.stream_type, e.stream_id, e.version, $2::uuid, last.seq + e.n, e.type, e.data, $3::uuid, $4
-  FROM jsonb_to_recordset($1::jsonb)
-         AS e(n int, stream_type text, stream_id uuid, version int, type text, data jsonb),
-       (SELECT coalesce(
-          (SELECT club_seq FROM events WHERE club_id = $2::uuid ORDER BY club_seq DESC LIMIT 1), 0
-        ) AS seq) last
-  ORDER BY e.n
-  RETURNING ${EVENT_COLUMNS.join(', ')}`;
+function appendStatement(tables: readonly string[]): string {
+  const inserts = tables.map(
+    (table, i) => `, insert_${i} AS (
+      INSERT INTO "${table}" SELECT * FROM jsonb_populate_recordset(NULL::"${table}", $${5 + i}::jsonb))`,
+  );
+  return `
+    WITH appended AS (
+      INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
+      SELECT e.stream_type, e.stream_id, e.version, $2::uuid, last.seq + e.n, e.type, e.data, $3::uuid, $4
+      FROM jsonb_to_recordset($1::jsonb)
+             AS e(n int, stream_type text, stream_id uuid, version int, type text, data jsonb),
+           (SELECT coalesce(
+              (SELECT club_seq FROM events WHERE club_id = $2::uuid ORDER BY club_seq DESC LIMIT 1), 0
+            ) AS seq) last
+      ORDER BY e.n
+      RETURNING ${EVENT_COLUMNS.join(', ')})${inserts.join('')}
+    SELECT * FROM appended ORDER BY club_seq`;
+}
 
 /**
- * Appends one command's events. `expectedVersions` maps each stream the events touch to its
- * version before them; the unique (stream, version) key turns any lost race into an error instead
- * of a fork. The caller holds the club's lock.
+ * Each event checked against its schema and given its stream's next version. `expectedVersions`
+ * maps each stream the events touch to its version before them; the unique (stream, version) key
+ * turns any lost race into an error instead of a fork. The caller holds the club's lock.
  */
-export async function appendEvents(
+export async function versionEvents(
   trx: Knex.Transaction,
   events: readonly DomainEvent[],
   expectedVersions: ReadonlyMap<string, number>,
-  meta: AppendMeta,
-): Promise<EventEnvelope[]> {
-  if (events.length === 0) return [];
+): Promise<VersionedEvent[]> {
   const versions = new Map(expectedVersions);
   await addCurrentVersions(trx, events, versions);
-  const rows = events.map((event, index) => {
+  return events.map((event) => {
     assertValid(event);
     const streamId = streamIdOf(event);
     const version = (versions.get(streamId) ?? 0) + 1;
     versions.set(streamId, version);
-    return {
-      n: index + 1,
-      stream_type: eventCatalogue[event.type].streamType,
-      stream_id: streamId,
-      version,
-      type: event.type,
-      data: event.data,
-    };
+    return { event, version };
   });
+}
+
+/** Appends versioned events, and the rows given to insert with them, in one round trip. */
+export async function appendEvents(
+  trx: Knex.Transaction,
+  events: readonly VersionedEvent[],
+  meta: AppendMeta,
+  inserts: readonly RowsToInsert[] = [],
+): Promise<EventEnvelope[]> {
+  if (events.length === 0) return [];
+  const rows = events.map(({ event, version }, index) => ({
+    n: index + 1,
+    stream_type: eventCatalogue[event.type].streamType,
+    stream_id: streamIdOf(event),
+    version,
+    type: event.type,
+    data: event.data,
+  }));
+  const tables = inserts.map((insert) => insert.table);
   // Straight to the transaction's connection, as a named statement: planned once per connection.
   const connection = await connectionOf(trx);
   const { rows: stored } = await connection.query<EventRow>({
-    name: 'append-events',
-    text: APPEND_EVENTS,
-    values: [JSON.stringify(rows), meta.club_id, meta.actor_id, meta.occurred_at],
+    name: ['append-events', ...tables].join(' '),
+    text: appendStatement(tables),
+    values: [
+      JSON.stringify(rows),
+      meta.club_id,
+      meta.actor_id,
+      meta.occurred_at,
+      ...inserts.map((insert) => JSON.stringify(insert.rows)),
+    ],
   });
-  return stored.sort((a, b) => a.club_seq - b.club_seq).map(toEnvelope);
+  return stored.map(toEnvelope);
 }
 
 export async function readStream(
