@@ -17,7 +17,7 @@ import { texts } from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { CLUB_SELECT_LIST, toClub, type ClubRow } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { appendEvents, readStream, versionEvents } from '../events/store';
+import { appendVersioned, readStream, versionEvents } from '../events/store';
 import { HttpError, notFound } from '../http/errors';
 import { connectionOf } from '../projections/copy-text';
 import { insertsWithAppend, project } from '../projections/registry';
@@ -141,7 +141,7 @@ export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extend
     const versioned = await versionEvents(trx, decision.events, known);
     const { inserts, done } = insertsWithAppend(versioned);
     const meta = { club_id: club._id, actor_id: command.actor.user_id, occurred_at: clock.now };
-    const stored = await appendEvents(trx, versioned, meta, inserts);
+    const stored = await appendVersioned(trx, versioned, meta, inserts);
     await project(trx, stored, done);
     return { ok: true, events: stored };
   });

@@ -110,11 +110,13 @@ async function addCurrentVersions(
  * in between). The events come as one JSON array; `n` is each event's place in it. Rows that
  * projections insert without a read (registry `insertsWithAppend`) go with it, one CTE per table.
  */
-function appendStatement(tables: readonly string[]): string {
-  const inserts = tables.map(
-    (table, i) => `, insert_${i} AS (
-      INSERT INTO "${table}" SELECT * FROM jsonb_populate_recordset(NULL::"${table}", $${5 + i}::jsonb))`,
-  );
+function appendStatement(inserts: readonly { table: string; columns: readonly string[] }[]): string {
+  const withs = inserts.map(({ table, columns }, i) => {
+    const listed = columns.map((column) => `"${column}"`).join(', ');
+    return `, insert_${i} AS (
+      INSERT INTO "${table}" (${listed})
+      SELECT ${listed} FROM jsonb_populate_recordset(NULL::"${table}", $${5 + i}::jsonb))`;
+  });
   return `
     WITH appended AS (
       INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
@@ -125,7 +127,7 @@ function appendStatement(tables: readonly string[]): string {
               (SELECT club_seq FROM events WHERE club_id = $2::uuid ORDER BY club_seq DESC LIMIT 1), 0
             ) AS seq) last
       ORDER BY e.n
-      RETURNING ${EVENT_COLUMNS.join(', ')})${inserts.join('')}
+      RETURNING ${EVENT_COLUMNS.join(', ')})${withs.join('')}
     SELECT * FROM appended ORDER BY club_seq`;
 }
 
@@ -150,14 +152,25 @@ export async function versionEvents(
   });
 }
 
-/** Appends versioned events, and the rows given to insert with them, in one round trip. */
+/** Appends one command's events (see `versionEvents`); the caller holds the club's lock. */
 export async function appendEvents(
+  trx: Knex.Transaction,
+  events: readonly DomainEvent[],
+  expectedVersions: ReadonlyMap<string, number>,
+  meta: AppendMeta,
+): Promise<EventEnvelope[]> {
+  return appendVersioned(trx, await versionEvents(trx, events, expectedVersions), meta);
+}
+
+/** Appends versioned events, and the rows given to insert with them, in one round trip. */
+export async function appendVersioned(
   trx: Knex.Transaction,
   events: readonly VersionedEvent[],
   meta: AppendMeta,
-  inserts: readonly RowsToInsert[] = [],
+  given: readonly RowsToInsert[] = [],
 ): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
+  const inserts = given.filter((insert) => insert.rows.length > 0);
   const rows = events.map(({ event, version }, index) => ({
     n: index + 1,
     stream_type: eventCatalogue[event.type].streamType,
@@ -166,12 +179,16 @@ export async function appendEvents(
     type: event.type,
     data: event.data,
   }));
-  const tables = inserts.map((insert) => insert.table);
+  // Only the columns the rows name: a column they leave out keeps its default.
+  const targets = inserts.map(({ table, rows: inserted }) => ({
+    table,
+    columns: Object.keys(inserted[0] ?? {}),
+  }));
   // Straight to the transaction's connection, as a named statement: planned once per connection.
   const connection = await connectionOf(trx);
   const { rows: stored } = await connection.query<EventRow>({
-    name: ['append-events', ...tables].join(' '),
-    text: appendStatement(tables),
+    name: ['append-events', ...targets.map((t) => `${t.table}(${t.columns.join(',')})`)].join(' '),
+    text: appendStatement(targets),
     values: [
       JSON.stringify(rows),
       meta.club_id,
