@@ -40,6 +40,8 @@ export async function createClubs(
         start_hour: 8,
         end_hour: 22,
         reservations_limit: 3,
+        // Set by the API when a club signs up; a club written straight into the table needs it too.
+        time_zone: 'Europe/Berlin',
       })
       .returning('id');
     const emails = Array.from({ length: membersPerClub }, (_, a) => `w${a}-${club.id}@bench.invalid`);
@@ -111,7 +113,8 @@ function viaApi(api: ApiProcess, today: string) {
       headers: { 'Content-Type': 'application/json', cookie: client.cookie },
       body: JSON.stringify(body),
     });
-    await response.arrayBuffer();
+    const text = await response.text();
+    if (response.status !== 201 && process.env.DBG) console.error(response.status, text.slice(0, 300));
     return response.status === 201;
   };
 }
