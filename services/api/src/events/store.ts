@@ -4,6 +4,7 @@
  * version (optimistic concurrency) and its club's sequence (gap-free, since every append of a club
  * runs under the club's lock, see ../commands/handle).
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   eventCatalogue,
@@ -131,6 +132,11 @@ function appendStatement(inserts: readonly { table: string; columns: readonly st
     SELECT * FROM appended ORDER BY club_seq`;
 }
 
+/** A prepared statement's name, one per distinct text, within PostgreSQL's 63 characters. */
+function statementName(prefix: string, text: string): string {
+  return `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
 /**
  * Each event checked against its schema and given its stream's next version. `expectedVersions`
  * maps each stream the events touch to its version before them; the unique (stream, version) key
@@ -184,11 +190,12 @@ export async function appendVersioned(
     table,
     columns: Object.keys(inserted[0] ?? {}),
   }));
+  const text = appendStatement(targets);
   // Straight to the transaction's connection, as a named statement: planned once per connection.
   const connection = await connectionOf(trx);
   const { rows: stored } = await connection.query<EventRow>({
-    name: ['append-events', ...targets.map((t) => `${t.table}(${t.columns.join(',')})`)].join(' '),
-    text: appendStatement(targets),
+    name: statementName('append-events', text),
+    text,
     values: [
       JSON.stringify(rows),
       meta.club_id,
