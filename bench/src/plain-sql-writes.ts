@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
-export interface PlainBooking {
+interface PlainBooking {
   clubId: string;
   userId: string;
   court_num: string;

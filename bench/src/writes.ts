@@ -18,7 +18,7 @@ const REQUESTS_PER_CLIENT = 40;
 /** The API's pool size (db/connect), so the baseline gets no more connections than the API. */
 const BASELINE_POOL = 10;
 
-export interface BenchClub {
+interface BenchClub {
   clubId: string;
   emails: string[];
   userIds: string[];
