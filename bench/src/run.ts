@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- reads|writes|growth|rebuild|browser|lighthouse|live|all]`: prints a markdown
- * table and writes bench/results/<part>.json. Every figure is the median of several runs next to a baseline measured
- * in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5), BENCH_GROWTH ("1,10,100").
+ * `npm run bench [-- reads|writes|rush|growth|rebuild|browser|lighthouse|live|all]`: prints a
+ * markdown table and writes bench/results/<part>.json. Every figure is the median of several runs
+ * next to a baseline measured in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5),
+ * BENCH_GROWTH ("1,10,100"), BENCH_RUSH ("300,1000").
  * `live` takes flags: `--streams 1000 --rate 200 --seconds 20 --clubs 50`.
  */
 import { createServer } from 'node:net';
@@ -9,6 +10,7 @@ import { localMoment } from '@platzbuchung/domain/dates';
 import { measureReads } from './reads';
 import { liveOptions, measureLive } from './live';
 import { measureRebuild } from './rebuild';
+import { measureRush } from './rush';
 import { login, startApiProcess } from './support/api-process';
 import { createBenchDatabase, type BenchDatabase } from './support/database';
 import { markdown, writeResults, type Figure } from './support/report';
@@ -116,7 +118,22 @@ async function writes(): Promise<Figure[]> {
     const api = await startApiProcess(database.url, await freePort());
     try {
       const { password_hash } = await seedHash(database);
-      return await measureWrites(api, database.db, today, password_hash);
+      return await measureWrites(api, database, today, password_hash, runs);
+    } finally {
+      await api.stop();
+    }
+  });
+}
+
+/** BENCH_RUSH ("300,1000"): how many members of one club book at the same instant. */
+const rushMembers = (process.env.BENCH_RUSH ?? '300,1000').split(',').map(Number);
+
+async function rush(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    const api = await startApiProcess(database.url, await freePort());
+    try {
+      const { password_hash } = await seedHash(database);
+      return await measureRush(api, database.db, today, password_hash, { members: rushMembers, runs });
     } finally {
       await api.stop();
     }
@@ -170,6 +187,7 @@ const parts: Record<string, () => Promise<Figure[]>> = {
   reads,
   growth,
   writes,
+  rush,
   rebuild,
   browser,
   lighthouse,

@@ -1,19 +1,37 @@
 /**
  * Writes: reservation requests from 50 concurrent clients, first spread over 50 clubs, then all on
- * one club, where the per-club lock serialises them. Afterwards no slot may be held twice.
+ * one club, where the per-club lock serialises them; beside them, the same bookings on 50 other
+ * clubs made in plain SQL (./plain-sql-writes), the baseline. Each is measured `runs` times,
+ * interleaved, on fresh slots; the figures are medians. Afterwards no slot may be held twice.
  */
 import type { Knex } from 'knex';
+import pg from 'pg';
 import { addDays } from '@platzbuchung/domain/dates';
 import { login, type ApiProcess } from './support/api-process';
+import { bookInPlainSql } from './plain-sql-writes';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD } from './support/seed';
-import { percentile, round } from './support/stats';
+import { median, percentile, round } from './support/stats';
 
 const CLIENTS = 50;
 const REQUESTS_PER_CLIENT = 40;
+/** The API's pool size (db/connect), so the baseline gets no more connections than the API. */
+const BASELINE_POOL = 10;
 
-async function createClubs(db: Knex, count: number, adminsPerClub: number, hash: string) {
-  const clubs: { clubId: string; emails: string[] }[] = [];
+interface BenchClub {
+  clubId: string;
+  emails: string[];
+  userIds: string[];
+}
+
+export async function createClubs(
+  db: Knex,
+  count: number,
+  membersPerClub: number,
+  hash: string,
+  role: 'admin' | 'player' = 'admin',
+): Promise<BenchClub[]> {
+  const clubs: BenchClub[] = [];
   for (let c = 0; c < count; c++) {
     const [club] = await db('clubs')
       .insert({
@@ -22,20 +40,24 @@ async function createClubs(db: Knex, count: number, adminsPerClub: number, hash:
         start_hour: 8,
         end_hour: 22,
         reservations_limit: 3,
+        // Set by the API when a club signs up; a club written straight into the table needs it too.
+        time_zone: 'Europe/Berlin',
       })
       .returning('id');
-    const emails = Array.from({ length: adminsPerClub }, (_, a) => `w${a}-${club.id}@bench.invalid`);
-    await db('users').insert(
-      emails.map((email, a) => ({
-        club_id: club.id,
-        first_name: 'Bench',
-        last_name: `Admin${a}`,
-        email,
-        password_hash: hash,
-        role: 'admin',
-      })),
-    );
-    clubs.push({ clubId: club.id, emails });
+    const emails = Array.from({ length: membersPerClub }, (_, a) => `w${a}-${club.id}@bench.invalid`);
+    const users: { id: string }[] = await db('users')
+      .insert(
+        emails.map((email, a) => ({
+          club_id: club.id,
+          first_name: 'Bench',
+          last_name: `Mitglied${a}`,
+          email,
+          password_hash: hash,
+          role: a === 0 ? 'admin' : role,
+        })),
+      )
+      .returning('id');
+    clubs.push({ clubId: club.id, emails, userIds: users.map((u) => u.id) });
   }
   return clubs;
 }
@@ -50,31 +72,56 @@ function slot(index: number, today: string) {
 interface Client {
   clubId: string;
   cookie: string;
+  userId: string;
   firstSlot: number;
 }
 
-async function run(api: ApiProcess, clients: Client[], today: string) {
+interface Load {
+  rps: number;
+  p99: number;
+  failures: number;
+}
+
+/** Every client books its next REQUESTS_PER_CLIENT slots one after another, all clients at once. */
+async function load(
+  clients: readonly Client[],
+  round_: number,
+  book: (client: Client, slotIndex: number) => Promise<boolean>,
+): Promise<Load> {
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
   await Promise.all(
     clients.map(async (client) => {
       for (let k = 0; k < REQUESTS_PER_CLIENT; k++) {
-        const body = { club_id: client.clubId, ...slot(client.firstSlot + k, today) };
         const t0 = performance.now();
-        const response = await fetch(`${api.url}/api/reservations?from=${body.date}&to=${body.date}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', cookie: client.cookie },
-          body: JSON.stringify(body),
-        });
-        await response.arrayBuffer();
+        const accepted = await book(client, client.firstSlot + round_ * REQUESTS_PER_CLIENT + k);
         latencies.push(performance.now() - t0);
-        if (response.status !== 201) failures++;
+        if (!accepted) failures++;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { rps: round(latencies.length / seconds), p99: round(percentile(latencies, 99)), failures };
+  return { rps: latencies.length / seconds, p99: percentile(latencies, 99), failures };
+}
+
+function viaApi(api: ApiProcess, today: string) {
+  return async (client: Client, slotIndex: number) => {
+    const body = { club_id: client.clubId, ...slot(slotIndex, today) };
+    const response = await fetch(`${api.url}/api/reservations?from=${body.date}&to=${body.date}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie: client.cookie },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 201 && process.env.DBG) console.error(response.status, text.slice(0, 300));
+    return response.status === 201;
+  };
+}
+
+function viaPlainSql(pool: pg.Pool, today: string) {
+  return (client: Client, slotIndex: number) =>
+    bookInPlainSql(pool, { clubId: client.clubId, userId: client.userId, ...slot(slotIndex, today) }, today);
 }
 
 async function slotsHeldTwice(db: Knex): Promise<number> {
@@ -86,57 +133,94 @@ async function slotsHeldTwice(db: Knex): Promise<number> {
   return rows[0].n;
 }
 
+const medianOf = (loads: readonly Load[], key: 'rps' | 'p99') => round(median(loads.map((l) => l[key])));
+
 export async function measureWrites(
   api: ApiProcess,
-  db: Knex,
+  database: { db: Knex; url: string },
   today: string,
   hash: string,
+  runs: number,
 ): Promise<Figure[]> {
+  const { db } = database;
   const spread = await createClubs(db, CLIENTS, 1, hash);
+  const plain = await createClubs(db, CLIENTS, 1, hash);
   const [shared] = await createClubs(db, 1, CLIENTS, hash);
   const spreadClients = await Promise.all(
-    spread.map(async ({ clubId, emails }) => ({
+    spread.map(async ({ clubId, emails, userIds }) => ({
       clubId,
+      userId: userIds[0]!,
       cookie: await login(api.url, emails[0]!, BENCH_PASSWORD),
       firstSlot: 0,
     })),
   );
+  const plainClients = plain.map(({ clubId, userIds }) => ({
+    clubId,
+    userId: userIds[0]!,
+    cookie: '',
+    firstSlot: 0,
+  }));
   const sharedClients = await Promise.all(
     shared!.emails.map(async (email, i) => ({
       clubId: shared!.clubId,
+      userId: shared!.userIds[i]!,
       cookie: await login(api.url, email, BENCH_PASSWORD),
-      firstSlot: i * REQUESTS_PER_CLIENT,
+      firstSlot: i * REQUESTS_PER_CLIENT * runs,
     })),
   );
-  const many = await run(api, spreadClients, today);
-  const one = await run(api, sharedClients, today);
+  const pool = new pg.Pool({ connectionString: database.url, max: BASELINE_POOL });
+  const baseline: Load[] = [];
+  const many: Load[] = [];
+  const one: Load[] = [];
+  try {
+    for (let r = 0; r < runs; r++) {
+      baseline.push(await load(plainClients, r, viaPlainSql(pool, today)));
+      many.push(await load(spreadClients, r, viaApi(api, today)));
+      one.push(await load(sharedClients, r, viaApi(api, today)));
+    }
+  } finally {
+    await pool.end();
+  }
   const doubled = await slotsHeldTwice(db);
+  const failures = [...baseline, ...many, ...one].reduce((sum, l) => sum + l.failures, 0);
   const section = 'writes';
+  const plainName = 'plain SQL, 50 clubs';
   return [
-    { section, name: '50 clients on 50 clubs: requests/s', value: many.rps, unit: 'req/s' },
-    { section, name: '50 clients on 50 clubs: p99', value: many.p99, unit: 'ms' },
+    {
+      section,
+      name: '50 clients on 50 clubs: requests/s',
+      value: medianOf(many, 'rps'),
+      unit: 'req/s',
+      baseline: medianOf(baseline, 'rps'),
+      baselineName: plainName,
+      target: '≥ 400, ≥ 0.5',
+    },
+    {
+      section,
+      name: '50 clients on 50 clubs: p99',
+      value: medianOf(many, 'p99'),
+      unit: 'ms',
+      baseline: medianOf(baseline, 'p99'),
+      baselineName: plainName,
+      target: '≤ 150 ms',
+    },
     {
       section,
       name: '50 clients on one club: requests/s',
-      value: one.rps,
+      value: medianOf(one, 'rps'),
       unit: 'req/s',
-      baseline: many.rps,
+      baseline: medianOf(many, 'rps'),
       baselineName: '50 clubs',
     },
     {
       section,
       name: '50 clients on one club: p99',
-      value: one.p99,
+      value: medianOf(one, 'p99'),
       unit: 'ms',
-      baseline: many.p99,
+      baseline: medianOf(many, 'p99'),
       baselineName: '50 clubs',
     },
-    {
-      section,
-      name: 'refused requests (all slots were free)',
-      value: many.failures + one.failures,
-      unit: '',
-    },
+    { section, name: 'refused requests (all slots were free)', value: failures, unit: '', target: '0' },
     { section, name: 'slots held twice afterwards', value: doubled, unit: '', target: '0' },
   ];
 }

@@ -22,7 +22,13 @@ export interface ApiProcess {
 /** The API in its own process, so the load generator does not share its event loop. */
 export async function startApiProcess(databaseUrl: string, port: number): Promise<ApiProcess> {
   const child: ChildProcess = fork(SERVER, [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_API_ARGS adds Node flags to the API process only, e.g. `--cpu-prof --cpu-prof-dir=prof`.
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_API_ARGS ?? '').split(' ').filter(Boolean),
+    ],
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
+import { lockClub } from '../src/commands/handle';
 import { TestClient } from './support/client';
 import { clubWithMembers, loggedIn, signUp } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -376,6 +377,26 @@ describe('concurrency', () => {
     expect(
       await api.db('reservations').where({ user_id: members.player.user._id }).count({ n: '*' }),
     ).toEqual([{ n: 3 }]);
+  });
+
+  it('while another command holds the club, a taken slot is refused at once and a free one waits its turn', async () => {
+    const members = await clubWithMembers(api.url);
+    await bookedId(members.admin.client, slot(members));
+    const holder = await api.db.transaction();
+    await lockClub(holder, members.club._id);
+    let freeAnswered = false;
+    const free = book(members.player.client, slot(members, { court_num: '2' })).then((response) => {
+      freeAnswered = true;
+      return response;
+    });
+    // Answered while the lock is still held: it never queued behind it.
+    const taken = await book(members.player.client, slot(members));
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ error: reservationTexts.conflict('1', MONDAY, 12) });
+    expect(freeAnswered).toBe(false);
+    await holder.commit();
+    expect((await free).status).toBe(201);
+    expect(await occupied(members.admin.client, members.club._id, MONDAY)).toEqual(['1@12-13', '2@12-13']);
   });
 
   it('50 players asking for the same slot at once: exactly one gets it, 49 get 409', async () => {

@@ -14,7 +14,7 @@ interface UserRow {
   status: MemberStatus;
 }
 
-interface ClubRow {
+export interface ClubRow {
   id: string;
   name: string;
   courts_count: number;
@@ -44,7 +44,10 @@ const CLUB_COLUMNS = [
 ];
 
 /** The club columns, and whether the club has a Platzordnung (without its text). */
-const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(`(rules <> '') AS has_rules`)];
+const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(HAS_RULES)];
+const HAS_RULES = `(rules <> '') AS has_rules`;
+/** The same as one SQL select list, for the command path's hand-written query (commands/handle). */
+export const CLUB_SELECT_LIST = [...CLUB_COLUMNS, HAS_RULES].join(', ');
 const SESSION_USER_COLUMNS = ['id', 'club_id', 'role', 'first_name', 'last_name', 'email', 'status'];
 
 export const toClub = ({ id, ...club }: ClubRow): Club => ({ _id: id, ...club });
@@ -115,6 +118,25 @@ export async function listClubMembers(db: Db, clubId: string): Promise<UserListE
     .where({ club_id: clubId, status: 'active' })
     .select({ _id: 'id' }, 'first_name', 'last_name')
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
+}
+
+/**
+ * A session's data and its user, in one query: every logged-in request needs both, so the session
+ * store reads them together (http/session) and the user is not looked up a second time.
+ */
+export async function findSessionWithUser(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<{ data: unknown; user: SessionUser | undefined } | undefined> {
+  const row: ({ data: unknown } & Partial<UserRow>) | undefined = await db('sessions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .where('s.id', sessionId)
+    .andWhere('s.expires_at', '>', now)
+    .first(['s.data', ...SESSION_USER_COLUMNS.map((c) => `u.${c}`)]);
+  if (!row) return undefined;
+  const { data, ...user } = row;
+  return { data, user: user.id ? toSessionUser(user as UserRow) : undefined };
 }
 
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | undefined> {

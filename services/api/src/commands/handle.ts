@@ -15,11 +15,12 @@ import type {
 } from '@platzbuchung/domain/reservations/decision';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
-import { findClub } from '../accounts/users-store';
+import { CLUB_SELECT_LIST, toClub, type ClubRow } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { appendEvents, readStream } from '../events/store';
+import { appendVersioned, readStream, versionEvents } from '../events/store';
 import { HttpError, notFound } from '../http/errors';
-import { project } from '../projections/registry';
+import { connectionOf } from '../projections/copy-text';
+import { insertsWithAppend, project } from '../projections/registry';
 
 export type CommandResult = { ok: true; events: EventEnvelope[] } | { ok: false; error: ReservationError };
 
@@ -72,7 +73,49 @@ export async function foldStream<S, E extends DomainEvent>(
   return { state: (events as unknown as E[]).reduce(evolve, initial), version: events.length };
 }
 
-/** Runs one command; undefined when the club does not exist. A refusal writes nothing. */
+/**
+ * The club's lock and then the club's row, in one round trip: two statements in one simple query,
+ * so the row is read with a snapshot taken after the lock (READ COMMITTED takes one per statement).
+ * `wait: false` only tries the lock; the row is read either way.
+ */
+async function lockAndReadClub(
+  trx: Knex.Transaction,
+  clubId: string,
+  wait: boolean,
+): Promise<{ locked: boolean; club: Club | undefined }> {
+  const connection = await connectionOf(trx);
+  const key = connection.escapeLiteral(`club:${clubId}`);
+  const lock = wait
+    ? `SELECT true AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`
+    : `SELECT pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) AS locked`;
+  const results = (await connection.query(
+    `${lock}; SELECT ${CLUB_SELECT_LIST} FROM clubs WHERE id = ${connection.escapeLiteral(clubId)}`,
+  )) as unknown as [{ rows: [{ locked: boolean }] }, { rows: ClubRow[] }];
+  const row = results[1].rows[0];
+  return { locked: results[0].rows[0].locked, club: row && toClub(row) };
+}
+
+/** The decider's answer on the club as it stands; under the lock unless the caller decided otherwise. */
+async function decideOn<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  trx: Knex.Transaction,
+  club: Club,
+  definition: CommandDefinition<C, S, Ctx, E>,
+  command: C,
+  now: LocalMoment,
+): Promise<{ decision: Decision<E>; version: number | undefined }> {
+  const { state, version } = await definition.loadState(trx, definition.streamId(command), club);
+  const context = await definition.loadContext(trx, club, command, now);
+  return { decision: definition.decide(command, state, context, now), version };
+}
+
+/**
+ * Runs one command; undefined when the club does not exist. A refusal writes nothing.
+ *
+ * When another command of the club holds its lock (a rush of bookings when the booking window
+ * opens), the command is decided once on what is committed before it queues: a conflict seen then
+ * was a real booking or block at that moment, so that refusal stands and the request never waits
+ * for the lock. Anything else is decided again under the lock (docs/architecture.md).
+ */
 export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
   db: Db,
   clubId: string,
@@ -81,22 +124,25 @@ export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extend
   clock: Clock,
 ): Promise<CommandResult | undefined> {
   return db.transaction(async (trx) => {
-    await lockClub(trx, clubId);
-    const club = await findClub(trx, clubId);
+    const tried = await lockAndReadClub(trx, clubId, false);
+    let club = tried.club;
     if (!club) return undefined;
+    if (!tried.locked) {
+      const early = await decideOn(trx, club, definition, command, clubNow(club.time_zone, clock.now));
+      if (!early.decision.ok && early.decision.error.kind === 'conflict') return early.decision;
+      ({ club } = await lockAndReadClub(trx, clubId, true));
+      if (!club) return undefined;
+    }
     const now = clubNow(club.time_zone, clock.now);
-    const streamId = definition.streamId(command);
-    const { state, version } = await definition.loadState(trx, streamId, club);
-    const context = await definition.loadContext(trx, club, command, now);
-    const decision = definition.decide(command, state, context, now);
+    const { decision, version } = await decideOn(trx, club, definition, command, now);
     if (!decision.ok) return decision;
+    const streamId = definition.streamId(command);
     const known = new Map(version === undefined ? [] : [[streamId, version]]);
-    const stored = await appendEvents(trx, decision.events, known, {
-      club_id: club._id,
-      actor_id: command.actor.user_id,
-      occurred_at: clock.now,
-    });
-    await project(trx, stored);
+    const versioned = await versionEvents(trx, decision.events, known);
+    const { inserts, done } = insertsWithAppend(versioned);
+    const meta = { club_id: club._id, actor_id: command.actor.user_id, occurred_at: clock.now };
+    const stored = await appendVersioned(trx, versioned, meta, inserts);
+    await project(trx, stored, done);
     return { ok: true, events: stored };
   });
 }

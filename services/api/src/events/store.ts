@@ -4,6 +4,7 @@
  * version (optimistic concurrency) and its club's sequence (gap-free, since every append of a club
  * runs under the club's lock, see ../commands/handle).
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   eventCatalogue,
@@ -16,6 +17,8 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import { eventDataError } from '@platzbuchung/domain/events/validate';
 import type { Db } from '../db/connect';
+import type { RowsToInsert, VersionedEvent } from '../projections/registry';
+import { connectionOf } from '../projections/copy-text';
 
 /** A row of `events` as pg returns it. */
 export interface EventRow {
@@ -103,40 +106,104 @@ async function addCurrentVersions(
 }
 
 /**
- * Appends one command's events. `expectedVersions` maps each stream the events touch to its
- * version before them; the unique (stream, version) key turns any lost race into an error instead
- * of a fork. The caller holds the club's lock.
+ * One statement appends every event of a command and numbers them after the club's newest event,
+ * so appending is a single round trip (the caller holds the club's lock, so nobody else numbers
+ * in between). The events come as one JSON array; `n` is each event's place in it. Rows that
+ * projections insert without a read (registry `insertsWithAppend`) go with it, one CTE per table.
  */
+function appendStatement(inserts: readonly { table: string; columns: readonly string[] }[]): string {
+  const withs = inserts.map(({ table, columns }, i) => {
+    const listed = columns.map((column) => `"${column}"`).join(', ');
+    return `, insert_${i} AS (
+      INSERT INTO "${table}" (${listed})
+      SELECT ${listed} FROM jsonb_populate_recordset(NULL::"${table}", $${5 + i}::jsonb))`;
+  });
+  return `
+    WITH appended AS (
+      INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
+      SELECT e.stream_type, e.stream_id, e.version, $2::uuid, last.seq + e.n, e.type, e.data, $3::uuid, $4
+      FROM jsonb_to_recordset($1::jsonb)
+             AS e(n int, stream_type text, stream_id uuid, version int, type text, data jsonb),
+           (SELECT coalesce(
+              (SELECT club_seq FROM events WHERE club_id = $2::uuid ORDER BY club_seq DESC LIMIT 1), 0
+            ) AS seq) last
+      ORDER BY e.n
+      RETURNING ${EVENT_COLUMNS.join(', ')})${withs.join('')}
+    SELECT * FROM appended ORDER BY club_seq`;
+}
+
+/** A prepared statement's name, one per distinct text, within PostgreSQL's 63 characters. */
+function statementName(prefix: string, text: string): string {
+  return `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * Each event checked against its schema and given its stream's next version. `expectedVersions`
+ * maps each stream the events touch to its version before them; the unique (stream, version) key
+ * turns any lost race into an error instead of a fork. The caller holds the club's lock.
+ */
+export async function versionEvents(
+  trx: Knex.Transaction,
+  events: readonly DomainEvent[],
+  expectedVersions: ReadonlyMap<string, number>,
+): Promise<VersionedEvent[]> {
+  const versions = new Map(expectedVersions);
+  await addCurrentVersions(trx, events, versions);
+  return events.map((event) => {
+    assertValid(event);
+    const streamId = streamIdOf(event);
+    const version = (versions.get(streamId) ?? 0) + 1;
+    versions.set(streamId, version);
+    return { event, version };
+  });
+}
+
+/** Appends one command's events (see `versionEvents`); the caller holds the club's lock. */
 export async function appendEvents(
   trx: Knex.Transaction,
   events: readonly DomainEvent[],
   expectedVersions: ReadonlyMap<string, number>,
   meta: AppendMeta,
 ): Promise<EventEnvelope[]> {
+  return appendVersioned(trx, await versionEvents(trx, events, expectedVersions), meta);
+}
+
+/** Appends versioned events, and the rows given to insert with them, in one round trip. */
+export async function appendVersioned(
+  trx: Knex.Transaction,
+  events: readonly VersionedEvent[],
+  meta: AppendMeta,
+  given: readonly RowsToInsert[] = [],
+): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
-  let clubSeq = await lastClubSeq(trx, meta.club_id);
-  const versions = new Map(expectedVersions);
-  await addCurrentVersions(trx, events, versions);
-  const rows = events.map((event) => {
-    assertValid(event);
-    const streamId = streamIdOf(event);
-    const version = (versions.get(streamId) ?? 0) + 1;
-    versions.set(streamId, version);
-    return {
-      stream_type: eventCatalogue[event.type].streamType,
-      stream_id: streamId,
-      version,
-      club_id: meta.club_id,
-      club_seq: ++clubSeq,
-      type: event.type,
-      data: event.data,
-      actor_id: meta.actor_id,
-      occurred_at: meta.occurred_at,
-    };
+  const inserts = given.filter((insert) => insert.rows.length > 0);
+  const rows = events.map(({ event, version }, index) => ({
+    n: index + 1,
+    stream_type: eventCatalogue[event.type].streamType,
+    stream_id: streamIdOf(event),
+    version,
+    type: event.type,
+    data: event.data,
+  }));
+  // Only the columns the rows name: a column they leave out keeps its default.
+  const targets = inserts.map(({ table, rows: inserted }) => ({
+    table,
+    columns: Object.keys(inserted[0] ?? {}),
+  }));
+  const text = appendStatement(targets);
+  // Straight to the transaction's connection, as a named statement: planned once per connection.
+  const connection = await connectionOf(trx);
+  const { rows: stored } = await connection.query<EventRow>({
+    name: statementName('append-events', text),
+    text,
+    values: [
+      JSON.stringify(rows),
+      meta.club_id,
+      meta.actor_id,
+      meta.occurred_at,
+      ...inserts.map((insert) => JSON.stringify(insert.rows)),
+    ],
   });
-  const stored: EventRow[] = await trx('events')
-    .insert(rows)
-    .returning([...EVENT_COLUMNS]);
   return stored.map(toEnvelope);
 }
 

@@ -12,7 +12,9 @@ export async function currentUser(ctx: AppContext, db: Db): Promise<SessionUser 
   if (ctx.state.user) return ctx.state.user;
   const userId = (ctx.session as SessionData | null)?.user_id;
   if (!userId) return undefined;
-  const user = await findSessionUser(db, userId);
+  // Read with the session at the start of this request, unless the session changed hands since.
+  const loaded = ctx.state.sessionUser;
+  const user = loaded?._id === userId ? loaded : await findSessionUser(db, userId);
   if (!user && ctx.session) ctx.session = null;
   ctx.state.user = user;
   return user;

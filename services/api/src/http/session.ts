@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import session from 'koa-session';
+import { findSessionWithUser } from '../accounts/users-store';
 import type { Db } from '../db/connect';
+import type { AppState } from './context';
 
 export const SESSION_COOKIE = 'pb.sid';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,13 +43,11 @@ function pastAbsoluteLifetime(data: SessionData, now: number): boolean {
  */
 function postgresStore(db: Db) {
   return {
-    async get(key: string) {
-      const row = await db('sessions')
-        .where({ id: key })
-        // The app's clock, the one koa-session computes expiries with.
-        .andWhere('expires_at', '>', new Date())
-        .first('data');
-      return (row?.data as SessionData | undefined) ?? undefined;
+    async get(key: string, _maxAge: unknown, options: { ctx?: { state: AppState } }) {
+      // The app's clock, the one koa-session computes expiries with.
+      const found = await findSessionWithUser(db, key, new Date());
+      if (found?.user && options.ctx) options.ctx.state.sessionUser = found.user;
+      return (found?.data as SessionData | undefined) ?? undefined;
     },
     async set(key: string, data: SessionData & { _expire?: number }, maxAge: number) {
       const expiresAt = new Date(

@@ -5,7 +5,7 @@
  * read model is one entry here and nothing else hard-codes a table.
  */
 import type { Knex } from 'knex';
-import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
+import type { DomainEvent, EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from '../db/connect';
 import { blocksProjection } from './blocks';
 import { clubSettingsProjection, memberRolesProjection, memberStatusesProjection } from './club-rows';
@@ -23,10 +23,27 @@ export interface Projection {
   tables: readonly string[];
   /** Applies newly appended events (in order) inside their transaction. */
   apply(trx: Knex.Transaction, events: readonly EventEnvelope[]): Promise<void>;
+  /**
+   * The rows `apply` would insert, when it needs to read nothing first (a new booking starts its
+   * stream); undefined otherwise. Such rows are written by the appending statement itself.
+   */
+  rowsWithoutRead?(events: readonly VersionedEvent[]): RowsToInsert | undefined;
   /** Recreates the projection from the whole log; answers the number of rows written. */
   rebuild(trx: Knex.Transaction): Promise<number>;
   /** Replays the log beside the live rows and lists every row that differs. */
   verify(trx: Knex.Transaction): Promise<{ rows: number; differences: ProjectionDifference[] }>;
+}
+
+/** An event about to be appended, with the version it gets in its stream. */
+export interface VersionedEvent {
+  event: DomainEvent;
+  version: number;
+}
+
+/** Rows for one table, inserted as they are. */
+export interface RowsToInsert {
+  table: string;
+  rows: readonly object[];
 }
 
 export const projections: readonly Projection[] = [
@@ -37,8 +54,36 @@ export const projections: readonly Projection[] = [
   blocksProjection,
 ];
 
-export async function project(trx: Knex.Transaction, events: readonly EventEnvelope[]): Promise<void> {
+/**
+ * What the projections that handle these events would insert without reading anything, so the
+ * append writes it in the same statement (events/store); `done` names them for `project`. Empty
+ * when some projection needs a read: the whole projection then runs after the append as usual.
+ */
+export function insertsWithAppend(events: readonly VersionedEvent[]): {
+  inserts: RowsToInsert[];
+  done: ReadonlySet<string>;
+} {
+  const inserts: RowsToInsert[] = [];
+  const done = new Set<string>();
   for (const projection of projections) {
+    const handled = events.filter(({ event }) => projection.handles.includes(event.type));
+    if (!handled.length) continue;
+    const rows = projection.rowsWithoutRead?.(handled);
+    if (!rows) continue;
+    inserts.push(rows);
+    done.add(projection.name);
+  }
+  return { inserts, done };
+}
+
+/** Applies appended events to every projection that handles them, except those already `done`. */
+export async function project(
+  trx: Knex.Transaction,
+  events: readonly EventEnvelope[],
+  done: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  for (const projection of projections) {
+    if (done.has(projection.name)) continue;
     const handled = events.filter((event) => projection.handles.includes(event.type));
     if (handled.length) await projection.apply(trx, handled);
   }

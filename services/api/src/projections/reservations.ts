@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { eventTypes, streamTypeOf, type EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
-import type { Projection, ProjectionDifference } from './registry';
+import type { Projection, ProjectionDifference, RowsToInsert, VersionedEvent } from './registry';
 import { connectionOf, copyLinesIn, exportSnapshot } from './copy-text';
 import {
   COLUMNS,
@@ -41,6 +41,18 @@ async function apply(trx: Knex.Transaction, events: readonly EventEnvelope[]): P
       await trx('reservations').insert(toRow(next, event.version)).onConflict('id').merge();
     }
   }
+}
+
+/** New bookings only: each starts its stream, so its row is known without a read. */
+function rowsWithoutRead(events: readonly VersionedEvent[]): RowsToInsert | undefined {
+  const rows = [];
+  for (const { event, version } of events) {
+    if (event.type !== 'ReservationMade') return undefined;
+    const row = evolve(null, event);
+    if (row === null) return undefined;
+    rows.push(toRow(row, version));
+  }
+  return { table: 'reservations', rows };
 }
 
 /** A big log is cut into this many ranges of stream ids, each replayed by its own thread. */
@@ -152,6 +164,7 @@ export const reservationsProjection: Projection = {
   handles: eventTypes.filter((type) => streamTypeOf(type) === 'reservation'),
   tables: ['reservations'],
   apply,
+  rowsWithoutRead,
   rebuild,
   verify,
 };
