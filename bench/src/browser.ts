@@ -8,7 +8,7 @@ import { localMoment } from '@platzbuchung/domain/dates';
 import { createBenchDatabase } from './support/database';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack } from './support/stack';
 import type { Figure } from './support/report';
-import { BENCH_PASSWORD, seedBusyClub } from './support/seed';
+import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
 import { median, round } from './support/stats';
 
 interface Visit {
@@ -29,7 +29,7 @@ async function visit(browser: Browser, baseUrl: string, email: string, throttle:
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
+    timezoneId: BENCH_TIME_ZONE,
   });
   try {
     const login = await context.request.post(`${baseUrl}/api/login`, {
@@ -102,7 +102,7 @@ export async function measureBrowser(runs: number): Promise<Figure[]> {
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let browser: Browser | undefined;
   try {
-    const today = localMoment(new Date(), 'Europe/Berlin').date;
+    const today = localMoment(new Date(), BENCH_TIME_ZONE).date;
     const club = await seedBusyClub(database.db, { name: 'Bench Browser', historyFactor: 1, today });
     stack = await startStack(database.url, port);
     browser = await chromium.launch({

@@ -8,7 +8,7 @@ import lighthouse from 'lighthouse';
 import { localMoment } from '@platzbuchung/domain/dates';
 import { createBenchDatabase } from './support/database';
 import type { Figure } from './support/report';
-import { BENCH_PASSWORD, seedBusyClub } from './support/seed';
+import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack } from './support/stack';
 import { median, round } from './support/stats';
 
@@ -93,7 +93,7 @@ export async function measureLighthouse(runs: number): Promise<Figure[]> {
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const today = localMoment(new Date(), 'Europe/Berlin').date;
+    const today = localMoment(new Date(), BENCH_TIME_ZONE).date;
     const club = await seedBusyClub(database.db, { name: 'Bench Lighthouse', historyFactor: 1, today });
     stack = await startStack(database.url, port);
     const baseUrl = `http://localhost:${port}`;

@@ -14,13 +14,13 @@ import { measureRush } from './rush';
 import { login, startApiProcess } from './support/api-process';
 import { createBenchDatabase, type BenchDatabase } from './support/database';
 import { markdown, writeResults, type Figure } from './support/report';
-import { BENCH_PASSWORD, seedBusyClub } from './support/seed';
+import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
 import { measureWrites } from './writes';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const growthFactors = (process.env.BENCH_GROWTH ?? '1,10,100').split(',').map(Number);
-const today = localMoment(new Date(), 'Europe/Berlin').date;
+const today = localMoment(new Date(), BENCH_TIME_ZONE).date;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -10,7 +10,7 @@ import { addDays } from '@platzbuchung/domain/dates';
 import { login, type ApiProcess } from './support/api-process';
 import { bookInPlainSql } from './plain-sql-writes';
 import type { Figure } from './support/report';
-import { BENCH_PASSWORD } from './support/seed';
+import { BENCH_PASSWORD, BENCH_TIME_ZONE } from './support/seed';
 import { median, percentile, round } from './support/stats';
 
 const CLIENTS = 50;
@@ -40,8 +40,7 @@ export async function createClubs(
         start_hour: 8,
         end_hour: 22,
         reservations_limit: 3,
-        // Set by the API when a club signs up; a club written straight into the table needs it too.
-        time_zone: 'Europe/Berlin',
+        time_zone: BENCH_TIME_ZONE,
       })
       .returning('id');
     const emails = Array.from({ length: membersPerClub }, (_, a) => `w${a}-${club.id}@bench.invalid`);

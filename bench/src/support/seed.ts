@@ -7,6 +7,12 @@
  */
 import type { Knex } from 'knex';
 
+/**
+ * Every bench club's zone. The API sets a club's zone when it signs up; a club written straight
+ * into the table needs it too.
+ */
+export const BENCH_TIME_ZONE = 'Europe/Berlin';
+
 const SERIES = 300;
 const SINGLES_PER_DAY = 80;
 /** Two years of history for factor 1. */
@@ -30,7 +36,14 @@ export async function seedBusyClub(
   const days = Math.round(HISTORY_DAYS * options.historyFactor);
   return db.transaction(async (trx) => {
     const [club] = await trx('clubs')
-      .insert({ name: options.name, courts_count: 20, start_hour: 8, end_hour: 22, reservations_limit: 3 })
+      .insert({
+        name: options.name,
+        courts_count: 20,
+        start_hour: 8,
+        end_hour: 22,
+        reservations_limit: 3,
+        time_zone: BENCH_TIME_ZONE,
+      })
       .returning('id');
     const adminEmail = `admin-${club.id}@bench.invalid`;
     const [admin] = await trx('users')
