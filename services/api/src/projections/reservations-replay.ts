@@ -153,10 +153,10 @@ async function replaySorted(reader: pg.Client, range: IdRange): Promise<RangeRep
   const rebuilt: string[] = [];
   let rows = 0;
   let next = 0;
-  const liveId = () => live[next]!.slice(0, UUID_LENGTH);
+  // A live line starts with its id and a tab, so it sorts against an id as its id does.
   const liveOnlyBefore = (id: string | null) => {
-    while (next < live.length && (id === null || liveId() < id)) {
-      suspects.push(liveId());
+    while (next < live.length && (id === null || live[next]! < id)) {
+      suspects.push(live[next]!.slice(0, UUID_LENGTH));
       next++;
     }
   };

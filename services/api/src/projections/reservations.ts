@@ -14,6 +14,7 @@ import {
   LISTED,
   idRanges,
   replayRange,
+  type IdRange,
   type RangeReplay,
   type ReplayTask,
 } from './reservations-replay';
@@ -66,10 +67,11 @@ const THREADED_FROM_EVENTS = 100_000;
 /**
  * Replays the log and compares it with the live table (./reservations-replay.ts), and leaves what
  * may differ in two scratch tables: `reservations_rebuilt` (the replayed rows of those streams)
- * and `reservations_suspect` (their ids). A big log is cut by stream id into ranges, each folded
- * and compared by a worker thread on its own connection that reads this transaction's snapshot,
- * since both the fold and PostgreSQL's printing of a million rows are work for a whole core; a
- * small one runs the same replay here, on the transaction's own connection. Rows that print
+ * and `reservations_suspect` (their ids). A big log is cut by stream id into ranges: this thread
+ * folds and compares the first on the transaction's own connection, a worker thread each of the
+ * others on a connection that reads this transaction's snapshot, since both the fold and
+ * PostgreSQL's printing of a million rows are work for a whole core; a small log is one range,
+ * replayed here. Rows that print
  * exactly as replayed are settled there and never written back, so a replay of a healthy table
  * costs only reads; the suspects are compared once more in SQL (DIFFERING), after PostgreSQL's own
  * input rules, so a mere spelling difference (say, an upper-case uuid inside an event) is never
@@ -98,18 +100,24 @@ async function replayBesideLive(trx: Knex.Transaction, threads?: number): Promis
   return results.reduce((sum, result) => sum + result.rows, 0);
 }
 
+/**
+ * This thread replays the first range on the transaction's own connection, and a worker each of
+ * the others: a worker spends about a quarter of a second loading its code, which this thread
+ * spends replaying.
+ */
 async function replayRanges(trx: Knex.Transaction, threads: number): Promise<RangeReplay[]> {
-  if (threads === 1) return [await replayRange(await connectionOf(trx), idRanges(1)[0]!)];
-  const snapshot = await exportSnapshot(trx);
-  return Promise.all(
-    idRanges(threads).map((range) =>
+  const [own, ...others] = idRanges(threads) as [IdRange, ...IdRange[]];
+  const snapshot = others.length > 0 ? await exportSnapshot(trx) : '';
+  return Promise.all([
+    replayRange(await connectionOf(trx), own),
+    ...others.map((range) =>
       runWorker<ReplayTask, RangeReplay>(new URL('./reservations-replay-worker.ts', import.meta.url), {
         connection: trx.client.connectionSettings as ReplayTask['connection'],
         snapshot,
         range,
       }),
     ),
-  );
+  ]);
 }
 
 /** Whether the log holds at least `count` events; reads no further than that. */
