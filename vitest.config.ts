@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['**/*.unit.spec.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**'],
+          // Property tests run thousands of cases; on a loaded machine they need more than the
+          // default 5 s, and what they assert is answers, never speed.
+          testTimeout: 30_000,
         },
       },
       {
