@@ -98,7 +98,7 @@ function byteFigures(result: Visit): Figure[] {
 
 export async function measureBrowser(runs: number): Promise<Figure[]> {
   const database = await createBenchDatabase();
-  const port = freeStackPort();
+  const port = await freeStackPort();
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let browser: Browser | undefined;
   try {

@@ -89,7 +89,7 @@ function figures(page: string, audits: Audit[]): Figure[] {
 
 export async function measureLighthouse(runs: number): Promise<Figure[]> {
   const database = await createBenchDatabase();
-  const port = freeStackPort();
+  const port = await freeStackPort();
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {

@@ -5,7 +5,6 @@
  * BENCH_GROWTH ("1,10,100"), BENCH_RUSH ("300,1000").
  * `live` takes flags: `--streams 1000 --rate 200 --seconds 20 --clubs 50`.
  */
-import { createServer } from 'node:net';
 import { localMoment } from '@platzbuchung/domain/dates';
 import { measureReads } from './reads';
 import { liveOptions, measureLive } from './live';
@@ -13,6 +12,7 @@ import { measureRebuild } from './rebuild';
 import { measureRush } from './rush';
 import { login, startApiProcess } from './support/api-process';
 import { createBenchDatabase, type BenchDatabase } from './support/database';
+import { freePort } from './support/stack';
 import { markdown, writeResults, type Figure } from './support/report';
 import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
 import { measureWrites } from './writes';
@@ -21,15 +21,6 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const growthFactors = (process.env.BENCH_GROWTH ?? '1,10,100').split(',').map(Number);
 const today = localMoment(new Date(), BENCH_TIME_ZONE).date;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function withDatabase<T>(work: (database: BenchDatabase) => Promise<T>): Promise<T> {
   const database = await createBenchDatabase();

@@ -2,6 +2,7 @@
  * The product as `npm start` serves it, for the benchmarks that look at it through a browser.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,33 @@ import { fileURLToPath } from 'node:url';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** A random base port; the stack takes it and the next three (the remotes). */
-export const freeStackPort = () => 42000 + Math.floor(Math.random() * 1000) * 4;
+/** Whether nothing listens on `port`, on any address (as the API binds). */
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the system has free now, for one API process. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A base port that is free with the next three: the stack takes four (the API and the remotes). */
+export async function freeStackPort(): Promise<number> {
+  for (;;) {
+    const base = 42000 + Math.floor(Math.random() * 1000) * 4;
+    const free = await Promise.all([0, 1, 2, 3].map((offset) => isFree(base + offset)));
+    if (free.every(Boolean)) return base;
+  }
+}
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
