@@ -13,6 +13,7 @@ import {
   loginViaUi,
   mainHeading,
   openPage,
+  pickClub,
   TEST_PASSWORD,
   uniqueClubName,
   uniqueEmail,
@@ -125,7 +126,7 @@ describe('form errors', () => {
 
     await openPage(page, '/register');
     await waitForForm(page, texts.submitSignup);
-    await field(page, 'Verein').selectOption({ label: club.name });
+    await pickClub(page, club.name);
     await field(page, 'Vorname').fill('Boris');
     await field(page, 'Nachname').fill('Becker');
     await field(page, 'E-Mail').fill(existing.email);
@@ -171,7 +172,7 @@ describe('form errors', () => {
 
     await openPage(page, '/register');
     await waitForForm(page, texts.submitSignup);
-    await field(page, 'Verein').selectOption({ label: club.name });
+    await pickClub(page, club.name);
     await field(page, 'Vorname').fill('Jürgen');
     await field(page, 'Nachname').fill('Müller');
     await field(page, 'E-Mail').fill(uniqueEmail('long-password'));

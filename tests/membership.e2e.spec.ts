@@ -12,6 +12,7 @@ import {
   loginViaUi,
   openPage,
   pageAs,
+  pickClub,
   screenshot,
   uniqueEmail,
   UI_TIMEOUT_MS,
@@ -47,7 +48,7 @@ describe('a club that approves its members', () => {
     page = await browser.newPage('phone');
     await openPage(page, '/register');
     await waitForForm(page, texts.submitSignup);
-    await field(page, 'Verein').selectOption({ label: club.name });
+    await pickClub(page, club.name);
     await field(page, 'Vorname').fill(newcomer.first_name);
     await field(page, 'Nachname').fill(newcomer.last_name);
     await field(page, 'E-Mail').fill(newcomer.email);

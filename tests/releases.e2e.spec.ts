@@ -73,11 +73,11 @@ async function buildChangedReservations(): Promise<string> {
   for (const entry of ['src', 'package.json', 'webpack.config.mjs']) {
     await cp(path.join(REPO_ROOT, 'mfe-reservations', entry), path.join(copy, entry), { recursive: true });
   }
-  const grid = path.join(copy, 'src', 'features', 'day-grid', 'Reservations.tsx');
+  const grid = path.join(copy, 'src', 'features', 'day-grid', 'GridToolbar.tsx');
   const source = await readFile(grid, 'utf8');
-  const marker = `<PlayersIcon />\n          ${ORIGINAL_LINK}\n`;
-  expect(source, 'the link text this test changes').toContain(marker);
-  await writeFile(grid, source.replace(marker, `<PlayersIcon />\n          ${CHANGED_LINK}\n`));
+  const marker = new RegExp(`(<PlayersIcon />\\s*)${ORIGINAL_LINK}\n`);
+  expect(source, 'the link text this test changes').toMatch(marker);
+  await writeFile(grid, source.replace(marker, `$1${CHANGED_LINK}\n`));
   const webpackCli = path.join(REPO_ROOT, 'mfe-reservations', 'node_modules', 'webpack-cli', 'bin', 'cli.js');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(

@@ -50,6 +50,20 @@ export function field(page: Page, label: string): Locator {
   return page.getByLabel(new RegExp(`^\\s*${escapeRegExp(label)}(\\s*\\*)?\\s*$`));
 }
 
+/**
+ * Picks the club in the sign-up form: a plain list while the site has few clubs, a search box with
+ * suggestions once it has many (the e2e database gains clubs as the run goes on).
+ */
+export async function pickClub(page: Page, name: string): Promise<void> {
+  const search = page.locator('input[name="club_id-search"]');
+  if ((await search.count()) === 0) {
+    await field(page, 'Verein').selectOption({ label: name });
+    return;
+  }
+  await search.fill(name);
+  await page.getByRole('option', { name, exact: true }).click();
+}
+
 /** Waits until the form's fields are there (forms show 'Loading...' until their schema arrived). */
 export async function waitForForm(page: Page, submitLabel: string): Promise<void> {
   await page
