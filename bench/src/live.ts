@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { addDays } from '@platzbuchung/domain/dates';
 import { login, type ApiProcess } from './support/api-process';
 import type { Figure } from './support/report';
-import { BENCH_PASSWORD, BENCH_PASSWORD_HASH } from './support/seed';
+import { BENCH_PASSWORD, BENCH_PASSWORD_HASH, BENCH_TIME_ZONE } from './support/seed';
 import { percentile, round } from './support/stats';
 
 interface LiveOptions {
@@ -62,6 +62,7 @@ async function createClubs(db: Knex, count: number, playersPerClub: number): Pro
         start_hour: 8,
         end_hour: 22,
         reservations_limit: 3,
+        time_zone: BENCH_TIME_ZONE,
       })
       .returning('id');
     const adminEmail = `live-admin-${club.id}@bench.invalid`;
