@@ -6,10 +6,10 @@ import {
   changeRequest,
   changeReservationMachine,
   changeScopeOptions,
-  startHourOptions,
   type ChangeRequest,
 } from '../src/shared/popups/change-reservation-machine';
 import { pendingRequest } from './pending-request';
+import { startHours } from '@platzbuchung/domain/reservations/day-slots';
 
 const CLUB_ID = '11111111-1111-4111-8111-111111111111';
 const booking = (over: Partial<Reservation> = {}): Reservation => ({
@@ -78,7 +78,7 @@ describe('changeReservation popup', () => {
   });
 
   it('offers every opening hour as a start and labels the series choices like deletion', () => {
-    expect(startHourOptions(club)).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(startHours(club)).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
     expect(changeScopeOptions.map((o) => o.label)).toEqual([
       'Nur diesen Termin',
       'Diesen und alle folgenden',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { buildGrid, weekWindow } from '../src/features/day-grid/grid-model';
-import { gridHours } from '../src/shared/club-grid';
 import { tournament } from './blocks-fixture';
+import { startHours } from '@platzbuchung/domain/reservations/day-slots';
 
 const reservation = (over: Partial<Reservation>): Reservation => ({
   _id: 'r',
@@ -24,7 +24,7 @@ const club = { courts_count: 4, start_hour: 8, end_hour: 20 };
 
 describe('the day grid', () => {
   it('runs from start_hour up to end_hour exclusive', () => {
-    expect(gridHours(club)).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(startHours(club)).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
   });
 
   it('loads the week from Monday to Sunday around a day', () => {

@@ -1,6 +1,5 @@
 /**
- * What every screen of this remote needs to know of the club's grid: its hours and courts, and
- * until when a player may still cancel a booking of it.
+ * Until when a player may still cancel a booking of the club's grid, for every screen of this remote.
  */
 import {
   cancelDeadline,
@@ -9,15 +8,8 @@ import {
   type ClubTimeRules,
 } from '@platzbuchung/domain/club-time';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
-import { numbersFrom } from '@platzbuchung/domain/reservations/day-slots';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import type { Club, IsoDate } from '@platzbuchung/domain/types';
-
-export const gridHours = (club: Pick<Club, 'start_hour' | 'end_hour'>): number[] =>
-  numbersFrom(club.start_hour, club.end_hour);
-
-export const gridCourts = (club: Pick<Club, 'courts_count'>): number[] =>
-  numbersFrom(1, club.courts_count + 1);
+import type { IsoDate } from '@platzbuchung/domain/types';
 
 /**
  * Until when a player may still cancel or move their own booking of `date` at `hour`, for the

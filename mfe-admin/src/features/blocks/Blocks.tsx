@@ -27,6 +27,7 @@ import {
   type BlockForm,
   type FormChange,
 } from './blocks-machine';
+import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
 export function Blocks({ club }: { club: Club }) {
   const [machine] = useState(() =>
@@ -126,7 +127,7 @@ interface BlockFormSectionProps {
 function BlockFormSection({ club, form, today, locked, busy, onChange, onPreview }: BlockFormSectionProps) {
   const id = useId();
   const hours = blockHours(club);
-  const courts = Array.from({ length: club.courts_count }, (_, i) => i + 1);
+  const courts = courtNumbers(club);
   const hourSelect = (field: 'fromHour' | 'untilHour', value: number, label: string) => (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-${field}`}>

@@ -8,6 +8,7 @@ import { REASON_MAX_LENGTH, type Block } from '@platzbuchung/domain/blocks/block
 import { addDays, formatHour, isIsoDate } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import { failureText, type AffectedBooking, type BlockRequest } from '../../shared/admin-api';
+import { courtNumbers, numbersFrom } from '@platzbuchung/domain/reservations/day-slots';
 
 export interface BlockForm {
   /** Ticked courts, ascending; ignored while `allCourts`. */
@@ -59,7 +60,7 @@ export const momentOf = (date: IsoDate, hour: number) => `${date}T${formatHour(h
 
 /** Hours a block may start or end at: opening to closing, both included. */
 export function blockHours(club: { start_hour: number; end_hour: number }): number[] {
-  return Array.from({ length: club.end_hour - club.start_hour + 1 }, (_, i) => club.start_hour + i);
+  return numbersFrom(club.start_hour, club.end_hour + 1);
 }
 
 /**
@@ -83,7 +84,7 @@ export function initialForm({ club, now }: BlocksInput): BlockForm {
 /** The request the form describes; the server checks hours, courts and length again. */
 export function blockRequest(context: Pick<BlocksContext, 'form' | 'club'>): BlockRequest {
   const { form, club } = context;
-  const courts = form.allCourts ? Array.from({ length: club.courts_count }, (_, i) => i + 1) : form.courts;
+  const courts = form.allCourts ? courtNumbers(club) : form.courts;
   return {
     court_nums: courts.map(String),
     from: momentOf(form.fromDate, form.fromHour),

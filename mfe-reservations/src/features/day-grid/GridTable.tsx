@@ -1,10 +1,10 @@
 /** The day's table: one labelled button per court and hour, marked without colour alone. */
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate } from '@platzbuchung/domain/types';
-import { gridCourts } from '../../shared/club-grid';
 import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
 import { isBlocked, isInert } from '../../shared/popups/slot-click';
 import type { GridCell } from './grid-model';
+import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
 /** The id of a cell's button, so a closed popup can give the focus back to it. */
 export const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
@@ -33,7 +33,7 @@ export function GridTable({
           <th scope="col" className="day-grid__corner">
             <span className="visually-hidden">Uhrzeit</span>
           </th>
-          {gridCourts(club).map((court) => (
+          {courtNumbers(club).map((court) => (
             <th key={court} scope="col" className="day-grid__court">
               Platz {court}
             </th>

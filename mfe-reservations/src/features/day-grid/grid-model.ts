@@ -20,10 +20,15 @@ import {
   liveTexts,
   type LiveChange,
 } from '@platzbuchung/domain/live/changes';
-import { reservationsBySlot, slotKey, slotText } from '@platzbuchung/domain/reservations/day-slots';
+import {
+  courtNumbers,
+  reservationsBySlot,
+  slotKey,
+  slotText,
+  startHours,
+} from '@platzbuchung/domain/reservations/day-slots';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
-import { gridCourts, gridHours } from '../../shared/club-grid';
 
 /** The grid loads a whole week (Monday to Sunday) at once, so stepping through it needs no request. */
 export function weekWindow(date: IsoDate): DateWindow {
@@ -96,8 +101,8 @@ export function buildGrid(input: GridInput): GridCell[][] {
   const bySlot = reservationsBySlot(input.reservations, input.date);
   const blocks = input.blocks ?? [];
   const beyondHorizon = !input.isAdmin && dayBeyondHorizon(input.club, input.date, input.now);
-  return gridHours(input.club).map((hour) =>
-    gridCourts(input.club).map((court) => {
+  return startHours(input.club).map((hour) =>
+    courtNumbers(input.club).map((court) => {
       const reservation = bySlot.get(slotKey(court, hour)) ?? null;
       const block = blockAt(blocks, court, input.date, hour);
       const cell = {

@@ -5,13 +5,11 @@ import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import '@platzbuchung/ui/styles/forms.css';
 import { putReservation, type DateWindow } from '../reservations-api';
-import { gridCourts } from '../club-grid';
 import {
   changeRequest,
   changeReservationMachine,
   changeScopeOptions,
   isUnchanged,
-  startHourOptions,
   type ChangeRequest,
   type ChangeReservationInput,
 } from './change-reservation-machine';
@@ -21,6 +19,7 @@ import { GroupChoice } from './GroupChoice';
 import { submitVia } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
+import { courtNumbers, startHours } from '@platzbuchung/domain/reservations/day-slots';
 
 interface ChangeReservationPopupProps {
   input: ChangeReservationInput;
@@ -96,7 +95,7 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
                 data-autofocus
                 onChange={(e) => send({ type: 'court.change', court: Number(e.target.value) })}
               >
-                {gridCourts(club).map((court) => (
+                {courtNumbers(club).map((court) => (
                   <option key={court} value={court}>
                     Platz {court}
                   </option>
@@ -113,7 +112,7 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
                 value={context.hour}
                 onChange={(e) => send({ type: 'hour.change', hour: Number(e.target.value) })}
               >
-                {startHourOptions(club).map((hour) => (
+                {startHours(club).map((hour) => (
                   <option key={hour} value={hour}>
                     {formatHour(hour)} Uhr
                   </option>

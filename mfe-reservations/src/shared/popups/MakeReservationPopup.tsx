@@ -10,11 +10,11 @@ import {
   type MakeReservationInput,
   type PopupOutput,
 } from './make-reservation-machine';
-import { gridCourts } from '../club-grid';
 import { DurationLabelFields } from './DurationLabelFields';
 import { submitVia } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
+import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
 interface MakeReservationPopupProps {
   input: MakeReservationInput;
@@ -75,7 +75,7 @@ export function MakeReservationPopup({ input, taken, window, onDone }: MakeReser
               {context.courtsCount > 1 && (
                 <fieldset className="popup__courts">
                   <legend className="field__label">{popupTexts.courts}</legend>
-                  {gridCourts({ courts_count: context.courtsCount }).map((court) => (
+                  {courtNumbers({ courts_count: context.courtsCount }).map((court) => (
                     <label key={court} className="popup__court">
                       <input
                         type="checkbox"

@@ -14,6 +14,7 @@ import type { ChangeReservationBody } from '../reservations-api';
 import { deleteOptions } from './delete-reservation-machine';
 import { durationOptions, type PopupOutput } from './make-reservation-machine';
 import { requestErrorText } from './request-error';
+import { startHours } from '@platzbuchung/domain/reservations/day-slots';
 
 export interface ChangeReservationInput {
   reservation: Reservation;
@@ -49,11 +50,6 @@ type ChangeReservationEvent =
 
 /** The choices for a series: the very question and words of deletion, so both read alike. */
 export const changeScopeOptions: readonly { value: ChangeScope; label: string }[] = deleteOptions;
-
-/** Every hour a booking may start at: from opening to the last hour before closing. */
-export function startHourOptions(club: { start_hour: number; end_hour: number }): number[] {
-  return Array.from({ length: Math.max(0, club.end_hour - club.start_hour) }, (_, i) => club.start_hour + i);
-}
 
 export interface ChangeRequest {
   reservationId: string;
@@ -127,7 +123,7 @@ export const changeReservationMachine = setup({
     // A cleared or half-typed date is not a day to move to.
     isCalendarDate: ({ event }) => event.type === 'date.change' && isIsoDate(event.date),
     isOpenHour: ({ context, event }) =>
-      event.type === 'hour.change' && startHourOptions(context.club).includes(event.hour),
+      event.type === 'hour.change' && startHours(context.club).includes(event.hour),
     hasChanges: ({ context }) => !isUnchanged(context),
   },
 }).createMachine({

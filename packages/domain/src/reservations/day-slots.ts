@@ -42,3 +42,11 @@ export function slotText(
 /** `from` up to, not including, `to`. */
 export const numbersFrom = (from: number, to: number): number[] =>
   Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
+
+/** The club's courts, numbered from 1. */
+export const courtNumbers = (club: { courts_count: number }): number[] =>
+  numbersFrom(1, club.courts_count + 1);
+
+/** Every hour a booking may start at: from opening to the last hour before closing. */
+export const startHours = (club: { start_hour: number; end_hour: number }): number[] =>
+  numbersFrom(club.start_hour, club.end_hour);
