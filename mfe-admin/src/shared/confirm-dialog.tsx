@@ -4,6 +4,7 @@
  * confirming button and returns to whatever opened it.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { QuestionButtons } from './row-question';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -57,21 +58,13 @@ export function ConfirmDialog({
         {title}
       </h3>
       <p className="confirm-dialog__question">{children}</p>
-      <div className="member__buttons">
-        <button
-          ref={confirmRef}
-          type="button"
-          className="button button--primary"
-          onClick={onConfirm}
-          disabled={busy}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
-          {confirmText}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-          Abbrechen
-        </button>
-      </div>
+      <QuestionButtons
+        confirmText={confirmText}
+        busy={busy}
+        confirmRef={confirmRef}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </dialog>
   );
 }

@@ -43,21 +43,40 @@ export function RowQuestion({
   return (
     <div className="member__confirm" role="group" aria-label={label}>
       <p>{children}</p>
-      <div className="member__buttons">
-        <button
-          ref={confirmRef}
-          type="button"
-          className="button button--primary"
-          onClick={onConfirm}
-          disabled={busy}
-        >
-          {busy && <span className="spinner" aria-hidden="true" />}
-          {confirmText}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
-          Abbrechen
-        </button>
-      </div>
+      <QuestionButtons
+        confirmText={confirmText}
+        busy={busy}
+        confirmRef={confirmRef}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}
+
+/** The answers to a question, in a row or in a dialog: confirm (busy while it runs) or "Abbrechen". */
+export function QuestionButtons({
+  confirmText,
+  busy,
+  confirmRef,
+  onConfirm,
+  onCancel,
+}: Pick<RowQuestionProps, 'confirmText' | 'busy' | 'confirmRef' | 'onConfirm' | 'onCancel'>) {
+  return (
+    <div className="member__buttons">
+      <button
+        ref={confirmRef}
+        type="button"
+        className="button button--primary"
+        onClick={onConfirm}
+        disabled={busy}
+      >
+        {busy && <span className="spinner" aria-hidden="true" />}
+        {confirmText}
+      </button>
+      <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
+        Abbrechen
+      </button>
     </div>
   );
 }
