@@ -104,6 +104,21 @@ export default tseslint.config(
     files: ['services/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: forbid(uiPackages.concat(['**/shell/src/**', '**/mfe-*/src/**'])),
   },
+  // Each service reads its environment in one place, where defaults and checks are written once.
+  {
+    files: ['services/api/src/**/*.ts'],
+    ignores: ['services/*/src/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: "Read the environment in the service's src/config.ts.",
+        },
+      ],
+    },
+  },
   ...workspaces.map((w) => ({
     files: [`${w}/**/*.{ts,tsx}`],
     rules: forbid(workspaceBoundaries(w)),

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMailerConfig, type MailerConfig } from '@platzbuchung/mailer/config';
 
@@ -18,6 +19,8 @@ export interface Config {
   /** The built shell the API serves at /, and where the browser finds each remote. */
   ui: { shellDir: string; remotes: Record<string, string> };
   production: boolean;
+  /** `DEMO=1` (or `--demo`): seed the demo club at start. */
+  demo: boolean;
   /** Sign-ups and club registrations one client may send per 15 minutes (docs/security.md). */
   registrationsPerClient: number;
   /**
@@ -152,7 +155,43 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       remotes: remoteUrls(env.REMOTE_URLS, publicUrl),
     },
     production,
+    demo: env.DEMO === '1',
     registrationsPerClient: positiveInteger('REGISTRATIONS_PER_CLIENT', env.REGISTRATIONS_PER_CLIENT, 30),
     trustedProxies: proxies,
+  };
+}
+
+/** `LOG_LEVEL` for every logger of the process; `silent` in tests keeps their output readable. */
+export function readLogLevel(env: NodeJS.ProcessEnv = process.env): string {
+  return env.LOG_LEVEL ?? 'info';
+}
+
+/** The TypeScript sources; production points MIGRATIONS_DIR at their compiled copies (`npm run build`). */
+export function readMigrationsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MIGRATIONS_DIR
+    ? `${path.resolve(env.MIGRATIONS_DIR)}/`
+    : fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
+}
+
+/** Source maps show the original source; production serves none (docs/security.md). */
+export function readServesSourceMaps(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.NODE_ENV !== 'production';
+}
+
+/** What the operators' tools (`npm run events`, `npm run migrate`) need of the environment. */
+export interface ToolConfig {
+  /** DATABASE_URL, or the embedded PostgreSQL that `npm start` runs (EMBEDDED_PG_PORT, default 54329). */
+  databaseUrl: string;
+  timeZone: string;
+  /** How often `events follow` looks for new events (EVENTS_FOLLOW_POLL_MS, default 500). */
+  followPollMs: number;
+}
+
+export function readToolConfig(env: NodeJS.ProcessEnv = process.env): ToolConfig {
+  const embeddedPort = integer('EMBEDDED_PG_PORT', env.EMBEDDED_PG_PORT, 54329);
+  return {
+    databaseUrl: env.DATABASE_URL || `postgres://postgres:postgres@127.0.0.1:${embeddedPort}/platzbuchung`,
+    timeZone: readTimeZone(env),
+    followPollMs: positiveInteger('EVENTS_FOLLOW_POLL_MS', env.EVENTS_FOLLOW_POLL_MS, 500),
   };
 }

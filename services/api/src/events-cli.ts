@@ -16,14 +16,14 @@ import {
 import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe';
 import { clubWallClock } from '@platzbuchung/domain/club-time';
 import { formatDayDe } from '@platzbuchung/domain/dates';
-import { readTimeZone } from './config';
+import { ConfigError, readToolConfig } from './config';
 import { connectDb, type Db } from './db/connect';
 import { logEnd, readCommitted, type LogCursor } from './events/reader';
 import { listEvents, readStream, type EventFilter } from './events/store';
 import { RESERVATION_COLUMNS, toReservation } from './projections/reservation-rows';
 import { projections, rebuildProjections, verifyProjections } from './projections/registry';
 
-const EMBEDDED_URL = `postgres://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54329}/platzbuchung`;
+const toolConfig = readToolConfigOrExit();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const usage = `Usage: npm run events -- <command> [options]
@@ -136,7 +136,7 @@ function parseUuid(name: string, value: string | undefined): string | undefined 
 
 /** "23.11.2026, 14:03:05" on the club's wall; a club registered since the names were read: APP_TIMEZONE's. */
 function localTime(event: EventEnvelope, names: Names): string {
-  const zone = names.zones.get(event.club_id) ?? readTimeZone();
+  const zone = names.zones.get(event.club_id) ?? toolConfig.timeZone;
   const { date, time } = clubWallClock(zone, new Date(event.occurred_at));
   return `${formatDayDe(date)}, ${time}`;
 }
@@ -237,11 +237,10 @@ async function follow(db: Db, options: Options): Promise<void> {
         names = await loadNames(db);
       printEvents(events, names, Boolean(options.json), false);
     }
-    if (page.events.length < 500) await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+    if (page.events.length < 500)
+      await new Promise((resolve) => setTimeout(resolve, toolConfig.followPollMs));
   }
 }
-
-const FOLLOW_POLL_MS = Number(process.env.EVENTS_FOLLOW_POLL_MS ?? 500);
 
 async function show(db: Db, streamId: string | undefined, options: Options): Promise<void> {
   if (!streamId || !UUID.test(streamId)) throw new UsageError('show needs a stream id (UUID)');
@@ -319,7 +318,7 @@ async function main(): Promise<number> {
     console.log(usage);
     return command ? 0 : 2;
   }
-  const db = connectDb(process.env.DATABASE_URL ?? EMBEDDED_URL, { max: 2 });
+  const db = connectDb(toolConfig.databaseUrl, { max: 2 });
   try {
     switch (command) {
       case 'list':
@@ -343,6 +342,16 @@ async function main(): Promise<number> {
     }
   } finally {
     await db.destroy();
+  }
+}
+
+function readToolConfigOrExit(): ReturnType<typeof readToolConfig> {
+  try {
+    return readToolConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
   }
 }
 

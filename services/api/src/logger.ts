@@ -1,6 +1,7 @@
 import pino, { type Logger } from 'pino';
+import { readLogLevel } from './config';
 
-/** Structured JSON logs; LOG_LEVEL=silent in tests keeps the output readable. */
-export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
+/** Structured JSON logs at the configured level. */
+export function createLogger(name: string, level = readLogLevel()): Logger {
   return pino({ name, level, base: { service: name } });
 }

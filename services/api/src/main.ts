@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   if (applied.length) logger.info({ applied }, 'migrations applied');
 
   const hasher = bcryptHasher();
-  if (process.argv.includes('--demo') || process.env.DEMO === '1') {
+  if (process.argv.includes('--demo') || config.demo) {
     const { booked } = await seedDemo(db, hasher, { now: new Date(), timeZone: config.timeZone });
     logger.info(
       { admin: DEMO_ADMIN.email, player: DEMO_PLAYER.email, password: DEMO_PASSWORD, booked },

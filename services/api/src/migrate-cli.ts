@@ -1,13 +1,12 @@
-/** `npm run migrate` (latest) or `npm run migrate -- down` (roll everything back) on DATABASE_URL. */
+/**
+ * `npm run migrate` (latest) or `npm run migrate -- down` (roll everything back) on DATABASE_URL, or
+ * on the embedded PostgreSQL that `npm start` runs.
+ */
+import { readToolConfig } from './config';
 import { connectDb } from './db/connect';
 import { migrateLatest, migrateRollbackAll } from './db/migrate';
 
-const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error('DATABASE_URL is not set');
-  process.exit(1);
-}
-const db = connectDb(url, { max: 1 });
+const db = connectDb(readToolConfig().databaseUrl, { max: 1 });
 try {
   if (process.argv[2] === 'down') {
     await migrateRollbackAll(db);

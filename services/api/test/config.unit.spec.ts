@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config';
+import { ConfigError, readConfig, readToolConfig } from '../src/config';
 
 const SECRET = 'a-real-secret-of-some-length';
 
@@ -53,5 +53,23 @@ describe('readConfig', () => {
       TRUST_PROXY: '1',
     });
     expect(config.publicUrl).toBe('https://platz.example');
+  });
+});
+
+describe('readToolConfig', () => {
+  it('points the tools at DATABASE_URL, or at the embedded PostgreSQL that npm start runs', () => {
+    expect(readToolConfig({ DATABASE_URL: 'postgres://db.example/club' }).databaseUrl).toBe(
+      'postgres://db.example/club',
+    );
+    expect(readToolConfig({}).databaseUrl).toBe('postgres://postgres:postgres@127.0.0.1:54329/platzbuchung');
+    expect(readToolConfig({ EMBEDDED_PG_PORT: '5555' }).databaseUrl).toBe(
+      'postgres://postgres:postgres@127.0.0.1:5555/platzbuchung',
+    );
+  });
+
+  it('refuses a poll interval or port that is no number, naming the variable', () => {
+    expect(() => readToolConfig({ EVENTS_FOLLOW_POLL_MS: 'soon' })).toThrow(/EVENTS_FOLLOW_POLL_MS/);
+    expect(() => readToolConfig({ EMBEDDED_PG_PORT: 'x' })).toThrow(/EMBEDDED_PG_PORT/);
+    expect(readToolConfig({ EVENTS_FOLLOW_POLL_MS: '50' }).followPollMs).toBe(50);
   });
 });

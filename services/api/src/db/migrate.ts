@@ -1,15 +1,11 @@
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { eventCatalogue, eventTypes } from '@platzbuchung/domain/events/catalogue';
-import { readTimeZone } from '../config';
+import { readMigrationsDir, readTimeZone } from '../config';
 import type { Db } from './connect';
 
-/** The TypeScript sources; production points MIGRATIONS_DIR at their compiled copies (`npm run build`). */
-export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR
-  ? `${path.resolve(process.env.MIGRATIONS_DIR)}/`
-  : fileURLToPath(new URL('../../../../db/migrations/', import.meta.url));
+export const MIGRATIONS_DIR = readMigrationsDir();
 
 /** A migration is recorded under its source name, whether it runs from .ts or from compiled .mjs. */
 const MIGRATION_FILE = /^(\d{14}_[\w-]+)\.(ts|mjs)$/;

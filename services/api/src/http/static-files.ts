@@ -6,6 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { readServesSourceMaps } from '../config';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,8 +45,8 @@ export interface ServeRules {
 }
 
 /** Production when NODE_ENV says so; every static server asks this one function. */
-export function serveRulesFor(env: NodeJS.ProcessEnv = process.env): ServeRules {
-  return { sourceMaps: env.NODE_ENV !== 'production' };
+export function serveRulesFor(env?: NodeJS.ProcessEnv): ServeRules {
+  return { sourceMaps: readServesSourceMaps(env) };
 }
 
 /**
