@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addDays } from '@platzbuchung/domain/dates';
 import type { Club } from '@platzbuchung/domain/types';
 import {
   createClub,
@@ -20,8 +19,8 @@ import {
   type ViewportName,
 } from './support';
 import { apiSession, clubNow, type ApiSession } from './support/admin-api';
+import { clubDay } from './support/reservations-api';
 
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** The text of the grid cell at `hour` ("10:00") and court N (1-based). */
 async function gridCell(page: Page, hour: string, court: number): Promise<string> {
@@ -40,7 +39,7 @@ describe('admin area', () => {
   let admin: Account;
   let player: Account;
   let steffi: ApiSession;
-  const tomorrow = addDays(berlinToday(), 1);
+  const tomorrow = clubDay(1);
 
   beforeAll(async () => {
     ({ club, admin } = await createClub({ courts_count: 4 }));
@@ -220,7 +219,7 @@ describe('admin area', () => {
       { name: 'admin-log', path: '/admin', ready: '.log-entry' },
       {
         name: 'admin-log-filtered',
-        path: `/admin?von=${berlinToday()}&typ=ReservationCancelled`,
+        path: `/admin?von=${clubDay()}&typ=ReservationCancelled`,
         ready: '.log-entry',
       },
       { name: 'admin-as-of', path: `/admin/stand?tag=${tomorrow}`, ready: '.day-grid__table' },

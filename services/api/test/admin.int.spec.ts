@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import { TestClient } from './support/client';
-import { clubWithMembers } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { clubWithMembers, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
 
 const NOW = new Date('2026-11-23T09:30:00Z');
 const MONDAY = '2026-11-23';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 const settingsOf = (club: Club) => ({
   name: club.name,
   courts_count: club.courts_count,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '@platzbuchung/domain/texts';
 import { TestClient } from './support/client';
 import { addDays } from '@platzbuchung/domain/dates';
-import { clubBody, clubWithMembers } from './support/fixtures';
+import { clubBody, clubWithMembers, type Members } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /** Bad input never causes a 500 and never writes anything (issue: foundation, point 5). */
@@ -136,7 +136,7 @@ type ErrorBody = string | { instancePath: string; message: string }[];
 const messagesOf = (error: ErrorBody) => (typeof error === 'string' ? [error] : error.map((e) => e.message));
 
 describe('input that used to reach the database or overflow the stack', () => {
-  let members: Awaited<ReturnType<typeof clubWithMembers>>;
+  let members: Members;
   const tomorrow = addDays(new Date().toISOString().slice(0, 10), 1);
   beforeAll(async () => {
     members = await clubWithMembers(api.url);

@@ -1,10 +1,10 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { TestClient } from './support/client';
-import { clubWithMembers } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { clubWithMembers, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
 
 /**
  * The personal calendar feed, read back with ical.js, a real RFC 5545 parser: what a member's
@@ -15,14 +15,8 @@ import { startTestApi, type TestApi } from './support/test-api';
 const NOW = new Date('2026-03-20T10:00:00Z');
 const MONDAY = '2026-03-23';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 type ListAnswer = { data: Reservation[]; error?: string };
 
 async function book(client: TestClient, members: Members, body: Record<string, unknown>): Promise<string> {

@@ -3,7 +3,7 @@
  * answer to the club's booking horizon and cancellation deadline (admins do not), the settings are
  * saved as events with "absent = unchanged", and members read the Platzordnung.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
@@ -12,20 +12,14 @@ import { lockClub } from '../src/commands/handle';
 import { appendEvents } from '../src/events/store';
 import { project, rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';
-import { clubBody, clubWithMembers } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { clubBody, clubWithMembers, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
 
 // Monday 23 November 2026, 12:00 UTC: already Tuesday 02:00 in Kiritimati, still Monday 01:00 in Pago Pago.
 const NOW = new Date('2026-11-23T12:00:00Z');
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 const core = (club: Club) => ({
   name: club.name,
   courts_count: club.courts_count,

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { verifyProjections } from '../src/projections/registry';
 import { startApiProcess } from './support/api-process';
 import { TestClient } from './support/client';
-import { clubWithMembers, playersAcross } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { clubWithMembers, playersAcross, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
 
 /** Monday 2026-11-23, 10:30 in Berlin. */
 const NOW = new Date('2026-11-23T09:30:00Z');
 const TUESDAY = '2026-11-24';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 type ListAnswer = { data: Reservation[]; error?: string };
 const afternoon = {
   court_nums: ['1', '2'],

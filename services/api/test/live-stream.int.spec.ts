@@ -6,7 +6,7 @@ import type { Reservation } from '@platzbuchung/domain/types';
 import { startApiProcess } from './support/api-process';
 import { TestClient } from './support/client';
 import { waitUntil } from './support/event-log';
-import { clubWithMembers, loggedIn, signUp } from './support/fixtures';
+import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { listen, type LiveListener } from './support/live-stream';
 import { startTestApi, type TestApi } from './support/test-api';
 import { LiveHub } from '../src/live/hub';
@@ -36,7 +36,6 @@ afterAll(async () => {
 const today = new Date().toISOString().slice(0, 10);
 const DAY = addDays(today, 3);
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 /** Room for the bookings one player makes here. */
 const ROOMY = { reservations_limit: 10 };
 type ListAnswer = { data: Reservation[]; error?: string };

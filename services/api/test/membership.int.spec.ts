@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';
-import { clubWithMembers, loggedIn, registerClub, signUp } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { clubWithMembers, loggedIn, registerClub, signUp, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
 
 /** Monday 23 November 2026, 10:30 in Berlin. */
 const NOW = new Date('2026-11-23T09:30:00Z');
 const TUESDAY = '2026-11-24';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 type Client = Members['admin']['client'];
 
 interface ListedMember {

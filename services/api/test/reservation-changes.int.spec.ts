@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@platzbuchung/domain/dates';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { startApiProcess } from './support/api-process';
 import { TestClient } from './support/client';
-import { clubWithMembers, loggedIn, playersAcross, signUp } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { clubWithMembers, loggedIn, playersAcross, signUp, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
 
 /** Monday 2026-11-23, 10:30 in Berlin. */
 const NOW = new Date('2026-11-23T09:30:00Z');
 const TUESDAY = '2026-11-24';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 type ListAnswer = { data: Reservation[]; error?: string };
 
 async function book(client: TestClient, members: Members, body: Record<string, unknown>): Promise<string> {

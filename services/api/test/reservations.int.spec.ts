@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { lockClub } from '../src/commands/handle';
 import { TestClient } from './support/client';
-import { clubWithMembers, loggedIn, signUp } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
 
 /** Monday 2026-11-23, 10:30 in Berlin. */
 const NOW = new Date('2026-11-23T09:30:00Z');
@@ -13,14 +13,8 @@ const MONDAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 const NEXT_MONDAY = '2026-11-30';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
-type Members = Awaited<ReturnType<typeof clubWithMembers>>;
 type ListAnswer = { data: Reservation[] };
 
 const slot = (members: Members, overrides: Record<string, unknown> = {}) => ({

@@ -5,12 +5,13 @@
  * reads (`_id`, `court_num` as a string, `YYYY-MM-DD` dates, `{data}` lists, `{message, data}`,
  * error lists for forms and `{error: "text"}` for reservation refusals).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, Reservation, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import { TestClient, type JsonResponse } from './support/client';
 import { unique } from './support/fixtures';
-import { startTestApi, type TestApi } from './support/test-api';
+import { apiForFile } from './support/api-for-file';
+import { startTestApi } from './support/test-api';
 
 /** Monday 2026-11-23, 10:30 in Berlin. */
 const NOW = new Date('2026-11-23T09:30:00Z');
@@ -19,12 +20,7 @@ const NEXT_TUESDAY = '2026-12-01';
 const PASSWORD = 'Aufschlag1!';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.setNow(NOW));
+const api = apiForFile({ now: NOW });
 
 const uniqueEmail = (who: string) => `${who}-${unique()}@example.de`;
 

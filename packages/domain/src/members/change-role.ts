@@ -40,17 +40,22 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
   }
 }
 
-/** The actor may have lost the role, or been deactivated, since the request was authorised. */
-export function refusedActor(actor: Actor, { admins }: MemberContext): Decision<MemberEvent> | null {
-  return admins.includes(actor.user_id) ? null : reject('forbidden', adminTexts.notAdmin);
-}
+type Member = Extract<MemberState, { status: 'member' }>;
 
-/** The member exists in the actor's club, or is reported missing. */
-export function memberOf(
+/**
+ * The member a command changes, or why it is refused: the actor may have lost the admin role since
+ * the request was authorised, and the member must belong to the actor's club.
+ */
+export function memberToChange(
+  command: { actor: Actor; club_id: string },
   state: MemberState,
-  clubId: string,
-): Extract<MemberState, { status: 'member' }> | null {
-  return state.status === 'member' && state.club_id === clubId ? state : null;
+  { admins }: MemberContext,
+): { member: Member } | { refused: Decision<MemberEvent> } {
+  if (!admins.includes(command.actor.user_id)) return { refused: reject('forbidden', adminTexts.notAdmin) };
+  if (state.status !== 'member' || state.club_id !== command.club_id) {
+    return { refused: reject('not_found', adminTexts.memberNotFound) };
+  }
+  return { member: state };
 }
 
 /** Would this change leave the club without an active admin? */
@@ -63,10 +68,9 @@ export function changeMemberRole(
   state: MemberState,
   context: MemberContext,
 ): Decision<MemberEvent> {
-  const refused = refusedActor(command.actor, context);
-  if (refused) return refused;
-  const member = memberOf(state, command.club_id);
-  if (!member) return reject('not_found', adminTexts.memberNotFound);
+  const found = memberToChange(command, state, context);
+  if ('refused' in found) return found.refused;
+  const { member } = found;
   if (member.role === command.role) return accept();
   if (command.role === 'player' && removesLastActiveAdmin(command.user_id, context)) {
     return reject('conflict', adminTexts.lastAdmin);

@@ -7,13 +7,7 @@
 import { adminTexts } from '../admin/texts';
 import { accept, reject, type Actor, type Decision } from '../reservations/decision';
 import type { MemberStatus } from '../types';
-import {
-  memberOf,
-  refusedActor,
-  removesLastActiveAdmin,
-  type MemberContext,
-  type MemberState,
-} from './change-role';
+import { memberToChange, removesLastActiveAdmin, type MemberContext, type MemberState } from './change-role';
 import type { MemberEvent } from './events';
 import { memberTexts, transitionOf } from './texts';
 
@@ -31,10 +25,9 @@ export function changeMemberStatus(
   state: MemberState,
   context: MemberContext,
 ): Decision<MemberEvent> {
-  const refused = refusedActor(command.actor, context);
-  if (refused) return refused;
-  const member = memberOf(state, command.club_id);
-  if (!member) return reject('not_found', adminTexts.memberNotFound);
+  const found = memberToChange(command, state, context);
+  if ('refused' in found) return found.refused;
+  const { member } = found;
   if (member.membership === command.status) return accept();
   if (!transitionOf(member.membership, command.status)) return reject('invalid', memberTexts.backToPending);
   if (command.status !== 'active' && removesLastActiveAdmin(command.user_id, context)) {

@@ -14,19 +14,8 @@ interface UserRow {
   status: MemberStatus;
 }
 
-export interface ClubRow {
-  id: string;
-  name: string;
-  courts_count: number;
-  reservations_limit: number;
-  start_hour: number;
-  end_hour: number;
-  member_approval: boolean;
-  time_zone: string;
-  booking_horizon_days: number | null;
-  cancel_deadline_hours: number;
-  has_rules: boolean;
-}
+/** The club as its table holds it: `id` where the API says `_id`. */
+export type ClubRow = Omit<Club, '_id'> & { id: string };
 
 /** What every reader of a club gets; the Platzordnung itself only as "has one" (see `findClubRules`). */
 const CLUB_COLUMNS = [

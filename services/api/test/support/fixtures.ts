@@ -67,6 +67,9 @@ export async function clubWithMembers(baseUrl: string, clubOverrides: Record<str
   return { club, admin, player };
 }
 
+/** A club with its logged-in admin and player, as `clubWithMembers` answers. */
+export type Members = Awaited<ReturnType<typeof clubWithMembers>>;
+
 /**
  * `count` new members of a club, logged in alternately on two API processes (`urls`), for races
  * that must hold across processes.
