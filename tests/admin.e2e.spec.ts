@@ -21,7 +21,6 @@ import {
 import { apiSession, clubNow, type ApiSession } from './support/admin-api';
 import { clubDay } from './support/reservations-api';
 
-
 /** The text of the grid cell at `hour` ("10:00") and court N (1-based). */
 async function gridCell(page: Page, hour: string, court: number): Promise<string> {
   const row = page.locator('.day-grid__table tbody tr', { has: page.locator('th', { hasText: hour }) });
@@ -148,6 +147,8 @@ describe('admin area', () => {
     // The day grid of /reservations, once its remote is deployed, shows the new number too.
     await page.getByRole('link', { name: 'Platzplan' }).click();
     await page.waitForURL('**/reservations');
+    // The admin area (and its "Stand am" grid, which names Platz 6 too) is gone before the race.
+    await page.getByRole('link', { name: 'Stand am' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     const placeholder = page.getByText('Dieser Bereich steht in Kürze zur Verfügung.');
     const sixth = page.getByText('Platz 6', { exact: true }).first();
     await Promise.race([

@@ -3,6 +3,8 @@
  * logged in, as `npm start` serves them, in Debian's Chromium: performance, total blocking time,
  * largest contentful paint, requests, best practices and accessibility. Medians of the runs.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { localMoment } from '@platzbuchung/domain/dates';
@@ -44,6 +46,7 @@ async function audit(port: number, url: string, cookie?: string): Promise<Audit>
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  await keepReport(url, result.lhr);
   const { categories, audits } = result.lhr;
   const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
   const requests = audits['network-requests']?.details as { items?: unknown[] } | undefined;
@@ -55,6 +58,18 @@ async function audit(port: number, url: string, cookie?: string): Promise<Audit>
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
     requests: requests?.items?.length ?? NaN,
   };
+}
+
+/**
+ * `BENCH_LIGHTHOUSE_REPORTS=<folder>` keeps each run's whole report there (open it in the
+ * Lighthouse viewer), to see which requests and tasks a figure is made of.
+ */
+async function keepReport(url: string, report: object): Promise<void> {
+  const folder = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!folder) return;
+  await mkdir(folder, { recursive: true });
+  const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+  await writeFile(path.join(folder, `${name}-${Date.now()}.json`), JSON.stringify(report));
 }
 
 function figures(page: string, audits: Audit[]): Figure[] {

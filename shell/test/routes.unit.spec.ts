@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthState } from '@platzbuchung/domain/types';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { MemberStatus } from '@platzbuchung/domain/types';
-import { appRoutes, membershipNotice, redirectFor } from '../src/app/routes';
+import { appRoutes, membershipNotice, redirectFor, remoteScreenAt, routeAt } from '../src/app/routes';
 
 const anonymous: AuthState = { value: false };
 const member = (role: 'admin' | 'player'): AuthState => ({
@@ -69,5 +69,33 @@ describe('members who are not active', () => {
     for (const path of ['/profile', '/impressum']) {
       expect(membershipNotice(route(path), withStatus('pending'), 'TC')).toBeNull();
     }
+  });
+});
+
+describe('the screen a page will show, loaded before the layout renders', () => {
+  it('finds routes by path, nested ones by prefix, with or without a trailing slash', () => {
+    expect(routeAt('/reservations')?.title).toBe('Reservierungen');
+    expect(routeAt('/reservations/')?.title).toBe('Reservierungen');
+    expect(routeAt('/admin/mitglieder')?.title).toBe('Verwaltung');
+    expect(routeAt('/reservations/extra')).toBeUndefined();
+    expect(routeAt('/nowhere')).toBeUndefined();
+  });
+
+  it("names the grid for an active member, and the landing page's screen for a visitor", () => {
+    expect(remoteScreenAt('/reservations', member('player'))).toEqual({
+      remote: 'reservations',
+      module: './Reservations',
+    });
+    expect(remoteScreenAt('/', anonymous)).toEqual({ remote: 'auth', module: './Landing' });
+  });
+
+  it('names none where the user is sent elsewhere, sees the membership notice or a page of the shell', () => {
+    expect(remoteScreenAt('/reservations', anonymous)).toBeNull();
+    expect(remoteScreenAt('/admin', member('player'))).toBeNull();
+    expect(remoteScreenAt('/login', member('player'))).toBeNull();
+    expect(
+      remoteScreenAt('/reservations', { ...member('player'), status: 'pending' } as AuthState),
+    ).toBeNull();
+    expect(remoteScreenAt('/impressum', anonymous)).toBeNull();
   });
 });

@@ -39,6 +39,13 @@ export function fetchReservations(clubId: string, window: DateWindow, signal?: A
   );
 }
 
+/** One member's reservations in the window: the club's whole year need not travel to find them. */
+export function fetchMemberReservations(clubId: string, userId: string, window: DateWindow) {
+  return getJson<Reservation[]>(
+    `/api/reservations?club_id=${encodeURIComponent(clubId)}&user_id=${encodeURIComponent(userId)}&${windowQuery(window)}`,
+  );
+}
+
 /** The court blocks that touch the window's days, for the grid. */
 export async function fetchBlocks(clubId: string, window: DateWindow, signal?: AbortSignal) {
   const answer = await getJson<{ data: Block[] }>(

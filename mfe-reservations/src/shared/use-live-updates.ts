@@ -6,14 +6,12 @@ import { useCallback } from 'react';
 import type { LiveChange } from '@platzbuchung/domain/live/changes';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { useLiveClub } from './live-club';
-import { applyLiveToOwn, cacheKey, myReservationsCache, myWindow, ownReservations } from './my-reservations';
-import { fetchReservations } from './reservations-api';
+import { applyLiveToOwn, cacheKey, myReservationsCache, myWindow } from './my-reservations';
+import { fetchMemberReservations } from './reservations-api';
 
 /** Loads the user's own reservations from the club's today on. */
 export function loadOwnReservations(clubId: string, userId: string, timeZone: string) {
-  return fetchReservations(clubId, myWindow(clubNow(timeZone).date)).then((list) =>
-    ownReservations(list, userId),
-  );
+  return fetchMemberReservations(clubId, userId, myWindow(clubNow(timeZone).date));
 }
 
 export function useLiveUpdates(

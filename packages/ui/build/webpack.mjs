@@ -165,7 +165,10 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
           // second copy of the runtime beside the host's. Browsers only: no code for Node.
           ...(isRemote
             ? { experiments: { externalRuntime: true, optimization: { target: 'web' } } }
-            : { runtimePlugins: [PROVIDE_RUNTIME_PLUGIN], experiments: { optimization: { target: 'web' } } }),
+            : {
+                runtimePlugins: [PROVIDE_RUNTIME_PLUGIN],
+                experiments: { optimization: { target: 'web', disableSnapshot: true } },
+              }),
         }),
         new MiniCssExtractPlugin({
           filename: '[name].css',

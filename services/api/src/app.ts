@@ -5,6 +5,7 @@ import { texts } from '@platzbuchung/domain/texts';
 import { usersReachHttps } from './config';
 import type { AppDeps } from './deps';
 import type { AppState } from './http/context';
+import { compressJson } from './http/compression';
 import { errorHandler, notFound } from './http/errors';
 import { inputLimits } from './http/input-limits';
 import { requestContext } from './http/request-context';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   app.use(requestContext(deps.logger));
   app.use(errorHandler());
   app.use(securityHeaders({ hsts: https }));
+  app.use(compressJson());
   if (https) app.use(cookiesForHttpsUsers());
   app.use(apiNotFound());
   app.use(sessions(app as unknown as Koa, deps.db, { secure: https }));

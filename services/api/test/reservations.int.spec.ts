@@ -512,6 +512,70 @@ describe('repeated page views', () => {
   });
 });
 
+describe("one member's bookings", () => {
+  it('user_id narrows the list to that member, each member under its own ETag', async () => {
+    const members = await clubWithMembers(api.url);
+    await bookedId(members.admin.client, slot(members, { court_num: '1' }));
+    await bookedId(members.player.client, slot(members, { court_num: '2' }));
+    const path = (userId: string) =>
+      `/api/reservations?club_id=${members.club._id}&user_id=${userId}&from=${MONDAY}&to=${NEXT_MONDAY}`;
+    const mine = await members.player.client.get<Reservation[]>(path(members.player.user._id));
+    const admins = await members.player.client.get<Reservation[]>(path(members.admin.user._id));
+    expect(mine.body.map((r) => r.court_num)).toEqual(['2']);
+    expect(admins.body.map((r) => r.court_num)).toEqual(['1']);
+    expect(mine.headers.get('etag')).not.toBe(admins.headers.get('etag'));
+  });
+
+  it('refuses a user_id that is no member id with a German 400', async () => {
+    const members = await clubWithMembers(api.url);
+    const response = await members.player.client.get<{ error: string }>(
+      `/api/reservations?club_id=${members.club._id}&user_id=nobody&from=${MONDAY}&to=${MONDAY}`,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe(reservationTexts.unknownMember);
+  });
+});
+
+describe('answers on the wire', () => {
+  it('a list travels gzip-compressed to a client that accepts it, and plain to one that does not', async () => {
+    const members = await clubWithMembers(api.url);
+    for (const hour of [8, 9, 10, 11, 12, 13, 14, 15])
+      await bookedId(
+        members.admin.client,
+        slot(members, { date: TUESDAY, start_time: hour, end_time: hour + 1 }),
+      );
+    const path = `/api/reservations?club_id=${members.club._id}&from=${TUESDAY}&to=${TUESDAY}`;
+    const gzipped = await members.player.client.request<Reservation[]>('GET', path, undefined, {
+      'Accept-Encoding': 'gzip',
+    });
+    const plain = await members.player.client.request<Reservation[]>('GET', path, undefined, {
+      'Accept-Encoding': 'identity',
+    });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(gzipped.body).toEqual(plain.body);
+    expect(plain.body).toHaveLength(8);
+  });
+
+  it('other JSON answers of a kilobyte or more are compressed too; small ones and the live stream are not', async () => {
+    const members = await clubWithMembers(api.url);
+    const gzip = { 'Accept-Encoding': 'gzip' };
+    const session = await members.player.client.request('GET', '/api/verifyAuth', undefined, gzip);
+    expect(session.headers.get('content-encoding')).toBeNull();
+    const schema = await members.player.client.request('GET', '/schema/signup.json', undefined, gzip);
+    expect(schema.headers.get('content-encoding')).toBe('gzip');
+    const stream = await members.player.client.request(
+      'GET',
+      `/api/reservations/stream?club_id=${members.club._id}`,
+      undefined,
+      gzip,
+    );
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-encoding')).toBeNull();
+  });
+});
+
 describe('how far ahead', () => {
   it('a booking in 9999 is refused with the last bookable day, and nothing is written', async () => {
     const members = await clubWithMembers(api.url);

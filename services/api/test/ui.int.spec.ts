@@ -60,7 +60,7 @@ describe('serving the shell', () => {
 
   it('tells the shell where the remotes and the operator are', async () => {
     expect(await (await get('/remotes.json')).json()).toEqual({
-      remotes: { auth: 'http://localhost:3001/mf-manifest.json' },
+      remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
       impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
     });
   });

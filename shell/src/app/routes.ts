@@ -125,3 +125,22 @@ export function membershipNotice(route: AppRoute, auth: AuthState, clubName: str
     ? memberTexts.waitingForApproval(clubName)
     : memberTexts.inactiveNotice(clubName);
 }
+
+/** The route that shows `pathname`, as the shell's router matches it (nested routes by prefix). */
+export function routeAt(pathname: string): AppRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return appRoutes.find(
+    (route) => route.path === path || (route.nested && path.startsWith(`${route.path}/`)),
+  );
+}
+
+/**
+ * The remote screen this user will see at `pathname`, or null when the page shows none (an unknown
+ * path, a redirect, the membership notice): what the shell may start loading before it renders.
+ */
+export function remoteScreenAt(pathname: string, auth: AuthState): { remote: string; module: string } | null {
+  const route = routeAt(pathname);
+  if (!route || route.content.kind !== 'remote' || redirectFor(route.access, auth)) return null;
+  if (route.clubData && auth.value && auth.status !== 'active') return null;
+  return { remote: route.content.remote, module: route.content.module };
+}

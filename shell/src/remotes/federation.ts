@@ -1,5 +1,5 @@
 /**
- * Remotes are found at run time: the shell registers the manifests named in /remotes.json and
+ * Remotes are found at run time: the shell registers the entries named in /remotes.json and
  * loads a screen only when its route is opened. A failed load is turned into a typed error here,
  * so every area shows the same notice and retry, whatever went wrong underneath.
  */
@@ -46,13 +46,13 @@ export function registerConfiguredRemotes(remotes: Record<string, string>): void
 const contractChecks = new Map<string, Promise<void>>();
 
 /**
- * Reads the `host-contract.json` the remote's build wrote beside its manifest. A remote built for
+ * Reads the `host-contract.json` the remote's build wrote beside its entry. A remote built for
  * another version, or one that declares none, is refused before any of its code runs.
  */
-async function checkContract(remote: string, manifestUrl: string): Promise<void> {
+async function checkContract(remote: string, entryUrl: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(new URL('host-contract.json', manifestUrl), { cache: 'no-cache' });
+    response = await fetch(new URL('host-contract.json', entryUrl), { cache: 'no-cache' });
   } catch (error) {
     throw new RemoteLoadError(`${remote}: host-contract.json unreachable (${String(error)})`);
   }
@@ -66,10 +66,10 @@ async function checkContract(remote: string, manifestUrl: string): Promise<void>
   }
 }
 
-function contractChecked(remote: string, manifestUrl: string, fresh: boolean): Promise<void> {
+function contractChecked(remote: string, entryUrl: string, fresh: boolean): Promise<void> {
   let check = contractChecks.get(remote);
   if (!check || fresh) {
-    check = checkContract(remote, manifestUrl);
+    check = checkContract(remote, entryUrl);
     contractChecks.set(remote, check);
     // A failed check is asked again next time, not remembered.
     check.catch(() => contractChecks.delete(remote));
@@ -83,7 +83,7 @@ export function isRemoteConfigured(remote: string): boolean {
 
 /**
  * Loads one exposed screen. `fresh` re-registers the remote first: the runtime caches a failed
- * manifest or entry, and a retry must really ask the network again.
+ * entry, and a retry must really ask the network again.
  */
 export async function loadScreen(remote: string, module: string, fresh: boolean): Promise<RemoteScreen> {
   const entry = entries[remote];

@@ -1,7 +1,8 @@
 /**
- * The shell's session: load the configuration and the clubs, then check
- * the session; a failed check means logged out, silently. Afterwards it holds auth and clubs for
- * the host contract. The calls are named actors so tests can supply their own.
+ * The shell's session: load the configuration and the clubs and check the session, all three at
+ * once (each waits only for the network, and the first screen waits for all of them); a failed
+ * check means logged out, silently. Afterwards it holds auth and clubs for the host contract. The
+ * calls are named actors so tests can supply their own.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
@@ -23,6 +24,16 @@ type SessionEvent =
 
 const loggedOut: AuthState = { value: false };
 
+/**
+ * @public Named by the type declaration of the session's React context.
+ * What the page needs before its first screen; `user` null: logged out.
+ */
+export interface Basics {
+  config: RemotesConfig;
+  clubs: Club[];
+  user: SessionUser | null;
+}
+
 /** Only the fields the SPEC names for the client session, whatever else the API adds. */
 function loggedIn(user: SessionUser): AuthState {
   const { _id, club_id, role, first_name, last_name, email, status } = user;
@@ -30,18 +41,23 @@ function loggedIn(user: SessionUser): AuthState {
   return { value: true, _id, club_id, role, first_name, last_name, email, status };
 }
 
+const authOf = (user: SessionUser | null): AuthState => (user ? loggedIn(user) : loggedOut);
+
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
   actors: {
-    loadBasics: fromPromise<{ config: RemotesConfig; clubs: Club[] }>(async ({ signal }) => {
-      const [config, clubs] = await Promise.all([fetchRemotesConfig(signal), fetchClubs(signal)]);
-      return { config, clubs };
+    loadBasics: fromPromise<Basics>(async ({ signal }) => {
+      const [config, clubs, user] = await Promise.all([
+        fetchRemotesConfig(signal),
+        fetchClubs(signal),
+        verifyAuth(signal).catch(() => null),
+      ]);
+      return { config, clubs, user };
     }),
-    checkSession: fromPromise<SessionUser>(({ signal }) => verifyAuth(signal)),
   },
   actions: {
-    /** Hook for registering the remotes as soon as their addresses are known. */
-    useConfig: (_, _config: RemotesConfig) => {},
+    /** Hook for registering the remotes as soon as their addresses and the user are known. */
+    useConfig: (_, _basics: { config: RemotesConfig; auth: AuthState }) => {},
   },
 }).createMachine({
   id: 'session',
@@ -53,21 +69,20 @@ export const sessionMachine = setup({
       invoke: {
         src: 'loadBasics',
         onDone: {
-          target: 'checkingSession',
+          target: 'ready',
           actions: [
-            assign(({ event }) => ({ config: event.output.config, clubs: event.output.clubs })),
-            { type: 'useConfig', params: ({ event }) => event.output.config },
+            assign(({ event }) => ({
+              config: event.output.config,
+              clubs: event.output.clubs,
+              auth: authOf(event.output.user),
+            })),
+            {
+              type: 'useConfig',
+              params: ({ event }) => ({ config: event.output.config, auth: authOf(event.output.user) }),
+            },
           ],
         },
         onError: 'startupFailed',
-      },
-    },
-    checkingSession: {
-      tags: ['starting'],
-      invoke: {
-        src: 'checkSession',
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ auth: loggedIn(event.output) })) },
-        onError: { target: 'ready', actions: assign({ auth: loggedOut }) },
       },
     },
     startupFailed: {

@@ -4,6 +4,7 @@
  */
 import { FREE_TEXT_PATTERN } from '../schemas';
 import { LABEL_MAX_LENGTH } from './make-reservation';
+import { reservationTexts } from './texts';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;
 const isoDate = {
@@ -29,7 +30,7 @@ export const makeReservationSchema = {
   type: 'object',
   properties: {
     club_id: uuid('Unbekannter Verein.'),
-    user_id: uuid('Unbekanntes Mitglied.'),
+    user_id: uuid(reservationTexts.unknownMember),
     court_num: courtNumber,
     /** Admins: several courts at once, instead of `court_num`. */
     court_nums: {

@@ -12,6 +12,7 @@ export const reservationTexts = {
   outsideOpeningHours: (startHour: number, endHour: number): string =>
     `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`,
   invalidDate: 'Bitte geben Sie ein gültiges Datum an.',
+  unknownMember: 'Unbekanntes Mitglied.',
   tooFarAhead: (lastDay: string): string =>
     `So weit im Voraus kann nicht reserviert werden: spätestens am ${lastDay}.`,
   invalidDuration: 'Eine Reservierung dauert 1 bis 10 Stunden.',

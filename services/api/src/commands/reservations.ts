@@ -173,12 +173,15 @@ export async function listReservations(
   db: Db,
   clubId: string,
   range?: { from: string; to: string },
+  /** Only this member's bookings. */
+  userId?: string,
 ): Promise<Reservation[]> {
   const columns = [...RESERVATION_COLUMNS];
+  const own = userId ? { user_id: userId } : {};
   const order = [{ column: 'date' }, { column: 'start_time' }, { column: 'court_num' }];
   if (!range) {
     const rows: ReservationRow[] = await db('reservations')
-      .where('club_id', clubId)
+      .where({ club_id: clubId, ...own })
       .orderBy(order)
       .select(columns);
     return rows.map(toReservation);
@@ -187,11 +190,11 @@ export async function listReservations(
   // age: single bookings by (club_id, date), series by the partial index on recurring rows.
   // Coarse in SQL, exact in the domain function the grid uses too.
   const singles = db('reservations')
-    .where({ club_id: clubId, recurring: false })
+    .where({ club_id: clubId, recurring: false, ...own })
     .whereBetween('date', [range.from, range.to])
     .select(columns);
   const series = db('reservations')
-    .where({ club_id: clubId, recurring: true })
+    .where({ club_id: clubId, recurring: true, ...own })
     .andWhere('date', '<=', range.to)
     .andWhere((q) => q.whereNull('end_date').orWhere('end_date', '>', range.from))
     .select(columns);

@@ -12,8 +12,8 @@ export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
   shellDir: string;
   /**
-   * Remote federation name → where its manifest is. An origin or folder URL gets `mf-manifest.json`
-   * appended; a relative URL is resolved against `publicUrl` (remotes behind the same proxy).
+   * Remote federation name → where it is: its `remoteEntry.js`, or the origin or folder that holds
+   * it; a relative URL is resolved against `publicUrl` (remotes behind the same proxy).
    */
   remotes: Record<string, string>;
   publicUrl: string;
@@ -23,9 +23,15 @@ export interface ServeUiOptions {
   production?: boolean;
 }
 
-export function manifestUrl(entry: string, publicUrl: string): string {
+/**
+ * The shell loads each remote's `remoteEntry.js` itself, not its manifest: one request fewer before
+ * a screen shows, and no manifest code in the shell's federation runtime. A URL naming another file
+ * of the remote's folder (such as an older `mf-manifest.json` setting) means the entry beside it.
+ */
+export function remoteEntryUrl(entry: string, publicUrl: string): string {
   const url = new URL(entry, publicUrl);
-  if (!url.pathname.endsWith('.json')) url.pathname = `${url.pathname.replace(/\/?$/, '/')}mf-manifest.json`;
+  if (!url.pathname.endsWith('.js'))
+    url.pathname = url.pathname.replace(/\/[^/]*\.json$|\/?$/, '/remoteEntry.js');
   return url.href;
 }
 
@@ -55,7 +61,7 @@ function wantsHtml(accept: string): boolean {
 
 export function serveUi(options: ServeUiOptions): Middleware {
   const remotes = Object.fromEntries(
-    Object.entries(options.remotes).map(([name, entry]) => [name, manifestUrl(entry, options.publicUrl)]),
+    Object.entries(options.remotes).map(([name, entry]) => [name, remoteEntryUrl(entry, options.publicUrl)]),
   );
   const ownOrigin = new URL(options.publicUrl).origin;
   const remoteOrigins = [...new Set(Object.values(remotes).map((url) => new URL(url).origin))].filter(

@@ -2,11 +2,19 @@
  * Serialised reservation lists, keyed by club and date window, valid while the club's log has not
  * grown. A page view then costs one indexed look at the newest event number (events/store
  * `lastClubSeq`) instead of a query,
- * a filter and a serialisation; and a browser that already holds that answer gets a 304.
+ * a filter and a serialisation; and a browser that already holds that answer gets a 304. The
+ * gzip-compressed body is made once per entry, when the first client that accepts it asks.
  */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { GZIP_LEVEL } from '../http/compression';
+
+const gzipAsync = promisify(gzip);
+
 interface Entry {
   position: number;
   body: string;
+  gzipped?: Promise<Buffer>;
 }
 
 export class ReservationListCache {
@@ -22,6 +30,14 @@ export class ReservationListCache {
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry.body;
+  }
+
+  /** The gzip-compressed body for `key` at `position`, compressed on first use and then kept. */
+  gzipped(key: string, position: number): Promise<Buffer> | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.position !== position) return undefined;
+    entry.gzipped ??= gzipAsync(entry.body, { level: GZIP_LEVEL });
+    return entry.gzipped;
   }
 
   set(key: string, position: number, body: string): void {

@@ -30,6 +30,7 @@ import {
   makeReservationCommand,
 } from '../commands/reservations';
 import { lastClubSeq } from '../events/store';
+import { acceptsGzip } from '../http/compression';
 import { ReservationListCache, listEtag } from '../reservations/list-cache';
 
 // Reservation calls answer `{error: "text"}`: field errors become one sentence.
@@ -60,12 +61,24 @@ export function requestedRange(ctx: AppContext, options: { required?: boolean } 
   return { from, to };
 }
 
+/**
+ * `user_id` narrows the list to one member's bookings (a member's own list: /bookings and the
+ * grid's limit count), so the club's whole year need not travel to find them.
+ */
+function requestedMember(ctx: AppContext): string | undefined {
+  const { user_id: userId } = ctx.query;
+  if (userId === undefined) return undefined;
+  if (typeof userId !== 'string' || !isUuid(userId)) throw badRequest(reservationTexts.unknownMember);
+  return userId;
+}
+
 async function reservationsFor(
   deps: AppDeps,
   clubId: string,
   range: DateRange | undefined,
+  userId?: string,
 ): Promise<Reservation[]> {
-  const rows = await listReservations(deps.db, clubId, range);
+  const rows = await listReservations(deps.db, clubId, range, userId);
   // Single bookings come back exact from SQL; only a series needs the recurrence rule.
   return range ? rows.filter((r) => !r.recurring || occursBetween(r, range.from, range.to)) : rows;
 }
@@ -88,24 +101,28 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   router.get('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const range = requestedRange(ctx);
-    const window = range ? `${range.from}..${range.to}` : 'all';
+    const userId = requestedMember(ctx);
+    const window = `${range ? `${range.from}..${range.to}` : 'all'}${userId ? `|${userId}` : ''}`;
     // The position first, the list after: a list is then never older than the position it is kept under.
     const position = await lastClubSeq(deps.db, clubId);
     const etag = listEtag(clubId, position, window);
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);
+    ctx.vary('Accept-Encoding');
     if (ctx.get('If-None-Match') === etag) {
       ctx.status = 304;
       return;
     }
     const key = `${clubId}|${window}`;
-    let body = cache.get(key, position);
-    if (body === undefined) {
-      body = JSON.stringify(await reservationsFor(deps, clubId, range));
-      cache.set(key, position, body);
+    if (cache.get(key, position) === undefined) {
+      cache.set(key, position, JSON.stringify(await reservationsFor(deps, clubId, range, userId)));
     }
     ctx.type = 'application/json';
-    ctx.body = body;
+    const gzipped = acceptsGzip(ctx.get('Accept-Encoding')) ? cache.gzipped(key, position) : undefined;
+    if (gzipped) {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = await gzipped;
+    } else ctx.body = cache.get(key, position);
   });
 
   /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */

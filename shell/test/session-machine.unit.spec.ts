@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
+import type { SessionUser } from '@platzbuchung/domain/types';
+import { sessionMachine, type Basics } from '../src/session/session-machine';
+
+const config: RemotesConfig = {
+  remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
+  impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+};
+const anna = {
+  _id: 'u1',
+  club_id: 'c1',
+  role: 'player',
+  first_name: 'Anna',
+  last_name: 'Schmidt',
+  email: 'anna@example.org',
+  status: 'active',
+} as SessionUser;
+
+function started(load: () => Promise<Basics>) {
+  const used: unknown[] = [];
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: { loadBasics: fromPromise(load) },
+      actions: { useConfig: (_, basics) => used.push(basics) },
+    }),
+  ).start();
+  return { actor, used };
+}
+
+describe('the shell session', () => {
+  it('is ready with the user once configuration, clubs and session check have answered', async () => {
+    const { actor, used } = started(async () => ({ config, clubs: [], user: anna }));
+    expect(actor.getSnapshot().hasTag('starting')).toBe(true);
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(ready.context.auth).toMatchObject({ value: true, _id: 'u1', role: 'player', status: 'active' });
+    expect(used).toEqual([{ config, auth: ready.context.auth }]);
+  });
+
+  it('is ready and logged out when the session check found nobody', async () => {
+    const { actor, used } = started(async () => ({ config, clubs: [], user: null }));
+    const ready = await waitFor(actor, (s) => s.matches('ready'));
+    expect(ready.context.auth).toEqual({ value: false });
+    expect(used).toEqual([{ config, auth: { value: false } }]);
+  });
+
+  it('offers a retry when the configuration could not be loaded', async () => {
+    let calls = 0;
+    const { actor } = started(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('offline');
+      return { config, clubs: [], user: null };
+    });
+    await waitFor(actor, (s) => s.matches('startupFailed'));
+    actor.send({ type: 'startup.retry' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(calls).toBe(2);
+  });
+});
