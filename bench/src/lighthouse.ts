@@ -73,7 +73,8 @@ async function keepReport(url: string, report: object): Promise<void> {
 }
 
 function figures(page: string, audits: Audit[]): Figure[] {
-  const mid = (pick: (a: Audit) => number) => median(audits.map(pick));
+  // A run whose trace Lighthouse could not read (NO_NAVSTART) has no timings: the others count.
+  const mid = (pick: (a: Audit) => number) => median(audits.map(pick).filter(Number.isFinite));
   const section = 'lighthouse';
   return [
     { section, name: `${page}: performance`, value: mid((a) => a.performance), unit: '', target: '≥ 98' },

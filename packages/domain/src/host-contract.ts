@@ -100,3 +100,9 @@ export interface RemotesConfig {
   remotes: Record<string, string>;
   impressum: ImpressumConfig;
 }
+
+/**
+ * The id of the JSON data block in which the API hands the page its `RemotesConfig` (the same as
+ * `/remotes.json` answers), so the shell can start loading a screen before its first request.
+ */
+export const INLINE_CONFIG_ID = 'platzbuchung-config';

@@ -2,7 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveUi } from '../src/http/ui';
+import { INLINE_CONFIG_ID } from '@platzbuchung/domain/host-contract';
+import { inlineConfigBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /** The API serving the built shell: pages, files, /remotes.json, compression, and what it refuses. */
@@ -15,7 +16,7 @@ beforeAll(async () => {
   shellDir = await mkdtemp(path.join(tmpdir(), 'pb-shell-'));
   await writeFile(
     path.join(shellDir, 'index.html'),
-    '<!doctype html><title>Platzbuchung</title><div id="root"></div>',
+    '<!doctype html><html><head><title>Platzbuchung</title></head><body><div id="root"></div></body></html>',
   );
   await writeFile(path.join(shellDir, 'main.js'), bundle);
   await mkdir(path.join(shellDir, 'chunks'));
@@ -65,6 +66,15 @@ describe('serving the shell', () => {
     });
   });
 
+  it('writes the same configuration into the page, so the shell can start before its first request', async () => {
+    const html = await (await get('/reservations', { Accept: 'text/html' })).text();
+    const block = new RegExp(
+      `<script type="application/json" id="${INLINE_CONFIG_ID}">(.*?)</script></head>`,
+    );
+    const inline = JSON.parse(html.match(block)![1]!) as unknown;
+    expect(inline).toEqual(await (await get('/remotes.json')).json());
+  });
+
   it('compresses scripts for clients that accept gzip, and caches hashed chunks for a year', async () => {
     const response = await get('/chunks/grid.0123abcd.js', { 'Accept-Encoding': 'gzip' });
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -102,5 +112,34 @@ describe('what is never public', () => {
       expect((await fetch(`${base}/.built`, { headers: { Accept: 'text/plain' } })).status).toBe(404);
       expect((await fetch(`${base}/%2ebuilt`, { headers: { Accept: 'text/plain' } })).status).toBe(404);
     }
+  });
+});
+
+describe('the configuration in the page', () => {
+  it('cannot be closed early by a text in it, and still reads back the same', () => {
+    const config = {
+      remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
+      impressum: { name: '</script><script>alert(1)</script>', email: 'kontakt@example.de' },
+    };
+    const block = inlineConfigBlock(config);
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    const json = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual(config);
+  });
+});
+
+describe('where a remote is found', () => {
+  it("loads each remote's entry script: an origin or folder gets remoteEntry.js, a manifest means the entry beside it", () => {
+    const publicUrl = 'https://platz.example';
+    expect(remoteEntryUrl('http://localhost:3001', publicUrl)).toBe('http://localhost:3001/remoteEntry.js');
+    expect(remoteEntryUrl('/remotes/admin/', publicUrl)).toBe(
+      'https://platz.example/remotes/admin/remoteEntry.js',
+    );
+    expect(remoteEntryUrl('https://cdn.example/auth/mf-manifest.json', publicUrl)).toBe(
+      'https://cdn.example/auth/remoteEntry.js',
+    );
+    expect(remoteEntryUrl('https://cdn.example/auth/entry.4f2a.js', publicUrl)).toBe(
+      'https://cdn.example/auth/entry.4f2a.js',
+    );
   });
 });

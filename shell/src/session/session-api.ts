@@ -1,10 +1,22 @@
 /** The startup and session calls, as the shell makes them. */
 import { getJson, postJson } from '@platzbuchung/ui/api/client';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
+import { INLINE_CONFIG_ID, type RemotesConfig } from '@platzbuchung/domain/host-contract';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 
+/** The configuration the API wrote into the page, or null (a page served otherwise, or damaged). */
+export function inlineRemotesConfig(): RemotesConfig | null {
+  const text = document.getElementById(INLINE_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as RemotesConfig;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's own configuration when it has one, else `/remotes.json`. */
 export function fetchRemotesConfig(signal?: AbortSignal): Promise<RemotesConfig> {
-  return getJson<RemotesConfig>('/remotes.json', signal);
+  return Promise.resolve(inlineRemotesConfig() ?? getJson<RemotesConfig>('/remotes.json', signal));
 }
 
 export function fetchClubs(signal?: AbortSignal): Promise<Club[]> {

@@ -1,12 +1,29 @@
 /**
  * Serves the built shell (shell/dist) from the API's origin, after every /api and /schema route:
- * static files, an SPA fallback to index.html for page navigations, `GET /remotes.json` telling the
+ * static files, an SPA fallback to index.html for page navigations (with the remotes configuration
+ * inside), `GET /remotes.json` telling the
  * shell where the remotes live, and the Content-Security-Policy of the HTML page.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Middleware } from 'koa';
-import type { ImpressumConfig, RemotesConfig } from '@platzbuchung/domain/host-contract';
-import { bodyFor, cacheControlFor, contentTypeOf, fileInside, type ServeRules } from './static-files';
+import {
+  INLINE_CONFIG_ID,
+  type ImpressumConfig,
+  type RemotesConfig,
+} from '@platzbuchung/domain/host-contract';
+import {
+  bodyFor,
+  cacheControlFor,
+  contentTypeOf,
+  fileInside,
+  type FileBody,
+  type FoundFile,
+  type ServeRules,
+} from './static-files';
+import { acceptsGzip } from './compression';
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -54,6 +71,34 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   ].join('; ');
 }
 
+/**
+ * The configuration as a JSON data block in the page's head: a data block is never run, so the
+ * CSP (no inline scripts) stays as strict, and `<` is escaped so no text can close the element.
+ */
+export function inlineConfigBlock(config: RemotesConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>`;
+}
+
+const gzipAsync = promisify(gzip);
+
+/** index.html with the configuration inside, made once per file version (and once gzipped). */
+function pageWithConfig(config: RemotesConfig) {
+  const block = inlineConfigBlock(config);
+  let kept: { version: string; plain: Buffer; gzipped: Promise<Buffer> } | undefined;
+  return async (found: FoundFile, acceptEncoding: string | undefined): Promise<FileBody> => {
+    const version = `${found.size}:${found.mtime.getTime()}`;
+    if (kept?.version !== version) {
+      const html = (await readFile(found.file, 'utf8')).replace('</head>', `${block}</head>`);
+      const plain = Buffer.from(html);
+      kept = { version, plain, gzipped: gzipAsync(plain, { level: 9 }) };
+    }
+    return acceptsGzip(acceptEncoding)
+      ? { body: await kept.gzipped, encoding: 'gzip' }
+      : { body: kept.plain };
+  };
+}
+
 /** Does this request want a page (a browser navigation) rather than a file or JSON? */
 function wantsHtml(accept: string): boolean {
   return /text\/html/i.test(accept);
@@ -71,6 +116,7 @@ export function serveUi(options: ServeUiOptions): Middleware {
   const config: RemotesConfig = { remotes, impressum: options.impressum ?? { name: '', email: '' } };
   const shellDir = path.resolve(options.shellDir);
 
+  const page = pageWithConfig(config);
   const rules: ServeRules = { sourceMaps: !options.production };
   const fileFor = (requestPath: string) => fileInside(shellDir, requestPath, rules);
 
@@ -94,7 +140,7 @@ export function serveUi(options: ServeUiOptions): Middleware {
     }
 
     const isHtml = path.extname(found.file) === '.html';
-    const { body, encoding } = await bodyFor(found, ctx.get('Accept-Encoding'));
+    const { body, encoding } = await (isHtml ? page : bodyFor)(found, ctx.get('Accept-Encoding'));
     ctx.type = contentTypeOf(found.file);
     ctx.set('Cache-Control', cacheControlFor(found.file));
     ctx.set('Vary', 'Accept-Encoding');
