@@ -128,6 +128,15 @@ describe('the read model is exactly what the events say', () => {
     expect(verified.stdout).toMatch(/no difference/);
   });
 
+  it('a rebuild into an emptied table writes every row back, exactly as they were', async () => {
+    const before = await liveRows();
+    expect(before.length).toBeGreaterThan(0);
+    await api.db('reservations').delete();
+    expect(await rebuildReadModel(api.db)).toBe(before.length);
+    expect(await liveRows()).toEqual(before);
+    expect(await verifyReadModel(api.db)).toEqual({ rows: before.length, differences: [] });
+  });
+
   it('the CLI lists, filters and shows the history readably and as JSON lines', async () => {
     const table = await runCli('list', '--limit', '5');
     expect(table.status).toBe(0);
