@@ -20,6 +20,8 @@ const forbid = (...groups) => ({
   ],
 });
 const uiPackages = workspaces.map((w) => `@platzbuchung/${w}`);
+/** What no server-side code imports: the UIs. */
+const serverUiImports = uiPackages.concat(['**/shell/src/**', '**/mfe-*/src/**']);
 /** A remote's feature folders (src/features/*). */
 const featuresOf = (w) =>
   readdirSync(new URL(`${w}/src/features/`, import.meta.url), { withFileTypes: true })
@@ -102,7 +104,17 @@ export default tseslint.config(
   },
   {
     files: ['services/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
-    rules: forbid(uiPackages.concat(['**/shell/src/**', '**/mfe-*/src/**'])),
+    rules: forbid(serverUiImports),
+  },
+  // The API and the mailer meet only at the outbox (packages/outbox): neither imports the other.
+  // (A later block's no-restricted-imports replaces an earlier one's, so the UI groups come along.)
+  {
+    files: ['services/api/**/*.ts', 'bench/**/*.ts'],
+    rules: forbid(serverUiImports, ['@platzbuchung/mailer', '@platzbuchung/mailer/*']),
+  },
+  {
+    files: ['services/mailer/**/*.ts'],
+    rules: forbid(serverUiImports, ['@platzbuchung/api', '@platzbuchung/api/*']),
   },
   // Each service reads its environment in one place, where defaults and checks are written once.
   {

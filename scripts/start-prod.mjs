@@ -5,8 +5,8 @@
  * - NODE_ENV=production for every process; the API refuses the development session secret.
  * - One API worker per core (node:cluster; WEB_CONCURRENCY overrides). The first worker migrates
  *   the database before the others start; a worker that dies is replaced.
- * - The mail worker as a process of its own (when Redis is reachable; otherwise each API worker
- *   sends mails itself, as in development).
+ * - The mailer as a process of its own: it takes what the API workers leave in the mail outbox,
+ *   through the queue when Redis is reachable, otherwise it sends the mails itself.
  * - Each remote's built folder served as static files on its own port: hashed chunks with
  *   `Cache-Control: immutable`, the manifest and entry revalidated (services/api/src/http/static-files.ts).
  *
@@ -18,7 +18,6 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { redisReachable } from './redis-probe.mjs';
 import { REMOTES, releasesDir, remoteUrlsOnHost } from './remote-releases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -158,9 +157,7 @@ async function main() {
       env,
     );
   }
-  const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
-  if (await redisReachable(redisUrl)) runHelper('mailer', MAILER, [], { ...env, REDIS_URL: redisUrl });
-  else say('no Redis reachable at REDIS_URL: each API worker sends mails itself');
+  runHelper('mailer', MAILER, [], env);
   startWorkers(env, Math.max(1, workers));
 }
 

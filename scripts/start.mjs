@@ -8,7 +8,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { redisReachable } from './redis-probe.mjs';
 import { REMOTES, releasesDir, remoteUrlsOnHost } from './remote-releases.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -145,11 +144,9 @@ async function main() {
     );
   }
   run('api', ['services/api/src/main.ts'], env);
-  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  // The mailer reads the outbox, and its queue is named after the database unless MAIL_QUEUE says otherwise.
-  if (await redisReachable(redisUrl)) {
-    run('mailer', ['services/mailer/src/main.ts'], { REDIS_URL: redisUrl, DATABASE_URL: databaseUrl });
-  } else say('no Redis reachable at REDIS_URL: the API sends mails itself');
+  // The mailer takes the mails the API leaves in the outbox: through the queue when Redis answers
+  // at REDIS_URL (named after the database unless MAIL_QUEUE says otherwise), else it sends them itself.
+  run('mailer', ['services/mailer/src/main.ts'], { DATABASE_URL: databaseUrl });
   await waitForHealth(`http://127.0.0.1:${port}`);
   const lines = [`Platzbuchung läuft: ${publicUrl}`];
   if (demo) {

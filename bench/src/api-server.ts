@@ -12,13 +12,11 @@ import { connectDb } from '@platzbuchung/api/db/connect';
 import type { AppState } from '@platzbuchung/api/http/context';
 import { LiveHub } from '@platzbuchung/api/live/hub';
 import { createLogger } from '@platzbuchung/api/logger';
-import type { Mailer } from '@platzbuchung/mailer/mailer';
 
 const config = readConfig();
 const db = connectDb(config.databaseUrl!);
 const logger = createLogger('bench-api', 'warn');
 // Mails wait in the outbox; the bench runs no relay.
-const noMail: Mailer = { mode: 'queue', wake: () => {}, close: async () => {} };
 
 let baselineBody = '[]';
 const baseline = new Router<AppState>();
@@ -51,7 +49,6 @@ const app = createApp(
       failedLoginsPerClient: 100000,
       windowSeconds: 60,
     }),
-    mailer: noMail,
     live: new LiveHub({ db, databaseUrl: config.databaseUrl!, logger }),
   },
   { routes: [baseline] },

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readMailerConfig, type MailerConfig } from '@platzbuchung/mailer/config';
 
 /**
  * Configuration comes only from the environment, read and checked once at start.
@@ -11,8 +10,6 @@ export interface Config {
   publicUrl: string;
   /** Unset means: run an embedded PostgreSQL (only the start script does that). */
   databaseUrl: string | undefined;
-  /** REDIS_URL, SMTP_URL, MAIL_FROM, MAIL_DIR, MAIL_QUEUE: read by the mailer's rules, as its worker reads them. */
-  mail: MailerConfig;
   sessionSecret: string;
   timeZone: string;
   impressum: { name: string; email: string };
@@ -143,7 +140,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
-    mail: readMailerConfig(env),
     sessionSecret,
     timeZone: readTimeZone(env),
     impressum: {

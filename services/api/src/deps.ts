@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { Mailer } from '@platzbuchung/mailer/mailer';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { PasswordHasher } from './accounts/passwords';
@@ -15,8 +14,6 @@ export interface AppDeps {
   clock: () => Date;
   hasher: PasswordHasher;
   rateLimits: RateLimits;
-  /** Told when an outbox row was committed; relays and sends in-process when Redis is unreachable. */
-  mailer: Mailer;
   /** The process's one source of live streams: one listening connection and reader for all of them. */
   live: LiveHub;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { purgeOldSentMails } from '@platzbuchung/mailer/outbox';
+import { purgeOldSentMails } from '@platzbuchung/outbox/outbox';
 import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';

@@ -1,12 +1,11 @@
 /**
- * The API process: reads the environment, migrates, connects the mailer, runs the subscriptions
- * (in one worker of the deployment), serves, and on SIGTERM stops taking new connections, lets
- * running requests finish, stops the subscriptions, then closes the mailer and the database pool.
+ * The API process: reads the environment, migrates, runs the subscriptions (in one worker of the
+ * deployment), serves, and on SIGTERM stops taking new connections, lets running requests finish,
+ * stops the subscriptions, then closes the database pool. Mails it leaves in the outbox; the
+ * mailer process (services/mailer) takes them from there.
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { connectMailer, isRedisReachable, redactUrl } from '@platzbuchung/mailer/connect-mailer';
-import type { Mailer } from '@platzbuchung/mailer/mailer';
 import { bcryptHasher } from './accounts/passwords';
 import { createRateLimits, defaultRateLimits } from './accounts/rate-limits';
 import { createApp } from './app';
@@ -21,7 +20,6 @@ import { serveUi } from './http/ui';
 import { LiveHub } from './live/hub';
 import { createLogger } from './logger';
 import { notificationsSubscription } from './notifications/notices';
-import type { ReadinessCheck } from './routes/health';
 
 const logger = createLogger('api');
 
@@ -38,19 +36,6 @@ function shellUi(config: Config) {
     impressum: config.impressum,
     production: config.production,
   });
-}
-
-/** In queue mode the mailer process needs Redis to send what the API writes to the outbox. */
-function mailerReadiness(mailer: Mailer, redisUrl: string): ReadinessCheck[] {
-  if (mailer.mode !== 'queue') return [];
-  return [
-    {
-      name: 'redis',
-      check: async () => {
-        if (!(await isRedisReachable(redisUrl, 1_000))) throw new Error('Redis is unreachable');
-      },
-    },
-  ];
 }
 
 async function main(): Promise<void> {
@@ -71,12 +56,6 @@ async function main(): Promise<void> {
     );
   }
 
-  const { redisUrl, smtpUrl, mailFrom, mailDir } = config.mail;
-  const mailer = await connectMailer({ db, redisUrl, logger, smtpUrl, mailFrom, mailDir });
-  if (mailer.mode === 'queue') {
-    logger.info({ redisUrl: redactUrl(redisUrl) }, 'mails wait in the outbox for the mailer process');
-  }
-
   const deps: AppDeps = {
     db,
     config,
@@ -87,20 +66,16 @@ async function main(): Promise<void> {
       ...defaultRateLimits,
       registrationsPerClient: config.registrationsPerClient,
     }),
-    mailer,
     live: new LiveHub({ db, databaseUrl: config.databaseUrl, logger }),
   };
-  const app = createApp(deps, {
-    readinessChecks: mailerReadiness(mailer, config.mail.redisUrl),
-    ui: shellUi(config),
-  });
+  const app = createApp(deps, { ui: shellUi(config) });
   const stopHousekeeping = startHousekeeping(db, logger);
   // One API worker of the deployment runs them (an advisory lock), whichever gets there first.
   const subscriptions = startSubscriptionsAsLeader({
     db,
     databaseUrl: config.databaseUrl,
     logger,
-    subscriptions: [notificationsSubscription({ publicUrl: config.publicUrl, onQueued: mailer.wake })],
+    subscriptions: [notificationsSubscription({ publicUrl: config.publicUrl })],
   });
   const server: Server = app.listen(config.port, () => {
     logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');
@@ -123,8 +98,6 @@ async function main(): Promise<void> {
       await subscriptions
         .stop()
         .catch((err: unknown) => logger.error({ err }, 'subscriptions did not stop cleanly'));
-      // After the last request: an inline mailer still finishes the mails under way.
-      await mailer.close().catch((err: unknown) => logger.error({ err }, 'mailer did not close cleanly'));
       await hasher.close();
       await db.destroy();
       logger.info('api stopped');

@@ -4,49 +4,41 @@
  * own queues.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultQueueName } from '@platzbuchung/mailer/mail-queue';
-import { startMailService } from '@platzbuchung/mailer/mail-service';
-import { createSmtpTransport } from '@platzbuchung/mailer/transport';
 import { Queue } from 'bullmq';
-import { createLogger } from '../src/logger';
 import { TestClient } from './support/client';
 import { registerClub } from './support/fixtures';
+import { startMailerProcess } from './support/mailer-process';
 import { privateRedis } from './support/private-redis';
 import { startSmtpPeer } from './support/smtp-peer';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const logger = createLogger('mail-outbox-test', process.env.LOG_LEVEL ?? 'silent');
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-/** An API with its own database, and the mailer process's work (relay + worker) beside it. */
-async function startStack(redis: string, queueName?: string) {
+/** An API with its own database, and the mailer process beside it, as a deployment runs them. */
+async function startStack(redis: string) {
   const peer = await startSmtpPeer();
   cleanups.push(() => peer.close());
   const api: TestApi = await startTestApi({ rateLimits: { resetRequestsPerClient: 1_000 } });
   cleanups.push(() => api.close());
-  const queue = queueName ?? defaultQueueName(api.databaseUrl);
-  const service = await startMailService({
-    db: api.db,
-    redisUrl: redis,
-    queueName: queue,
-    logger,
-    transport: createSmtpTransport({ url: peer.url }),
-    from: 'Platzbuchung <no-reply@platzbuchung.test>',
-    retry: { attempts: 3, backoffMs: 100 },
-    relayPollMs: 100,
+  const mailer = await startMailerProcess(api.db, api.databaseUrl!, {
+    REDIS_URL: redis,
+    SMTP_URL: peer.url,
+    MAIL_FROM: 'Platzbuchung <no-reply@platzbuchung.test>',
   });
+  // Without MAIL_QUEUE the mailer names its queue after the database (README, "Mail").
+  const queue = `mail-${new URL(api.databaseUrl!).pathname.slice(1)}`;
   cleanups.push(async () => {
-    await service.close();
+    await mailer.stop();
     const cleanup = new Queue(queue, { connection: { url: redis } });
     await cleanup.obliterate({ force: true }).catch(() => undefined);
     await cleanup.close();
   });
-  return { api, peer, service, queue };
+  return { api, peer, queue };
 }
 
 const outboxRow = async (api: TestApi) => api.db('mail_outbox').orderBy('created_at', 'desc').first();

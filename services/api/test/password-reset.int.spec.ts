@@ -2,12 +2,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { texts } from '@platzbuchung/domain/texts';
-import { startMailService, type MailService } from '@platzbuchung/mailer/mail-service';
-import { createSmtpTransport } from '@platzbuchung/mailer/transport';
-import { createLogger } from '../src/logger';
 import { TestClient } from './support/client';
 import { PASSWORD, loggedIn, registerClub } from './support/fixtures';
-import { resetMailsIn } from './support/recording-mailer';
+import { startMailerProcess } from './support/mailer-process';
+import { resetMailsIn } from './support/outbox-mails';
 import { startSmtpPeer, type SmtpPeer } from './support/smtp-peer';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -55,36 +53,28 @@ beforeEach(() => {
   api.setNow(undefined);
 });
 
-describe('the mail path through Redis, the BullMQ worker and SMTP', () => {
+describe('the mail path through the mailer process, Redis, the BullMQ worker and SMTP', () => {
   let queueName: string;
   let peer: SmtpPeer;
-  let service: MailService;
+  let mailer: { stop(): Promise<void> };
   let queued: TestApi;
 
   beforeAll(async () => {
     queueName = `test-api-mail-${randomUUID().slice(0, 8)}`;
-    const logger = createLogger('mail-test', process.env.LOG_LEVEL ?? 'silent');
     peer = await startSmtpPeer();
-    service = await startMailService({
-      db: api.db,
-      redisUrl,
-      queueName,
-      logger,
-      transport: createSmtpTransport({ url: peer.url }),
-      from: 'Platzbuchung <no-reply@platzbuchung.test>',
-      retry: { attempts: 3, backoffMs: 100 },
-      relayPollMs: 100,
-    });
-    queued = await startTestApi({
-      db: api.db,
-      mailer: { mode: 'queue', wake: service.relay.wake, close: async () => {} },
-      rateLimits: { resetRequestsPerClient: 1_000 },
+    // An API with a database of its own: the mailer process takes every mail waiting there.
+    queued = await startTestApi({ rateLimits: { resetRequestsPerClient: 1_000 } });
+    mailer = await startMailerProcess(queued.db, queued.databaseUrl!, {
+      REDIS_URL: redisUrl,
+      MAIL_QUEUE: queueName,
+      SMTP_URL: peer.url,
+      MAIL_FROM: 'Platzbuchung <no-reply@platzbuchung.test>',
     });
   });
 
   afterAll(async () => {
+    await mailer?.stop();
     await queued?.close();
-    await service?.close();
     const cleanup = new Queue(queueName, { connection: { url: redisUrl } });
     await cleanup.obliterate({ force: true });
     await cleanup.close();
@@ -149,11 +139,16 @@ describe('the mail path through Redis, the BullMQ worker and SMTP', () => {
     expect(asked.body).toEqual({ message: texts.resetLinkSent });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(peer.mails).toHaveLength(sent);
-    expect(await service.queue.queue.getJobCounts('waiting', 'active', 'delayed')).toEqual({
-      waiting: 0,
-      active: 0,
-      delayed: 0,
-    });
+    const queue = new Queue(queueName, { connection: { url: redisUrl } });
+    try {
+      expect(await queue.getJobCounts('waiting', 'active', 'delayed')).toEqual({
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+      });
+    } finally {
+      await queue.close();
+    }
   });
 });
 

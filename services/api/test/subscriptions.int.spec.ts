@@ -230,7 +230,9 @@ describe('subscriptions', { timeout: 180_000 }, () => {
       return now.length === 1 && now[0]!.pid !== first!.pid;
     });
     expect(
-      entries.some((entry) => entry.msg === 'not listening for new events; polling until reconnected'),
+      entries.some(
+        (entry) => entry.msg === 'not listening; polling until reconnected' && entry.channel === 'events',
+      ),
     ).toBe(true);
 
     const from = (await settledEnd(api.db)).position;

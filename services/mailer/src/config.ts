@@ -11,6 +11,8 @@ export interface MailerConfig {
   readonly mailDir: string;
   /** MAIL_QUEUE, else `mail-<database name>`: one queue per deployment. */
   readonly queueName: string;
+  /** LOG_LEVEL as the API reads it, so one setting quiets (or opens up) every process. */
+  readonly logLevel: string;
 }
 
 /** Read once at start; empty variables count as unset. */
@@ -24,5 +26,6 @@ export function readMailerConfig(env: NodeJS.ProcessEnv = process.env): MailerCo
     mailFrom: value('MAIL_FROM') ?? DEFAULT_MAIL_FROM,
     mailDir: value('MAIL_DIR') ?? defaultMailDir,
     queueName: value('MAIL_QUEUE') ?? defaultQueueName(databaseUrl),
+    logLevel: value('LOG_LEVEL') ?? 'info',
   };
 }

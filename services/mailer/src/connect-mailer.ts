@@ -1,32 +1,37 @@
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { listenOn } from '@platzbuchung/outbox/listen';
+import { OUTBOX_CHANNEL } from '@platzbuchung/outbox/outbox';
 import { createInlineDelivery } from './inline-delivery';
 import { DEFAULT_REDIS_URL } from './mail-queue';
 import type { Mailer } from './mailer';
+import { startMailService } from './mail-service';
 import { createOutboxMailProcessor } from './processor';
 import { startOutboxRelay } from './relay';
-import { DEFAULT_MAIL_FROM, createMailTransport } from './transport';
+import { DEFAULT_MAIL_FROM } from './transport';
 import type { MailTransport } from './transport';
 
 export interface ConnectMailerOptions {
   /** Where the outbox lives. */
   readonly db: Knex;
+  /** For the connection that LISTENs for new outbox rows; without it the relay only polls. */
+  readonly databaseUrl?: string;
   /** Default `redis://127.0.0.1:6379`. */
   readonly redisUrl?: string;
+  /** This deployment's queue (MAIL_QUEUE). */
+  readonly queueName: string;
   readonly logger: Logger;
   /** How long to try Redis before falling back; default 1000 ms. */
   readonly connectTimeoutMs?: number;
   /** Throw instead of falling back, for deployments that set REDIS_URL on purpose. */
   readonly requireRedis?: boolean;
-  /** The rest configures the in-process fallback, which sends itself. */
-  readonly smtpUrl?: string | undefined;
+  readonly transport: MailTransport;
   readonly mailFrom?: string | undefined;
-  readonly mailDir?: string | undefined;
-  /** Overrides smtpUrl/mailDir, for tests. */
-  readonly transport?: MailTransport;
-  /** The in-process relay's poll; default 1 s. */
+  /** The relay's poll; default 1 s. */
   readonly relayPollMs?: number;
+  /** How soon a broken LISTEN connection is opened again; default 5 s. */
+  readonly listenReconnectMs?: number;
 }
 
 /** For logs: the URL without its password. */
@@ -70,52 +75,81 @@ export async function isRedisReachable(redisUrl: string, timeoutMs: number): Pro
 }
 
 /**
- * Queue mode when Redis answers: the API only writes outbox rows, and the mailer process relays
- * and sends them. Otherwise the API relays and sends them itself, through the same processor. The
- * fallback is announced once, here, not per mail.
+ * The mailer process's work, in one of two modes. Queue mode when Redis answers: the relay hands
+ * outbox rows to BullMQ and the worker sends them (./mail-service). Otherwise inline: the relay
+ * hands them to a delivery inside this process, through the same processor; the fallback is
+ * announced once, here, not per mail. In both, a committed outbox row wakes the relay through
+ * PostgreSQL's NOTIFY (@platzbuchung/outbox), and the relay's poll catches what a lost
+ * notification missed. The API only writes outbox rows: it meets the mailer nowhere else.
  */
-export async function connectMailer({
+export async function connectMailer(options: ConnectMailerOptions): Promise<Mailer> {
+  const mailer = await startMode(options);
+  if (!options.databaseUrl) return mailer;
+  const listener = listenOn(
+    options.databaseUrl,
+    OUTBOX_CHANNEL,
+    {
+      reconnectMs: options.listenReconnectMs ?? 5_000,
+      applicationName: 'mailer',
+      logger: options.logger,
+    },
+    { onNotify: mailer.wake, onOpen: mailer.wake },
+  );
+  return {
+    mode: mailer.mode,
+    wake: mailer.wake,
+    async close() {
+      await listener.close();
+      await mailer.close();
+    },
+  };
+}
+
+async function startMode({
   db,
   redisUrl = DEFAULT_REDIS_URL,
+  queueName,
   logger,
   connectTimeoutMs = 1_000,
   requireRedis = false,
-  smtpUrl,
-  mailFrom = DEFAULT_MAIL_FROM,
-  mailDir,
   transport,
+  mailFrom = DEFAULT_MAIL_FROM,
   relayPollMs,
 }: ConnectMailerOptions): Promise<Mailer> {
+  const poll = relayPollMs === undefined ? {} : { pollMs: relayPollMs };
   if (await isRedisReachable(redisUrl, connectTimeoutMs)) {
-    return { mode: 'queue', wake() {}, async close() {} };
+    const service = await startMailService({
+      db,
+      redisUrl,
+      queueName,
+      logger,
+      transport,
+      from: mailFrom,
+      ...(relayPollMs === undefined ? {} : { relayPollMs }),
+    });
+    return { mode: 'queue', wake: service.relay.wake, close: service.close };
   }
   if (requireRedis) throw new Error(`Redis is unreachable at ${redactUrl(redisUrl)}`);
 
-  const inlineTransport = transport ?? createMailTransport({ smtpUrl, mailDir });
   logger.warn(
-    { redisUrl: redactUrl(redisUrl), transport: inlineTransport.kind },
-    'Redis is unreachable: mails are delivered in-process (set REDIS_URL and run the mailer worker in production)',
+    { redisUrl: redactUrl(redisUrl), transport: transport.kind },
+    'Redis is unreachable: this process delivers the mails itself (set REDIS_URL for the queue)',
   );
   const processor = createOutboxMailProcessor({
     db,
-    transport: inlineTransport,
+    transport,
     logger: logger.child({ component: 'inline-mailer' }),
     from: mailFrom,
   });
   const delivery = createInlineDelivery(processor, { db, logger });
-  const relay = startOutboxRelay({
-    db,
-    logger,
-    hand: delivery.hand,
-    ...(relayPollMs === undefined ? {} : { pollMs: relayPollMs }),
-  });
+  const relay = startOutboxRelay({ db, logger, hand: delivery.hand, ...poll });
   return {
     mode: 'inline',
     wake: relay.wake,
     async close() {
       await relay.stop();
       await delivery.close();
-      if (!transport) inlineTransport.close();
+      transport.close();
     },
   };
 }

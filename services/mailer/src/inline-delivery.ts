@@ -1,8 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import type { RetryPolicy } from './mail-queue';
-import { recordFailedAttempt } from './outbox';
-import type { OutboxDb } from './outbox';
+import { recordFailedAttempt } from '@platzbuchung/outbox/outbox';
+import type { OutboxDb } from '@platzbuchung/outbox/outbox';
 import { SendInProgressError } from './processor';
 import type { OutboxMailProcessor } from './processor';
 

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { mailKindLabels, mailStatuses, type MailStatus } from '@platzbuchung/domain/mail/notices';
 import { connectOutboxDb } from './mail-service';
-import { countOutbox, listOutbox, retryFailedMail, type OutboxListItem } from './outbox';
+import { countOutbox, listOutbox, retryFailedMail, type OutboxListItem } from '@platzbuchung/outbox/outbox';
 
 const EMBEDDED_URL = `postgres://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54329}/platzbuchung`;
 

@@ -1,13 +1,13 @@
 /**
- * What the API depends on. Mails are rows in the outbox (./outbox), written in the transaction of
- * their cause; the mailer only has to be told that one is waiting. Two modes: `queue`, where the
- * mailer process relays rows to BullMQ and its worker sends them, and `inline`, where the API
- * relays and sends them itself because no Redis is reachable. `connectMailer` picks one.
+ * The mailer process's running work (./connect-mailer). Mails are rows in the outbox
+ * (@platzbuchung/outbox), written in the transaction of their cause. Two modes: `queue`, where the
+ * relay hands rows to BullMQ and the worker sends them, and `inline`, where this process relays and
+ * sends them itself because no Redis is reachable.
  */
 export interface Mailer {
   readonly mode: 'queue' | 'inline';
   /** An outbox row was committed: look for it now rather than at the next poll. */
   wake(): void;
-  /** Stops relaying; the inline mailer also waits for the deliveries under way. */
+  /** Stops relaying and lets the deliveries under way finish. */
   close(): Promise<void>;
 }

@@ -1,33 +1,35 @@
 /**
  * The mailer process: `tsx services/mailer/src/main.ts`. Relays outbox rows to the queue and sends
- * them. Environment: DATABASE_URL, REDIS_URL, SMTP_URL, MAIL_FROM, MAIL_DIR, MAIL_QUEUE (config.ts).
+ * them, or sends them itself when no Redis is reachable (./connect-mailer). Environment:
+ * DATABASE_URL, REDIS_URL, SMTP_URL, MAIL_FROM, MAIL_DIR, MAIL_QUEUE, LOG_LEVEL (config.ts).
  */
 import { pino } from 'pino';
 import { readMailerConfig } from './config';
-import { redactUrl } from './connect-mailer';
-import { connectOutboxDb, startMailService } from './mail-service';
+import { connectMailer, redactUrl } from './connect-mailer';
+import { connectOutboxDb } from './mail-service';
 import { createMailTransport } from './transport';
 
-// LOG_LEVEL as the API reads it, so one setting quiets (or opens up) every process.
-const logger = pino({ name: 'mailer', level: process.env.LOG_LEVEL ?? 'info' });
 const config = readMailerConfig();
+const logger = pino({ name: 'mailer', level: config.logLevel });
 if (!config.databaseUrl) {
   logger.fatal('DATABASE_URL is not set: the mailer reads its mails from the outbox in PostgreSQL');
   process.exit(1);
 }
 const db = connectOutboxDb(config.databaseUrl);
 
-const service = await startMailService({
+const service = await connectMailer({
   db,
+  databaseUrl: config.databaseUrl,
   redisUrl: config.redisUrl,
   queueName: config.queueName,
   logger,
   transport: createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }),
-  from: config.mailFrom,
+  mailFrom: config.mailFrom,
 });
 logger.info(
   {
-    queue: config.queueName,
+    mode: service.mode,
+    queue: service.mode === 'queue' ? config.queueName : undefined,
     redisUrl: redactUrl(config.redisUrl),
     smtp: config.smtpUrl ? redactUrl(config.smtpUrl) : undefined,
     mailDir: config.smtpUrl ? undefined : config.mailDir,

@@ -2,7 +2,7 @@ import { DelayedError, UnrecoverableError, Worker } from 'bullmq';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { DEFAULT_REDIS_URL, OUTBOX_MAIL_JOB } from './mail-queue';
-import { recordFailedAttempt } from './outbox';
+import { recordFailedAttempt } from '@platzbuchung/outbox/outbox';
 import { SendInProgressError, createOutboxMailProcessor, parseOutboxJob } from './processor';
 import type { OutboxJobData, OutboxMailResult } from './processor';
 import { DEFAULT_MAIL_FROM } from './transport';

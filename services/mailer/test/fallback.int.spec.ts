@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connectMailer } from '../src/connect-mailer';
 import { createInlineDelivery } from '../src/inline-delivery';
-import { loadOutboxMail } from '../src/outbox';
+import { loadOutboxMail } from '@platzbuchung/outbox/outbox';
 import { createOutboxMailProcessor } from '../src/processor';
 import { resetMailSubject } from '../src/reset-mail';
 import { createFileTransport, createSmtpTransport, defaultMailDir } from '../src/transport';
@@ -14,17 +14,20 @@ import {
   captureLogger,
   createOutboxDatabase,
   insertResetMail,
+  removeQueue,
   repoRoot,
   resetRequest,
   sleep,
+  uniqueQueueName,
   waitFor,
 } from './support/fixtures';
 import { startSmtpPeer } from './support/smtp-peer';
 
 let db: Knex;
+let databaseUrl: string;
 let dropDatabase: () => Promise<void>;
 beforeAll(async () => {
-  ({ db, drop: dropDatabase } = await createOutboxDatabase());
+  ({ db, url: databaseUrl, drop: dropDatabase } = await createOutboxDatabase());
 });
 afterAll(() => dropDatabase());
 
@@ -146,6 +149,7 @@ describe('the in-process fallback', () => {
     const mailer = await connectMailer({
       db,
       redisUrl: unreachableRedis,
+      queueName: uniqueQueueName('inline'),
       logger,
       connectTimeoutMs: 500,
       transport: createSmtpTransport({ url: peer.url }),
@@ -155,7 +159,6 @@ describe('the in-process fallback', () => {
     cleanups.push(() => mailer.close());
     await insertResetMail(db);
     await insertResetMail(db);
-    mailer.wake();
     await peer.waitForMails(2);
     await sleep(300);
 
@@ -167,18 +170,56 @@ describe('the in-process fallback', () => {
     expect(notices[0]).toMatchObject({ level: 40, redisUrl: 'redis://127.0.0.1:1' });
   });
 
-  it('connectMailer leaves the mails to the mailer process when Redis answers', async () => {
+  it('connectMailer relays to its queue and sends through the worker when Redis answers', async () => {
+    const peer = await startSmtpPeer();
+    cleanups.push(() => peer.close());
     const { logger, lines } = captureLogger();
+    const queueName = uniqueQueueName('queue-mode');
+    cleanups.push(() => removeQueue(queueName));
 
-    const mailer = await connectMailer({ db, logger });
+    const mailer = await connectMailer({
+      db,
+      queueName,
+      logger,
+      transport: createSmtpTransport({ url: peer.url }),
+      relayPollMs: 50,
+    });
     cleanups.push(() => mailer.close());
     const id = await insertResetMail(db);
-    mailer.wake();
-    await sleep(300);
+    await peer.waitForMails(1);
 
     expect(mailer.mode).toBe('queue');
-    expect(await loadOutboxMail(db, id)).toMatchObject({ status: 'waiting', relayed_at: null });
+    await waitFor(async () => (await loadOutboxMail(db, id))?.status === 'sent', 'the mail is sent');
     expect(lines.some((line) => line.msg.startsWith('Redis is unreachable'))).toBe(false);
+  });
+
+  it('a committed outbox row wakes the mailer at once, long before its next look', async () => {
+    const peer = await startSmtpPeer();
+    cleanups.push(() => peer.close());
+    const { logger } = captureLogger();
+    const mailer = await connectMailer({
+      db,
+      databaseUrl: databaseUrl,
+      redisUrl: unreachableRedis,
+      queueName: uniqueQueueName('notify'),
+      logger,
+      connectTimeoutMs: 300,
+      transport: createSmtpTransport({ url: peer.url }),
+      // The poll is a minute away: only the notification can deliver the mail within the test.
+      relayPollMs: 60_000,
+    });
+    cleanups.push(() => mailer.close());
+    // The listener opens its connection after connectMailer answers; until then nothing could wake it.
+    await waitFor(async () => {
+      const { rows } = await db.raw(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'mailer' AND query LIKE 'LISTEN%'",
+      );
+      return rows[0].n > 0;
+    }, 'the mailer listens');
+    await sleep(100);
+    await db.transaction((trx) => insertResetMail(trx));
+    await peer.waitForMails(1);
+    expect(peer.accepted).toHaveLength(1);
   });
 
   it('connectMailer refuses to fall back when Redis is required', async () => {
@@ -187,9 +228,11 @@ describe('the in-process fallback', () => {
       connectMailer({
         db,
         redisUrl: 'redis://:secret@127.0.0.1:1',
+        queueName: uniqueQueueName('required'),
         logger,
         connectTimeoutMs: 300,
         requireRedis: true,
+        transport: createFileTransport({ dir: await tempDir() }),
       }),
     ).rejects.toThrow('Redis is unreachable at redis://:***@127.0.0.1:1');
   });

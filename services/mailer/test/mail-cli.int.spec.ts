@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOutboxMail, recordFailedAttempt } from '../src/outbox';
+import { loadOutboxMail, recordFailedAttempt } from '@platzbuchung/outbox/outbox';
 import { createOutboxDatabase, insertResetMail, repoRoot, resetRequest } from './support/fixtures';
 
 const CLI = fileURLToPath(new URL('../src/mail-cli.ts', import.meta.url));

@@ -5,7 +5,7 @@ import { createMailQueue } from '../src/mail-queue';
 import type { RetryPolicy } from '../src/mail-queue';
 import { startMailService } from '../src/mail-service';
 import type { MailService } from '../src/mail-service';
-import { createOutboxLedger, loadOutboxMail, retryFailedMail } from '../src/outbox';
+import { createOutboxLedger, loadOutboxMail, retryFailedMail } from '@platzbuchung/outbox/outbox';
 import { SendInProgressError, createOutboxMailProcessor } from '../src/processor';
 import { resetMailSubject } from '../src/reset-mail';
 import { createSmtpTransport } from '../src/transport';

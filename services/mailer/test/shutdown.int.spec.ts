@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailQueue } from '../src/mail-queue';
-import { loadOutboxMail } from '../src/outbox';
+import { loadOutboxMail } from '@platzbuchung/outbox/outbox';
 import { createSmtpTransport } from '../src/transport';
 import { startMailWorker } from '../src/worker';
 import {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { insertOutboxMail } from '@platzbuchung/mailer/outbox';
+import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import { destroyUserSessions } from '../http/session';
 

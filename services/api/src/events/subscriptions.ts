@@ -20,9 +20,9 @@
  * (the checkpoint never moves back) but does the work twice.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
+import { listenOn } from '@platzbuchung/outbox/listen';
 import type { Db } from '../db/connect';
 import { LOG_START, logEnd, readCommitted, type LogCursor } from './reader';
 
@@ -262,59 +262,18 @@ export interface AppendListener {
 }
 
 /**
- * One connection that LISTENs for appended events and, when it breaks, is opened again after a
- * pause. Lives outside the pool; the subscriptions runner and the live streams each hold one.
+ * One connection that LISTENs for appended events, opened again after a pause when it breaks. Lives
+ * outside the pool; the subscriptions runner and the live streams each hold one.
  */
 export function listenForAppends(
   databaseUrl: string,
   options: { reconnectMs: number; applicationName: string; logger: Logger },
   listener: AppendListener,
 ): { close(): Promise<void> } {
-  const { reconnectMs, logger } = options;
-  let current: pg.Client | undefined;
-  let reconnect: NodeJS.Timeout | undefined;
-  let closed = false;
-
-  const drop = (client: pg.Client, err?: unknown) => {
-    if (client !== current) return;
-    current = undefined;
-    client.end().catch(() => undefined);
-    if (closed) return;
-    logger.warn({ err, retryInMs: reconnectMs }, 'not listening for new events; polling until reconnected');
-    reconnect = setTimeout(connect, reconnectMs);
-  };
-
-  const connect = () => {
-    reconnect = undefined;
-    const client = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: options.applicationName,
-    });
-    current = client;
-    client.on('notification', (message) => listener.onNotify(message.payload ?? ''));
-    client.on('error', (err) => drop(client, err));
-    client.on('end', () => drop(client));
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${EVENTS_CHANNEL}`))
-      .then(
-        () => {
-          if (client === current) listener.onOpen();
-        },
-        (err: unknown) => drop(client, err),
-      );
-  };
-
-  connect();
-  return {
-    close: async () => {
-      closed = true;
-      clearTimeout(reconnect);
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => undefined);
-    },
-  };
+  return listenOn(databaseUrl, EVENTS_CHANNEL, options, {
+    onNotify: (clubId) => listener.onNotify(clubId),
+    onOpen: () => listener.onOpen(),
+  });
 }
 
 /** Starts every subscription's loop and the listening connection. */

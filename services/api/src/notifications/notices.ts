@@ -12,7 +12,7 @@ import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { insertOutboxMail } from '@platzbuchung/mailer/outbox';
+import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import type { Subscription } from '../events/subscriptions';
@@ -193,8 +193,6 @@ export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
 export interface NotificationsOptions {
   /** For the link into the app. */
   publicUrl: string;
-  /** Called after a notice was written, e.g. to wake an in-process relay. */
-  onQueued?: () => void;
   rules?: Partial<Record<EventType, NoticeRule>>;
 }
 
@@ -204,7 +202,6 @@ export interface NotificationsOptions {
  */
 export function notificationsSubscription({
   publicUrl,
-  onQueued,
   rules = noticeRules,
 }: NotificationsOptions): Subscription {
   return {
@@ -240,7 +237,6 @@ export function notificationsSubscription({
       }
       if (queued > 0) {
         logger.info({ position: event.position, type: event.type, queued }, 'notices queued');
-        onQueued?.();
       }
     },
   };

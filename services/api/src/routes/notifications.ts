@@ -3,7 +3,7 @@ import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { isMailKind, mailStatuses, type MailStatus } from '@platzbuchung/domain/mail/notices';
 import { notificationSettingsSchema, type NotificationSettings } from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
-import { countOutbox, listOutbox, retryFailedMail } from '@platzbuchung/mailer/outbox';
+import { countOutbox, listOutbox, retryFailedMail } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
@@ -45,7 +45,7 @@ async function clubNotices(db: Db, clubId: string, status?: MailStatus) {
  */
 export function notificationRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
-  const { db, mailer } = deps;
+  const { db } = deps;
 
   router.get('/account/notifications', requireLogin(db), async (ctx) => {
     ctx.body = { data: await settingsOf(db, sessionUser(ctx)._id) };
@@ -71,7 +71,6 @@ export function notificationRoutes(deps: AppDeps): Router<AppState> {
     const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
     const id = ctx.params.id!;
     if (!isUuid(id) || !(await retryFailedMail(db, id, clubId))) throw notFound(adminTexts.noticeNotFound);
-    mailer.wake();
     ctx.state.logger.info({ outboxId: id }, 'failed notice put back in line');
     ctx.body = { message: adminTexts.noticeRetried, ...(await clubNotices(db, clubId)) };
   });

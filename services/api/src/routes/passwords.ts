@@ -34,13 +34,13 @@ const tokenRefused = (problem: ResetTokenProblem) =>
 
 /** Forgot password and reset password. */
 export function passwordRoutes(deps: AppDeps): Router<AppState> {
-  const { db, hasher, rateLimits, mailer, clock, config } = deps;
+  const { db, hasher, rateLimits, clock, config } = deps;
   const secureCookies = usersReachHttps(config);
   const router = new Router<AppState>({ prefix: '/api' });
 
   /**
    * Looks the address up and stores a new token's hash together with its mail in the outbox (one
-   * transaction), then tells the mailer. Failures are logged, never shown: the answer must not tell
+   * transaction), which wakes the mailer when it commits. Failures are logged, never shown: the answer must not tell
    * whether the address has an account. The log names ids only; the link is in the outbox alone.
    */
   async function sendResetLink(logger: Logger, email: string): Promise<void> {
@@ -53,7 +53,6 @@ export function passwordRoutes(deps: AppDeps): Router<AppState> {
       config.publicUrl,
       clock(),
     );
-    mailer.wake();
     logger.info({ resetId, outboxId }, 'password reset requested');
   }
 

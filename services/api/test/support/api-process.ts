@@ -27,7 +27,6 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
       PORT: String(port),
       PUBLIC_URL: 'http://localhost:3000',
       LOG_LEVEL: 'warn',
-      REDIS_URL: 'redis://127.0.0.1:1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

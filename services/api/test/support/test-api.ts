@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import type Koa from 'koa';
-import type { Mailer } from '@platzbuchung/mailer/mailer';
 import { bcryptHasher } from '../../src/accounts/passwords';
 import { createRateLimits, defaultRateLimits, type RateLimitSettings } from '../../src/accounts/rate-limits';
 import { createApp, type AppOptions } from '../../src/app';
@@ -18,7 +17,6 @@ import {
   uniqueDatabaseName,
   withDatabase,
 } from './databases';
-import { recordingMailer, type RecordingMailer } from './recording-mailer';
 
 /** A fresh database copied from the migrated template: each test file gets its own. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
@@ -40,8 +38,6 @@ export interface TestApi {
   url: string;
   db: Db;
   deps: AppDeps;
-  /** The recording fake, unless the test passed a mailer of its own. */
-  mails: RecordingMailer | undefined;
   /** Where its database lives, when it made its own: for API processes or readers beside it. */
   databaseUrl: string | undefined;
   /** How many rows a table holds, e.g. to show that a refused request wrote nothing. */
@@ -55,8 +51,6 @@ export interface TestApiOptions {
   rateLimits?: Partial<RateLimitSettings>;
   extend?: (deps: AppDeps) => AppOptions;
   db?: Db;
-  /** A real mailer (e.g. a BullMQ queue); by default a fake that records the requests. */
-  mailer?: Mailer;
   /** bcrypt's cost; by default 4, fast enough for tests. */
   passwordCost?: number;
   /** Timings and limits of the live streams (tests shorten the heartbeat, lower the bound). */
@@ -82,7 +76,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const database = options.db ? undefined : await createTestDatabase();
   const db = options.db ?? database!.db;
   let now: Date | undefined;
-  const mails = options.mailer ? undefined : recordingMailer();
   const logger = createLogger('api-test', process.env.LOG_LEVEL ?? 'silent');
   const deps: AppDeps = {
     db,
@@ -100,7 +93,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       registrationsPerClient: 100_000,
       ...options.rateLimits,
     }),
-    mailer: options.mailer ?? mails!,
     live: new LiveHub({
       db,
       // A database passed in names its own connection; knex keeps the URL it was given.
@@ -115,7 +107,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     url,
     db,
     deps,
-    mails,
     databaseUrl: database?.url,
     countRows: async (table) => Number((await db(table).count({ n: '*' }))[0]!.n),
     setNow: (value) => {

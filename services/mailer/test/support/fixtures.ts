@@ -9,8 +9,8 @@ import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { inject } from 'vitest';
 import { connectOutboxDb } from '../../src/mail-service';
-import { insertOutboxMail } from '../../src/outbox';
-import type { ResetMailPayload } from '../../src/outbox';
+import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
+import type { ResetMailPayload } from '@platzbuchung/outbox/outbox';
 
 declare module 'vitest' {
   // Provided by the int tests' global setup (services/api/test/support/global-setup.ts).
@@ -63,7 +63,10 @@ export function resetRequest(overrides: Partial<ResetMailFields> = {}): ResetMai
 }
 
 /** Writes a password-reset mail into the outbox, as the API does; answers its id. */
-export async function insertResetMail(db: Knex, fields: ResetMailFields = resetRequest()): Promise<string> {
+export async function insertResetMail(
+  db: Knex | Knex.Transaction,
+  fields: ResetMailFields = resetRequest(),
+): Promise<string> {
   const { to, ...payload } = fields;
   return (await insertOutboxMail(db, {
     kind: 'password-reset',

@@ -1,7 +1,8 @@
 /**
  * The mail outbox in Postgres (docs/architecture.md, "Mail: outbox, relay, worker"). Every mail is
  * a row here from the moment its cause commits until it is sent or has failed for good; the queue
- * only ever learns the row's id.
+ * only ever learns the row's id. The API writes rows and the mailer takes them: this table is the
+ * only place the two meet.
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -59,6 +60,17 @@ export interface OutboxRow {
   readonly event_position?: number | null;
 }
 
+/**
+ * The channel on which a committed outbox row wakes the mailer at once (./listen); without a
+ * listener the mailer still finds the row on its next look.
+ */
+export const OUTBOX_CHANNEL = 'mail_outbox';
+
+/** Sent with the caller's transaction: the mailer hears of the row when it is there to read. */
+async function wakeMailer(db: OutboxDb): Promise<void> {
+  await db.raw('SELECT pg_notify(?, ?)', [OUTBOX_CHANNEL, '']);
+}
+
 /** The fields that may hold a secret; they are cleared once the mail is out. */
 const SECRET_FIELDS = ['resetUrl'] as const;
 
@@ -83,6 +95,7 @@ export async function insertOutboxMail(db: OutboxDb, mail: NewOutboxMail): Promi
     .onConflict('dedupe_key')
     .ignore()
     .returning('id');
+  if (rows[0]) await wakeMailer(db);
   return rows[0]?.id;
 }
 
@@ -145,6 +158,7 @@ export async function retryFailedMail(db: OutboxDb, id: string, clubId?: string)
     attempts: 0,
     relayed_at: null,
   });
+  if (updated > 0) await wakeMailer(db);
   return updated > 0;
 }
 

@@ -1,25 +1,4 @@
-import type { Mailer } from '@platzbuchung/mailer/mailer';
 import type { Db } from '../../src/db/connect';
-
-/** A mailer that sends nothing: the mails stay in the outbox, where tests read them. */
-export interface RecordingMailer extends Mailer {
-  /** How often the API said a row was committed. */
-  readonly wakes: number;
-}
-
-export function recordingMailer(): RecordingMailer {
-  let wakes = 0;
-  return {
-    mode: 'queue',
-    get wakes() {
-      return wakes;
-    },
-    wake() {
-      wakes++;
-    },
-    async close() {},
-  };
-}
 
 export interface OutboxResetMail {
   id: string;
