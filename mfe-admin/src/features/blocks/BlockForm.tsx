@@ -7,7 +7,7 @@ import { DateField } from '@platzbuchung/ui/components/date-field';
 import { CourtChoice, HourSelect } from './block-form-fields';
 import { blockHours, type BlockForm, type FormChange } from './blocks-machine';
 
-export interface BlockFormSectionProps {
+interface BlockFormSectionProps {
   club: Club;
   form: BlockForm;
   today: string;
