@@ -8,10 +8,21 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { resourceMachine } from './resource-machine';
 
+/** What a screen gets to show a resource: a part of the screen may take it whole. */
+export interface Resource<TData, TInput> {
+  data: TData | null;
+  error: string | null;
+  loading: boolean;
+  failed: boolean;
+  /** Loads again, with a new input when one is given. */
+  load: (next?: TInput) => void;
+  retry: () => void;
+}
+
 export function useResource<TInput, TData>(
   load: (input: TInput, signal: AbortSignal) => Promise<TData>,
   input: TInput,
-) {
+): Resource<TData, TInput> {
   const latest = useRef(load);
   useLayoutEffect(() => {
     latest.current = load;
