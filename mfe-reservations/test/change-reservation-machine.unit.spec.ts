@@ -28,12 +28,10 @@ const club = { courts_count: 4, start_hour: 8, end_hour: 20 };
 
 function start(options: { isAdmin: boolean; reservation?: Reservation; occurrenceDate?: string }) {
   const reservation = options.reservation ?? booking();
-  const { sent, submit, settle } = pendingRequest<ChangeRequest>();
-  const failed: string[] = [];
+  const { sent, submit, settle, refused: failed } = pendingRequest<ChangeRequest>();
   const actor = createActor(
     changeReservationMachine.provide({
       actors: { submit },
-      actions: { reportFailed: (_, error) => failed.push(error) },
     }),
     {
       input: {

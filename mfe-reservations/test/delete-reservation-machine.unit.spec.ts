@@ -18,12 +18,10 @@ const slot = (recurring: boolean): DeleteSlot => ({
 });
 
 function start(recurring: boolean, groupId?: string) {
-  const { sent, submit, settle } = pendingRequest<DeleteRequest>();
-  const failed: string[] = [];
+  const { sent, submit, settle, refused: failed } = pendingRequest<DeleteRequest>();
   const actor = createActor(
     deleteReservationMachine.provide({
       actors: { submit },
-      actions: { reportFailed: (_, error) => failed.push(error) },
     }),
     { input: { slot: groupId ? { ...slot(recurring), group_id: groupId } : slot(recurring) } },
   ).start();

@@ -38,18 +38,10 @@ const pendingRequest = () =>
   pendingBody<{ body: MakeReservationBody }, MakeReservationBody>((request) => request.body);
 
 function start(machineInput: MakeReservationInput, submit = pendingRequest().submit) {
-  const reported: { saved: Reservation[][]; failed: string[] } = { saved: [], failed: [] };
-  const actor = createActor(
-    makeReservationMachine.provide({
-      actors: { submit },
-      actions: {
-        reportSaved: (_, reservations) => reported.saved.push(reservations),
-        reportFailed: (_, error) => reported.failed.push(error),
-      },
-    }),
-    { input: machineInput },
-  ).start();
-  return { actor, reported };
+  const actor = createActor(makeReservationMachine.provide({ actors: { submit } }), {
+    input: machineInput,
+  }).start();
+  return { actor };
 }
 
 describe('makeReservation popup', () => {
@@ -120,23 +112,23 @@ describe('makeReservation popup', () => {
 
   it('closes with the refreshed list when the request succeeds', async () => {
     const request = pendingRequest();
-    const { actor, reported } = start(input(false), request.submit);
+    const { actor } = start(input(false), request.submit);
     actor.send({ type: 'popup.submit' });
     request.settle().resolve(saved);
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ outcome: 'saved', reservations: saved });
-    expect(reported).toEqual({ saved: [saved], failed: [] });
+    expect(request.refused).toEqual([]);
   });
 
   it('closes too when the request fails, and reports the server’s text as received', async () => {
     const request = pendingRequest();
-    const { actor, reported } = start(input(false), request.submit);
+    const { actor } = start(input(false), request.submit);
     actor.send({ type: 'popup.submit' });
     const text = 'Platz 3 ist am Mo., 23.11.2026 um 09:00 Uhr bereits reserviert.';
     request.settle().reject(new ApiError(409, [], text));
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ outcome: 'failed', error: text });
-    expect(reported.failed).toEqual([text]);
+    expect(request.refused).toEqual([text]);
   });
 
   it('closes without a request when cancelled', () => {

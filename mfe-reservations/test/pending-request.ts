@@ -4,6 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { Reservation } from '@platzbuchung/domain/types';
+import { outcomeOf, type PopupOutput } from '../src/shared/popups/popup-submit';
 
 interface Settle {
   resolve: (reservations: Reservation[]) => void;
@@ -16,16 +17,24 @@ export function pendingRequest<TRequest, TSent = TRequest>(
   record: (request: TRequest) => TSent = (request) => request as unknown as TSent,
 ) {
   const sent: TSent[] = [];
+  /** The texts of refused requests, as a popup logs them. */
+  const refused: string[] = [];
   let settle: Settle | undefined;
-  const submit = fromPromise<Reservation[], TRequest>(({ input }) => {
+  // The popups' own answer-to-outcome step, so the tests see what the screens get.
+  const submit = fromPromise<PopupOutput, TRequest>(({ input }) => {
     sent.push(record(input));
-    return new Promise((resolve, reject) => {
-      settle = { resolve, reject };
-    });
+    return outcomeOf(
+      () =>
+        new Promise<Reservation[]>((resolve, reject) => {
+          settle = { resolve, reject };
+        }),
+      (error) => refused.push(error),
+    );
   });
   return {
     sent,
     submit,
+    refused,
     settle: (): Settle => {
       if (!settle) throw new Error('nothing was submitted yet');
       return settle;

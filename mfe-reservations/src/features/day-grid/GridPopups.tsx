@@ -10,7 +10,8 @@ import type { DeletedPart } from '../../shared/my-reservations';
 import type { DateWindow } from '../../shared/reservations-api';
 import type { ChangeReservationInput } from '../../shared/popups/change-reservation-machine';
 import type { DeleteReservationInput } from '../../shared/popups/delete-reservation-machine';
-import type { MakeReservationInput, PopupOutput } from '../../shared/popups/make-reservation-machine';
+import type { MakeReservationInput } from '../../shared/popups/make-reservation-machine';
+import type { PopupOutput } from '../../shared/popups/popup-submit';
 
 const gridPopups = () => import('../../shared/popups/grid-popups');
 const MakeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.MakeReservationPopup })));

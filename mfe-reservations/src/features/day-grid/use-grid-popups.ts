@@ -8,7 +8,7 @@ import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
 import { cancelNote } from '../../shared/club-grid';
 import { absorbAnswer, myReservationsCache, type DeletedPart } from '../../shared/my-reservations';
-import type { PopupOutput } from '../../shared/popups/make-reservation-machine';
+import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { slotClick } from '../../shared/popups/slot-click';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';

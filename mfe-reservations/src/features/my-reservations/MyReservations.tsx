@@ -24,7 +24,7 @@ import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updat
 import '../../shared/reservations.css';
 import { cancelNote } from '../../shared/club-grid';
 import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
-import type { PopupOutput } from '../../shared/popups/make-reservation-machine';
+import type { PopupOutput } from '../../shared/popups/popup-submit';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
   const { auth, club } = host;

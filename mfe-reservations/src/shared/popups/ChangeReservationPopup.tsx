@@ -13,10 +13,10 @@ import {
   type ChangeRequest,
   type ChangeReservationInput,
 } from './change-reservation-machine';
-import { durationOptions, type PopupOutput } from './make-reservation-machine';
+import { durationOptions } from './make-reservation-machine';
 import { DurationLabelFields } from './DurationLabelFields';
 import { GroupChoice } from './GroupChoice';
-import { submitVia } from './popup-submit';
+import { submitVia, type PopupOutput } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
 import { courtNumbers, startHours } from '@platzbuchung/domain/reservations/day-slots';
@@ -38,12 +38,10 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
   const [machine] = useState(() =>
     changeReservationMachine.provide({
       actors: {
-        submit: submitVia((request: ChangeRequest) =>
-          putReservation(request.reservationId, request.body, window),
+        submit: submitVia(
+          (request: ChangeRequest) => putReservation(request.reservationId, request.body, window),
+          (error) => console.error('Changing the reservation was refused:', error),
         ),
-      },
-      actions: {
-        reportFailed: (_, error) => console.error('Changing the reservation was refused:', error),
       },
     }),
   );

@@ -11,9 +11,8 @@ import {
   type DeleteRequest,
   type DeleteReservationInput,
 } from './delete-reservation-machine';
-import type { PopupOutput } from './make-reservation-machine';
 import { GroupChoice } from './GroupChoice';
-import { submitVia } from './popup-submit';
+import { submitVia, type PopupOutput } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
 
@@ -38,12 +37,10 @@ export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
   const [machine] = useState(() =>
     deleteReservationMachine.provide({
       actors: {
-        submit: submitVia((request: DeleteRequest) =>
-          postReservationDelete(request.reservationId, request.body, window),
+        submit: submitVia(
+          (request: DeleteRequest) => postReservationDelete(request.reservationId, request.body, window),
+          (error) => console.error('Deleting the reservation was refused:', error),
         ),
-      },
-      actions: {
-        reportFailed: (_, error) => console.error('Deleting the reservation was refused:', error),
       },
     }),
   );

@@ -8,10 +8,9 @@ import {
   durationOptions,
   makeReservationMachine,
   type MakeReservationInput,
-  type PopupOutput,
 } from './make-reservation-machine';
 import { DurationLabelFields } from './DurationLabelFields';
-import { submitVia } from './popup-submit';
+import { submitVia, type PopupOutput } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
@@ -29,10 +28,10 @@ export function MakeReservationPopup({ input, taken, window, onDone }: MakeReser
   const [machine] = useState(() =>
     makeReservationMachine.provide({
       actors: {
-        submit: submitVia((request: { body: MakeReservationBody }) => postReservation(request.body, window)),
-      },
-      actions: {
-        reportFailed: (_, error) => console.error('Reservation refused:', error),
+        submit: submitVia(
+          (request: { body: MakeReservationBody }) => postReservation(request.body, window),
+          (error) => console.error('Reservation refused:', error),
+        ),
       },
     }),
   );

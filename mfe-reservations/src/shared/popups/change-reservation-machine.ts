@@ -12,8 +12,8 @@ import type { ChangeScope } from '@platzbuchung/domain/reservations/change-reser
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { ChangeReservationBody } from '../reservations-api';
 import { deleteOptions } from './delete-reservation-machine';
-import { durationOptions, type PopupOutput } from './make-reservation-machine';
-import { requestErrorText } from './request-error';
+import { durationOptions } from './make-reservation-machine';
+import type { PopupOutput } from './popup-submit';
 import { startHours } from '@platzbuchung/domain/reservations/day-slots';
 
 export interface ChangeReservationInput {
@@ -103,13 +103,9 @@ export const changeReservationMachine = setup({
     output: {} as PopupOutput,
   },
   actors: {
-    submit: fromPromise<Reservation[], ChangeRequest>(async () => {
+    submit: fromPromise<PopupOutput, ChangeRequest>(async () => {
       throw new Error('submit must be provided');
     }),
-  },
-  actions: {
-    reportSaved: (_, _reservations: Reservation[]) => {},
-    reportFailed: (_, _error: string) => {},
   },
   guards: {
     isAdmin: ({ context }) => context.isAdmin,
@@ -183,20 +179,7 @@ export const changeReservationMachine = setup({
       invoke: {
         src: 'submit',
         input: ({ context }) => changeRequest(context),
-        onDone: {
-          target: 'closed',
-          actions: [
-            assign({ outcome: ({ event }) => ({ outcome: 'saved', reservations: event.output }) }),
-            { type: 'reportSaved', params: ({ event }) => event.output },
-          ],
-        },
-        onError: {
-          target: 'closed',
-          actions: [
-            assign({ outcome: ({ event }) => ({ outcome: 'failed', error: requestErrorText(event.error) }) }),
-            { type: 'reportFailed', params: ({ event }) => requestErrorText(event.error) },
-          ],
-        },
+        onDone: { target: 'closed', actions: assign({ outcome: ({ event }) => event.output }) },
       },
     },
     closed: { type: 'final' },

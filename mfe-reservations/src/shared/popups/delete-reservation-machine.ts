@@ -5,10 +5,9 @@
  * done when it finishes, whatever the outcome.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { DeleteType, Reservation } from '@platzbuchung/domain/types';
+import type { DeleteType } from '@platzbuchung/domain/types';
 import type { DeleteReservationBody } from '../reservations-api';
-import type { PopupOutput } from './make-reservation-machine';
-import { requestErrorText } from './request-error';
+import type { PopupOutput } from './popup-submit';
 import type { DeleteSlot } from './slot-click';
 
 export interface DeleteReservationInput {
@@ -67,13 +66,9 @@ export const deleteReservationMachine = setup({
     output: {} as PopupOutput,
   },
   actors: {
-    submit: fromPromise<Reservation[], DeleteRequest>(async () => {
+    submit: fromPromise<PopupOutput, DeleteRequest>(async () => {
       throw new Error('submit must be provided');
     }),
-  },
-  actions: {
-    reportSaved: (_, _reservations: Reservation[]) => {},
-    reportFailed: (_, _error: string) => {},
   },
   guards: {
     isRecurring: ({ context }) => context.slot.recurring,
@@ -108,20 +103,7 @@ export const deleteReservationMachine = setup({
       invoke: {
         src: 'submit',
         input: ({ context }) => deleteRequest(context),
-        onDone: {
-          target: 'closed',
-          actions: [
-            assign({ outcome: ({ event }) => ({ outcome: 'saved', reservations: event.output }) }),
-            { type: 'reportSaved', params: ({ event }) => event.output },
-          ],
-        },
-        onError: {
-          target: 'closed',
-          actions: [
-            assign({ outcome: ({ event }) => ({ outcome: 'failed', error: requestErrorText(event.error) }) }),
-            { type: 'reportFailed', params: ({ event }) => requestErrorText(event.error) },
-          ],
-        },
+        onDone: { target: 'closed', actions: assign({ outcome: ({ event }) => event.output }) },
       },
     },
     closed: { type: 'final' },

@@ -10,10 +10,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/make-reservation';
-import type { Reservation } from '@platzbuchung/domain/types';
 import type { MakeReservationBody } from '../reservations-api';
 import type { MakeSlot } from './slot-click';
-import { requestErrorText } from './request-error';
+import type { PopupOutput } from './popup-submit';
 
 export interface MakeReservationInput {
   slot: MakeSlot;
@@ -47,11 +46,6 @@ type MakeReservationEvent =
   | { type: 'popup.cancel' }
   | { type: 'slot.taken' }
   | { type: 'slot.freed' };
-
-export type PopupOutput =
-  | { outcome: 'saved'; reservations: Reservation[] }
-  | { outcome: 'failed'; error: string }
-  | { outcome: 'cancelled' };
 
 /** 1 up to 10 hours, and never past the club's closing hour. */
 export function durationOptions(slot: Pick<MakeSlot, 'hour'>, endHour: number): number[] {
@@ -97,15 +91,9 @@ export const makeReservationMachine = setup({
     output: {} as PopupOutput,
   },
   actors: {
-    submit: fromPromise<Reservation[], { body: MakeReservationBody }>(async () => {
+    submit: fromPromise<PopupOutput, { body: MakeReservationBody }>(async () => {
       throw new Error('submit must be provided');
     }),
-  },
-  actions: {
-    /** The answer replaces the client's list. */
-    reportSaved: (_, _reservations: Reservation[]) => {},
-    /** Logged and shown in an alert as received. */
-    reportFailed: (_, _error: string) => {},
   },
   guards: {
     isAdmin: ({ context }) => context.isAdmin,
@@ -161,20 +149,7 @@ export const makeReservationMachine = setup({
       invoke: {
         src: 'submit',
         input: ({ context }) => ({ body: makeReservationBody(context) }),
-        onDone: {
-          target: 'closed',
-          actions: [
-            assign({ outcome: ({ event }) => ({ outcome: 'saved', reservations: event.output }) }),
-            { type: 'reportSaved', params: ({ event }) => event.output },
-          ],
-        },
-        onError: {
-          target: 'closed',
-          actions: [
-            assign({ outcome: ({ event }) => ({ outcome: 'failed', error: requestErrorText(event.error) }) }),
-            { type: 'reportFailed', params: ({ event }) => requestErrorText(event.error) },
-          ],
-        },
+        onDone: { target: 'closed', actions: assign({ outcome: ({ event }) => event.output }) },
       },
     },
     /** Closed whatever the outcome. */
