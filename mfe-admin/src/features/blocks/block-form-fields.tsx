@@ -1,33 +1,23 @@
 /** The block form's own fields: an hour of the club's day, and the courts to close. */
-import { useId } from 'react';
 import { formatHour } from '@platzbuchung/domain/dates';
+import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import type { BlockForm, FormChange } from './blocks-machine';
 
+/** An hour of the club's day. */
 export function HourSelect(props: {
   label: string;
   hours: readonly number[];
   value: number;
   onChange: (hour: number) => void;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        value={props.value}
-        onChange={(e) => props.onChange(Number(e.target.value))}
-      >
-        {props.hours.map((hour) => (
-          <option key={hour} value={hour}>
-            {formatHour(hour)} Uhr
-          </option>
-        ))}
-      </select>
-    </div>
+    <NumberSelect
+      label={props.label}
+      value={props.value}
+      choices={props.hours}
+      text={(hour) => `${formatHour(hour)} Uhr`}
+      onChange={props.onChange}
+    />
   );
 }
 

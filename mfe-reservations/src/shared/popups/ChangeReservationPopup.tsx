@@ -3,19 +3,19 @@ import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/dates';
 import { DateField } from '@platzbuchung/ui/components/date-field';
+import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import '@platzbuchung/ui/styles/forms.css';
 import { putReservation, type DateWindow } from '../reservations-api';
 import {
   changeRequest,
   changeReservationMachine,
-  changeScopeOptions,
   isUnchanged,
   type ChangeRequest,
   type ChangeReservationInput,
 } from './change-reservation-machine';
 import { durationOptions } from './make-reservation-machine';
 import { DurationLabelFields } from './DurationLabelFields';
-import { GroupChoice } from './GroupChoice';
+import { GroupChoice, ScopeChoice } from './choices';
 import { submitVia, type PopupOutput } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
@@ -49,11 +49,7 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
   const busy = snapshot.hasTag('sending');
   const { context } = snapshot;
   const { reservation, club } = context;
-  const ids = {
-    court: useId(),
-    hour: useId(),
-    hint: useId(),
-  };
+  const hintId = useId();
 
   useEffect(() => {
     if (snapshot.status === 'done') onDone(snapshot.output);
@@ -82,41 +78,21 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
         <SlotSummary items={summary} />
         <fieldset className="popup__fields" disabled={busy}>
           <div className="popup__row">
-            <div className="field">
-              <label className="field__label" htmlFor={ids.court}>
-                {popupTexts.court}
-              </label>
-              <select
-                id={ids.court}
-                className="field__input"
-                value={context.court}
-                data-autofocus
-                onChange={(e) => send({ type: 'court.change', court: Number(e.target.value) })}
-              >
-                {courtNumbers(club).map((court) => (
-                  <option key={court} value={court}>
-                    Platz {court}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={ids.hour}>
-                {popupTexts.startTime}
-              </label>
-              <select
-                id={ids.hour}
-                className="field__input"
-                value={context.hour}
-                onChange={(e) => send({ type: 'hour.change', hour: Number(e.target.value) })}
-              >
-                {startHours(club).map((hour) => (
-                  <option key={hour} value={hour}>
-                    {formatHour(hour)} Uhr
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NumberSelect
+              label={popupTexts.court}
+              value={context.court}
+              choices={courtNumbers(club)}
+              text={(court) => `Platz ${court}`}
+              autoFocus
+              onChange={(court) => send({ type: 'court.change', court })}
+            />
+            <NumberSelect
+              label={popupTexts.startTime}
+              value={context.hour}
+              choices={startHours(club)}
+              text={(hour) => `${formatHour(hour)} Uhr`}
+              onChange={(hour) => send({ type: 'hour.change', hour })}
+            />
           </div>
           <DateField
             className="field"
@@ -136,21 +112,7 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
             />
           )}
           {reservation.recurring && (
-            <fieldset className="popup__choices">
-              <legend className="field__label">{popupTexts.whichDatesChange}</legend>
-              {changeScopeOptions.map((option) => (
-                <label key={option.value} className="popup__choice">
-                  <input
-                    type="radio"
-                    name="scope"
-                    value={option.value}
-                    checked={context.scope === option.value}
-                    onChange={() => send({ type: 'scope.change', scope: option.value })}
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </fieldset>
+            <ScopeChoice scope={context.scope} onChange={(scope) => send({ type: 'scope.change', scope })} />
           )}
           {reservation.group_id && (
             <GroupChoice
@@ -158,7 +120,7 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
               onChange={(value) => send({ type: 'wholeGroup.change', wholeGroup: value })}
             />
           )}
-          <p className="popup__note" id={ids.hint} aria-live="polite">
+          <p className="popup__note" id={hintId} aria-live="polite">
             {unchanged
               ? popupTexts.nothingChanged
               : `${popupTexts.newSlot}: Platz ${body.court_num}, ${formatDateDe(body.date)}, ${formatTimeRange(

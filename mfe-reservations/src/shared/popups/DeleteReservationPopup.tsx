@@ -5,13 +5,12 @@ import type { DeletedPart } from '../my-reservations';
 import { EditIcon } from '../icons';
 import { postReservationDelete, type DateWindow } from '../reservations-api';
 import {
-  deleteOptions,
   deleteRequest,
   deleteReservationMachine,
   type DeleteRequest,
   type DeleteReservationInput,
 } from './delete-reservation-machine';
-import { GroupChoice } from './GroupChoice';
+import { DeleteTypeChoice, GroupChoice } from './choices';
 import { submitVia, type PopupOutput } from './popup-submit';
 import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
 import { popupTexts, slotSummary } from './popup-texts';
@@ -79,22 +78,10 @@ export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
         )}
         <fieldset className="popup__fields" disabled={busy}>
           {slot.recurring && (
-            <fieldset className="popup__choices">
-              <legend className="field__label">{popupTexts.whichDates}</legend>
-              {deleteOptions.map((option) => (
-                <label key={option.value} className="popup__choice">
-                  <input
-                    type="radio"
-                    name="delete_type"
-                    value={option.value}
-                    checked={deleteType === option.value}
-                    data-autofocus={deleteType === option.value || undefined}
-                    onChange={() => send({ type: 'deleteType.change', deleteType: option.value })}
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </fieldset>
+            <DeleteTypeChoice
+              deleteType={deleteType}
+              onChange={(value) => send({ type: 'deleteType.change', deleteType: value })}
+            />
           )}
           {slot.group_id && (
             <GroupChoice

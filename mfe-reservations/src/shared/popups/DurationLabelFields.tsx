@@ -1,6 +1,7 @@
 /** The admin's duration and label fields, alike in the make and the change popup. */
 import { useId } from 'react';
 import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/make-reservation';
+import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import { popupTexts } from './popup-texts';
 
 interface DurationLabelFieldsProps {
@@ -16,33 +17,23 @@ interface DurationLabelFieldsProps {
 
 export function DurationLabelFields(props: DurationLabelFieldsProps) {
   const { duration, durationChoices, label, autoFocusDuration, onDurationChange, onLabelChange } = props;
-  const ids = { duration: useId(), label: useId() };
+  const labelId = useId();
   return (
     <>
+      <NumberSelect
+        label={popupTexts.duration}
+        value={duration}
+        choices={durationChoices}
+        text={popupTexts.hours}
+        autoFocus={autoFocusDuration}
+        onChange={onDurationChange}
+      />
       <div className="field">
-        <label className="field__label" htmlFor={ids.duration}>
-          {popupTexts.duration}
-        </label>
-        <select
-          id={ids.duration}
-          className="field__input"
-          value={duration}
-          data-autofocus={autoFocusDuration || undefined}
-          onChange={(e) => onDurationChange(Number(e.target.value))}
-        >
-          {durationChoices.map((hours) => (
-            <option key={hours} value={hours}>
-              {popupTexts.hours(hours)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.label}>
+        <label className="field__label" htmlFor={labelId}>
           {popupTexts.label}
         </label>
         <input
-          id={ids.label}
+          id={labelId}
           className="field__input"
           type="text"
           value={label}
