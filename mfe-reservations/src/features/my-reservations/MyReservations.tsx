@@ -3,12 +3,10 @@
  * counter against the club's limit, each with a delete button that opens the deleteReservation
  * popup. Loaded once per session; the grid's changes arrive through the shared cache.
  */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type Ref } from 'react';
-import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
-import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import {
   bookingEntries,
   cacheKey,
@@ -25,6 +23,7 @@ import '../../shared/reservations.css';
 import { cancelNote } from '../../shared/club-grid';
 import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
+import { BookingItem, BookingsHeading } from './BookingItem';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
   const { auth, club } = host;
@@ -87,41 +86,14 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
         <p className="bookings__empty">{texts.noActiveReservations}</p>
       ) : (
         <ul className="bookings__list">
-          {entries.map((entry) => {
-            const { reservation: r, date } = entry;
-            const time = formatTimeRange(r.start_time, r.end_time);
-            const when = formatDateDe(date);
-            return (
-              <li key={r._id} className="booking">
-                <div className="booking__info">
-                  <p className="booking__when">
-                    <span className="booking__date">{when}</span>
-                    <span className="booking__time">{time}</span>
-                  </p>
-                  <p className="booking__where">
-                    <span>Platz {r.court_num}</span>
-                    {r.label && <span className="booking__label">{r.label}</span>}
-                    {r.recurring && (
-                      <span className="booking__recurring">
-                        <RepeatIcon />
-                        {texts.recurringMarker}
-                      </span>
-                    )}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="icon-button icon-button--danger"
-                  aria-label={`Reservierung am ${when}, ${time}, Platz ${r.court_num} löschen`}
-                  title="Löschen"
-                  disabled={selected?.reservation._id === r._id}
-                  onClick={() => setSelected(entry)}
-                >
-                  <TrashIcon />
-                </button>
-              </li>
-            );
-          })}
+          {entries.map((entry) => (
+            <BookingItem
+              key={entry.reservation._id}
+              entry={entry}
+              deleting={selected?.reservation._id === entry.reservation._id}
+              onDelete={() => setSelected(entry)}
+            />
+          ))}
         </ul>
       )}
       {selected && (
@@ -150,14 +122,5 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
         />
       )}
     </section>
-  );
-}
-
-function BookingsHeading({ ref, counter = null }: { ref: Ref<HTMLHeadingElement>; counter?: string | null }) {
-  return (
-    <h1 id="bookings-title" className="bookings__title" ref={ref} tabIndex={-1}>
-      {texts.myReservations}
-      {counter && <span className="bookings__counter">{counter}</span>}
-    </h1>
   );
 }
