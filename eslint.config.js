@@ -118,7 +118,7 @@ export default tseslint.config(
   },
   // Each service reads its environment in one place, where defaults and checks are written once.
   {
-    files: ['services/api/src/**/*.ts'],
+    files: ['services/*/src/**/*.ts'],
     ignores: ['services/*/src/config.ts'],
     rules: {
       'no-restricted-properties': [

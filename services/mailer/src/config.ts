@@ -29,3 +29,12 @@ export function readMailerConfig(env: NodeJS.ProcessEnv = process.env): MailerCo
     logLevel: value('LOG_LEVEL') ?? 'info',
   };
 }
+
+/**
+ * Where `npm run mail` looks: DATABASE_URL, or the embedded PostgreSQL that `npm start` runs
+ * (EMBEDDED_PG_PORT, default 54329), as the events CLI does.
+ */
+export function readMailCliDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const port = env.EMBEDDED_PG_PORT?.trim() || '54329';
+  return env.DATABASE_URL?.trim() || `postgres://postgres:postgres@127.0.0.1:${port}/platzbuchung`;
+}

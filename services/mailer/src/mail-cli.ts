@@ -4,10 +4,9 @@
  */
 import { parseArgs } from 'node:util';
 import { mailKindLabels, mailStatuses, type MailStatus } from '@platzbuchung/domain/mail/notices';
+import { readMailCliDatabaseUrl } from './config';
 import { connectOutboxDb } from './mail-service';
 import { countOutbox, listOutbox, retryFailedMail, type OutboxListItem } from '@platzbuchung/outbox/outbox';
-
-const EMBEDDED_URL = `postgres://postgres:postgres@127.0.0.1:${process.env.EMBEDDED_PG_PORT ?? 54329}/platzbuchung`;
 
 const usage = `Usage: npm run mail -- <command> [options]
 
@@ -55,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(limit) || limit < 1)
     throw new UsageError('--limit must be a whole number of at least 1');
 
-  const db = connectOutboxDb(process.env.DATABASE_URL || EMBEDDED_URL);
+  const db = connectOutboxDb(readMailCliDatabaseUrl());
   try {
     if (command === 'status') {
       const counts = await countOutbox(db, values.club);

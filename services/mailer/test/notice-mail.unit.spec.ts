@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mailKinds, mailKindLabels, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
-import { readMailerConfig } from '../src/config';
+import { readMailCliDatabaseUrl, readMailerConfig } from '../src/config';
 import { defaultQueueName } from '../src/mail-queue';
 import { InvalidNoticeError, parseNoticeMail, renderNoticeMail } from '../src/notice-mail';
 
@@ -73,5 +73,20 @@ describe('the queue name of a deployment', () => {
     expect(readMailerConfig({ DATABASE_URL: 'postgres://db/club_a', MAIL_QUEUE: 'eigene' }).queueName).toBe(
       'eigene',
     );
+  });
+});
+
+describe('where npm run mail looks', () => {
+  it('is DATABASE_URL, else the embedded PostgreSQL of npm start', () => {
+    expect(readMailCliDatabaseUrl({ DATABASE_URL: 'postgres://db/club_a' })).toBe('postgres://db/club_a');
+    expect(readMailCliDatabaseUrl({})).toBe('postgres://postgres:postgres@127.0.0.1:54329/platzbuchung');
+    expect(readMailCliDatabaseUrl({ EMBEDDED_PG_PORT: '5555' })).toBe(
+      'postgres://postgres:postgres@127.0.0.1:5555/platzbuchung',
+    );
+  });
+
+  it('reads LOG_LEVEL for the mailer process, info by default', () => {
+    expect(readMailerConfig({}).logLevel).toBe('info');
+    expect(readMailerConfig({ LOG_LEVEL: 'silent' }).logLevel).toBe('silent');
   });
 });
