@@ -101,7 +101,7 @@ export async function measureReads(
         value: real.p99,
         unit: 'ms',
         baseline: base.p99,
-        target: connections === 50 ? '≤ 20 ms' : undefined,
+        target: connections === 50 ? '≤ 40 ms' : undefined,
       },
     );
   }
