@@ -17,7 +17,8 @@ import { durationOptions } from './make-reservation-machine';
 import { DurationLabelFields } from './DurationLabelFields';
 import { GroupChoice, ScopeChoice } from './choices';
 import { submitVia, type PopupOutput } from './popup-submit';
-import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
+import { PopupDialog } from './PopupDialog';
+import { PopupActions, SlotSummary } from './popup-parts';
 import { popupTexts, slotSummary } from './popup-texts';
 import { courtNumbers, startHours } from '@platzbuchung/domain/reservations/day-slots';
 

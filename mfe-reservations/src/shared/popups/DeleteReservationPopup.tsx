@@ -12,7 +12,8 @@ import {
 } from './delete-reservation-machine';
 import { DeleteTypeChoice, GroupChoice } from './choices';
 import { submitVia, type PopupOutput } from './popup-submit';
-import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
+import { PopupDialog } from './PopupDialog';
+import { PopupActions, SlotSummary } from './popup-parts';
 import { popupTexts, slotSummary } from './popup-texts';
 
 interface DeleteReservationPopupProps {

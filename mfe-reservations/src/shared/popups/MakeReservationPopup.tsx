@@ -11,7 +11,8 @@ import {
 } from './make-reservation-machine';
 import { DurationLabelFields } from './DurationLabelFields';
 import { submitVia, type PopupOutput } from './popup-submit';
-import { PopupActions, PopupDialog, SlotSummary } from './PopupDialog';
+import { PopupDialog } from './PopupDialog';
+import { PopupActions, SlotSummary } from './popup-parts';
 import { popupTexts, slotSummary } from './popup-texts';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
