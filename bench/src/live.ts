@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { addDays } from '@platzbuchung/domain/dates';
 import { login, type ApiProcess } from './support/api-process';
 import type { Figure } from './support/report';
-import { BENCH_PASSWORD, BENCH_PASSWORD_HASH, BENCH_TIME_ZONE } from './support/seed';
+import { BENCH_PASSWORD, BENCH_PASSWORD_HASH, insertBenchClub } from './support/seed';
 import { percentile, round } from './support/stats';
 
 interface LiveOptions {
@@ -55,16 +55,7 @@ interface BenchClub {
 async function createClubs(db: Knex, count: number, playersPerClub: number): Promise<BenchClub[]> {
   const clubs: BenchClub[] = [];
   for (let c = 0; c < count; c++) {
-    const [club] = await db('clubs')
-      .insert({
-        name: `Bench Live ${c}`,
-        courts_count: 20,
-        start_hour: 8,
-        end_hour: 22,
-        reservations_limit: 3,
-        time_zone: BENCH_TIME_ZONE,
-      })
-      .returning('id');
+    const club = await insertBenchClub(db, `Bench Live ${c}`);
     const adminEmail = `live-admin-${club.id}@bench.invalid`;
     const playerEmails = Array.from(
       { length: playersPerClub },

@@ -10,7 +10,7 @@ import { addDays } from '@platzbuchung/domain/dates';
 import { login, type ApiProcess } from './support/api-process';
 import { bookInPlainSql } from './plain-sql-writes';
 import type { Figure } from './support/report';
-import { BENCH_PASSWORD, BENCH_TIME_ZONE } from './support/seed';
+import { BENCH_PASSWORD, insertBenchClub } from './support/seed';
 import { median, percentile, round } from './support/stats';
 
 const CLIENTS = 50;
@@ -33,16 +33,7 @@ export async function createClubs(
 ): Promise<BenchClub[]> {
   const clubs: BenchClub[] = [];
   for (let c = 0; c < count; c++) {
-    const [club] = await db('clubs')
-      .insert({
-        name: `Bench Schreiben ${c}`,
-        courts_count: 20,
-        start_hour: 8,
-        end_hour: 22,
-        reservations_limit: 3,
-        time_zone: BENCH_TIME_ZONE,
-      })
-      .returning('id');
+    const club = await insertBenchClub(db, `Bench Schreiben ${c}`);
     const emails = Array.from({ length: membersPerClub }, (_, a) => `w${a}-${club.id}@bench.invalid`);
     const users: { id: string }[] = await db('users')
       .insert(

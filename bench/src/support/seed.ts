@@ -25,6 +25,21 @@ interface SeededClub {
   events: number;
 }
 
+/** A club as every bench part uses it: 20 courts, 8 to 22 o'clock, the bench's time zone. */
+export async function insertBenchClub(db: Knex, name: string): Promise<{ id: string }> {
+  const [club] = await db('clubs')
+    .insert({
+      name,
+      courts_count: 20,
+      start_hour: 8,
+      end_hour: 22,
+      reservations_limit: 3,
+      time_zone: BENCH_TIME_ZONE,
+    })
+    .returning('id');
+  return club;
+}
+
 /** bcrypt hash of BENCH_PASSWORD (cost 4, quick to check). */
 export const BENCH_PASSWORD = 'Bench-Platz1!';
 export const BENCH_PASSWORD_HASH = '$2b$04$fqGjZWjzKGWRPYO7u8ZKxOLbhhLwnJq4JspJm0C9qS9qjZEhPisIO';
@@ -35,16 +50,7 @@ export async function seedBusyClub(
 ): Promise<SeededClub> {
   const days = Math.round(HISTORY_DAYS * options.historyFactor);
   return db.transaction(async (trx) => {
-    const [club] = await trx('clubs')
-      .insert({
-        name: options.name,
-        courts_count: 20,
-        start_hour: 8,
-        end_hour: 22,
-        reservations_limit: 3,
-        time_zone: BENCH_TIME_ZONE,
-      })
-      .returning('id');
+    const club = await insertBenchClub(trx, options.name);
     const adminEmail = `admin-${club.id}@bench.invalid`;
     const [admin] = await trx('users')
       .insert({
