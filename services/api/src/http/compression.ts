@@ -6,10 +6,14 @@
  * compressed (the kept reservation lists, ../reservations/list-cache) passes through unchanged.
  * docs/security.md says why compressing these answers leaks nothing.
  */
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import compress from 'koa-compress';
 import type { Middleware } from 'koa';
 
-export const GZIP_LEVEL = 6;
+const gzipAsync = promisify(gzip);
+
+const GZIP_LEVEL = 6;
 
 export function compressJson(): Middleware {
   return compress({
@@ -25,4 +29,9 @@ export function compressJson(): Middleware {
 /** Does the request accept a gzip-compressed answer? */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return /\bgzip\b/.test(acceptEncoding ?? '');
+}
+
+/** Compresses a body once, for answers kept and served many times (files, the page, kept lists). */
+export function gzipOnce(body: string | Buffer, level = GZIP_LEVEL): Promise<Buffer> {
+  return gzipAsync(body, { level });
 }

@@ -4,9 +4,8 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { readServesSourceMaps } from '../config';
+import { acceptsGzip, gzipOnce } from './compression';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -84,7 +83,6 @@ export async function fileInside(
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.map', '.json', '.txt', '.svg']);
-const gzipAsync = promisify(gzip);
 /** Compressed once per file version (path, size, mtime); bundles are a few hundred kB at most. */
 const gzipped = new Map<string, { version: string; body: Buffer }>();
 
@@ -96,14 +94,13 @@ export interface FileBody {
 
 /** The file's bytes for a client, gzip-compressed when it accepts that and it pays off. */
 export async function bodyFor(found: FoundFile, acceptEncoding: string | undefined): Promise<FileBody> {
-  const wantsGzip = /\bgzip\b/.test(acceptEncoding ?? '');
-  if (!wantsGzip || !COMPRESSIBLE.has(path.extname(found.file)) || found.size < 1024) {
+  if (!acceptsGzip(acceptEncoding) || !COMPRESSIBLE.has(path.extname(found.file)) || found.size < 1024) {
     return { body: await readFile(found.file) };
   }
   const version = `${found.size}:${found.mtime.getTime()}`;
   const cached = gzipped.get(found.file);
   if (cached?.version === version) return { body: cached.body, encoding: 'gzip' };
-  const body = await gzipAsync(await readFile(found.file), { level: 9 });
+  const body = await gzipOnce(await readFile(found.file), 9);
   gzipped.set(found.file, { version, body });
   return { body, encoding: 'gzip' };
 }

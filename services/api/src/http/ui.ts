@@ -6,8 +6,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { Middleware } from 'koa';
 import {
   INLINE_CONFIG_ID,
@@ -23,7 +21,7 @@ import {
   type FoundFile,
   type ServeRules,
 } from './static-files';
-import { acceptsGzip } from './compression';
+import { acceptsGzip, gzipOnce } from './compression';
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -80,8 +78,6 @@ export function inlineConfigBlock(config: RemotesConfig): string {
   return `<script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>`;
 }
 
-const gzipAsync = promisify(gzip);
-
 /** index.html with the configuration inside, made once per file version (and once gzipped). */
 function pageWithConfig(config: RemotesConfig) {
   const block = inlineConfigBlock(config);
@@ -91,7 +87,7 @@ function pageWithConfig(config: RemotesConfig) {
     if (kept?.version !== version) {
       const html = (await readFile(found.file, 'utf8')).replace('</head>', `${block}</head>`);
       const plain = Buffer.from(html);
-      kept = { version, plain, gzipped: gzipAsync(plain, { level: 9 }) };
+      kept = { version, plain, gzipped: gzipOnce(plain, 9) };
     }
     return acceptsGzip(acceptEncoding)
       ? { body: await kept.gzipped, encoding: 'gzip' }

@@ -5,11 +5,7 @@
  * a filter and a serialisation; and a browser that already holds that answer gets a 304. The
  * gzip-compressed body is made once per entry, when the first client that accepts it asks.
  */
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { GZIP_LEVEL } from '../http/compression';
-
-const gzipAsync = promisify(gzip);
+import { gzipOnce } from '../http/compression';
 
 interface Entry {
   position: number;
@@ -36,7 +32,7 @@ export class ReservationListCache {
   gzipped(key: string, position: number): Promise<Buffer> | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.position !== position) return undefined;
-    entry.gzipped ??= gzipAsync(entry.body, { level: GZIP_LEVEL });
+    entry.gzipped ??= gzipOnce(entry.body);
     return entry.gzipped;
   }
 

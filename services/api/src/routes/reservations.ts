@@ -114,15 +114,17 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       return;
     }
     const key = `${clubId}|${window}`;
-    if (cache.get(key, position) === undefined) {
-      cache.set(key, position, JSON.stringify(await reservationsFor(deps, clubId, range, userId)));
+    let body = cache.get(key, position);
+    if (body === undefined) {
+      body = JSON.stringify(await reservationsFor(deps, clubId, range, userId));
+      cache.set(key, position, body);
     }
     ctx.type = 'application/json';
     const gzipped = acceptsGzip(ctx.get('Accept-Encoding')) ? cache.gzipped(key, position) : undefined;
     if (gzipped) {
       ctx.set('Content-Encoding', 'gzip');
       ctx.body = await gzipped;
-    } else ctx.body = cache.get(key, position);
+    } else ctx.body = body;
   });
 
   /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */
