@@ -29,20 +29,19 @@ export interface ReservationsAnswer {
   data: Reservation[];
 }
 
+const reservationsPath = (clubId: string) => `/api/reservations?club_id=${encodeURIComponent(clubId)}`;
+
 const windowQuery = ({ from, to }: DateWindow) =>
   `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 export function fetchReservations(clubId: string, window: DateWindow, signal?: AbortSignal) {
-  return getJson<Reservation[]>(
-    `/api/reservations?club_id=${encodeURIComponent(clubId)}&${windowQuery(window)}`,
-    signal,
-  );
+  return getJson<Reservation[]>(`${reservationsPath(clubId)}&${windowQuery(window)}`, signal);
 }
 
 /** One member's reservations in the window: the club's whole year need not travel to find them. */
 export function fetchMemberReservations(clubId: string, userId: string, window: DateWindow) {
   return getJson<Reservation[]>(
-    `/api/reservations?club_id=${encodeURIComponent(clubId)}&user_id=${encodeURIComponent(userId)}&${windowQuery(window)}`,
+    `${reservationsPath(clubId)}&user_id=${encodeURIComponent(userId)}&${windowQuery(window)}`,
   );
 }
 

@@ -141,6 +141,7 @@ export function routeAt(pathname: string): AppRoute | undefined {
 export function remoteScreenAt(pathname: string, auth: AuthState): { remote: string; module: string } | null {
   const route = routeAt(pathname);
   if (!route || route.content.kind !== 'remote' || redirectFor(route.access, auth)) return null;
-  if (route.clubData && auth.value && auth.status !== 'active') return null;
+  // The club's name only words the notice; whether there is one is all that matters here.
+  if (membershipNotice(route, auth, '') !== null) return null;
   return { remote: route.content.remote, module: route.content.module };
 }

@@ -270,10 +270,7 @@ export function listenForAppends(
   options: { reconnectMs: number; applicationName: string; logger: Logger },
   listener: AppendListener,
 ): { close(): Promise<void> } {
-  return listenOn(databaseUrl, EVENTS_CHANNEL, options, {
-    onNotify: (clubId) => listener.onNotify(clubId),
-    onOpen: () => listener.onOpen(),
-  });
+  return listenOn(databaseUrl, EVENTS_CHANNEL, options, listener);
 }
 
 /** Starts every subscription's loop and the listening connection. */
