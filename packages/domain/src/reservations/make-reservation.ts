@@ -9,7 +9,8 @@ import type { Club, IsoDate, Reservation } from '../types';
 import { blockInTheWay, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from './conflicts';
 import { accept, reject, type Actor, type Decision, type ReservationError } from './decision';
-import type { ReservationMade } from './events';
+import type { ReservationEvent, ReservationMade } from './events';
+import { replay } from './evolve';
 import { countsTowardLimit } from './recurrence';
 import type { ReservationState } from './state';
 import { reservationTexts } from './texts';
@@ -33,6 +34,18 @@ export interface MakeReservationContext {
   existing: readonly Reservation[];
   /** Court blocks that still hold (read model); none when absent. */
   blocks?: readonly Block[];
+}
+
+/**
+ * The context after events were decided: bookings decided together (one transaction, one lock)
+ * see the ones accepted before them, exactly as if those had been committed first.
+ */
+export function contextAfter(
+  context: MakeReservationContext,
+  events: readonly ReservationEvent[],
+): MakeReservationContext {
+  const before = new Map(context.existing.map((reservation) => [reservation._id, reservation]));
+  return { ...context, existing: [...replay(events, before).values()] };
 }
 
 export const MAX_DURATION_HOURS = 10;

@@ -2,6 +2,12 @@
  * The one way a command runs (docs/architecture.md, "The path of a command"): lock the club, load
  * the stream's state and what the decider needs besides, decide, append, project, commit. Every
  * command of every stream type goes through `handleCommand`; what differs is its definition.
+ *
+ * Commands whose definition says how (`batch`) are decided together: while one transaction of a
+ * club's bookings runs in this process, the next ones queue, and the queue then runs as one
+ * transaction under one lock, decided one after another, appended by one statement, committed
+ * once. A rush of bookings when a club's booking window opens thus costs a few lock hand-overs,
+ * not one per booking.
  */
 import type { Knex } from 'knex';
 import { clubNow } from '@platzbuchung/domain/club-time';
@@ -17,7 +23,7 @@ import { texts } from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { CLUB_SELECT_LIST, toClub, type ClubRow } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { appendVersioned, readStream, versionEvents } from '../events/store';
+import { appendVersioned, readStream, versionEvents, type StampedEvent } from '../events/store';
 import { HttpError, notFound } from '../http/errors';
 import { connectionOf } from '../projections/copy-text';
 import { insertsWithAppend, project } from '../projections/registry';
@@ -43,14 +49,27 @@ export interface LoadedState<S> {
   version?: number;
 }
 
+/**
+ * How several commands of one definition are decided in one transaction. Only for commands that
+ * start new streams (their state needs no read), so what one accepted command changes for the
+ * next is all in the context.
+ */
+export interface BatchDefinition<C, Ctx, E extends DomainEvent> {
+  /** One context serving every command of the batch: what each would load, together. */
+  loadContext(db: Knex, club: Club, commands: readonly C[], now: LocalMoment): Promise<Ctx>;
+  /** The context after an accepted command's events, for the commands decided after it. */
+  absorb(context: Ctx, events: readonly E[]): Ctx;
+}
+
 /** Everything `handleCommand` needs to know about one kind of command. */
 export interface CommandDefinition<C extends { actor: Actor }, S, Ctx, E extends DomainEvent> {
   streamType: StreamType;
   streamId(command: C): string;
-  loadState(trx: Knex.Transaction, streamId: string, club: Club): Promise<LoadedState<S>>;
+  loadState(db: Knex, streamId: string, club: Club): Promise<LoadedState<S>>;
   /** What the decider needs beyond the stream: other streams' read models, the club's admins … */
-  loadContext(trx: Knex.Transaction, club: Club, command: C, now: LocalMoment): Promise<Ctx>;
+  loadContext(db: Knex, club: Club, command: C, now: LocalMoment): Promise<Ctx>;
   decide(command: C, state: S, context: Ctx, now: LocalMoment): Decision<E>;
+  batch?: BatchDefinition<C, Ctx, E>;
 }
 
 /**
@@ -63,13 +82,13 @@ export async function lockClub(trx: Knex.Transaction, clubId: string): Promise<v
 
 /** An event-sourced stream's state: its events folded from `initial`. */
 export async function foldStream<S, E extends DomainEvent>(
-  trx: Knex.Transaction,
+  db: Knex,
   streamType: StreamType,
   streamId: string,
   initial: S,
   evolve: (state: S, event: E) => S,
 ): Promise<LoadedState<S>> {
-  const events = await readStream(trx, streamType, streamId);
+  const events = await readStream(db, streamType, streamId);
   return { state: (events as unknown as E[]).reduce(evolve, initial), version: events.length };
 }
 
@@ -95,27 +114,241 @@ async function lockAndReadClub(
   return { locked: results[0].rows[0].locked, club: row && toClub(row) };
 }
 
-/** The decider's answer on the club as it stands; under the lock unless the caller decided otherwise. */
-async function decideOn<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
-  trx: Knex.Transaction,
+/** One command waiting for its answer. */
+interface Queued<C> {
+  command: C;
+  clock: Clock;
+  settle(result: CommandResult | undefined): void;
+  fail(error: unknown): void;
+}
+
+interface Decided<C, E extends DomainEvent> {
+  item: Queued<C>;
+  decision: Decision<E>;
+  version: number | undefined;
+}
+
+const isConflict = (decision: Decision<DomainEvent>) => !decision.ok && decision.error.kind === 'conflict';
+
+/**
+ * The decider's answer for each command on the club as `db` sees it, in order. With `carry`, each
+ * accepted command's events are part of the context the next one is decided on (under the lock);
+ * without, every command is decided on what is committed alone.
+ */
+async function decideAll<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Knex,
   club: Club,
   definition: CommandDefinition<C, S, Ctx, E>,
-  command: C,
-  now: LocalMoment,
-): Promise<{ decision: Decision<E>; version: number | undefined }> {
-  const { state, version } = await definition.loadState(trx, definition.streamId(command), club);
-  const context = await definition.loadContext(trx, club, command, now);
-  return { decision: definition.decide(command, state, context, now), version };
+  items: readonly Queued<C>[],
+  carry: boolean,
+): Promise<Decided<C, E>[]> {
+  const earliest = new Date(Math.min(...items.map((item) => item.clock.now.getTime())));
+  const at = (clock: Clock) => clubNow(club.time_zone, clock.now);
+  let context: Ctx = definition.batch
+    ? await definition.batch.loadContext(
+        db,
+        club,
+        items.map((item) => item.command),
+        at({ now: earliest }),
+      )
+    : await definition.loadContext(db, club, items[0]!.command, at(items[0]!.clock));
+  const decided: Decided<C, E>[] = [];
+  for (const item of items) {
+    const { state, version } = await definition.loadState(db, definition.streamId(item.command), club);
+    const decision = definition.decide(item.command, state, context, at(item.clock));
+    if (carry && decision.ok && definition.batch) context = definition.batch.absorb(context, decision.events);
+    decided.push({ item, decision, version });
+  }
+  return decided;
+}
+
+/** The accepted commands' events, numbered in their streams and stamped with who and when. */
+async function stamped<C extends { actor: Actor }, E extends DomainEvent>(
+  trx: Knex.Transaction,
+  definition: { streamId(command: C): string },
+  accepted: readonly Decided<C, E>[],
+): Promise<StampedEvent[]> {
+  const known = new Map<string, number>();
+  for (const { item, version } of accepted) {
+    if (version !== undefined) known.set(definition.streamId(item.command), version);
+  }
+  const owners = accepted.flatMap(({ item, decision }) =>
+    (decision.ok ? decision.events : []).map(() => item),
+  );
+  const events = accepted.flatMap(({ decision }) => (decision.ok ? decision.events : []));
+  const versioned = await versionEvents(trx, events, known);
+  return versioned.map((event, index) => ({
+    ...event,
+    actor_id: owners[index]!.command.actor.user_id,
+    occurred_at: owners[index]!.clock.now,
+  }));
 }
 
 /**
- * Runs one command; undefined when the club does not exist. A refusal writes nothing.
+ * Runs queued commands of one club in one transaction and answers each; never throws. A refusal
+ * writes nothing and is answered at once; accepted commands are answered after the commit.
  *
- * When another command of the club holds its lock (a rush of bookings when the booking window
- * opens), the command is decided once on what is committed before it queues: a conflict seen then
- * was a real booking or block at that moment, so that refusal stands and the request never waits
- * for the lock. Anything else is decided again under the lock (docs/architecture.md).
+ * When another transaction holds the club's lock (another process, or an admin's change), the
+ * commands are decided once on what is committed before they wait: a conflict seen then was a real
+ * booking or block at that moment, so that refusal stands and is answered without waiting for the
+ * lock. Anything else is decided again under the lock (docs/architecture.md).
  */
+async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Db,
+  clubId: string,
+  definition: CommandDefinition<C, S, Ctx, E>,
+  items: readonly Queued<C>[],
+  queue?: ClubQueue<C>,
+): Promise<void> {
+  const open = new Set(items);
+  const answer = (item: Queued<C>, result: CommandResult | undefined) => {
+    open.delete(item);
+    item.settle(result);
+  };
+  // Answered after the commit: a refusal under the lock may rest on a command accepted before it.
+  const outcomes: [Queued<C>, CommandResult][] = [];
+  try {
+    await db.transaction(async (trx) => {
+      const tried = await lockAndReadClub(trx, clubId, false);
+      let club = tried.club;
+      if (club && !tried.locked) {
+        if (queue) queue.lockHeldElsewhere = true;
+        // The commands queued behind this batch meanwhile are decided early too.
+        const behind = queue ? [...queue.waiting] : [];
+        for (const { item, decision } of await decideAll(
+          trx,
+          club,
+          definition,
+          [...open, ...behind],
+          false,
+        )) {
+          if (!isConflict(decision)) continue;
+          if (open.has(item)) answer(item, decision as CommandResult);
+          else queue?.answerEarly(item, decision as CommandResult);
+        }
+        if (!open.size) return;
+        ({ club } = await lockAndReadClub(trx, clubId, true));
+        if (queue) queue.lockHeldElsewhere = false;
+      }
+      if (!club) {
+        for (const item of open) answer(item, undefined);
+        return;
+      }
+      const decided = await decideAll(trx, club, definition, [...open], true);
+      const accepted = decided.filter(({ decision }) => decision.ok);
+      const events = await stamped(trx, definition, accepted);
+      const { inserts, done } = insertsWithAppend(events);
+      const stored = await appendVersioned(trx, club._id, events, inserts);
+      await project(trx, stored, done);
+      let next = 0;
+      for (const { item, decision } of decided) {
+        const count = decision.ok ? decision.events.length : 0;
+        outcomes.push([
+          item,
+          decision.ok ? { ok: true, events: stored.slice(next, next + count) } : decision,
+        ]);
+        next += count;
+      }
+    });
+  } catch (error) {
+    // One command's failure must not become the others': each unanswered one runs again alone.
+    if (open.size === 1) for (const item of open) item.fail(error);
+    else for (const item of open) await runBatch(db, clubId, definition, [item]);
+    return;
+  } finally {
+    if (queue) queue.lockHeldElsewhere = false;
+  }
+  for (const [item, result] of outcomes) answer(item, result);
+}
+
+/** Largest number of commands decided in one transaction, so one batch never holds a club for long. */
+const MAX_BATCH = 200;
+
+/** A club's batchable commands of one definition waiting in this process, and whether a batch runs. */
+class ClubQueue<C> {
+  readonly waiting: Queued<C>[] = [];
+  running = false;
+  /** Whether the running batch found the club's lock held by another process or transaction. */
+  lockHeldElsewhere = false;
+
+  constructor(
+    private readonly run: (items: readonly Queued<C>[], queue: ClubQueue<C>) => Promise<void>,
+    private readonly idle: () => void,
+  ) {}
+
+  /** A queued command refused before its batch: taken out of the queue and answered. */
+  answerEarly(item: Queued<C>, result: CommandResult): void {
+    const index = this.waiting.indexOf(item);
+    if (index < 0) return;
+    this.waiting.splice(index, 1);
+    item.settle(result);
+  }
+
+  add(item: Queued<C>): void {
+    this.waiting.push(item);
+    if (!this.running) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.waiting.length) await this.run(this.waiting.splice(0, MAX_BATCH), this);
+    this.running = false;
+    this.idle();
+  }
+}
+
+// Per database handle, per definition, per club; a queue lives only while it has work.
+const queues = new WeakMap<Db, Map<object, Map<string, ClubQueue<unknown>>>>();
+
+function queueOf<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Db,
+  clubId: string,
+  definition: CommandDefinition<C, S, Ctx, E>,
+): ClubQueue<C> {
+  let byDefinition = queues.get(db);
+  if (!byDefinition) queues.set(db, (byDefinition = new Map()));
+  let byClub = byDefinition.get(definition);
+  if (!byClub) byDefinition.set(definition, (byClub = new Map()));
+  let queue = byClub.get(clubId) as ClubQueue<C> | undefined;
+  if (!queue) {
+    const clubs = byClub;
+    const created: ClubQueue<C> = new ClubQueue<C>(
+      (items, queue) => runBatch(db, clubId, definition, items, queue),
+      () => {
+        if (clubs.get(clubId) === created) clubs.delete(clubId);
+      },
+    );
+    clubs.set(clubId, created as ClubQueue<unknown>);
+    queue = created;
+  }
+  return queue;
+}
+
+/** How many commands of the club wait in this process for the next batch (tests watch it). */
+export function queuedCommands(db: Db, clubId: string): number {
+  let count = 0;
+  for (const byClub of queues.get(db)?.values() ?? []) count += byClub.get(clubId)?.waiting.length ?? 0;
+  return count;
+}
+
+/**
+ * A command about to queue behind a batch that waits for the lock, decided once on what is
+ * committed, outside any transaction: a conflict seen then was real, so the refusal need not wait.
+ * Undefined when the club does not exist.
+ */
+async function decideOnCommitted<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Db,
+  clubId: string,
+  definition: CommandDefinition<C, S, Ctx, E>,
+  item: Queued<C>,
+): Promise<Decision<E> | undefined> {
+  const row: ClubRow | undefined = await db('clubs').where({ id: clubId }).first(db.raw(CLUB_SELECT_LIST));
+  if (!row) return undefined;
+  const [decided] = await decideAll(db, toClub(row), definition, [item], false);
+  return decided!.decision;
+}
+
+/** Runs one command; undefined when the club does not exist. A refusal writes nothing. */
 export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
   db: Db,
   clubId: string,
@@ -123,27 +356,25 @@ export async function handleCommand<C extends { actor: Actor }, S, Ctx, E extend
   command: C,
   clock: Clock,
 ): Promise<CommandResult | undefined> {
-  return db.transaction(async (trx) => {
-    const tried = await lockAndReadClub(trx, clubId, false);
-    let club = tried.club;
-    if (!club) return undefined;
-    if (!tried.locked) {
-      const early = await decideOn(trx, club, definition, command, clubNow(club.time_zone, clock.now));
-      if (!early.decision.ok && early.decision.error.kind === 'conflict') return early.decision;
-      ({ club } = await lockAndReadClub(trx, clubId, true));
-      if (!club) return undefined;
+  return new Promise((settle, fail) => {
+    const item: Queued<C> = { command, clock, settle, fail };
+    if (!definition.batch) {
+      void runBatch(db, clubId, definition, [item]);
+      return;
     }
-    const now = clubNow(club.time_zone, clock.now);
-    const { decision, version } = await decideOn(trx, club, definition, command, now);
-    if (!decision.ok) return decision;
-    const streamId = definition.streamId(command);
-    const known = new Map(version === undefined ? [] : [[streamId, version]]);
-    const versioned = await versionEvents(trx, decision.events, known);
-    const { inserts, done } = insertsWithAppend(versioned);
-    const meta = { club_id: club._id, actor_id: command.actor.user_id, occurred_at: clock.now };
-    const stored = await appendVersioned(trx, versioned, meta, inserts);
-    await project(trx, stored, done);
-    return { ok: true, events: stored };
+    const queue = queueOf(db, clubId, definition);
+    if (!queue.lockHeldElsewhere) {
+      queue.add(item);
+      return;
+    }
+    // The batch ahead waits for a lock held elsewhere: a conflict already committed is answered
+    // without waiting for it. (Behind a batch of this process, the command is decided in the next
+    // batch at no cost of its own; one that waits for the lock decides its queue early as well.)
+    void decideOnCommitted(db, clubId, definition, item).then((early) => {
+      if (early === undefined) settle(undefined);
+      else if (isConflict(early)) settle(early as CommandResult);
+      else queueOf(db, clubId, definition).add(item);
+    }, fail);
   });
 }
 

@@ -23,6 +23,7 @@ import {
 import type { Actor } from '@platzbuchung/domain/reservations/decision';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import {
+  contextAfter,
   makeReservation,
   type MakeReservation,
   type MakeReservationContext,
@@ -34,12 +35,12 @@ import {
 } from '@platzbuchung/domain/reservations/state';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
-import { blocksFrom } from '../projections/blocks';
+import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
-import { foldStream, type CommandDefinition } from './handle';
+import { foldStream, type BatchDefinition, type CommandDefinition } from './handle';
 
-const loadReservation = (trx: Knex.Transaction, streamId: string) =>
-  foldStream(trx, 'reservation', streamId, initialReservationState, evolveReservation);
+const loadReservation = (db: Knex, streamId: string) =>
+  foldStream(db, 'reservation', streamId, initialReservationState, evolveReservation);
 
 /**
  * A booking's stream is new: the server has just chosen its UUID, so there is nothing to read. The
@@ -48,29 +49,42 @@ const loadReservation = (trx: Knex.Transaction, streamId: string) =>
 const freshStream = async () => ({ state: initialReservationState, version: 0 });
 
 /** The club's bookings that may still take place on `today` or later: series, or dated ahead. */
-function stillToCome(trx: Knex, clubId: string, today: string) {
-  return trx('reservations')
+function stillToCome(db: Knex, clubId: string, today: string) {
+  return db('reservations')
     .where('club_id', clubId)
     .andWhere((q) => q.where('recurring', true).orWhere('date', '>=', today))
     .select([...RESERVATION_COLUMNS]);
 }
 
+/** Whose bookings and which courts a booking context covers: one command's, or a batch's together. */
+interface BookingScope {
+  court_nums: readonly string[];
+  user_ids: readonly string[];
+}
+
 /**
- * What a new reservation can collide with or count against: the club's reservations that still
- * take place today or later on the same courts, the actor's own upcoming ones for the limit, and
- * the blocks that still hold.
+ * What new reservations can collide with or count against: the club's reservations that still
+ * take place today or later on the same courts, the actors' own upcoming ones for the limit, and
+ * the blocks that still hold. One statement (each list as JSON), so it costs one round trip;
+ * JSON spells dates and arrays as the rows do.
  */
 async function bookingContext(
-  trx: Knex.Transaction,
+  db: Knex,
   club: Club,
-  command: { court_nums: readonly string[]; actor: Actor },
+  scope: BookingScope,
   today: string,
 ): Promise<MakeReservationContext> {
-  const rows: ReservationRow[] = await stillToCome(trx, club._id, today).andWhere((q) =>
-    q.whereIn('court_num', command.court_nums as string[]).orWhere('user_id', command.actor.user_id),
+  const reservations = stillToCome(db, club._id, today).andWhere((q) =>
+    q.whereIn('court_num', scope.court_nums as string[]).orWhereIn('user_id', scope.user_ids as string[]),
   );
-  const blocks = await blocksFrom(trx, club._id, `${today}T00:00`);
-  return { club, existing: rows.map(toReservation), blocks };
+  const blocks = blocksFromQuery(db, club._id, `${today}T00:00`);
+  const { rows } = await db.raw(
+    `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
+            coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks`,
+    [reservations, blocks],
+  );
+  const [lists] = rows as [{ existing: ReservationRow[]; blocks: BlockRow[] }];
+  return { club, existing: lists.existing.map(toReservation), blocks: lists.blocks.map(toBlock) };
 }
 
 /** The club's bookings still to come, on the given courts only when named. */
@@ -86,10 +100,27 @@ export async function upcomingReservations(
   return rows.map(toReservation);
 }
 
+/** The courts and members of the given commands, each once. */
+const scopeOf = (commands: readonly { court_nums: readonly string[]; actor: Actor }[]): BookingScope => ({
+  court_nums: [...new Set(commands.flatMap((command) => command.court_nums))],
+  user_ids: [...new Set(commands.map((command) => command.actor.user_id))],
+});
+
 const onCourt = (command: { court_num: string; actor: Actor }) => ({
   court_nums: [command.court_num],
   actor: command.actor,
 });
+
+/** New bookings are decided together in a rush (./handle): each sees those accepted before it. */
+function bookingBatch<C>(
+  scoped: (command: C) => { court_nums: readonly string[]; actor: Actor },
+): BatchDefinition<C, MakeReservationContext, ReservationEvent> {
+  return {
+    loadContext: (db, club, commands, now) =>
+      bookingContext(db, club, scopeOf(commands.map(scoped)), now.date),
+    absorb: contextAfter,
+  };
+}
 
 type ReservationCommandDefinition<C extends { actor: Actor }, Ctx> = CommandDefinition<
   C,
@@ -101,7 +132,7 @@ type ReservationCommandDefinition<C extends { actor: Actor }, Ctx> = CommandDefi
 /** Every reservation command works on a reservation stream, the chosen booking's unless it is new. */
 function reservationCommand<C extends { actor: Actor; reservation_id: string }, Ctx>(
   parts: Pick<ReservationCommandDefinition<C, Ctx>, 'loadContext' | 'decide'> &
-    Partial<Pick<ReservationCommandDefinition<C, Ctx>, 'loadState'>>,
+    Partial<Pick<ReservationCommandDefinition<C, Ctx>, 'loadState' | 'batch'>>,
 ): ReservationCommandDefinition<C, Ctx> {
   return {
     streamType: 'reservation',
@@ -113,8 +144,9 @@ function reservationCommand<C extends { actor: Actor; reservation_id: string }, 
 
 export const makeReservationCommand = reservationCommand<MakeReservation, MakeReservationContext>({
   loadState: freshStream,
-  loadContext: (trx, club, command, now) => bookingContext(trx, club, onCourt(command), now.date),
+  loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([onCourt(command)]), now.date),
   decide: makeReservation,
+  batch: bookingBatch(onCourt),
 });
 
 export const deleteReservationCommand = reservationCommand<DeleteReservation, DeleteReservationContext>({
@@ -123,7 +155,7 @@ export const deleteReservationCommand = reservationCommand<DeleteReservation, De
 });
 
 export const changeReservationCommand = reservationCommand<ChangeReservation, ChangeReservationContext>({
-  loadContext: (trx, club, command, now) => bookingContext(trx, club, onCourt(command), now.date),
+  loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([onCourt(command)]), now.date),
   decide: changeReservation,
 });
 
@@ -131,12 +163,13 @@ export const bookCourtsCommand: ReservationCommandDefinition<BookCourts, MakeRes
   streamType: 'reservation',
   streamId: (command) => command.reservation_ids[0]!,
   loadState: freshStream,
-  loadContext: (trx, club, command, now) => bookingContext(trx, club, command, now.date),
+  loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([command]), now.date),
   decide: (command, _state, context, now) => bookCourts(command, context, now),
+  batch: bookingBatch((command) => command),
 };
 
 /** The chosen booking's group, as the read model holds it now (the club's lock is held). */
-async function groupOf(trx: Knex.Transaction, club: Club, reservationId: string): Promise<Reservation[]> {
+async function groupOf(trx: Knex, club: Club, reservationId: string): Promise<Reservation[]> {
   const rows: ReservationRow[] = await trx('reservations as r')
     .where('r.club_id', club._id)
     .whereIn(
@@ -162,7 +195,12 @@ export const changeGroupCommand = reservationCommand<ChangeGroup, ChangeGroupCon
   loadContext: async (trx, club, command, now) => {
     const members = await groupOf(trx, club, command.reservation_id);
     const courts = [...new Set([command.court_num, ...members.map((m) => m.court_num)])];
-    const context = await bookingContext(trx, club, { court_nums: courts, actor: command.actor }, now.date);
+    const context = await bookingContext(
+      trx,
+      club,
+      scopeOf([{ court_nums: courts, actor: command.actor }]),
+      now.date,
+    );
     return { ...context, members };
   },
   decide: (command, _state, context, now) => changeGroup(command, context, now),

@@ -72,6 +72,12 @@ export interface AppendMeta {
   occurred_at: Date;
 }
 
+/** A versioned event with who caused it and when: the commands appended together may differ in both. */
+export interface StampedEvent extends VersionedEvent {
+  actor_id: string;
+  occurred_at: Date;
+}
+
 /**
  * The club's newest event number. Commits of one club are serialised by its lock, so it only
  * grows: under the lock it numbers the next append; outside it, it versions cached answers.
@@ -116,14 +122,16 @@ function appendStatement(inserts: readonly { table: string; columns: readonly st
     const listed = columns.map((column) => `"${column}"`).join(', ');
     return `, insert_${i} AS (
       INSERT INTO "${table}" (${listed})
-      SELECT ${listed} FROM jsonb_populate_recordset(NULL::"${table}", $${5 + i}::jsonb))`;
+      SELECT ${listed} FROM jsonb_populate_recordset(NULL::"${table}", $${3 + i}::jsonb))`;
   });
   return `
     WITH appended AS (
       INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
-      SELECT e.stream_type, e.stream_id, e.version, $2::uuid, last.seq + e.n, e.type, e.data, $3::uuid, $4
+      SELECT e.stream_type, e.stream_id, e.version, $2::uuid, last.seq + e.n, e.type, e.data, e.actor_id,
+             e.occurred_at
       FROM jsonb_to_recordset($1::jsonb)
-             AS e(n int, stream_type text, stream_id uuid, version int, type text, data jsonb),
+             AS e(n int, stream_type text, stream_id uuid, version int, type text, data jsonb,
+                  actor_id uuid, occurred_at timestamptz),
            (SELECT coalesce(
               (SELECT club_seq FROM events WHERE club_id = $2::uuid ORDER BY club_seq DESC LIMIT 1), 0
             ) AS seq) last
@@ -165,25 +173,36 @@ export async function appendEvents(
   expectedVersions: ReadonlyMap<string, number>,
   meta: AppendMeta,
 ): Promise<EventEnvelope[]> {
-  return appendVersioned(trx, await versionEvents(trx, events, expectedVersions), meta);
+  const versioned = await versionEvents(trx, events, expectedVersions);
+  const { club_id: clubId, ...stamp } = meta;
+  return appendVersioned(
+    trx,
+    clubId,
+    versioned.map((event) => ({ ...event, ...stamp })),
+  );
 }
 
-/** Appends versioned events, and the rows given to insert with them, in one round trip. */
+/**
+ * Appends one club's versioned events, and the rows given to insert with them, in one round trip;
+ * the events may come from several commands (../commands/handle appends a batch at once).
+ */
 export async function appendVersioned(
   trx: Knex.Transaction,
-  events: readonly VersionedEvent[],
-  meta: AppendMeta,
+  clubId: string,
+  events: readonly StampedEvent[],
   given: readonly RowsToInsert[] = [],
 ): Promise<EventEnvelope[]> {
   if (events.length === 0) return [];
   const inserts = given.filter((insert) => insert.rows.length > 0);
-  const rows = events.map(({ event, version }, index) => ({
+  const rows = events.map(({ event, version, actor_id, occurred_at }, index) => ({
     n: index + 1,
     stream_type: eventCatalogue[event.type].streamType,
     stream_id: streamIdOf(event),
     version,
     type: event.type,
     data: event.data,
+    actor_id,
+    occurred_at,
   }));
   // Only the columns the rows name: a column they leave out keeps its default.
   const targets = inserts.map(({ table, rows: inserted }) => ({
@@ -196,13 +215,7 @@ export async function appendVersioned(
   const { rows: stored } = await connection.query<EventRow>({
     name: statementName('append-events', text),
     text,
-    values: [
-      JSON.stringify(rows),
-      meta.club_id,
-      meta.actor_id,
-      meta.occurred_at,
-      ...inserts.map((insert) => JSON.stringify(insert.rows)),
-    ],
+    values: [JSON.stringify(rows), clubId, ...inserts.map((insert) => JSON.stringify(insert.rows))],
   });
   return stored.map(toEnvelope);
 }

@@ -21,7 +21,7 @@ export const BLOCK_COLUMNS = [
   { until: `to_char(ends_at, 'YYYY-MM-DD"T"HH24:MI')` },
 ] as const;
 
-function selectBlocks(db: Db | Knex.Transaction, table = 'court_blocks') {
+function selectBlocks(db: Knex, table = 'court_blocks') {
   return db(table).select(
     BLOCK_COLUMNS.map((column) =>
       typeof column === 'string'
@@ -31,7 +31,7 @@ function selectBlocks(db: Db | Knex.Transaction, table = 'court_blocks') {
   );
 }
 
-interface BlockRow {
+export interface BlockRow {
   id: string;
   club_id: string;
   court_nums: string[];
@@ -41,7 +41,7 @@ interface BlockRow {
   version: number;
 }
 
-const toBlock = ({ id, version: _version, ...row }: BlockRow): Block => ({ _id: id, ...row });
+export const toBlock = ({ id, version: _version, ...row }: BlockRow): Block => ({ _id: id, ...row });
 
 function toRow(block: Block, version: number) {
   return {
@@ -56,16 +56,8 @@ function toRow(block: Block, version: number) {
 }
 
 /** The club's blocks that still hold at or after `fromMoment` (club-local `YYYY-MM-DDTHH:00`). */
-export async function blocksFrom(
-  db: Db | Knex.Transaction,
-  clubId: string,
-  fromMoment: string,
-): Promise<Block[]> {
-  const rows: BlockRow[] = await selectBlocks(db)
-    .where('club_id', clubId)
-    .andWhere('ends_at', '>', fromMoment)
-    .orderBy('starts_at');
-  return rows.map(toBlock);
+export function blocksFromQuery(db: Knex, clubId: string, fromMoment: string): Knex.QueryBuilder {
+  return selectBlocks(db).where('club_id', clubId).andWhere('ends_at', '>', fromMoment).orderBy('starts_at');
 }
 
 /** The club's blocks touching the days `from` to `to`, both inclusive. */
