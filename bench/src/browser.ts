@@ -3,6 +3,8 @@
  * JavaScript and CSS per origin (on the wire and decoded), and the time until the grid is visible
  * with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), next to the same visit unthrottled.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { chromium, type Browser, type Response } from 'playwright-core';
 import { localMoment } from '@platzbuchung/domain/dates';
 import { createBenchDatabase } from './support/database';
@@ -10,6 +12,12 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack } from './supp
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
 import { median, round } from './support/stats';
+
+/**
+ * `BENCH_BROWSER_PROFILES=<folder>` keeps a JavaScript CPU profile of each throttled visit there
+ * (open it in Chromium's DevTools), to see which functions the time until the grid is spent in.
+ */
+const PROFILE_DIR = process.env.BENCH_BROWSER_PROFILES;
 
 interface Visit {
   ms: number;
@@ -25,7 +33,13 @@ const kindOf = (response: Response): 'js' | 'css' | null => {
 };
 
 /** One first visit in a fresh context: empty cache, logged in through the API. */
-async function visit(browser: Browser, baseUrl: string, email: string, throttle: number): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  throttle: number,
+  profileTo?: string,
+): Promise<Visit> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     locale: 'de-DE',
@@ -55,10 +69,21 @@ async function visit(browser: Browser, baseUrl: string, email: string, throttle:
         })(),
       );
     });
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const started = performance.now();
     await page.goto(`${baseUrl}/reservations`);
     await page.locator('table.day-grid button').first().waitFor({ state: 'visible', timeout: 60_000 });
     const ms = performance.now() - started;
+    if (profileTo) {
+      // A second more: what the page still does right after the grid shows belongs to the visit.
+      await page.waitForTimeout(1000);
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(profileTo, JSON.stringify(profile));
+    }
     await Promise.all(pending);
     return { ms, bytes };
   } finally {
@@ -110,11 +135,13 @@ export async function measureBrowser(runs: number): Promise<Figure[]> {
       args: CHROMIUM_FLAGS,
     });
     const baseUrl = `http://localhost:${port}`;
+    if (PROFILE_DIR) await mkdir(PROFILE_DIR, { recursive: true });
     await visit(browser, baseUrl, club.adminEmail, 1); // warms the server side (JIT, caches), not the browser
     const slow: Visit[] = [];
     const fast: Visit[] = [];
     for (let run = 0; run < runs; run++) {
-      slow.push(await visit(browser, baseUrl, club.adminEmail, 4));
+      const profileTo = PROFILE_DIR && join(PROFILE_DIR, `reservations-4x-${run + 1}.cpuprofile`);
+      slow.push(await visit(browser, baseUrl, club.adminEmail, 4, profileTo));
       fast.push(await visit(browser, baseUrl, club.adminEmail, 1));
     }
     return [
