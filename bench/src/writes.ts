@@ -109,6 +109,18 @@ function viaApi(api: ApiProcess, today: string) {
   };
 }
 
+/**
+ * The HTTP floor: the same clients asking only who they are (`verifyAuth`: the session and member
+ * lookup every booking makes too, over the same connections). No booking can be answered faster.
+ */
+function sessionOnly(api: ApiProcess) {
+  return async (client: Client) => {
+    const response = await fetch(`${api.url}/api/verifyAuth`, { headers: { cookie: client.cookie } });
+    await response.text();
+    return response.ok;
+  };
+}
+
 function viaPlainSql(pool: pg.Pool, today: string) {
   return (client: Client, slotIndex: number) =>
     bookInPlainSql(pool, { clubId: client.clubId, userId: client.userId, ...slot(slotIndex, today) }, today);
@@ -162,9 +174,11 @@ export async function measureWrites(
   const baseline: Load[] = [];
   const many: Load[] = [];
   const one: Load[] = [];
+  const floor: Load[] = [];
   try {
     for (let r = 0; r < runs; r++) {
       baseline.push(await load(plainClients, r, viaPlainSql(pool, today)));
+      floor.push(await load(spreadClients, r, sessionOnly(api)));
       many.push(await load(spreadClients, r, viaApi(api, today)));
       one.push(await load(sharedClients, r, viaApi(api, today)));
     }
@@ -172,7 +186,7 @@ export async function measureWrites(
     await pool.end();
   }
   const doubled = await slotsHeldTwice(db);
-  const failures = [...baseline, ...many, ...one].reduce((sum, l) => sum + l.failures, 0);
+  const failures = [...baseline, ...floor, ...many, ...one].reduce((sum, l) => sum + l.failures, 0);
   const section = 'writes';
   const plainName = 'plain SQL, 50 clubs';
   return [
@@ -193,6 +207,14 @@ export async function measureWrites(
       baseline: medianOf(baseline, 'p99'),
       baselineName: plainName,
       target: '≤ 150 ms',
+    },
+    {
+      section,
+      name: '50 clients, session check only (the HTTP floor): requests/s',
+      value: medianOf(floor, 'rps'),
+      unit: 'req/s',
+      baseline: medianOf(baseline, 'rps'),
+      baselineName: plainName,
     },
     {
       section,
