@@ -186,7 +186,8 @@ async function stamped<C extends { actor: Actor }, E extends DomainEvent>(
 
 /**
  * Runs queued commands of one club in one transaction and answers each; never throws. A refusal
- * writes nothing and is answered at once; accepted commands are answered after the commit.
+ * writes nothing. A conflict seen on what is committed is answered at once; every other answer
+ * waits for the commit, since a refusal under the lock may rest on a command accepted before it.
  *
  * When another transaction holds the club's lock (another process, or an admin's change), the
  * commands are decided once on what is committed before they wait: a conflict seen then was a real
@@ -205,7 +206,6 @@ async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEven
     open.delete(item);
     item.settle(result);
   };
-  // Answered after the commit: a refusal under the lock may rest on a command accepted before it.
   const outcomes: [Queued<C>, CommandResult][] = [];
   try {
     await db.transaction(async (trx) => {
@@ -243,15 +243,15 @@ async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEven
       let next = 0;
       for (const { item, decision } of decided) {
         const count = decision.ok ? decision.events.length : 0;
-        outcomes.push([
-          item,
-          decision.ok ? { ok: true, events: stored.slice(next, next + count) } : decision,
-        ]);
+        const events = stored.slice(next, next + count);
+        outcomes.push([item, decision.ok ? { ok: true, events } : decision]);
         next += count;
       }
     });
   } catch (error) {
     // One command's failure must not become the others': each unanswered one runs again alone.
+    // Never twice written: a command keeps the stream ids chosen for it, and the (stream, version)
+    // key refuses a second append should the failed commit have gone through after all.
     if (open.size === 1) for (const item of open) item.fail(error);
     else for (const item of open) await runBatch(db, clubId, definition, [item]);
     return;
