@@ -21,7 +21,7 @@ import type {
 } from '@platzbuchung/domain/reservations/decision';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
-import { CLUB_SELECT_LIST, toClub, type ClubRow } from '../accounts/users-store';
+import { CLUB_SELECT_LIST, findClub, toClub, type ClubRow } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import { appendVersioned, readStream, versionEvents, type StampedEvent } from '../events/store';
 import { HttpError, notFound } from '../http/errors';
@@ -342,9 +342,9 @@ async function decideOnCommitted<C extends { actor: Actor }, S, Ctx, E extends D
   definition: CommandDefinition<C, S, Ctx, E>,
   item: Queued<C>,
 ): Promise<Decision<E> | undefined> {
-  const row: ClubRow | undefined = await db('clubs').where({ id: clubId }).first(db.raw(CLUB_SELECT_LIST));
-  if (!row) return undefined;
-  const [decided] = await decideAll(db, toClub(row), definition, [item], false);
+  const club = await findClub(db, clubId);
+  if (!club) return undefined;
+  const [decided] = await decideAll(db, club, definition, [item], false);
   return decided!.decision;
 }
 
