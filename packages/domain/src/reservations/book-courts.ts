@@ -8,13 +8,18 @@ import type { Club, DeleteType, IsoDate, Reservation } from '../types';
 import { accept, reject, type Actor, type Decision } from './decision';
 import { deleteReservation } from './delete-reservation';
 import type { ReservationEvent } from './events';
-import { makeReservation, type MakeReservation, type MakeReservationContext } from './make-reservation';
+import {
+  contextAfter,
+  makeReservation,
+  type MakeReservation,
+  type MakeReservationContext,
+} from './make-reservation';
 import {
   changeReservation,
   type ChangeReservation,
   type ChangeReservationContext,
 } from './change-reservation';
-import { evolve, replay } from './evolve';
+import { evolve } from './evolve';
 import { initialReservationState } from './state';
 import { reservationTexts } from './texts';
 
@@ -47,8 +52,7 @@ export function bookCourts(command: BookCourts, context: MakeReservationContext,
       court_num,
     };
     // Each court against the club's bookings and the group's courts booked before it.
-    const existing = [...context.existing, ...replay(events).values()];
-    const decision = makeReservation(single, initialReservationState, { ...context, existing }, now);
+    const decision = makeReservation(single, initialReservationState, contextAfter(context, events), now);
     if (!decision.ok) return decision;
     for (const event of decision.events) {
       events.push(

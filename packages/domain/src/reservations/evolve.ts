@@ -15,14 +15,11 @@ export function evolve(row: Reservation | null, event: ReservationEvent): Reserv
 }
 
 /**
- * Folds events of many streams in order into the rows that exist afterwards, keyed by stream id,
- * starting from `rows` (none by default; changed in place). Pass the events up to some position to
- * see the reservations as they were then.
+ * Folds events of many streams in order into the rows that exist afterwards, keyed by stream id.
+ * Pass the events up to some position to see the reservations as they were then.
  */
-export function replay(
-  events: Iterable<ReservationEvent>,
-  rows = new Map<string, Reservation>(),
-): Map<string, Reservation> {
+export function replay(events: Iterable<ReservationEvent>): Map<string, Reservation> {
+  const rows = new Map<string, Reservation>();
   for (const event of events) {
     const next = evolve(rows.get(event.reservation_id) ?? null, event);
     if (next === null) rows.delete(event.reservation_id);

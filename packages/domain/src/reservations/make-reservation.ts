@@ -37,15 +37,15 @@ export interface MakeReservationContext {
 }
 
 /**
- * The context after events were decided: bookings decided together (one transaction, one lock)
- * see the ones accepted before them, exactly as if those had been committed first.
+ * The context with bookings just decided added: bookings decided together (the courts of one
+ * group, or a batch under one lock) see the ones accepted before them, exactly as if those had
+ * been committed first. The events make new bookings, so they are added, never merged.
  */
 export function contextAfter(
   context: MakeReservationContext,
   events: readonly ReservationEvent[],
 ): MakeReservationContext {
-  const before = new Map(context.existing.map((reservation) => [reservation._id, reservation]));
-  return { ...context, existing: [...replay(events, before).values()] };
+  return { ...context, existing: [...context.existing, ...replay(events).values()] };
 }
 
 export const MAX_DURATION_HOURS = 10;
