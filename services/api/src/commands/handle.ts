@@ -131,6 +131,29 @@ interface Decided<C, E extends DomainEvent> {
 const isConflict = (decision: Decision<DomainEvent>) => !decision.ok && decision.error.kind === 'conflict';
 
 /**
+ * One context for the given commands: a single command's own, or the batch's for several (loaded
+ * as of the earliest command's moment, which covers the later ones).
+ */
+async function contextFor<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Knex,
+  club: Club,
+  definition: CommandDefinition<C, S, Ctx, E>,
+  items: readonly Queued<C>[],
+  at: (clock: Clock) => LocalMoment,
+): Promise<Ctx> {
+  const [first] = items;
+  if (items.length === 1) return definition.loadContext(db, club, first!.command, at(first!.clock));
+  if (!definition.batch) throw new Error('Only commands with a batch definition are decided together');
+  const earliest = new Date(Math.min(...items.map((item) => item.clock.now.getTime())));
+  return definition.batch.loadContext(
+    db,
+    club,
+    items.map((item) => item.command),
+    at({ now: earliest }),
+  );
+}
+
+/**
  * The decider's answer for each command on the club as `db` sees it, in order. With `carry`, each
  * accepted command's events are part of the context the next one is decided on (under the lock);
  * without, every command is decided on what is committed alone.
@@ -142,16 +165,8 @@ async function decideAll<C extends { actor: Actor }, S, Ctx, E extends DomainEve
   items: readonly Queued<C>[],
   carry: boolean,
 ): Promise<Decided<C, E>[]> {
-  const earliest = new Date(Math.min(...items.map((item) => item.clock.now.getTime())));
   const at = (clock: Clock) => clubNow(club.time_zone, clock.now);
-  let context: Ctx = definition.batch
-    ? await definition.batch.loadContext(
-        db,
-        club,
-        items.map((item) => item.command),
-        at({ now: earliest }),
-      )
-    : await definition.loadContext(db, club, items[0]!.command, at(items[0]!.clock));
+  let context: Ctx = await contextFor(db, club, definition, items, at);
   const decided: Decided<C, E>[] = [];
   for (const item of items) {
     const { state, version } = await definition.loadState(db, definition.streamId(item.command), club);
@@ -172,16 +187,18 @@ async function stamped<C extends { actor: Actor }, E extends DomainEvent>(
   for (const { item, version } of accepted) {
     if (version !== undefined) known.set(definition.streamId(item.command), version);
   }
-  const owners = accepted.flatMap(({ item, decision }) =>
-    (decision.ok ? decision.events : []).map(() => item),
+  const owned = accepted.flatMap(({ item, decision }) =>
+    (decision.ok ? decision.events : []).map((event) => ({ item, event })),
   );
-  const events = accepted.flatMap(({ decision }) => (decision.ok ? decision.events : []));
-  const versioned = await versionEvents(trx, events, known);
-  return versioned.map((event, index) => ({
-    ...event,
-    actor_id: owners[index]!.command.actor.user_id,
-    occurred_at: owners[index]!.clock.now,
-  }));
+  const versioned = await versionEvents(
+    trx,
+    owned.map(({ event }) => event),
+    known,
+  );
+  return versioned.map((event, index) => {
+    const { item } = owned[index]!;
+    return { ...event, actor_id: item.command.actor.user_id, occurred_at: item.clock.now };
+  });
 }
 
 /**
@@ -267,7 +284,7 @@ const MAX_BATCH = 200;
 /** A club's batchable commands of one definition waiting in this process, and whether a batch runs. */
 class ClubQueue<C> {
   readonly waiting: Queued<C>[] = [];
-  running = false;
+  private running = false;
   /** Whether the running batch found the club's lock held by another process or transaction. */
   lockHeldElsewhere = false;
 

@@ -111,15 +111,19 @@ const onCourt = (command: { court_num: string; actor: Actor }) => ({
   actor: command.actor,
 });
 
-/** New bookings are decided together in a rush (./handle): each sees those accepted before it. */
-function bookingBatch<C>(
+/**
+ * A new booking's context, and how new bookings are decided together in a rush (./handle): one
+ * context for all of them, each seeing those accepted before it.
+ */
+function bookingContexts<C extends { actor: Actor }>(
   scoped: (command: C) => { court_nums: readonly string[]; actor: Actor },
-): BatchDefinition<C, MakeReservationContext, ReservationEvent> {
-  return {
+): Pick<ReservationCommandDefinition<C, MakeReservationContext>, 'loadContext' | 'batch'> {
+  const batch: BatchDefinition<C, MakeReservationContext, ReservationEvent> = {
     loadContext: (db, club, commands, now) =>
       bookingContext(db, club, scopeOf(commands.map(scoped)), now.date),
     absorb: contextAfter,
   };
+  return { loadContext: (db, club, command, now) => batch.loadContext(db, club, [command], now), batch };
 }
 
 type ReservationCommandDefinition<C extends { actor: Actor }, Ctx> = CommandDefinition<
@@ -144,9 +148,8 @@ function reservationCommand<C extends { actor: Actor; reservation_id: string }, 
 
 export const makeReservationCommand = reservationCommand<MakeReservation, MakeReservationContext>({
   loadState: freshStream,
-  loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([onCourt(command)]), now.date),
+  ...bookingContexts(onCourt),
   decide: makeReservation,
-  batch: bookingBatch(onCourt),
 });
 
 export const deleteReservationCommand = reservationCommand<DeleteReservation, DeleteReservationContext>({
@@ -163,9 +166,8 @@ export const bookCourtsCommand: ReservationCommandDefinition<BookCourts, MakeRes
   streamType: 'reservation',
   streamId: (command) => command.reservation_ids[0]!,
   loadState: freshStream,
-  loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([command]), now.date),
+  ...bookingContexts<BookCourts>((command) => command),
   decide: (command, _state, context, now) => bookCourts(command, context, now),
-  batch: bookingBatch((command) => command),
 };
 
 /** The chosen booking's group, as the read model holds it now (the club's lock is held). */
