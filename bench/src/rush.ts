@@ -7,7 +7,7 @@
  */
 import type { Knex } from 'knex';
 import { addDays } from '@platzbuchung/domain/dates';
-import { login, type ApiProcess } from './support/api-process';
+import { checkSession, login, type ApiProcess } from './support/api-process';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD } from './support/seed';
 import { median, percentile, round } from './support/stats';
@@ -69,8 +69,7 @@ async function sessionChecks(api: ApiProcess, cookies: readonly string[]): Promi
   return Promise.all(
     cookies.map(async (cookie) => {
       const t0 = performance.now();
-      const response = await fetch(`${api.url}/api/verifyAuth`, { headers: { cookie } });
-      await response.text();
+      await checkSession(api.url, cookie);
       return performance.now() - t0;
     }),
   );

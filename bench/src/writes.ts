@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { addDays } from '@platzbuchung/domain/dates';
-import { login, type ApiProcess } from './support/api-process';
+import { checkSession, login, type ApiProcess } from './support/api-process';
 import { bookInPlainSql } from './plain-sql-writes';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD, insertBenchClub } from './support/seed';
@@ -114,11 +114,7 @@ function viaApi(api: ApiProcess, today: string) {
  * lookup every booking makes too, over the same connections). No booking can be answered faster.
  */
 function sessionOnly(api: ApiProcess) {
-  return async (client: Client) => {
-    const response = await fetch(`${api.url}/api/verifyAuth`, { headers: { cookie: client.cookie } });
-    await response.text();
-    return response.ok;
-  };
+  return (client: Client) => checkSession(api.url, client.cookie);
 }
 
 function viaPlainSql(pool: pg.Pool, today: string) {

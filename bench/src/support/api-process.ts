@@ -73,3 +73,13 @@ export async function login(url: string, email: string, password: string): Promi
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 }
+
+/**
+ * A logged-in member asking only who they are (`verifyAuth`): the session and member lookup every
+ * request of theirs makes, and the HTTP work around it. The benches' floor for a booking.
+ */
+export async function checkSession(url: string, cookie: string): Promise<boolean> {
+  const response = await fetch(`${url}/api/verifyAuth`, { headers: { cookie } });
+  await response.text();
+  return response.ok;
+}
