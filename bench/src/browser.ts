@@ -19,6 +19,9 @@ import { median, round } from './support/stats';
  */
 const PROFILE_DIR = process.env.BENCH_BROWSER_PROFILES;
 
+/** `BENCH_BROWSER_FILES=1` names each script and style sheet of a visit with its bytes on the wire. */
+const LIST_FILES = Boolean(process.env.BENCH_BROWSER_FILES);
+
 interface Visit {
   ms: number;
   /** origin → kind → bytes */
@@ -65,6 +68,8 @@ async function visit(
           const origin = new URL(response.url()).origin;
           const list = bytes.get(origin) ?? [];
           list.push({ kind, wire: sizes.responseBodySize, decoded });
+          if (LIST_FILES)
+            process.stderr.write(`[bench] ${response.url()}: ${sizes.responseBodySize} B on the wire\n`);
           bytes.set(origin, list);
         })(),
       );

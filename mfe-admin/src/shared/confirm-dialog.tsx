@@ -3,7 +3,7 @@
  * "Abbrechen". The browser keeps focus inside it and closes it with Escape; focus starts on the
  * confirming button and returns to whatever opened it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { QuestionButtons } from './row-question';
 
 interface ConfirmDialogProps {
@@ -30,7 +30,7 @@ export function ConfirmDialog({
   const opener = useRef<Element | null>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) {

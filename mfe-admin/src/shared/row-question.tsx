@@ -2,7 +2,7 @@
  * The question a list row asks before a change (lift a block, change a role): the question, a
  * confirming button and "Abbrechen", in place of the button that asked it.
  */
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 
 /**
  * The question takes focus when it opens; when it closes, focus returns to the button that asked
@@ -12,7 +12,7 @@ export function useQuestionFocus(asking: boolean) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const askRef = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (asking) confirmRef.current?.focus();
     else if (wasAsking.current) askRef.current?.focus();
     wasAsking.current = asking;

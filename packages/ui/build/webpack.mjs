@@ -15,21 +15,57 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
 /**
+ * React's API runs on Preact in the browser (docs/decisions.md, "Preact serves React's API"): every
+ * container resolves react, react-dom and their entry points to preact/compat, so the components,
+ * hooks and types stay React's, and the page loads about 20 kB of gzipped JavaScript for them
+ * instead of React DOM's 65. Preact's core is among the shared modules, so the compatibility layer
+ * and every container's JSX meet one Preact, as hooks and context need.
+ */
+const PREACT_FOR_REACT = {
+  react$: 'preact/compat',
+  'react-dom$': 'preact/compat',
+  'react-dom/client$': 'preact/compat/client',
+  'react/jsx-runtime$': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime$': 'preact/jsx-runtime',
+};
+const PREACT_VERSION = JSON.parse(
+  readFileSync(createRequire(import.meta.url).resolve('preact/package.json'), 'utf8'),
+).version;
+
+/**
  * Only these are shared, each as one singleton: two Reacts on a page break hooks and context. The
  * router is not among them: only the shell routes (remotes link and read the address through the
- * host contract), so the shell's bundler keeps just the parts of react-router it uses.
+ * host contract), so the shell's bundler keeps just the parts of react-router it uses. The keys a
+ * container's code imports (react, react/jsx-runtime, ...) are served by Preact's modules, which
+ * carry Preact's version; Preact's own entry points are shared for the imports inside them.
  */
-const SINGLETONS = ['react', 'react-dom', 'xstate', '@xstate/react'];
+const SINGLETONS = ['xstate', '@xstate/react'];
+const SERVED_BY_PREACT = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'preact',
+  'preact/hooks',
+  'preact/compat',
+  'preact/jsx-runtime',
+];
 
 /** The `shared` option of every container, with the versions the workspace's package.json asks for. */
 export function sharedSingletons(packageJson) {
-  return Object.fromEntries(
-    SINGLETONS.map((name) => {
-      const requiredVersion = packageJson.dependencies?.[name];
-      if (!requiredVersion) throw new Error(`${packageJson.name} must depend on ${name} to share it`);
-      return [name, { singleton: true, requiredVersion }];
-    }),
-  );
+  const requiredBy = (name) => {
+    const requiredVersion = packageJson.dependencies?.[name];
+    if (!requiredVersion) throw new Error(`${packageJson.name} must depend on ${name} to share it`);
+    return requiredVersion;
+  };
+  const preactRange = requiredBy('preact');
+  return Object.fromEntries([
+    ...SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: requiredBy(name) }]),
+    ...SERVED_BY_PREACT.map((name) => [
+      name,
+      { singleton: true, requiredVersion: preactRange, version: PREACT_VERSION },
+    ]),
+  ]);
 }
 
 /**
@@ -172,7 +208,7 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
         // react-router's package exports name only its development build, with its warnings
         // and checks; a production bundle takes the production build it ships beside it.
-        alias: production ? REACT_ROUTER_PRODUCTION : {},
+        alias: { ...PREACT_FOR_REACT, ...(production ? REACT_ROUTER_PRODUCTION : {}) },
       },
       module: {
         rules: [

@@ -1,5 +1,5 @@
 /** What a block would cancel, before the admin confirms it. */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
 import { describeBlock } from '@platzbuchung/domain/events/describe';
 import type { AffectedBooking, BlockRequest } from '../../shared/admin-api';
@@ -15,7 +15,7 @@ interface PreviewProps {
 
 export function BlockPreview({ affected, request, busy, onConfirm, onBack }: PreviewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useLayoutEffect(() => heading.current?.focus(), []);
   const count = affected.length;
 
   return (

@@ -5,7 +5,7 @@
  * the week's Monday/Sunday, Enter or Space choose, Escape closes without a change.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { formatDateDe, formatMonthDe, isIsoDate } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import {
@@ -94,8 +94,10 @@ export function DateField(props: DateFieldProps) {
   useEffect(() => actor.on('chosen', ({ date }) => onChangeRef.current(date)).unsubscribe, [actor]);
 
   // The cursor day has the focus while the calendar is open; closing gives it back to the button.
+  // A layout effect: the focus moves with the render, so a key pressed right after an arrow
+  // (a month's sheet replaced) reaches the calendar, never the page.
   const wasOpen = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) sheet.current?.querySelector<HTMLButtonElement>('[tabindex="0"]')?.focus();
     else if (wasOpen.current) trigger.current?.focus();
     wasOpen.current = open;

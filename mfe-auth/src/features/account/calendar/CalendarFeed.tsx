@@ -2,7 +2,7 @@
  * "Kalender abonnieren": the member's personal calendar link with a copy button, and a way to make a
  * new link when the old one got into the wrong hands (docs/architecture.md, "The calendar feed").
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
@@ -66,7 +66,7 @@ export function CalendarFeed() {
 
   // The question takes the focus, so a keyboard user answers it right away; afterwards the focus
   // goes back to the button that asked it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming) confirmButton.current?.focus();
     else if (wasAsking.current && !renewing) renewButton.current?.focus();
     wasAsking.current = confirming || renewing;
