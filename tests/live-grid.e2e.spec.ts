@@ -77,6 +77,24 @@ describe('a live grid', () => {
     expect(navigations).toEqual([]);
   });
 
+  it('a first visit reads each list once, although its stream starts afresh', async () => {
+    const page = await pageAs(browserA, steffi, 'phone');
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/reservations' || url.pathname === '/api/blocks')
+        reads.push(url.pathname + url.search);
+    });
+    await openGrid(page, tomorrow);
+    // A change that comes through the stream shows that its `ready` has been handled before it.
+    const anke = await createPlayer(clubId, { first_name: 'Anke', last_name: 'Huber' });
+    const ankeApi = await apiSessionOf(anke);
+    await ankeApi.reserve({ club_id: clubId, court_num: '1', start_time: 17, end_time: 18, date: tomorrow });
+    await expectSlot(page, 1, 17, /reserviert/);
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.filter((read, i) => reads.indexOf(read) !== i)).toEqual([]);
+  });
+
   it('the counter on "Meine Reservierungen" follows a booking made elsewhere', async () => {
     const page = await pageAs(browserB, boris, 'phone');
     await openPage(page, '/bookings');

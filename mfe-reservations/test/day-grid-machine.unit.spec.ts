@@ -13,7 +13,7 @@ function start(date: string, fail = false) {
         loadWeek: fromPromise<WeekData, { clubId: string; window: DateWindow }>(async ({ input }) => {
           asked.push(input.window);
           if (fail) throw new Error('offline');
-          return { reservations: [], blocks: [tournament] };
+          return { reservations: [], blocks: [tournament], clubSeq: 0 };
         }),
       },
     }),

@@ -49,8 +49,14 @@ function setUp() {
     sources.push(source);
     return source;
   });
-  const heard = { changes: [] as LiveChange[], resyncs: 0 };
-  club.subscribe({ change: (c) => heard.changes.push(c), resync: () => heard.resyncs++ });
+  const heard = { changes: [] as LiveChange[], resyncs: 0, since: [] as (number | undefined)[] };
+  club.subscribe({
+    change: (c) => heard.changes.push(c),
+    resync: (since) => {
+      heard.resyncs++;
+      heard.since.push(since);
+    },
+  });
   return { club, sources, heard };
 }
 
@@ -65,13 +71,13 @@ describe('the shared live connection', () => {
     sources[0]!.emit('change', JSON.stringify(made));
     sources[0]!.emit('change', 'not json');
     expect(club.mode()).toBe('live');
-    expect(heard).toEqual({ changes: [made], resyncs: 0 });
+    expect(heard).toEqual({ changes: [made], resyncs: 0, since: [] });
   });
 
-  it('asks the screens to load again when the stream starts afresh', () => {
+  it('asks the screens to load again when the stream starts afresh, naming where it starts', () => {
     const { sources, heard } = setUp();
     sources[0]!.emit('ready', '{"club_seq":4,"resumed":false}');
-    expect(heard.resyncs).toBe(1);
+    expect(heard.since).toEqual([4]);
   });
 
   it('falls back to loading every 30 s when ready never arrives (a buffering proxy)', () => {
@@ -82,6 +88,8 @@ describe('the shared live connection', () => {
     expect(heard.resyncs).toBe(1);
     vi.advanceTimersByTime(3 * defaultLiveTiming.pollMs);
     expect(heard.resyncs).toBe(4);
+    // A poll cannot know what it missed.
+    expect(heard.since).toEqual([undefined, undefined, undefined, undefined]);
     // Now and then the stream is tried again; once it works, the polling stops.
     vi.advanceTimersByTime(defaultLiveTiming.retryStreamMs - 3 * defaultLiveTiming.pollMs);
     expect(sources).toHaveLength(2);
@@ -134,15 +142,52 @@ describe('the own reservations following the stream', () => {
     expect(applyLiveToOwn([booking], gone, 'u1', window)).toEqual([]);
   });
 
-  it('keeps a load under way and applies to its answer what came meanwhile', async () => {
+  /** A cache whose loads wait until the test answers them, each with the club sequence it includes. */
+  function ownCache() {
     const cache = createSessionCache<Reservation[]>('own reservations');
-    let answer: (value: Reservation[]) => void = () => {};
-    cache.reload('k', () => new Promise((resolve) => (answer = resolve)));
-    cache.follow('k', (own) => applyLiveToOwn(own, made, 'u1', window));
-    answer([]);
+    const answers: ((value: Reservation[], clubSeq: number) => void)[] = [];
+    const load = () =>
+      new Promise<{ value: Reservation[]; clubSeq: number }>((resolve) =>
+        answers.push((value, clubSeq) => resolve({ value, clubSeq })),
+      );
+    return { cache, answers, load };
+  }
+
+  it('keeps a load under way and applies to its answer what came meanwhile', async () => {
+    const { cache, answers, load } = ownCache();
+    cache.reload('k', load);
+    cache.follow('k', (own) => applyLiveToOwn(own, made, 'u1', window), made.club_seq);
+    answers[0]!([], 4);
     await vi.runAllTimersAsync();
-    expect(cache.get()).toEqual({ key: 'k', status: 'loaded', value: [booking] });
+    expect(cache.get()).toEqual({ key: 'k', status: 'loaded', value: [booking], clubSeq: 5 });
     cache.follow('other key', () => []);
     expect(cache.get().value).toEqual([booking]);
+  });
+
+  it('loads again for a fresh stream only when its value, or the load under way, is older', async () => {
+    const { cache, answers, load } = ownCache();
+    cache.ensure('k', load);
+    // The stream starts at 7 while the first load runs; that load read up to 6: one more.
+    cache.resync('k', load, 7);
+    expect(answers).toHaveLength(1);
+    answers[0]!([], 6);
+    await vi.runAllTimersAsync();
+    expect(answers).toHaveLength(2);
+    expect(cache.get().status).toBe('loading');
+    answers[1]!([booking], 7);
+    await vi.runAllTimersAsync();
+    expect(cache.get()).toEqual({ key: 'k', status: 'loaded', value: [booking], clubSeq: 7 });
+    // A stream that starts where the value is, or before: nothing to load.
+    cache.resync('k', load, 7);
+    cache.resync('k', load, 3);
+    expect(answers).toHaveLength(2);
+    // A change followed raises what the value includes.
+    cache.follow('k', (own) => own, 9);
+    cache.resync('k', load, 9);
+    expect(answers).toHaveLength(2);
+    // Polling, which cannot know, and a newer start load again.
+    cache.resync('k', load);
+    cache.resync('k', load, 10);
+    expect(answers).toHaveLength(3);
   });
 });

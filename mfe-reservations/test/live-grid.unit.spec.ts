@@ -28,8 +28,8 @@ const made = (reservation: Reservation, seq: number): LiveChange => ({
   reservation,
 });
 
-/** A grid whose loads wait until the test answers them. */
-function start(first: WeekData = { reservations: [], blocks: [] }) {
+/** A grid whose loads wait until the test answers them; the first is answered with `first` (null: not yet). */
+function start(first: WeekData | null = { reservations: [], blocks: [], clubSeq: 0 }) {
   const loads: { window: DateWindow; answer: (data: WeekData) => void }[] = [];
   const actor = createActor(
     dayGridMachine.provide({
@@ -41,7 +41,7 @@ function start(first: WeekData = { reservations: [], blocks: [] }) {
     }),
     { input: { clubId: 'c', date: TUESDAY } },
   ).start();
-  loads[0]!.answer(first);
+  if (first) loads[0]!.answer(first);
   return { actor, loads };
 }
 
@@ -73,13 +73,13 @@ describe('the day grid applying live changes', () => {
       change: { club_seq: 10, type: 'ReservationCancelled', reservation_id: 'r0', reservation: null },
     });
     // The answer was read before both changes.
-    loads[1]!.answer({ reservations: [booking('r0', '2', 10)], blocks: [] });
+    loads[1]!.answer({ reservations: [booking('r0', '2', 10)], blocks: [], clubSeq: 0 });
     await ready(actor);
     expect(actor.getSnapshot().context.reservations).toEqual([booking('r2', '1', 9)]);
     expect(actor.getSnapshot().context.pending).toEqual([]);
   });
 
-  it('loads the week again when the stream starts afresh; during a load, once it is done', async () => {
+  it('loads the week again at every poll; during a load, once it is done', async () => {
     const { actor, loads } = start();
     await ready(actor);
     actor.send({ type: 'live.resync' });
@@ -88,17 +88,54 @@ describe('the day grid applying live changes', () => {
     actor.send({ type: 'live.resync' });
     actor.send({ type: 'live.resync' });
     expect(loads).toHaveLength(2);
-    loads[1]!.answer({ reservations: [booking('r3', '4', 12)], blocks: [] });
+    loads[1]!.answer({ reservations: [booking('r3', '4', 12)], blocks: [], clubSeq: 0 });
     await waitFor(actor, () => loads.length === 3);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    loads[2]!.answer({ reservations: [booking('r4', '4', 13)], blocks: [] });
+    loads[2]!.answer({ reservations: [booking('r4', '4', 13)], blocks: [], clubSeq: 0 });
     await ready(actor);
     expect(actor.getSnapshot().context.reservations).toEqual([booking('r4', '4', 13)]);
     expect(loads).toHaveLength(3);
   });
 
+  const week = (clubSeq: number, ...reservations: Reservation[]): WeekData => ({
+    reservations,
+    blocks: [],
+    clubSeq,
+  });
+
+  it('loads again for a fresh stream only when the shown week is older than where it starts', async () => {
+    const { actor, loads } = start(week(5));
+    await ready(actor);
+    actor.send({ type: 'live.resync', since: 5 });
+    actor.send({ type: 'live.resync', since: 2 });
+    expect(loads).toHaveLength(1);
+    // A change from the stream counts as shown.
+    actor.send({ type: 'live.change', change: made(booking('r1', '3', 18), 6) });
+    actor.send({ type: 'live.resync', since: 6 });
+    expect(loads).toHaveLength(1);
+    actor.send({ type: 'live.resync', since: 7 });
+    expect(loads).toHaveLength(2);
+  });
+
+  it('checks the first answer against a stream that started while it loaded', async () => {
+    const { actor, loads } = start(null);
+    actor.send({ type: 'live.resync', since: 8 });
+    loads[0]!.answer(week(8, booking('r1', '3', 18)));
+    await ready(actor);
+    expect(loads).toHaveLength(1);
+    expect(actor.getSnapshot().context.reservations).toEqual([booking('r1', '3', 18)]);
+
+    const older = start(null);
+    older.actor.send({ type: 'live.resync', since: 8 });
+    older.loads[0]!.answer(week(7));
+    await waitFor(older.actor, () => older.loads.length === 2);
+    older.loads[1]!.answer(week(8, booking('r2', '1', 9)));
+    await ready(older.actor);
+    expect(older.actor.getSnapshot().context.reservations).toEqual([booking('r2', '1', 9)]);
+  });
+
   it('drops a booking that moved to another week and takes in one that moved here', async () => {
-    const { actor } = start({ reservations: [booking('r1', '3', 18)], blocks: [] });
+    const { actor } = start({ reservations: [booking('r1', '3', 18)], blocks: [], clubSeq: 0 });
     await ready(actor);
     actor.send({ type: 'live.change', change: made(booking('r1', '3', 18, '2026-12-08'), 11) });
     expect(actor.getSnapshot().context.reservations).toEqual([]);

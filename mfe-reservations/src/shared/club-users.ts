@@ -6,7 +6,7 @@ import { createSessionCache } from './session-cache';
 export const clubUsersCache = createSessionCache<UserListEntry[]>('club users');
 
 export function ensureClubUsers(clubId: string, force = false): void {
-  const load = () => fetchUsers(clubId);
+  const load = async () => ({ value: await fetchUsers(clubId) });
   if (force) clubUsersCache.reload(clubId, load);
   else clubUsersCache.ensure(clubId, load);
 }

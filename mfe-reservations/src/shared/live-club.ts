@@ -3,7 +3,8 @@
  * grid and "Meine Reservierungen" (docs/architecture.md, "The live stream").
  *
  * - A `ready` message says the stream works; `resumed: false` means the screens may have missed
- *   changes (a fresh stream, or one the server could not resume), so they load again.
+ *   changes (a fresh stream, or one the server could not resume): each loads again unless what it
+ *   shows already includes the club sequence the stream starts from (its lists' `Club-Seq`).
  * - Each `change` goes to every listener. The browser reconnects by itself after a dropped
  *   connection and sends its Last-Event-ID, so nothing is missed or repeated.
  * - Without a working stream (refused, or a proxy that holds messages back so `ready` never
@@ -27,8 +28,11 @@ const CLOSED = 2;
 
 interface LiveListener {
   change(change: LiveChange): void;
-  /** What is shown may be behind: load it again. */
-  resync(): void;
+  /**
+   * What is shown may be behind: load it again, unless it includes club sequence `since` (the one
+   * a fresh stream starts from; undefined when unknown, as when polling).
+   */
+  resync(since?: number): void;
 }
 
 type LiveMode = 'connecting' | 'live' | 'polling';
@@ -106,8 +110,8 @@ export function createLiveClub(
       clearTimeout(readyTimer);
       readyTimer = undefined;
       mode = 'live';
-      const { resumed } = JSON.parse(event.data) as { resumed?: boolean };
-      if (!resumed) emit((l) => l.resync());
+      const { resumed, club_seq } = JSON.parse(event.data) as { resumed?: boolean; club_seq?: number };
+      if (!resumed) emit((l) => l.resync(club_seq));
     });
     opened.addEventListener('change', (event) => {
       if (source !== opened) return;
@@ -184,7 +188,7 @@ export function useLiveClub(clubId: string, listener: LiveListener): void {
     () =>
       listenToClub(clubId, {
         change: (change) => latest.current.change(change),
-        resync: () => latest.current.resync(),
+        resync: (since) => latest.current.resync(since),
       }),
     [clubId],
   );

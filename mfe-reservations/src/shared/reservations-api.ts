@@ -3,7 +3,7 @@
  * names a date window (`from`/`to`, inclusive), so a screen loads only the days it shows; a change
  * answers the club's reservations for the window the caller asked for.
  */
-import { getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import { getJson, getJsonAtClubSeq, postJson, putJson, type AtClubSeq } from '@platzbuchung/ui/api/client';
 import type {
   ChangeReservationBody,
   DeleteReservationBody,
@@ -34,24 +34,29 @@ const reservationsPath = (clubId: string) => `/api/reservations?club_id=${encode
 const windowQuery = ({ from, to }: DateWindow) =>
   `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
+/** The club's reservations in the window, with the club sequence they include. */
 export function fetchReservations(clubId: string, window: DateWindow, signal?: AbortSignal) {
-  return getJson<Reservation[]>(`${reservationsPath(clubId)}&${windowQuery(window)}`, signal);
+  return getJsonAtClubSeq<Reservation[]>(`${reservationsPath(clubId)}&${windowQuery(window)}`, signal);
 }
 
 /** One member's reservations in the window: the club's whole year need not travel to find them. */
 export function fetchMemberReservations(clubId: string, userId: string, window: DateWindow) {
-  return getJson<Reservation[]>(
+  return getJsonAtClubSeq<Reservation[]>(
     `${reservationsPath(clubId)}&user_id=${encodeURIComponent(userId)}&${windowQuery(window)}`,
   );
 }
 
-/** The court blocks that touch the window's days, for the grid. */
-export async function fetchBlocks(clubId: string, window: DateWindow, signal?: AbortSignal) {
-  const answer = await getJson<{ data: Block[] }>(
+/** The court blocks that touch the window's days, for the grid, with the club sequence they include. */
+export async function fetchBlocks(
+  clubId: string,
+  window: DateWindow,
+  signal?: AbortSignal,
+): Promise<AtClubSeq<Block[]>> {
+  const answer = await getJsonAtClubSeq<{ data: Block[] }>(
     `/api/blocks?club_id=${encodeURIComponent(clubId)}&${windowQuery(window)}`,
     signal,
   );
-  return answer.data;
+  return { value: answer.value.data, clubSeq: answer.clubSeq };
 }
 
 export function postReservation(body: MakeReservationBody, window: DateWindow) {

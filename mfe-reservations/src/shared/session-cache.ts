@@ -3,6 +3,10 @@
  * loaded flag). It lives at module level, so it survives route changes; it is
  * keyed (club, user), so logging in as someone else in the same tab never shows the old data.
  * Screens read it through `useSyncExternalStore`.
+ *
+ * A value that follows the club's live stream knows the club sequence it includes (its load's
+ * `Club-Seq`, raised by each change followed), so a stream that starts afresh at a sequence the
+ * value already includes costs no load.
  */
 type CacheStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -10,6 +14,14 @@ interface CacheState<T> {
   key: string | null;
   status: CacheStatus;
   value: T | null;
+  /** The club sequence the value includes at least; 0 when unknown. */
+  clubSeq: number;
+}
+
+/** What a load brings: the value, and for a club's list the club sequence it includes. */
+interface Loaded<T> {
+  value: T;
+  clubSeq?: number;
 }
 
 /** @public Named by the type declarations of every cache made with it. */
@@ -17,26 +29,35 @@ export interface SessionCache<T> {
   get(): CacheState<T>;
   subscribe(listener: () => void): () => void;
   /** Loads unless this key is already loaded or loading. Failures are only logged. */
-  ensure(key: string, load: () => Promise<T>): void;
+  ensure(key: string, load: () => Promise<Loaded<T>>): void;
   /** Loads again even when loaded (the reload button). */
-  reload(key: string, load: () => Promise<T>): void;
+  reload(key: string, load: () => Promise<Loaded<T>>): void;
+  /**
+   * The live stream started afresh at club sequence `since` (undefined when unknown, as when
+   * polling): loads again unless the value, or the answer of the load under way, includes it.
+   */
+  resync(key: string, load: () => Promise<Loaded<T>>, since?: number): void;
   /** Applies a change to the loaded value of this key; ignored when another key is loaded. */
   update(key: string, change: (value: T) => T): void;
   /**
-   * Applies a change that happened elsewhere (the live stream) to the value, and to the answer of a
-   * load under way, which may have been read before it: unlike `update`, the load is kept.
+   * Applies a change that happened elsewhere (the live stream, at club sequence `clubSeq`) to the
+   * value, and to the answer of a load under way, which may have been read before it: unlike
+   * `update`, the load is kept.
    */
-  follow(key: string, change: (value: T) => T): void;
+  follow(key: string, change: (value: T) => T, clubSeq?: number): void;
   /** Forgets everything (tests). */
   clear(): void;
 }
 
 export function createSessionCache<T>(what: string): SessionCache<T> {
-  const idle: CacheState<T> = { key: null, status: 'idle', value: null };
+  const idle: CacheState<T> = { key: null, status: 'idle', value: null, clubSeq: 0 };
   let state = idle;
   let generation = 0;
-  /** Changes `follow` saw while the current load runs. */
+  /** Changes `follow` saw while the current load runs, and the highest club sequence among them. */
   let followed: ((value: T) => T)[] = [];
+  let followedSeq = 0;
+  /** A stream started afresh while the load ran: its answer must include this sequence. */
+  let mustInclude = 0;
   const listeners = new Set<() => void>();
 
   const set = (next: CacheState<T>) => {
@@ -44,18 +65,28 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
     for (const listener of listeners) listener();
   };
 
-  const load = (key: string, loader: () => Promise<T>) => {
+  const load = (key: string, loader: () => Promise<Loaded<T>>) => {
     const mine = ++generation;
     followed = [];
-    set({ key, status: 'loading', value: state.key === key ? state.value : null });
+    followedSeq = 0;
+    // A load that starts now reads after any stream start announced so far.
+    mustInclude = 0;
+    const kept = state.key === key ? state : idle;
+    set({ key, status: 'loading', value: kept.value, clubSeq: kept.clubSeq });
     loader().then(
-      (value) => {
-        if (mine === generation)
-          set({ key, status: 'loaded', value: followed.reduce((v, f) => f(v), value) });
+      (answer) => {
+        if (mine !== generation) return;
+        const value = followed.reduce((v, f) => f(v), answer.value);
+        const answered = answer.clubSeq ?? 0;
+        const clubSeq = Math.max(answered, followedSeq);
+        if (answered < mustInclude) {
+          set({ key, status: 'loading', value, clubSeq });
+          load(key, loader);
+        } else set({ key, status: 'loaded', value, clubSeq });
       },
       (error: unknown) => {
         console.error(`Loading ${what} failed`, error);
-        if (mine === generation) set({ key, status: 'failed', value: state.value });
+        if (mine === generation) set({ ...state, key, status: 'failed' });
       },
     );
   };
@@ -71,16 +102,30 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
       load(key, loader);
     },
     reload: load,
+    resync(key, loader, since) {
+      if (since !== undefined && state.key === key) {
+        if (state.status === 'loaded' && state.clubSeq >= since) return;
+        if (state.status === 'loading') {
+          mustInclude = Math.max(mustInclude, since);
+          return;
+        }
+      }
+      load(key, loader);
+    },
     update(key, change) {
       if (state.key !== key || state.value === null) return;
       // A change while a load runs is newer than what that load will bring: keep it, drop the load.
       generation++;
-      set({ key, status: 'loaded', value: change(state.value) });
+      set({ ...state, status: 'loaded', value: change(state.value) });
     },
-    follow(key, change) {
+    follow(key, change, clubSeq = 0) {
       if (state.key !== key) return;
-      if (state.status === 'loading') followed.push(change);
-      if (state.value !== null) set({ ...state, value: change(state.value) });
+      if (state.status === 'loading') {
+        followed.push(change);
+        followedSeq = Math.max(followedSeq, clubSeq);
+      }
+      if (state.value !== null)
+        set({ ...state, value: change(state.value), clubSeq: Math.max(state.clubSeq, clubSeq) });
     },
     clear() {
       generation++;

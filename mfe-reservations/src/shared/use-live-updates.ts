@@ -18,20 +18,22 @@ export function useLiveUpdates(
   clubId: string,
   userId: string,
   timeZone: string,
-  screen: { change?: (change: LiveChange) => void; resync?: () => void } = {},
+  screen: { change?: (change: LiveChange) => void; resync?: (since?: number) => void } = {},
 ): void {
   const key = cacheKey(clubId, userId);
   const load = useCallback(() => loadOwnReservations(clubId, userId, timeZone), [clubId, userId, timeZone]);
   useLiveClub(clubId, {
     change: (change) => {
-      myReservationsCache.follow(key, (own) =>
-        applyLiveToOwn(own, change, userId, myWindow(clubNow(timeZone).date)),
+      myReservationsCache.follow(
+        key,
+        (own) => applyLiveToOwn(own, change, userId, myWindow(clubNow(timeZone).date)),
+        change.club_seq,
       );
       screen.change?.(change);
     },
-    resync: () => {
-      myReservationsCache.reload(key, load);
-      screen.resync?.();
+    resync: (since) => {
+      myReservationsCache.resync(key, load, since);
+      screen.resync?.(since);
     },
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
@@ -492,6 +493,31 @@ describe('repeated page views', () => {
     // Served again from the kept answer: byte for byte what was built.
     const cached = await members.player.client.get<Reservation[]>(path);
     expect(cached.body).toEqual(changed.body);
+  });
+
+  it('names with Club-Seq the club sequence a list includes, for a live stream that starts afresh', async () => {
+    const members = await clubWithMembers(api.url);
+    const window = `club_id=${members.club._id}&from=${MONDAY}&to=${MONDAY}`;
+    const clubSeqs = async () => {
+      const reservations = await members.player.client.get(`/api/reservations?${window}`);
+      const blocks = await members.player.client.get(`/api/blocks?${window}`);
+      return [reservations, blocks].map((answer) => Number(answer.headers.get(CLUB_SEQ_HEADER)));
+    };
+    const [before, blocksBefore] = await clubSeqs();
+    expect(Number.isSafeInteger(before)).toBe(true);
+    expect(blocksBefore).toBe(before);
+
+    await bookedId(members.admin.client, slot(members, { court_num: '2' }));
+    const [after, blocksAfter] = await clubSeqs();
+    expect(after).toBeGreaterThan(before!);
+    expect(blocksAfter).toBe(after);
+    // A 304 says it too: what the browser keeps includes that sequence.
+    const first = await members.player.client.get(`/api/reservations?${window}`);
+    const again = await members.player.client.request('GET', `/api/reservations?${window}`, undefined, {
+      'If-None-Match': first.headers.get('etag')!,
+    });
+    expect(again.status).toBe(304);
+    expect(Number(again.headers.get(CLUB_SEQ_HEADER))).toBe(after);
   });
 
   it('never serves one window for another, nor one club for another', async () => {

@@ -5,7 +5,8 @@
  *
  * Changes from the club's live stream (../../shared/live-club) are applied as they arrive; those
  * arriving while a week loads wait and are applied to its answer, which may predate them. When the
- * stream had to start afresh (or is replaced by polling) the week is loaded again.
+ * stream had to start afresh, the week is loaded again unless what is shown already includes the
+ * club sequence the stream starts from; when polling replaces the stream, at every poll.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { isIsoDate } from '@platzbuchung/domain/dates';
@@ -24,6 +25,8 @@ interface DayGridInput {
 export interface WeekData {
   reservations: Reservation[];
   blocks: Block[];
+  /** The club sequence both lists include at least (their `Club-Seq`; 0 when unknown). */
+  clubSeq: number;
 }
 
 interface DayGridContext {
@@ -40,8 +43,13 @@ interface DayGridContext {
   pending: LiveChange[];
   /** The club sequence of the last live change applied to the shown data; 0 before any. */
   liveSeq: number;
-  /** The stream started afresh while a load ran: that load may predate it, so load once more. */
-  loadAgain: boolean;
+  /** The club sequence the last answer included. */
+  loadedSeq: number;
+  /**
+   * The stream started afresh at this sequence while a load ran: an answer that does not include
+   * it is loaded once more (Infinity: every answer, as when a poll came due).
+   */
+  mustInclude: number;
 }
 
 export type DayGridEvent =
@@ -49,8 +57,11 @@ export type DayGridEvent =
   | { type: 'grid.reload' }
   | { type: 'reservations.replaced'; window: DateWindow; reservations: Reservation[] }
   | { type: 'live.change'; change: LiveChange }
-  /** The stream started afresh, or a poll is due: what is shown may have missed changes. */
-  | { type: 'live.resync' };
+  /**
+   * The stream started afresh at club sequence `since`, or a poll is due (no `since`): what is
+   * shown may have missed changes.
+   */
+  | { type: 'live.resync'; since?: number };
 
 export const dayGridMachine = setup({
   types: {
@@ -64,6 +75,13 @@ export const dayGridMachine = setup({
     }),
   },
   actions: {
+    /** A week's answer, with the live changes that arrived while it loaded. */
+    showAnswer: assign(({ context }, answer: WeekData) => ({
+      ...applyLiveChanges(answer, context.pending, context.window),
+      loadedWindow: context.window,
+      loadedSeq: answer.clubSeq,
+      pending: [],
+    })),
     reportLoadFailed: (_, _error: unknown) => {},
     /** Someone may keep the chosen day for the next visit. */
     reportDate: (_, _date: IsoDate) => {},
@@ -87,7 +105,8 @@ export const dayGridMachine = setup({
     blocks: [],
     pending: [],
     liveSeq: 0,
-    loadAgain: false,
+    loadedSeq: 0,
+    mustInclude: 0,
   }),
   initial: 'loading',
   on: {
@@ -104,42 +123,37 @@ export const dayGridMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      // A load that starts now reads after any stream start announced so far.
+      entry: assign({ mustInclude: 0 }),
       on: {
         'live.change': {
           actions: assign({ pending: ({ context, event }) => [...context.pending, event.change] }),
         },
-        // The load under way may have read before the stream began: read again once it is done
-        // (not aborted: an aborted request is an error in the browser's tools for nothing).
-        'live.resync': { actions: assign({ loadAgain: true }) },
+        // The load under way may have read before the stream began: its answer says whether it
+        // did, and if so the week is read again (not aborted: an aborted request is an error in
+        // the browser's tools for nothing).
+        'live.resync': {
+          actions: assign({
+            mustInclude: ({ context, event }) => Math.max(context.mustInclude, event.since ?? Infinity),
+          }),
+        },
       },
       invoke: {
         src: 'loadWeek',
         input: ({ context }) => ({ clubId: context.clubId, window: context.window }),
         onDone: [
           {
-            guard: ({ context }) => context.loadAgain,
+            guard: ({ context, event }) => event.output.clubSeq < context.mustInclude,
             target: 'loading',
             reenter: true,
-            actions: assign(({ context, event }) => ({
-              ...applyLiveChanges(event.output, context.pending, context.window),
-              loadedWindow: context.window,
-              pending: [],
-              loadAgain: false,
-            })),
+            actions: { type: 'showAnswer', params: ({ event }) => event.output },
           },
-          {
-            target: 'ready',
-            actions: assign(({ context, event }) => ({
-              ...applyLiveChanges(event.output, context.pending, context.window),
-              loadedWindow: context.window,
-              pending: [],
-            })),
-          },
+          { target: 'ready', actions: { type: 'showAnswer', params: ({ event }) => event.output } },
         ],
         onError: {
           target: 'ready',
           actions: [
-            assign({ pending: [], loadAgain: false }),
+            assign({ pending: [], mustInclude: 0 }),
             { type: 'reportLoadFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
           ],
         },
@@ -159,7 +173,11 @@ export const dayGridMachine = setup({
     ready: {
       on: {
         'grid.reload': 'loading',
-        'live.resync': 'loading',
+        'live.resync': {
+          guard: ({ context, event }) =>
+            event.since === undefined || Math.max(context.loadedSeq, context.liveSeq) < event.since,
+          target: 'loading',
+        },
         'live.change': {
           guard: ({ context }) => context.loadedWindow !== null,
           actions: assign(({ context, event }) => ({

@@ -24,7 +24,11 @@ const loadWeek = fromPromise<WeekData, { clubId: string; window: DateWindow }>(a
     fetchReservations(input.clubId, input.window, signal),
     fetchBlocks(input.clubId, input.window, signal),
   ]);
-  return { reservations, blocks };
+  return {
+    reservations: reservations.value,
+    blocks: blocks.value,
+    clubSeq: Math.min(reservations.clubSeq, blocks.clubSeq),
+  };
 });
 
 export function useDayGrid(club: Club, user: SessionUser) {
@@ -56,7 +60,7 @@ export function useDayGrid(club: Club, user: SessionUser) {
   );
   useLiveUpdates(club._id, user._id, club.time_zone, {
     change: (change) => send({ type: 'live.change', change }),
-    resync: () => send({ type: 'live.resync' }),
+    resync: (since) => send({ type: 'live.resync', since }),
   });
   useEffect(() => {
     ensureClubUsers(club._id);

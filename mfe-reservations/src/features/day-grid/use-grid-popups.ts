@@ -4,6 +4,7 @@
  * popup has closed, and the grid reloads, since it was probably behind.
  */
 import { useCallback, useState } from 'react';
+import type { AtClubSeq } from '@platzbuchung/ui/api/client';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
 import { cancelNote } from '../../shared/club-grid';
@@ -30,7 +31,7 @@ interface GridPopupsInput {
   answerWindow: DateWindow;
   send: (event: DayGridEvent) => void;
   /** The own-bookings cache entry, and how to load it again. */
-  mine: { key: string; load: () => Promise<Reservation[]> };
+  mine: { key: string; load: () => Promise<AtClubSeq<Reservation[]>> };
 }
 
 export function useGridPopups(input: GridPopupsInput) {

@@ -30,6 +30,13 @@ export interface BlockChange {
 
 export type LiveChange = ReservationChange | BlockChange;
 
+/**
+ * The response header of a club's lists (its reservations, its blocks) that names the club sequence
+ * the list includes at least. A screen whose stream starts afresh at sequence N (its `ready`) loads
+ * again only when what it shows is older than N.
+ */
+export const CLUB_SEQ_HEADER = 'Club-Seq';
+
 /** The event types a grid shows; other changes of a club (settings, roles) are not sent. */
 export const LIVE_EVENT_TYPES = [
   'ReservationMade',

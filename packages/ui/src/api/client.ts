@@ -3,6 +3,7 @@
  * state-changing call sends `Content-Type: application/json` (the API refuses anything else with 415).
  * Failures become an `ApiError` that already knows where its messages belong.
  */
+import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { texts } from '@platzbuchung/domain/texts';
 import type { FieldError } from '@platzbuchung/domain/types';
 import { uiTexts } from '../texts';
@@ -53,7 +54,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, [], statusText(response.status));
 }
 
-async function request<T>(path: string, init: RequestInit): Promise<T> {
+/** A successful response, or the ApiError that says why there is none. */
+async function respond(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -65,12 +67,30 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
     throw new ApiError(0, [], uiTexts.networkError);
   }
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function request<T>(path: string, init: RequestInit): Promise<T> {
+  const response = await respond(path, init);
   // The response shape is the API's contract (see packages/domain/src/types.ts); it is not re-checked here.
   return (await response.json()) as T;
 }
 
 export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return request<T>(path, { method: 'GET', signal: signal ?? null });
+}
+
+/** A club's list and the club sequence it includes at least (0 when the answer does not say). */
+export interface AtClubSeq<T> {
+  value: T;
+  clubSeq: number;
+}
+
+/** A GET of one of a club's lists, with the `Club-Seq` the API answers it with. */
+export async function getJsonAtClubSeq<T>(path: string, signal?: AbortSignal): Promise<AtClubSeq<T>> {
+  const response = await respond(path, { method: 'GET', signal: signal ?? null });
+  const clubSeq = Number(response.headers.get(CLUB_SEQ_HEADER) ?? 0);
+  return { value: (await response.json()) as T, clubSeq: Number.isSafeInteger(clubSeq) ? clubSeq : 0 };
 }
 
 function sendJson<T>(

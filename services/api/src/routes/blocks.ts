@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { blockTexts, type BlockedOccurrence } from '@platzbuchung/domain/blocks/blocks';
 import { blockCourtsSchema, type BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
+import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { texts } from '@platzbuchung/domain/texts';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, assertOwnClub, requireActiveMember, requireLogin, sessionUser } from '../http/auth';
@@ -10,6 +11,7 @@ import { notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
 import { blockCourtsCommand, liftBlockCommand, previewBlock } from '../commands/blocks';
 import { eventsOrThrow, commandClock, handleCommand, refusal } from '../commands/handle';
+import { lastClubSeq } from '../events/store';
 import { blocksBetween } from '../projections/blocks';
 import { requestedRange } from './reservations';
 
@@ -48,6 +50,8 @@ export function blockRoutes(deps: AppDeps): Router<AppState> {
   router.get('/blocks', requireActiveMember(deps.db), async (ctx) => {
     const clubId = assertOwnClub(sessionUser(ctx), ctx.query.club_id);
     const range = requestedRange(ctx, { required: true })!;
+    // The position first, the list after: the list then includes at least what the position names.
+    ctx.set(CLUB_SEQ_HEADER, String(await lastClubSeq(deps.db, clubId)));
     ctx.body = { data: await blocksBetween(deps.db, clubId, range.from, range.to) };
   });
 

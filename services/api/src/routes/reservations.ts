@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { daysBetween, isIsoDate } from '@platzbuchung/domain/dates';
+import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import {
   MAX_RANGE_DAYS,
@@ -106,6 +107,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     // The position first, the list after: a list is then never older than the position it is kept under.
     const position = await lastClubSeq(deps.db, clubId);
     const etag = listEtag(clubId, position, window);
+    ctx.set(CLUB_SEQ_HEADER, String(position));
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);
     ctx.vary('Accept-Encoding');
