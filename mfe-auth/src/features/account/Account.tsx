@@ -1,5 +1,5 @@
 /** The account panel at /profile: who is logged in, the calendar link, logout, and the Impressum. */
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { ApiError } from '@platzbuchung/ui/api/client';
@@ -14,22 +14,23 @@ function formatEmail(email: string) {
 }
 
 export default function Account({ host }: RemoteScreenProps) {
-  const [loggingOut, startLogout] = useTransition();
+  const [loggingOut, setLoggingOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { auth } = host;
   if (!auth.value) return null;
 
-  const onLogout = () => {
+  const onLogout = async () => {
     setError(null);
-    startLogout(async () => {
-      try {
-        await host.logout();
-      } catch (failure) {
-        setError(
-          failure instanceof ApiError && failure.formMessage ? failure.formMessage : uiTexts.networkError,
-        );
-      }
-    });
+    setLoggingOut(true);
+    try {
+      await host.logout();
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.formMessage ? failure.formMessage : uiTexts.networkError,
+      );
+    } finally {
+      setLoggingOut(false);
+    }
   };
 
   return (

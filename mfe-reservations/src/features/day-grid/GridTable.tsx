@@ -1,5 +1,4 @@
 /** The day's table: one labelled button per court and hour, marked without colour alone. */
-import { useDeferredValue } from 'react';
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate } from '@platzbuchung/domain/types';
 import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
@@ -9,13 +8,6 @@ import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
 /** The id of a cell's button, so a closed popup can give the focus back to it. */
 export const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
-
-/**
- * The hours a table shows in its first paint: about what a phone shows above the fold. The rest,
- * and every later change, render in the background, which React splits into short tasks, so a
- * busy club's twenty courts never keep the page from answering a tap.
- */
-const FIRST_PAINT_HOURS = 5;
 
 export function GridTable({
   club,
@@ -33,7 +25,6 @@ export function GridTable({
   /** The pointer or the focus entered the table: a click may follow. */
   onFirstApproach: () => void;
 }) {
-  const shownRows = useDeferredValue(rows, rows.slice(0, FIRST_PAINT_HOURS));
   return (
     <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>
       <caption className="visually-hidden">Plätze am {formatDateDe(date)}</caption>
@@ -50,7 +41,7 @@ export function GridTable({
         </tr>
       </thead>
       <tbody>
-        {shownRows.map((row) => (
+        {rows.map((row) => (
           <tr key={row[0]?.hour}>
             <th scope="row" className="day-grid__hour">
               {formatHour(row[0]?.hour ?? 0)}
