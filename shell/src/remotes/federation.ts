@@ -77,6 +77,14 @@ function contractChecked(remote: string, entryUrl: string, fresh: boolean): Prom
   return check;
 }
 
+/**
+ * Asks a remote's contract before its screen is wanted (the answer is kept for `loadScreen`); a
+ * failure is met again, and shown, by the screen's own load.
+ */
+export function checkContractAhead(remote: string, entryUrl: string): void {
+  contractChecked(remote, entryUrl, false).catch(() => {});
+}
+
 export function isRemoteConfigured(remote: string): boolean {
   return remote in entries;
 }

@@ -4,7 +4,7 @@ import { INLINE_CONFIG_ID, type RemotesConfig } from '@platzbuchung/domain/host-
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 
 /** The configuration the API wrote into the page, or null (a page served otherwise, or damaged). */
-function inlineRemotesConfig(): RemotesConfig | null {
+export function inlineRemotesConfig(): RemotesConfig | null {
   const text = document.getElementById(INLINE_CONFIG_ID)?.textContent;
   if (!text) return null;
   try {
