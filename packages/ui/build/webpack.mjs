@@ -15,9 +15,9 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
 /**
- * React's API runs on Preact in the browser (docs/decisions.md, "Preact serves React's API"): every
+ * React's API runs on Preact in the browser (docs/architecture.md, "The host contract"): every
  * container resolves react, react-dom and their entry points to preact/compat, so the components,
- * hooks and types stay React's, and the page loads about 20 kB of gzipped JavaScript for them
+ * hooks and types stay React's, and the page loads about 12 kB of gzipped JavaScript for them
  * instead of React DOM's 65. Preact's core is among the shared modules, so the compatibility layer
  * and every container's JSX meet one Preact, as hooks and context need.
  */
