@@ -95,6 +95,15 @@ describe('a live grid', () => {
     expect(reads.filter((read, i) => reads.indexOf(read) !== i)).toEqual([]);
   });
 
+  it('names a member who joined after the grid loaded its members, once their booking arrives', async () => {
+    const page = await pageAs(browserA, steffi, 'phone');
+    await openGrid(page, tomorrow);
+    const conny = await createPlayer(clubId, { first_name: 'Conny', last_name: 'Schmidt' });
+    const connyApi = await apiSessionOf(conny);
+    await connyApi.reserve({ club_id: clubId, court_num: '2', start_time: 16, end_time: 17, date: tomorrow });
+    await expectSlot(page, 2, 16, /reserviert von C\. Schmidt/);
+  });
+
   it('the counter on "Meine Reservierungen" follows a booking made elsewhere', async () => {
     const page = await pageAs(browserB, boris, 'phone');
     await openPage(page, '/bookings');

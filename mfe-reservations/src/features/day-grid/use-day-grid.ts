@@ -8,7 +8,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
-import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
+import { clubUsersCache, ensureClubUsers, ensureUsersKnown } from '../../shared/club-users';
 import { cacheKey, myReservationsCache, upcomingCount } from '../../shared/my-reservations';
 import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { useClubNow } from '../../shared/use-club-now';
@@ -59,7 +59,12 @@ export function useDayGrid(club: Club, user: SessionUser) {
     [club._id, club.time_zone, user._id],
   );
   useLiveUpdates(club._id, user._id, club.time_zone, {
-    change: (change) => send({ type: 'live.change', change }),
+    change: (change) => {
+      send({ type: 'live.change', change });
+      // A member who joined after the list was loaded: their name, not "reserviert".
+      if ('reservation' in change && change.reservation)
+        ensureUsersKnown(club._id, [change.reservation.user_id]);
+    },
     resync: (since) => send({ type: 'live.resync', since }),
   });
   useEffect(() => {

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserListEntry } from '@platzbuchung/domain/types';
+import { fetchUsers } from '../src/shared/reservations-api';
+import {
+  clubUsersCache,
+  ensureClubUsers,
+  ensureUsersKnown,
+  forgetAskedUsers,
+} from '../src/shared/club-users';
+
+vi.mock('../src/shared/reservations-api', () => ({ fetchUsers: vi.fn() }));
+
+const anna: UserListEntry = { _id: 'anna', first_name: 'Anna', last_name: 'Alt' };
+const neu: UserListEntry = { _id: 'neu', first_name: 'Nina', last_name: 'Neu' };
+const loads = vi.mocked(fetchUsers);
+
+/** The cache with the list loaded once, as the grid leaves it. */
+async function loadedWith(users: UserListEntry[]) {
+  loads.mockResolvedValueOnce(users);
+  ensureClubUsers('club');
+  await vi.waitFor(() => expect(clubUsersCache.get().status).toBe('loaded'));
+  loads.mockClear();
+}
+
+describe('the members a live booking names', () => {
+  afterEach(() => {
+    clubUsersCache.clear();
+    forgetAskedUsers();
+    loads.mockReset();
+  });
+
+  it('loads the list again for a member who joined after it was loaded, so the name shows', async () => {
+    await loadedWith([anna]);
+    loads.mockResolvedValueOnce([anna, neu]);
+
+    ensureUsersKnown('club', ['neu']);
+
+    await vi.waitFor(() => expect(clubUsersCache.get().value).toEqual([anna, neu]));
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('costs nothing for a member the list knows', async () => {
+    await loadedWith([anna]);
+    ensureUsersKnown('club', ['anna']);
+    expect(loads).not.toHaveBeenCalled();
+  });
+
+  it('asks once for someone the list never shows, not on every booking of theirs', async () => {
+    await loadedWith([anna]);
+    loads.mockResolvedValue([anna]);
+
+    ensureUsersKnown('club', ['gone']);
+    await vi.waitFor(() => expect(clubUsersCache.get().status).toBe('loaded'));
+    ensureUsersKnown('club', ['gone']);
+    ensureUsersKnown('club', ['gone', 'anna']);
+
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the list: before it is loaded, its own load brings everyone', () => {
+    ensureUsersKnown('club', ['neu']);
+    expect(loads).not.toHaveBeenCalled();
+  });
+});
