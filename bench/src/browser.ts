@@ -4,11 +4,12 @@
  * with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), next to the same visit unthrottled.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { chromium, type Browser, type Response } from 'playwright-core';
 import { localMoment } from '@platzbuchung/domain/dates';
 import { createBenchDatabase } from './support/database';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack } from './support/stack';
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_FLAGS, freeStackPort, startStack } from './support/stack';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
 import { median, round } from './support/stats';
@@ -34,6 +35,46 @@ const kindOf = (response: Response): 'js' | 'css' | null => {
   if (type.includes('css')) return 'css';
   return null;
 };
+
+/**
+ * The machine's floor: a page whose deferred script adds nothing but the grid's first button, visited
+ * the same way. What a browser costs here before any of our code runs (a fresh context, the
+ * document, the first layout and paint); it has varied severalfold between machines.
+ */
+const FLOOR_PAGE = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Boden</title>
+<script defer src="/floor.js"></script></head><body></body></html>`;
+const FLOOR_SCRIPT = `const table = document.createElement('table');
+table.className = 'day-grid';
+const button = document.createElement('button');
+button.textContent = 'frei';
+table.insertRow().insertCell().append(button);
+document.body.append(table);`;
+
+async function startFloorServer(): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const script = request.url === '/floor.js';
+    response.writeHead(200, { 'content-type': script ? 'text/javascript' : 'text/html; charset=utf-8' });
+    response.end(script ? FLOOR_SCRIPT : FLOOR_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/`, server };
+}
+
+async function visitFloor(browser: Browser, url: string, throttle: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const started = performance.now();
+    await page.goto(url);
+    await page.locator('table.day-grid button').first().waitFor({ state: 'visible', timeout: 60_000 });
+    return performance.now() - started;
+  } finally {
+    await context.close();
+  }
+}
 
 /** One first visit in a fresh context: empty cache, logged in through the API. */
 async function visit(
@@ -131,20 +172,24 @@ export async function measureBrowser(runs: number): Promise<Figure[]> {
   const port = await freeStackPort();
   let stack: Awaited<ReturnType<typeof startStack>> | undefined;
   let browser: Browser | undefined;
+  let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
   try {
     const today = localMoment(new Date(), BENCH_TIME_ZONE).date;
     const club = await seedBusyClub(database.db, { name: 'Bench Browser', historyFactor: 1, today });
     stack = await startStack(database.url, port);
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_FLAGS,
+      args: PLAYWRIGHT_CHROMIUM_FLAGS,
     });
     const baseUrl = `http://localhost:${port}`;
     if (PROFILE_DIR) await mkdir(PROFILE_DIR, { recursive: true });
     await visit(browser, baseUrl, club.adminEmail, 1); // warms the server side (JIT, caches), not the browser
+    floor = await startFloorServer();
     const slow: Visit[] = [];
     const fast: Visit[] = [];
+    const slowFloor: number[] = [];
     for (let run = 0; run < runs; run++) {
+      slowFloor.push(await visitFloor(browser, floor.url, 4));
       const profileTo = PROFILE_DIR && join(PROFILE_DIR, `reservations-4x-${run + 1}.cpuprofile`);
       slow.push(await visit(browser, baseUrl, club.adminEmail, 4, profileTo));
       fast.push(await visit(browser, baseUrl, club.adminEmail, 1));
@@ -159,10 +204,19 @@ export async function measureBrowser(runs: number): Promise<Figure[]> {
         baselineName: 'CPU unthrottled',
         target: '≤ 1000 ms',
       },
+      {
+        section: 'browser',
+        name: "the same, less the floor: a page with only the grid's first button, CPU 4× slower",
+        value: round(median(slow.map((v) => v.ms)) - median(slowFloor), 0),
+        unit: 'ms',
+        baseline: round(median(slowFloor), 0),
+        baselineName: 'the floor',
+      },
       ...byteFigures(slow[0]!),
     ];
   } finally {
     await browser?.close();
+    floor?.server.close();
     await stack?.stop();
     await database.drop();
   }

@@ -11,7 +11,7 @@ import { localMoment } from '@platzbuchung/domain/dates';
 import { createBenchDatabase } from './support/database';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack } from './support/stack';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack, withBrowserUiOff } from './support/stack';
 import { median, round } from './support/stats';
 
 interface Audit {
@@ -113,7 +113,11 @@ export async function measureLighthouse(runs: number): Promise<Figure[]> {
     const club = await seedBusyClub(database.db, { name: 'Bench Lighthouse', historyFactor: 1, today });
     stack = await startStack(database.url, port);
     const baseUrl = `http://localhost:${port}`;
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: withBrowserUiOff([...chromeLauncher.Launcher.defaultFlags(), ...CHROMIUM_FLAGS]),
+      ignoreDefaultFlags: true,
+    });
     const landing: Audit[] = [];
     const grid: Audit[] = [];
     for (let run = 0; run < runs; run++) {

@@ -40,6 +40,54 @@ export async function freeStackPort(): Promise<number> {
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/**
+ * The browser's own interface, which headless Chromium (156) builds for every new context: it
+ * preloads the address bar's popup, a WebUI page in a renderer of its own, about a second of CPU
+ * on a 2-core machine, competing with the page under test. No visitor's phone pays that per visit
+ * (bench/README.md, 2026-11-25).
+ */
+const BROWSER_UI_FEATURES = [
+  'PreloadTopChromeWebUI',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+
+/**
+ * Chromium reads only the last `--disable-features`, and both launchers pass a list of their own
+ * first: this merges ours into the launcher's list instead of replacing it.
+ */
+export function withBrowserUiOff(flags: readonly string[]): string[] {
+  // BENCH_BROWSER_UI=on measures as before 2026-11-25, to compare with older figures.
+  if (process.env.BENCH_BROWSER_UI === 'on') return [...flags];
+  const prefix = '--disable-features=';
+  const own = flags
+    .filter((flag) => flag.startsWith(prefix))
+    .flatMap((flag) => flag.slice(prefix.length).split(','));
+  const merged = `${prefix}${[...new Set([...own, ...BROWSER_UI_FEATURES])].filter(Boolean).join(',')}`;
+  return [...flags.filter((flag) => !flag.startsWith(prefix)), merged];
+}
+
+/**
+ * Playwright's own list (playwright-core's `chromiumSwitches`, 1.65), which our list would
+ * otherwise replace: it keeps HTTP on HTTP and the first paint unheld, among others.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
 /** As the e2e tests start it: headless, and quiet on a machine without outside network. */
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -51,6 +99,12 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** The flags for a browser Playwright launches. */
+export const PLAYWRIGHT_CHROMIUM_FLAGS = withBrowserUiOff([
+  ...CHROMIUM_FLAGS,
+  `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`,
+]);
 
 /** The whole product as `npm start` runs it, on four ports from `port` on, against `databaseUrl`. */
 export async function startStack(databaseUrl: string, port: number) {
