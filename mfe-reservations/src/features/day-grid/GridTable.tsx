@@ -1,4 +1,5 @@
 /** The day's table: one labelled button per court and hour, marked without colour alone. */
+import { useEffect, useState } from 'react';
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate } from '@platzbuchung/domain/types';
 import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
@@ -8,6 +9,26 @@ import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
 /** The id of a cell's button, so a closed popup can give the focus back to it. */
 export const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
+
+/** The hours a table shows in its first paint: about what a phone shows above the fold. */
+const FIRST_PAINT_HOURS = 5;
+
+/**
+ * The first rows, then all of them in a task of their own once the browser has painted those.
+ * Preact renders an update in one go (docs/architecture.md, "The host contract"), so a busy club's
+ * twenty courts and fourteen hours would keep a phone's main thread busy before anything of the
+ * table shows: this way the first hours show about 200 ms sooner at 4× CPU (bench/README.md,
+ * 2026-11-25). Later changes (another day, a booking) render whole: the table is there by then.
+ */
+function useRowsInTwoPaints<Row>(rows: Row[]): Row[] {
+  const [allShown, setAllShown] = useState(false);
+  useEffect(() => {
+    if (allShown) return;
+    const timer = setTimeout(() => setAllShown(true), 0);
+    return () => clearTimeout(timer);
+  }, [allShown]);
+  return allShown ? rows : rows.slice(0, FIRST_PAINT_HOURS);
+}
 
 export function GridTable({
   club,
@@ -25,6 +46,7 @@ export function GridTable({
   /** The pointer or the focus entered the table: a click may follow. */
   onFirstApproach: () => void;
 }) {
+  const shownRows = useRowsInTwoPaints(rows);
   return (
     <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>
       <caption className="visually-hidden">Plätze am {formatDateDe(date)}</caption>
@@ -41,7 +63,7 @@ export function GridTable({
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
+        {shownRows.map((row) => (
           <tr key={row[0]?.hour}>
             <th scope="row" className="day-grid__hour">
               {formatHour(row[0]?.hour ?? 0)}
