@@ -1,12 +1,14 @@
 /**
  * Browser: a logged-in first visit of /reservations in Chromium, as `npm start` serves it. Bytes of
  * JavaScript and CSS per origin (on the wire and decoded), and the time until the grid is visible
- * with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), next to the same visit unthrottled.
+ * with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate), next to the same visit unthrottled:
+ * as a check from outside sees it, and as the browser reports painting it (Element Timing), each
+ * next to a floor page visited the same way.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { chromium, type Browser, type Response } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { localMoment } from '@platzbuchung/domain/dates';
 import { createBenchDatabase } from './support/database';
 import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_FLAGS, freeStackPort, startStack } from './support/stack';
@@ -23,8 +25,14 @@ const PROFILE_DIR = process.env.BENCH_BROWSER_PROFILES;
 /** `BENCH_BROWSER_FILES=1` names each script and style sheet of a visit with its bytes on the wire. */
 const LIST_FILES = Boolean(process.env.BENCH_BROWSER_FILES);
 
-interface Visit {
+interface Timing {
+  /** From `goto` until a check from outside saw the grid's first button visible. */
   ms: number;
+  /** When the browser painted the grid's first court heading, from the navigation's start. */
+  paintedMs: number;
+}
+
+interface Visit extends Timing {
   /** origin → kind → bytes */
   bytes: Map<string, { kind: string; wire: number; decoded: number }[]>;
 }
@@ -45,10 +53,40 @@ const FLOOR_PAGE = `<!doctype html><html lang="de"><head><meta charset="utf-8"><
 <script defer src="/floor.js"></script></head><body></body></html>`;
 const FLOOR_SCRIPT = `const table = document.createElement('table');
 table.className = 'day-grid';
+const court = document.createElement('th');
+court.className = 'day-grid__court';
+court.textContent = 'Platz 1';
+table.insertRow().append(court);
 const button = document.createElement('button');
 button.textContent = 'frei';
 table.insertRow().insertCell().append(button);
 document.body.append(table);`;
+
+/**
+ * Marks the grid's first court heading for Element Timing as soon as it is in the document, before
+ * its first paint: the browser then reports when it painted it, from the navigation's start. Waiting
+ * for a button from outside cannot tell that: the answer of a check made right after the paint can
+ * wait behind the page's next long task.
+ */
+const WATCH_GRID_PAINT = `new MutationObserver((_, observer) => {
+  const heading = document.querySelector('table.day-grid .day-grid__court');
+  if (!heading) return;
+  heading.setAttribute('elementtiming', 'grid');
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
+
+/** When the marked heading was painted, in ms from the navigation's start. */
+const GRID_PAINTED_AT = `new Promise((resolve, reject) => {
+  new PerformanceObserver((list, observer) => {
+    const entry = list.getEntries().find((e) => e.identifier === 'grid');
+    if (!entry) return;
+    observer.disconnect();
+    resolve(entry.renderTime);
+  }).observe({ type: 'element', buffered: true });
+  setTimeout(() => reject(new Error('no paint of the grid reported')), 10000);
+})`;
+
+const gridPaintedAt = (page: Page): Promise<number> => page.evaluate<number>(GRID_PAINTED_AT);
 
 async function startFloorServer(): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
@@ -61,16 +99,17 @@ async function startFloorServer(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${port}/`, server };
 }
 
-async function visitFloor(browser: Browser, url: string, throttle: number): Promise<number> {
+async function visitFloor(browser: Browser, url: string, throttle: number): Promise<Timing> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
   try {
+    await context.addInitScript(WATCH_GRID_PAINT);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
     const started = performance.now();
     await page.goto(url);
     await page.locator('table.day-grid button').first().waitFor({ state: 'visible', timeout: 60_000 });
-    return performance.now() - started;
+    return { ms: performance.now() - started, paintedMs: await gridPaintedAt(page) };
   } finally {
     await context.close();
   }
@@ -90,6 +129,7 @@ async function visit(
     timezoneId: BENCH_TIME_ZONE,
   });
   try {
+    await context.addInitScript(WATCH_GRID_PAINT);
     const login = await context.request.post(`${baseUrl}/api/login`, {
       data: { email, password: BENCH_PASSWORD },
     });
@@ -124,6 +164,7 @@ async function visit(
     await page.goto(`${baseUrl}/reservations`);
     await page.locator('table.day-grid button').first().waitFor({ state: 'visible', timeout: 60_000 });
     const ms = performance.now() - started;
+    const paintedMs = await gridPaintedAt(page);
     if (profileTo) {
       // A second more: what the page still does right after the grid shows belongs to the visit.
       await page.waitForTimeout(1000);
@@ -131,7 +172,7 @@ async function visit(
       await writeFile(profileTo, JSON.stringify(profile));
     }
     await Promise.all(pending);
-    return { ms, bytes };
+    return { ms, paintedMs, bytes };
   } finally {
     await context.close();
   }
@@ -187,7 +228,7 @@ export async function measureBrowser(runs: number): Promise<Figure[]> {
     floor = await startFloorServer();
     const slow: Visit[] = [];
     const fast: Visit[] = [];
-    const slowFloor: number[] = [];
+    const slowFloor: Timing[] = [];
     for (let run = 0; run < runs; run++) {
       slowFloor.push(await visitFloor(browser, floor.url, 4));
       const profileTo = PROFILE_DIR && join(PROFILE_DIR, `reservations-4x-${run + 1}.cpuprofile`);
@@ -202,15 +243,23 @@ export async function measureBrowser(runs: number): Promise<Figure[]> {
         unit: 'ms',
         baseline: round(median(fast.map((v) => v.ms)), 0),
         baselineName: 'CPU unthrottled',
-        target: '≤ 1000 ms',
       },
       {
         section: 'browser',
         name: "the same, less the floor: a page with only the grid's first button, CPU 4× slower",
-        value: round(median(slow.map((v) => v.ms)) - median(slowFloor), 0),
+        value: round(median(slow.map((v) => v.ms)) - median(slowFloor.map((v) => v.ms)), 0),
         unit: 'ms',
-        baseline: round(median(slowFloor), 0),
+        baseline: round(median(slowFloor.map((v) => v.ms)), 0),
         baselineName: 'the floor',
+      },
+      {
+        section: 'browser',
+        name: 'the grid painted (Element Timing, from the navigation), CPU 4× slower',
+        value: round(median(slow.map((v) => v.paintedMs)), 0),
+        unit: 'ms',
+        baseline: round(median(slowFloor.map((v) => v.paintedMs)), 0),
+        baselineName: 'the floor, painted',
+        target: '≤ 1000 ms',
       },
       ...byteFigures(slow[0]!),
     ];
