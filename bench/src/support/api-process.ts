@@ -14,9 +14,22 @@ export function peakRssMiB(pid: number): number {
 export interface ApiProcess {
   url: string;
   pid: number;
+  /** CPU time the process has used so far (user and system), in milliseconds. */
+  cpuMs(): number;
   /** Resident memory and JS heap (with external buffers) in MiB, right after a full collection. */
   memoryMiB(): Promise<{ rss: number; heap: number }>;
   stop(): Promise<void>;
+}
+
+/** Linux counts a process's CPU time in clock ticks of 10 ms (`getconf CLK_TCK` is 100). */
+const MS_PER_TICK = 10;
+
+/** CPU time of a process so far (utime + stime of /proc/<pid>/stat), in milliseconds. */
+function cpuMsOf(pid: number): number {
+  // The command name may hold spaces; the fields after its closing parenthesis do not.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
 }
 
 /** The API in its own process, so the load generator does not share its event loop. */
@@ -45,6 +58,7 @@ export async function startApiProcess(databaseUrl: string, port: number): Promis
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
+    cpuMs: () => cpuMsOf(child.pid!),
     memoryMiB: () =>
       new Promise((resolve) => {
         child.once('message', (answer) => {
