@@ -36,7 +36,12 @@ import {
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
-import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
+import {
+  RESERVATION_COLUMNS,
+  RESERVATION_JSON,
+  toReservation,
+  type ReservationRow,
+} from '../projections/reservation-rows';
 import { foldStream, type BatchDefinition, type CommandDefinition } from './handle';
 
 const loadReservation = (db: Knex, streamId: string) =>
@@ -216,15 +221,44 @@ export async function listReservations(
   /** Only this member's bookings. */
   userId?: string,
 ): Promise<Reservation[]> {
-  const columns = [...RESERVATION_COLUMNS];
+  const rows: ReservationRow[] = await reservationRows(db, clubId, range, userId).select(
+    RESERVATION_COLUMNS.map((column) => `r.${column}`),
+  );
+  return rows.map(toReservation);
+}
+
+/**
+ * The same reservations as `listReservations`, each already as its JSON text, written by
+ * PostgreSQL (projections/reservation-rows `RESERVATION_JSON`): an answer's list is then joined,
+ * not parsed into objects and serialised again. Only a series is parsed, for the recurrence rule.
+ */
+export async function listReservationsJson(
+  db: Db,
+  clubId: string,
+  range?: { from: string; to: string },
+  userId?: string,
+): Promise<{ recurring: boolean; json: string }[]> {
+  return reservationRows(db, clubId, range, userId)
+    .joinRaw(RESERVATION_JSON.joins)
+    .select('r.recurring', db.raw(`${RESERVATION_JSON.column} AS json`));
+}
+
+/**
+ * A club's reservation rows as `r`, in the order every list has (day, hour, court): all of them, or
+ * those in [from, to] coarsely (a series is exact only after the recurrence rule).
+ */
+function reservationRows(
+  db: Db,
+  clubId: string,
+  range?: { from: string; to: string },
+  userId?: string,
+): Knex.QueryBuilder {
   const own = userId ? { user_id: userId } : {};
-  const order = [{ column: 'date' }, { column: 'start_time' }, { column: 'court_num' }];
+  const order = ['r.date', 'r.start_time', 'r.court_num'];
   if (!range) {
-    const rows: ReservationRow[] = await db('reservations')
-      .where({ club_id: clubId, ...own })
-      .orderBy(order)
-      .select(columns);
-    return rows.map(toReservation);
+    // Qualified: the JSON's lateral shapes name the same columns.
+    const all = db({ r: 'reservations' }).where('r.club_id', clubId);
+    return (userId ? all.andWhere('r.user_id', userId) : all).orderBy(order);
   }
   // Two index-sized halves instead of one OR, so a page view costs the same whatever the club's
   // age: single bookings by (club_id, date), series by the partial index on recurring rows.
@@ -232,12 +266,11 @@ export async function listReservations(
   const singles = db('reservations')
     .where({ club_id: clubId, recurring: false, ...own })
     .whereBetween('date', [range.from, range.to])
-    .select(columns);
+    .select('*');
   const series = db('reservations')
     .where({ club_id: clubId, recurring: true, ...own })
     .andWhere('date', '<=', range.to)
     .andWhere((q) => q.whereNull('end_date').orWhere('end_date', '>', range.from))
-    .select(columns);
-  const rows: ReservationRow[] = await db.unionAll([singles, series], true).orderBy(order);
-  return rows.map(toReservation);
+    .select('*');
+  return db.from(db.unionAll([singles, series], true).as('r')).orderBy(order);
 }

@@ -27,7 +27,7 @@ import {
   changeReservationCommand,
   deleteGroupCommand,
   deleteReservationCommand,
-  listReservations,
+  listReservationsJson,
   makeReservationCommand,
 } from '../commands/reservations';
 import { lastClubSeq } from '../events/store';
@@ -73,15 +73,27 @@ function requestedMember(ctx: AppContext): string | undefined {
   return userId;
 }
 
-async function reservationsFor(
+/** The answer's list as JSON text: the reservations of the club in `range` (or all), in order. */
+async function reservationsJson(
   deps: AppDeps,
   clubId: string,
   range: DateRange | undefined,
   userId?: string,
-): Promise<Reservation[]> {
-  const rows = await listReservations(deps.db, clubId, range, userId);
+): Promise<string> {
+  const rows = await listReservationsJson(deps.db, clubId, range, userId);
   // Single bookings come back exact from SQL; only a series needs the recurrence rule.
-  return range ? rows.filter((r) => !r.recurring || occursBetween(r, range.from, range.to)) : rows;
+  const kept = range
+    ? rows.filter(
+        (row) => !row.recurring || occursBetween(JSON.parse(row.json) as Reservation, range.from, range.to),
+      )
+    : rows;
+  return `[${kept.map((row) => row.json).join(',')}]`;
+}
+
+/** An answer carrying the refreshed list, `{"data": [...]}`, without parsing the list again. */
+function withList(ctx: AppContext, list: string): void {
+  ctx.type = 'application/json';
+  ctx.body = `{"data":${list}}`;
 }
 
 function ownClubFromQueryOrBody(ctx: AppContext, user: SessionUser, bodyClubId: unknown): string {
@@ -118,7 +130,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const key = `${clubId}|${window}`;
     let body = cache.get(key, position);
     if (body === undefined) {
-      body = JSON.stringify(await reservationsFor(deps, clubId, range, userId));
+      body = await reservationsJson(deps, clubId, range, userId);
       cache.set(key, position, body);
     }
     ctx.type = 'application/json';
@@ -204,7 +216,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     }
     eventsOrThrow(result);
     ctx.status = reservationId === undefined ? 201 : 200;
-    ctx.body = { data: await reservationsFor(deps, clubId, range) };
+    withList(ctx, await reservationsJson(deps, clubId, range));
   });
 
   /** Another court, day or hours for a booking; for a series, `scope` and `occurrence_date` say which. */
@@ -240,7 +252,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
           )
         : await handleCommand(deps.db, clubId, changeReservationCommand, change, clock()),
     );
-    ctx.body = { data: await reservationsFor(deps, clubId, range) };
+    withList(ctx, await reservationsJson(deps, clubId, range));
   });
 
   return router;
