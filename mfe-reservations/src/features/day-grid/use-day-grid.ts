@@ -3,7 +3,15 @@
  * machine), the club's members for the cells' names, the user's own bookings for the limit, and
  * other members' changes as the live stream brings them.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useMachine } from '@xstate/react';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
@@ -54,7 +62,9 @@ export function useDayGrid(club: Club, user: SessionUser) {
     },
     resync: (since) => send({ type: 'live.resync', since }),
   });
-  useEffect(() => {
+  // A layout effect, not an effect: Preact runs effects only after the next paint, and the
+  // members' names should arrive with the week (./week-loader), not a grid's render after it.
+  useLayoutEffect(() => {
     ensureClubUsers(club._id);
     myReservationsCache.ensure(mineKey, loadMine);
   }, [club._id, mineKey, loadMine]);
