@@ -124,6 +124,10 @@ export async function startStack(databaseUrl: string, port: number) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // A bench that ends without stopping the stack (an error, a closed pipe) must not leave
+  // the API, the remotes and their database connections running: start.mjs stops them on SIGTERM.
+  const stopOnExit = () => child.kill('SIGTERM');
+  process.once('exit', stopOnExit);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Platzbuchung läuft')) resolve();
@@ -132,6 +136,7 @@ export async function startStack(databaseUrl: string, port: number) {
   });
   return {
     stop: async () => {
+      process.off('exit', stopOnExit);
       await new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
