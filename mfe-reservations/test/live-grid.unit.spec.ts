@@ -30,12 +30,15 @@ const made = (reservation: Reservation, seq: number): LiveChange => ({
 
 /** A grid whose loads wait until the test answers them; the first is answered with `first` (null: not yet). */
 function start(first: WeekData | null = { reservations: [], blocks: [], clubSeq: 0 }) {
-  const loads: { window: DateWindow; answer: (data: WeekData) => void }[] = [];
+  const loads: { window: DateWindow; answer: (data: WeekData) => void; fail: (error: Error) => void }[] = [];
   const actor = createActor(
     dayGridMachine.provide({
       actors: {
         loadWeek: fromPromise<WeekData, { clubId: string; window: DateWindow }>(
-          ({ input }) => new Promise((resolve) => loads.push({ window: input.window, answer: resolve })),
+          ({ input }) =>
+            new Promise((resolve, reject) =>
+              loads.push({ window: input.window, answer: resolve, fail: reject }),
+            ),
         ),
       },
     }),
@@ -132,6 +135,40 @@ describe('the day grid applying live changes', () => {
     older.loads[1]!.answer(week(8, booking('r2', '1', 9)));
     await ready(older.actor);
     expect(older.actor.getSnapshot().context.reservations).toEqual([booking('r2', '1', 9)]);
+  });
+
+  it('after a failed load, loads again for a fresh stream, however far its later changes reach', async () => {
+    const { actor, loads } = start(week(5));
+    await ready(actor);
+    actor.send({ type: 'grid.reload' });
+    // Arrives during the load that then fails: dropped with it.
+    actor.send({ type: 'live.change', change: made(booking('r1', '3', 18), 6) });
+    loads[1]!.fail(new Error('offline'));
+    await ready(actor);
+    actor.send({ type: 'live.change', change: made(booking('r2', '4', 19), 7) });
+    actor.send({ type: 'live.resync', since: 6 });
+    expect(loads).toHaveLength(3);
+    loads[2]!.answer(week(7, booking('r1', '3', 18), booking('r2', '4', 19)));
+    await ready(actor);
+    actor.send({ type: 'live.resync', since: 7 });
+    expect(loads).toHaveLength(3);
+  });
+
+  it('back in the loaded week while another loads: shows the changes so far, or loads for a fresh stream', async () => {
+    const { actor, loads } = start(week(5));
+    await ready(actor);
+    actor.send({ type: 'date.change', date: '2026-12-08' });
+    actor.send({ type: 'live.change', change: made(booking('r1', '3', 18), 6) });
+    actor.send({ type: 'date.change', date: TUESDAY });
+    await ready(actor);
+    expect(loads).toHaveLength(2);
+    expect(actor.getSnapshot().context.reservations).toEqual([booking('r1', '3', 18)]);
+
+    actor.send({ type: 'date.change', date: '2026-12-08' });
+    actor.send({ type: 'live.resync', since: 9 });
+    actor.send({ type: 'date.change', date: TUESDAY });
+    expect(loads).toHaveLength(4);
+    expect(loads[3]!.window).toEqual(loads[0]!.window);
   });
 
   it('drops a booking that moved to another week and takes in one that moved here', async () => {

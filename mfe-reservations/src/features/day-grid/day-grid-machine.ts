@@ -50,6 +50,12 @@ interface DayGridContext {
    * it is loaded once more (Infinity: every answer, as when a poll came due).
    */
   mustInclude: number;
+  /**
+   * A load failed since the last answer: the changes that arrived during it were dropped, so the
+   * shown week may lack them, whatever sequence its later live changes reach. Until an answer
+   * comes, every fresh stream or poll loads again.
+   */
+  behind: boolean;
 }
 
 export type DayGridEvent =
@@ -62,6 +68,11 @@ export type DayGridEvent =
    * shown may have missed changes.
    */
   | { type: 'live.resync'; since?: number };
+
+/** Whether the shown week may lack changes since a stream (re)started at `since`; a poll (no `since`) always. */
+function mayHaveMissed(context: DayGridContext, since: number | undefined): boolean {
+  return since === undefined || context.behind || Math.max(context.loadedSeq, context.liveSeq) < since;
+}
 
 export const dayGridMachine = setup({
   types: {
@@ -81,14 +92,26 @@ export const dayGridMachine = setup({
       loadedWindow: context.window,
       loadedSeq: answer.clubSeq,
       pending: [],
+      behind: false,
     })),
+    /** Back to the loaded week while another one loaded: its changes so far belong on screen too. */
+    showPending: assign(({ context }) => {
+      if (!context.loadedWindow || !context.pending.length) return {};
+      return {
+        ...applyLiveChanges(context, context.pending, context.loadedWindow),
+        liveSeq: Math.max(context.liveSeq, ...context.pending.map((change) => change.club_seq)),
+        pending: [],
+      };
+    }),
     reportLoadFailed: (_, _error: unknown) => {},
     /** Someone may keep the chosen day for the next visit. */
     reportDate: (_, _date: IsoDate) => {},
   },
   guards: {
     isCalendarDate: ({ event }) => event.type === 'date.change' && isIsoDate(event.date),
-    isLoaded: ({ context }) => windowContains(context.loadedWindow, context.date),
+    /** Back in the loaded week, which may lack what a stream started during the load announced. */
+    isLoadedAndCurrent: ({ context }) =>
+      windowContains(context.loadedWindow, context.date) && !mayHaveMissed(context, context.mustInclude),
     isLoadedWindow: ({ context, event }) =>
       event.type === 'reservations.replaced' &&
       event.window.from === context.loadedWindow?.from &&
@@ -107,6 +130,7 @@ export const dayGridMachine = setup({
     liveSeq: 0,
     loadedSeq: 0,
     mustInclude: 0,
+    behind: false,
   }),
   initial: 'loading',
   on: {
@@ -153,7 +177,7 @@ export const dayGridMachine = setup({
         onError: {
           target: 'ready',
           actions: [
-            assign({ pending: [], mustInclude: 0 }),
+            assign({ pending: [], mustInclude: 0, behind: true }),
             { type: 'reportLoadFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
           ],
         },
@@ -161,11 +185,15 @@ export const dayGridMachine = setup({
     },
     choosing: {
       always: [
-        // Within the loaded week: no request, and a load of another week still running is dropped.
+        // Within the loaded week: no request, and a load of another week still running is dropped;
+        // unless a stream started during it that the shown week may not include.
         {
-          guard: 'isLoaded',
+          guard: 'isLoadedAndCurrent',
           target: 'ready',
-          actions: assign({ window: ({ context }) => context.loadedWindow ?? context.window }),
+          actions: [
+            assign({ window: ({ context }) => context.loadedWindow ?? context.window }),
+            'showPending',
+          ],
         },
         { target: 'loading', actions: assign({ window: ({ context }) => weekWindow(context.date) }) },
       ],
@@ -174,8 +202,7 @@ export const dayGridMachine = setup({
       on: {
         'grid.reload': 'loading',
         'live.resync': {
-          guard: ({ context, event }) =>
-            event.since === undefined || Math.max(context.loadedSeq, context.liveSeq) < event.since,
+          guard: ({ context, event }) => mayHaveMissed(context, event.since),
           target: 'loading',
         },
         'live.change': {
