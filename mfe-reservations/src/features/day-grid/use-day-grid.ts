@@ -13,36 +13,49 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
 import { clubUsersCache, ensureClubUsers, ensureUsersKnown } from '../../shared/club-users';
 import { cacheKey, myReservationsCache, upcomingCount } from '../../shared/my-reservations';
+import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
-import { dayGridMachine } from './day-grid-machine';
+import { dayGridMachine, type WeekData } from './day-grid-machine';
 import { buildGrid, gridChangeAnnouncement, horizonNotice, weekWindow, type GridCell } from './grid-model';
-import { weekLoader } from './week-loader';
 
 /** The day last shown, so coming back from another screen keeps it (for this page load). */
 let lastShownDate: IsoDate | null = null;
 
+const loadWeek = fromPromise<WeekData, { clubId: string; window: DateWindow }>(async ({ input, signal }) => {
+  const [reservations, blocks] = await Promise.all([
+    fetchReservations(input.clubId, input.window, signal),
+    fetchBlocks(input.clubId, input.window, signal),
+  ]);
+  return {
+    reservations: reservations.value,
+    blocks: blocks.value,
+    clubSeq: Math.min(reservations.clubSeq, blocks.clubSeq),
+  };
+});
+
 export function useDayGrid(club: Club, user: SessionUser) {
   const now = useClubNow(club.time_zone);
   const isAdmin = user.role === 'admin';
-  const [{ machine, firstDate }] = useState(() => {
-    const firstDate = lastShownDate ?? clubNow(club.time_zone).date;
-    const machine = dayGridMachine.provide({
-      actors: { loadWeek: weekLoader(club._id, weekWindow(firstDate)) },
+  const [machine] = useState(() =>
+    dayGridMachine.provide({
+      actors: { loadWeek },
       actions: {
         reportLoadFailed: (_, error) => console.error('Loading reservations failed', error),
         reportDate: (_, date) => {
           lastShownDate = date;
         },
       },
-    });
-    return { machine, firstDate };
+    }),
+  );
+  const [snapshot, send] = useMachine(machine, {
+    input: { clubId: club._id, date: lastShownDate ?? clubNow(club.time_zone).date },
   });
-  const [snapshot, send] = useMachine(machine, { input: { clubId: club._id, date: firstDate } });
   const { date, reservations, blocks, loadedWindow, liveSeq } = snapshot.context;
   const loading = snapshot.hasTag('loading');
 
