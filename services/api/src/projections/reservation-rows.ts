@@ -34,14 +34,15 @@ export const RESERVATION_COLUMNS = [
 
 /**
  * A row `r` as the JSON text of `toReservation(r)`, written by PostgreSQL: the same keys in the
- * same order, `group_id` only when there is one (dates are ISO days in JSON whatever the session's
- * DateStyle). `joins` name the row's two shapes (lateral subqueries, which the planner folds into
+ * same order (the columns' own, `id` named `_id`), `group_id` only when there is one (dates are ISO
+ * days in JSON whatever the session's DateStyle). `joins` name the row's two shapes (lateral subqueries, which the planner folds into
  * the scan, unlike a subquery per row); `column` picks one, cast to text so pg hands the text
  * over instead of parsing it. A test keeps this and `toReservation` in step
  * (test/reservation-list-json.int.spec.ts).
  */
-const JSON_FIELDS = `r.id AS _id, r.club_id, r.user_id, r.court_num, r.start_time, r.end_time, r.date,
-  r.label, r.recurring, r.deleted_dates, r.end_date`;
+const JSON_FIELDS = RESERVATION_COLUMNS.filter((column) => column !== 'group_id')
+  .map((column) => (column === 'id' ? 'r.id AS _id' : `r.${column}`))
+  .join(', ');
 export const RESERVATION_JSON = {
   joins: `CROSS JOIN LATERAL (SELECT ${JSON_FIELDS}) AS single
     CROSS JOIN LATERAL (SELECT ${JSON_FIELDS}, r.group_id) AS grouped`,
