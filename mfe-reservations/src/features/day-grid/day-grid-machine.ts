@@ -74,6 +74,14 @@ function mayHaveMissed(context: DayGridContext, since: number | undefined): bool
   return since === undefined || context.behind || Math.max(context.loadedSeq, context.liveSeq) < since;
 }
 
+/** The shown week with live changes applied, and the sequence it now includes. */
+function withLiveChanges(context: DayGridContext, changes: readonly LiveChange[], window: DateWindow) {
+  return {
+    ...applyLiveChanges(context, changes, window),
+    liveSeq: Math.max(context.liveSeq, ...changes.map((change) => change.club_seq)),
+  };
+}
+
 export const dayGridMachine = setup({
   types: {
     context: {} as DayGridContext,
@@ -97,11 +105,7 @@ export const dayGridMachine = setup({
     /** Back to the loaded week while another one loaded: its changes so far belong on screen too. */
     showPending: assign(({ context }) => {
       if (!context.loadedWindow || !context.pending.length) return {};
-      return {
-        ...applyLiveChanges(context, context.pending, context.loadedWindow),
-        liveSeq: Math.max(context.liveSeq, ...context.pending.map((change) => change.club_seq)),
-        pending: [],
-      };
+      return { ...withLiveChanges(context, context.pending, context.loadedWindow), pending: [] };
     }),
     reportLoadFailed: (_, _error: unknown) => {},
     /** Someone may keep the chosen day for the next visit. */
@@ -207,10 +211,9 @@ export const dayGridMachine = setup({
         },
         'live.change': {
           guard: ({ context }) => context.loadedWindow !== null,
-          actions: assign(({ context, event }) => ({
-            ...applyLiveChanges(context, [event.change], context.loadedWindow!),
-            liveSeq: event.change.club_seq,
-          })),
+          actions: assign(({ context, event }) =>
+            withLiveChanges(context, [event.change], context.loadedWindow!),
+          ),
         },
         'reservations.replaced': {
           guard: 'isLoadedWindow',
