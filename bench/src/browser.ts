@@ -22,8 +22,22 @@ import { median, round } from './support/stats';
  */
 const PROFILE_DIR = process.env.BENCH_BROWSER_PROFILES;
 
+/**
+ * `BENCH_BROWSER_TRACES=<folder>` keeps a Chrome trace of each throttled visit there (open it in
+ * DevTools' Performance panel): the page's tasks with what each did, layout and paint included.
+ */
+const TRACE_DIR = process.env.BENCH_BROWSER_TRACES;
+
 /** `BENCH_BROWSER_FILES=1` names each script and style sheet of a visit with its bytes on the wire. */
 const LIST_FILES = Boolean(process.env.BENCH_BROWSER_FILES);
+
+/**
+ * `BENCH_BROWSER_AGAINST=<checkout>` also serves another checkout's build (with its own
+ * node_modules) on the same database and visits both in turns, so a change is read against its
+ * base measured in the same minutes: on this machine the figures move more between runs than most
+ * changes move them.
+ */
+const AGAINST = process.env.BENCH_BROWSER_AGAINST;
 
 interface Timing {
   /** From `goto` until a check from outside saw the grid's first button visible. */
@@ -121,7 +135,7 @@ async function visit(
   baseUrl: string,
   email: string,
   throttle: number,
-  profileTo?: string,
+  keepAs?: string,
 ): Promise<Visit> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
@@ -155,6 +169,9 @@ async function visit(
         })(),
       );
     });
+    const profileTo = PROFILE_DIR && keepAs && join(PROFILE_DIR, `${keepAs}.cpuprofile`);
+    const traceTo = TRACE_DIR && keepAs && join(TRACE_DIR, `${keepAs}.json`);
+    if (traceTo) await browser.startTracing(page, { path: traceTo, screenshots: false });
     if (profileTo) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -165,12 +182,15 @@ async function visit(
     await page.locator('table.day-grid button').first().waitFor({ state: 'visible', timeout: 60_000 });
     const ms = performance.now() - started;
     const paintedMs = await gridPaintedAt(page);
-    if (profileTo) {
+    if (profileTo || traceTo) {
       // A second more: what the page still does right after the grid shows belongs to the visit.
       await page.waitForTimeout(1000);
+    }
+    if (profileTo) {
       const { profile } = await cdp.send('Profiler.stop');
       await writeFile(profileTo, JSON.stringify(profile));
     }
+    if (traceTo) await browser.stopTracing();
     await Promise.all(pending);
     return { ms, paintedMs, bytes };
   } finally {
@@ -178,7 +198,7 @@ async function visit(
   }
 }
 
-function byteFigures(result: Visit): Figure[] {
+function byteFigures(result: Visit, build = ''): Figure[] {
   const figures: Figure[] = [];
   let totalJsWire = 0;
   for (const [origin, entries] of result.bytes) {
@@ -190,7 +210,7 @@ function byteFigures(result: Visit): Figure[] {
       if (kind === 'js') totalJsWire += wire;
       figures.push({
         section: 'browser',
-        name: `${kind.toUpperCase()} from ${origin} (${ofKind.length} files), gzip on the wire`,
+        name: `${kind.toUpperCase()} from ${origin} (${ofKind.length} files), gzip on the wire${build}`,
         value: round(wire / 1024),
         unit: 'kB',
         baseline: round(decoded / 1024),
@@ -200,7 +220,7 @@ function byteFigures(result: Visit): Figure[] {
   }
   figures.push({
     section: 'browser',
-    name: 'JavaScript on the wire, all origins',
+    name: `JavaScript on the wire, all origins${build}`,
     value: round(totalJsWire / 1024),
     unit: 'kB',
     target: '≤ 130 kB',
@@ -208,65 +228,102 @@ function byteFigures(result: Visit): Figure[] {
   return figures;
 }
 
+/** The throttled and unthrottled visits of one build. */
+interface Visits {
+  slow: Visit[];
+  fast: Visit[];
+}
+
+function timingFigures({ slow, fast }: Visits, slowFloor: Timing[], build = ''): Figure[] {
+  const floorMs = median(slowFloor.map((v) => v.ms));
+  return [
+    {
+      section: 'browser',
+      name: `first visit of /reservations until the grid is visible, CPU 4× slower${build}`,
+      value: round(median(slow.map((v) => v.ms)), 0),
+      unit: 'ms',
+      baseline: round(median(fast.map((v) => v.ms)), 0),
+      baselineName: 'CPU unthrottled',
+    },
+    {
+      section: 'browser',
+      name: `the same, less the floor: a page with only the grid's first button, CPU 4× slower${build}`,
+      value: round(median(slow.map((v) => v.ms)) - floorMs, 0),
+      unit: 'ms',
+      baseline: round(floorMs, 0),
+      baselineName: 'the floor',
+    },
+    {
+      section: 'browser',
+      name: `the grid painted (Element Timing, from the navigation), CPU 4× slower${build}`,
+      value: round(median(slow.map((v) => v.paintedMs)), 0),
+      unit: 'ms',
+      baseline: round(median(slowFloor.map((v) => v.paintedMs)), 0),
+      baselineName: 'the floor, painted',
+      target: '≤ 1000 ms',
+    },
+  ];
+}
+
+/**
+ * The two builds' visits of one run were made minutes apart at most, so the median of their
+ * differences run by run is steadier than the difference of the two medians.
+ */
+function pairedDifference(build: Visits, against: Visits): Figure {
+  const differences = build.slow.map((visit, run) => visit.paintedMs - against.slow[run]!.paintedMs);
+  return {
+    section: 'browser',
+    name: `the grid painted, this build less the build of ${AGAINST}: median of the runs' differences (${differences.map((d) => round(d, 0)).join(', ')})`,
+    value: round(median(differences), 0),
+    unit: 'ms',
+  };
+}
+
 export async function measureBrowser(runs: number): Promise<Figure[]> {
   const database = await createBenchDatabase();
-  const port = await freeStackPort();
-  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  const stacks: Awaited<ReturnType<typeof startStack>>[] = [];
   let browser: Browser | undefined;
   let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
   try {
     const today = localMoment(new Date(), BENCH_TIME_ZONE).date;
     const club = await seedBusyClub(database.db, { name: 'Bench Browser', historyFactor: 1, today });
-    stack = await startStack(database.url, port);
+    const baseUrls: string[] = [];
+    for (const root of AGAINST ? [undefined, AGAINST] : [undefined]) {
+      const port = await freeStackPort();
+      stacks.push(await startStack(database.url, port, root));
+      baseUrls.push(`http://localhost:${port}`);
+    }
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       args: PLAYWRIGHT_CHROMIUM_FLAGS,
     });
-    const baseUrl = `http://localhost:${port}`;
-    if (PROFILE_DIR) await mkdir(PROFILE_DIR, { recursive: true });
-    await visit(browser, baseUrl, club.adminEmail, 1); // warms the server side (JIT, caches), not the browser
+    for (const folder of [PROFILE_DIR, TRACE_DIR]) if (folder) await mkdir(folder, { recursive: true });
+    // Warms the server side (JIT, caches), not the browser.
+    for (const baseUrl of baseUrls) await visit(browser, baseUrl, club.adminEmail, 1);
     floor = await startFloorServer();
-    const slow: Visit[] = [];
-    const fast: Visit[] = [];
+    const builds: Visits[] = baseUrls.map(() => ({ slow: [], fast: [] }));
     const slowFloor: Timing[] = [];
     for (let run = 0; run < runs; run++) {
       slowFloor.push(await visitFloor(browser, floor.url, 4));
-      const profileTo = PROFILE_DIR && join(PROFILE_DIR, `reservations-4x-${run + 1}.cpuprofile`);
-      slow.push(await visit(browser, baseUrl, club.adminEmail, 4, profileTo));
-      fast.push(await visit(browser, baseUrl, club.adminEmail, 1));
+      // With two builds, each goes first in every other run.
+      const order = run % 2 ? [...builds.keys()].reverse() : [...builds.keys()];
+      for (const index of order) {
+        const keepAs = `reservations-${index ? 'against-' : ''}4x-${run + 1}`;
+        builds[index]!.slow.push(await visit(browser, baseUrls[index]!, club.adminEmail, 4, keepAs));
+        builds[index]!.fast.push(await visit(browser, baseUrls[index]!, club.adminEmail, 1));
+      }
     }
     return [
-      {
-        section: 'browser',
-        name: 'first visit of /reservations until the grid is visible, CPU 4× slower',
-        value: round(median(slow.map((v) => v.ms)), 0),
-        unit: 'ms',
-        baseline: round(median(fast.map((v) => v.ms)), 0),
-        baselineName: 'CPU unthrottled',
-      },
-      {
-        section: 'browser',
-        name: "the same, less the floor: a page with only the grid's first button, CPU 4× slower",
-        value: round(median(slow.map((v) => v.ms)) - median(slowFloor.map((v) => v.ms)), 0),
-        unit: 'ms',
-        baseline: round(median(slowFloor.map((v) => v.ms)), 0),
-        baselineName: 'the floor',
-      },
-      {
-        section: 'browser',
-        name: 'the grid painted (Element Timing, from the navigation), CPU 4× slower',
-        value: round(median(slow.map((v) => v.paintedMs)), 0),
-        unit: 'ms',
-        baseline: round(median(slowFloor.map((v) => v.paintedMs)), 0),
-        baselineName: 'the floor, painted',
-        target: '≤ 1000 ms',
-      },
-      ...byteFigures(slow[0]!),
+      ...timingFigures(builds[0]!, slowFloor),
+      ...(builds[1] ? timingFigures(builds[1], slowFloor, `, the build of ${AGAINST}`) : []),
+      ...(builds[1] ? [pairedDifference(builds[0]!, builds[1])] : []),
+      ...byteFigures(builds[0]!.slow[0]!),
+      ...(builds[1] ? byteFigures(builds[1].slow[0]!, `, the build of ${AGAINST}`) : []),
     ];
   } finally {
     await browser?.close();
     floor?.server.close();
-    await stack?.stop();
+    for (const stack of stacks) await stack.stop();
     await database.drop();
   }
 }

@@ -106,11 +106,14 @@ export const PLAYWRIGHT_CHROMIUM_FLAGS = withBrowserUiOff([
   `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`,
 ]);
 
-/** The whole product as `npm start` runs it, on four ports from `port` on, against `databaseUrl`. */
-export async function startStack(databaseUrl: string, port: number) {
+/**
+ * The whole product as `npm start` runs it, on four ports from `port` on, against `databaseUrl`;
+ * from this checkout, or from `root` (another checkout with its own node_modules, to compare builds).
+ */
+export async function startStack(databaseUrl: string, port: number, root = REPO_ROOT) {
   const mailDir = await mkdtemp(path.join(tmpdir(), 'pb-bench-mail-'));
   const child = spawn('node', ['scripts/start.mjs'], {
-    cwd: REPO_ROOT,
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
