@@ -4,6 +4,7 @@
  * required field is reported by `toFieldErrors` with the SPEC's own text.
  */
 
+import { germanInteger } from './german-numbers';
 import { texts } from './texts';
 
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
@@ -134,7 +135,7 @@ export const clubLocalRulesProperties = {
     maxLength: RULES_MAX_LENGTH,
     pattern: RULES_PATTERN,
     errorMessage: {
-      maxLength: `Die Platzordnung darf höchstens ${RULES_MAX_LENGTH.toLocaleString('de-DE')} Zeichen lang sein.`,
+      maxLength: `Die Platzordnung darf höchstens ${germanInteger(RULES_MAX_LENGTH)} Zeichen lang sein.`,
       pattern: 'Die Platzordnung darf keine Steuer- oder Schreibrichtungszeichen enthalten.',
       _: 'Die Platzordnung muss ein Text sein.',
     },

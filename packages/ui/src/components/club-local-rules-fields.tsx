@@ -4,6 +4,7 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { timeZoneChoices } from '@platzbuchung/domain/club-time';
+import { germanInteger } from '@platzbuchung/domain/german-numbers';
 import { RULES_MAX_LENGTH } from '@platzbuchung/domain/schemas';
 import type { FieldBinding } from '../forms/use-schema-form';
 import { FieldFrame, TextField, controlA11y } from './form-fields';
@@ -111,8 +112,8 @@ export function RulesField({ field }: { field: FieldBinding }) {
         {...controlA11y(field, errorId, countId)}
       />
       <p className={used > RULES_MAX_LENGTH ? 'field__hint field__hint--over' : 'field__hint'} id={countId}>
-        {used.toLocaleString('de-DE')} von {RULES_MAX_LENGTH.toLocaleString('de-DE')} Zeichen. Mitglieder
-        sehen den Text unter „Platzordnung“; leer: kein Eintrag in der Navigation.
+        {germanInteger(used)} von {germanInteger(RULES_MAX_LENGTH)} Zeichen. Mitglieder sehen den Text unter
+        „Platzordnung“; leer: kein Eintrag in der Navigation.
       </p>
     </FieldFrame>
   );
