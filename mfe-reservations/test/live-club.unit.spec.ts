@@ -134,6 +134,7 @@ describe('the shared live connection', () => {
 
 describe('the own reservations following the stream', () => {
   const window = { from: '2026-11-23', to: '2026-12-23' };
+  afterEach(() => vi.restoreAllMocks());
 
   it('takes in own bookings only, and drops one an admin or a block cancelled', () => {
     expect(applyLiveToOwn([], made, 'u1', window)).toEqual([booking]);
@@ -146,11 +147,13 @@ describe('the own reservations following the stream', () => {
   function ownCache() {
     const cache = createSessionCache<Reservation[]>('own reservations');
     const answers: ((value: Reservation[], clubSeq: number) => void)[] = [];
+    const failures: ((error: Error) => void)[] = [];
     const load = () =>
-      new Promise<{ value: Reservation[]; clubSeq: number }>((resolve) =>
-        answers.push((value, clubSeq) => resolve({ value, clubSeq })),
-      );
-    return { cache, answers, load };
+      new Promise<{ value: Reservation[]; clubSeq: number }>((resolve, reject) => {
+        answers.push((value, clubSeq) => resolve({ value, clubSeq }));
+        failures.push(reject);
+      });
+    return { cache, answers, failures, load };
   }
 
   it('keeps a load under way and applies to its answer what came meanwhile', async () => {
@@ -189,5 +192,48 @@ describe('the own reservations following the stream', () => {
     cache.resync('k', load);
     cache.resync('k', load, 10);
     expect(answers).toHaveLength(3);
+  });
+
+  it('counts a change followed during a load only once the load succeeded, so a failed one is loaded again', async () => {
+    const { cache, answers, failures, load } = ownCache();
+    const other: Reservation = { ...booking, _id: 'r2', start_time: 11, end_time: 12 };
+    const loggedFailure = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cache.ensure('k', load);
+    answers[0]!([], 3);
+    await vi.runAllTimersAsync();
+    // The stream starts afresh at 8: what came after 3 may be missing, so the list is loaded again.
+    cache.resync('k', load, 8);
+    cache.follow('k', (own) => applyLiveToOwn(own, made, 'u1', window), 9);
+    expect(cache.get().clubSeq).toBe(3);
+    failures[1]!(new Error('offline'));
+    await vi.runAllTimersAsync();
+    expect(loggedFailure).toHaveBeenCalledOnce();
+    // The user books on the grid: folded in, yet the list is still the one that missed changes.
+    cache.update('k', (own) => [...own, other]);
+    expect(cache.get().value).toEqual([booking, other]);
+    // So the next fresh stream loads it again, though it starts at the change followed.
+    cache.resync('k', load, 9);
+    expect(answers).toHaveLength(3);
+  });
+
+  it("keeps a load under way when the user's own change comes in, and what a fresh stream asked of it", async () => {
+    const { cache, answers, load } = ownCache();
+    const other: Reservation = { ...booking, _id: 'r2', start_time: 11, end_time: 12 };
+    cache.ensure('k', load);
+    answers[0]!([], 3);
+    await vi.runAllTimersAsync();
+    cache.reload('k', load);
+    // The stream starts afresh at 7 while the load runs; then the user's booking is answered.
+    cache.resync('k', load, 7);
+    cache.update('k', (own) => [...own, booking]);
+    expect(cache.get().value).toEqual([booking]);
+    // The load read before both: the booking is kept, and one more load must reach 7.
+    answers[1]!([other], 6);
+    await vi.runAllTimersAsync();
+    expect(cache.get().value).toEqual([other, booking]);
+    expect(answers).toHaveLength(3);
+    answers[2]!([other, booking], 7);
+    await vi.runAllTimersAsync();
+    expect(cache.get()).toEqual({ key: 'k', status: 'loaded', value: [other, booking], clubSeq: 7 });
   });
 });

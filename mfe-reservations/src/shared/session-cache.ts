@@ -5,8 +5,8 @@
  * Screens read it through `useSyncExternalStore`.
  *
  * A value that follows the club's live stream knows the club sequence it includes (its load's
- * `Club-Seq`, raised by each change followed), so a stream that starts afresh at a sequence the
- * value already includes costs no load.
+ * `Club-Seq`, raised by each change followed while it is loaded), so a stream that starts afresh at
+ * a sequence the value already includes costs no load.
  */
 type CacheStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -37,12 +37,14 @@ export interface SessionCache<T> {
    * polling): loads again unless the value, or the answer of the load under way, includes it.
    */
   resync(key: string, load: () => Promise<Loaded<T>>, since?: number): void;
-  /** Applies a change to the loaded value of this key; ignored when another key is loaded. */
+  /**
+   * Applies the user's own change (a request's answer) to the value of this key, and to the answer
+   * of a load under way, which may have been read before it; ignored when another key is cached.
+   */
   update(key: string, change: (value: T) => T): void;
   /**
-   * Applies a change that happened elsewhere (the live stream, at club sequence `clubSeq`) to the
-   * value, and to the answer of a load under way, which may have been read before it: unlike
-   * `update`, the load is kept.
+   * Applies a change that happened elsewhere (the live stream, at club sequence `clubSeq`) like
+   * `update`; a loaded value then includes `clubSeq`.
    */
   follow(key: string, change: (value: T) => T, clubSeq?: number): void;
   /** Forgets everything (tests). */
@@ -63,6 +65,21 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
   const set = (next: CacheState<T>) => {
     state = next;
     for (const listener of listeners) listener();
+  };
+
+  /**
+   * The load under way is kept, not dropped: it may be what a fresh stream waits for. Only a loaded
+   * value is current, so only it is raised to `clubSeq`; a loading one gets its answer's.
+   */
+  const follow = (key: string, change: (value: T) => T, clubSeq = 0) => {
+    if (state.key !== key) return;
+    if (state.status === 'loading') {
+      followed.push(change);
+      followedSeq = Math.max(followedSeq, clubSeq);
+    }
+    if (state.value === null) return;
+    const seen = state.status === 'loaded' ? Math.max(state.clubSeq, clubSeq) : state.clubSeq;
+    set({ ...state, value: change(state.value), clubSeq: seen });
   };
 
   const load = (key: string, loader: () => Promise<Loaded<T>>) => {
@@ -86,7 +103,8 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
       },
       (error: unknown) => {
         console.error(`Loading ${what} failed`, error);
-        if (mine === generation) set({ ...state, key, status: 'failed' });
+        // The value may lack what the load was for: it is known to include nothing.
+        if (mine === generation) set({ ...state, key, status: 'failed', clubSeq: 0 });
       },
     );
   };
@@ -112,21 +130,8 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
       }
       load(key, loader);
     },
-    update(key, change) {
-      if (state.key !== key || state.value === null) return;
-      // A change while a load runs is newer than what that load will bring: keep it, drop the load.
-      generation++;
-      set({ ...state, status: 'loaded', value: change(state.value) });
-    },
-    follow(key, change, clubSeq = 0) {
-      if (state.key !== key) return;
-      if (state.status === 'loading') {
-        followed.push(change);
-        followedSeq = Math.max(followedSeq, clubSeq);
-      }
-      if (state.value !== null)
-        set({ ...state, value: change(state.value), clubSeq: Math.max(state.clubSeq, clubSeq) });
-    },
+    update: (key, change) => follow(key, change),
+    follow,
     clear() {
       generation++;
       set(idle);
