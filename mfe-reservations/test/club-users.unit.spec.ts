@@ -27,6 +27,7 @@ describe('the members a live booking names', () => {
     clubUsersCache.clear();
     forgetAskedUsers();
     loads.mockReset();
+    vi.restoreAllMocks();
   });
 
   it('loads the list again for a member who joined after it was loaded, so the name shows', async () => {
@@ -60,5 +61,59 @@ describe('the members a live booking names', () => {
   it('waits for the list: before it is loaded, its own load brings everyone', () => {
     ensureUsersKnown('club', ['neu']);
     expect(loads).not.toHaveBeenCalled();
+  });
+
+  it('asks after the load for a member named while the list loads, when that load missed them', async () => {
+    let answer: (users: UserListEntry[]) => void = () => undefined;
+    loads.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    ensureClubUsers('club');
+    ensureUsersKnown('club', ['neu']);
+    expect(loads).toHaveBeenCalledTimes(1);
+    // The load read the members before Nina joined.
+    loads.mockResolvedValueOnce([anna, neu]);
+    answer([anna]);
+
+    await vi.waitFor(() => expect(clubUsersCache.get().value).toEqual([anna, neu]));
+    expect(loads).toHaveBeenCalledTimes(2);
+  });
+
+  it('costs nothing more for a member named while the list loads when that load brings them', async () => {
+    let answer: (users: UserListEntry[]) => void = () => undefined;
+    loads.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    ensureClubUsers('club');
+    ensureUsersKnown('club', ['neu']);
+    answer([anna, neu]);
+
+    await vi.waitFor(() => expect(clubUsersCache.get().status).toBe('loaded'));
+    ensureUsersKnown('club', ['neu']);
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again for a newcomer when the load for them failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await loadedWith([anna]);
+    loads.mockRejectedValueOnce(new Error('offline'));
+    ensureUsersKnown('club', ['neu']);
+    await vi.waitFor(() => expect(clubUsersCache.get().status).toBe('failed'));
+
+    loads.mockResolvedValueOnce([anna, neu]);
+    ensureUsersKnown('club', ['neu']);
+
+    await vi.waitFor(() => expect(clubUsersCache.get().value).toEqual([anna, neu]));
+    expect(loads).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops asking for someone named during a load once a load after it did not show them either', async () => {
+    let answer: (users: UserListEntry[]) => void = () => undefined;
+    loads.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    ensureClubUsers('club');
+    ensureUsersKnown('club', ['gone']);
+    loads.mockResolvedValue([anna]);
+    answer([anna]);
+
+    await vi.waitFor(() => expect(loads).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(clubUsersCache.get().status).toBe('loaded'));
+    ensureUsersKnown('club', ['gone']);
+    expect(loads).toHaveBeenCalledTimes(2);
   });
 });
