@@ -136,8 +136,7 @@ function wallFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The calendar day and time that an instant is in the given IANA time zone. */
-export function wallClockOf(instant: Date, timeZone: string): WallClock {
+export function wallClockWithIntl(instant: Date, timeZone: string): WallClock {
   const parts = Object.fromEntries(
     wallFormat(timeZone)
       .formatToParts(instant)
@@ -147,6 +146,46 @@ export function wallClockOf(instant: Date, timeZone: string): WallClock {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}:${parts.second}`,
   };
+}
+
+/** The part of Temporal the wall clock reads (Chromium has it; Node 20 and TypeScript's lib not yet). */
+export interface TemporalClock {
+  Instant: {
+    fromEpochMilliseconds(ms: number): {
+      toZonedDateTimeISO(timeZone: string): {
+        year: number;
+        month: number;
+        day: number;
+        hour: number;
+        minute: number;
+        second: number;
+      };
+    };
+  };
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+export function wallClockWithTemporal(temporal: TemporalClock, instant: Date, timeZone: string): WallClock {
+  const zoned = temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
+  return {
+    date: `${String(zoned.year).padStart(4, '0')}-${twoDigits(zoned.month)}-${twoDigits(zoned.day)}`,
+    time: `${twoDigits(zoned.hour)}:${twoDigits(zoned.minute)}:${twoDigits(zoned.second)}`,
+  };
+}
+
+const builtInTemporal = (globalThis as { Temporal?: TemporalClock }).Temporal;
+
+/**
+ * The calendar day and time that an instant is in the given IANA time zone. Through Temporal where
+ * the runtime has it: a page's first Intl date format loads the locale's data and date patterns,
+ * 170-300 ms of a throttled first visit before the grid can show its day, where Temporal needs
+ * 1-14 ms (bench/README.md, 2026-11-25). Both read the same time zone database.
+ */
+export function wallClockOf(instant: Date, timeZone: string): WallClock {
+  return builtInTemporal
+    ? wallClockWithTemporal(builtInTemporal, instant, timeZone)
+    : wallClockWithIntl(instant, timeZone);
 }
 
 /** The calendar day and hour that an instant is in the given IANA time zone (club-local "now"). */

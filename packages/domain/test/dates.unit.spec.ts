@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -12,6 +14,8 @@ import {
   isPastSlot,
   localMoment,
   shortWeekdayDe,
+  wallClockWithIntl,
+  wallClockWithTemporal,
   weekdayOf,
 } from '../src/dates';
 
@@ -99,5 +103,64 @@ describe('month arithmetic for the calendar', () => {
   it('names the month in German', () => {
     expect(formatMonthDe('2026-03-01')).toBe('März 2026');
     expect(formatMonthDe('2026-12-31')).toBe('Dezember 2026');
+  });
+});
+
+describe('the wall clock through Temporal', () => {
+  const zones = [
+    'Europe/Berlin',
+    'Europe/London',
+    'America/New_York',
+    'America/Sao_Paulo',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'Pacific/Apia',
+    'UTC',
+  ];
+
+  it('reads what Intl reads, on either side of every clock change', () => {
+    // Every 20 minutes through the weeks around 2026's changes (and Apia's skipped day in 2011).
+    const starts = [
+      '2026-03-27T00:00:00Z',
+      '2026-10-23T00:00:00Z',
+      '2026-04-03T00:00:00Z',
+      '2011-12-28T00:00:00Z',
+    ];
+    for (const timeZone of zones) {
+      for (const start of starts) {
+        for (let step = 0; step < 3 * 24 * 3; step++) {
+          const instant = new Date(Date.parse(start) + step * 20 * 60_000 + 7_000);
+          expect(wallClockWithTemporal(Temporal, instant, timeZone)).toEqual(
+            wallClockWithIntl(instant, timeZone),
+          );
+        }
+      }
+    }
+  });
+
+  it('reads what Intl reads at any instant from 1970 to 2100', () => {
+    fc.assert(
+      fc.property(
+        fc.date({
+          min: new Date('1970-01-01T00:00:00Z'),
+          max: new Date('2100-01-01T00:00:00Z'),
+          noInvalidDate: true,
+        }),
+        fc.constantFrom(...zones),
+        (instant, timeZone) => {
+          expect(wallClockWithTemporal(Temporal, instant, timeZone)).toEqual(
+            wallClockWithIntl(instant, timeZone),
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses an unknown time zone as Intl does', () => {
+    const instant = new Date('2026-11-25T12:00:00Z');
+    expect(() => wallClockWithTemporal(Temporal, instant, 'Europe/Atlantis')).toThrow(RangeError);
+    expect(() => wallClockWithIntl(instant, 'Europe/Atlantis')).toThrow(RangeError);
   });
 });
