@@ -55,8 +55,14 @@ const app = createApp(
 );
 (app as unknown as Koa).listen(config.port, '127.0.0.1', () => process.send?.('ready'));
 process.on('SIGTERM', () => process.exit(0));
-// The bench asks for the memory after a full collection (the process runs with --expose-gc).
+// The bench asks for the memory after a full collection (the process runs with --expose-gc), and
+// for the CPU time used so far (user and system, in microseconds).
 process.on('message', (message) => {
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMicros: user + system });
+    return;
+  }
   if (message !== 'memory') return;
   (globalThis as { gc?: () => void }).gc?.();
   const { rss, heapUsed, external } = process.memoryUsage();

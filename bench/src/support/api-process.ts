@@ -15,21 +15,42 @@ export interface ApiProcess {
   url: string;
   pid: number;
   /** CPU time the process has used so far (user and system), in milliseconds. */
-  cpuMs(): number;
+  cpuMs(): Promise<number>;
+  /**
+   * Resolves once the process has been idle for a moment (its timers and pollers aside): a load
+   * measured right after another round would otherwise be charged the work that round left behind.
+   */
+  settled(): Promise<void>;
   /** Resident memory and JS heap (with external buffers) in MiB, right after a full collection. */
   memoryMiB(): Promise<{ rss: number; heap: number }>;
   stop(): Promise<void>;
 }
 
-/** Linux counts a process's CPU time in clock ticks of 10 ms (`getconf CLK_TCK` is 100). */
-const MS_PER_TICK = 10;
+/** The next answer of the child whose message has `key`; answers to other questions pass by. */
+function answer<T extends object>(child: ChildProcess, question: string, key: keyof T): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !(key in message)) return;
+      child.off('message', listen);
+      resolve(message as T);
+    };
+    child.on('message', listen);
+    child.send(question);
+  });
+}
 
-/** CPU time of a process so far (utime + stime of /proc/<pid>/stat), in milliseconds. */
-function cpuMsOf(pid: number): number {
-  // The command name may hold spaces; the fields after its closing parenthesis do not.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
-  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+/** Idle: under 5 % of one core over a quarter of a second, twice in a row (10 s at most). */
+const IDLE_WINDOW_MS = 250;
+const IDLE_SHARE = 0.05;
+
+async function settled(cpuMs: () => Promise<number>): Promise<void> {
+  let quietWindows = 0;
+  const giveUp = performance.now() + 10_000;
+  while (quietWindows < 2 && performance.now() < giveUp) {
+    const before = await cpuMs();
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WINDOW_MS));
+    quietWindows = (await cpuMs()) - before < IDLE_WINDOW_MS * IDLE_SHARE ? quietWindows + 1 : 0;
+  }
 }
 
 /** The API in its own process, so the load generator does not share its event loop. */
@@ -55,18 +76,16 @@ export async function startApiProcess(databaseUrl: string, port: number): Promis
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`bench API exited with ${code}`)));
   });
+  const cpuMs = async () => (await answer<{ cpuMicros: number }>(child, 'cpu', 'cpuMicros')).cpuMicros / 1000;
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    cpuMs: () => cpuMsOf(child.pid!),
-    memoryMiB: () =>
-      new Promise((resolve) => {
-        child.once('message', (answer) => {
-          const { rss, heap } = answer as { rss: number; heap: number };
-          resolve({ rss: rss / 1024 / 1024, heap: heap / 1024 / 1024 });
-        });
-        child.send('memory');
-      }),
+    cpuMs,
+    settled: () => settled(cpuMs),
+    memoryMiB: async () => {
+      const { rss, heap } = await answer<{ rss: number; heap: number }>(child, 'memory', 'rss');
+      return { rss: rss / 1024 / 1024, heap: heap / 1024 / 1024 };
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());
