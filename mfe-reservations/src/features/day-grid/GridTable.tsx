@@ -13,6 +13,16 @@ export const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
 /** The hours a table shows in its first paint: about what a phone shows above the fold. */
 const FIRST_PAINT_HOURS = 5;
 
+/** A court column's narrowest width in CSS pixels (`.slot`'s min-width, 5.5rem, at 16 px). */
+const COURT_MIN_WIDTH_PX = 88;
+
+/**
+ * How many courts the first paint fills in: as many as the window could show side by side. The
+ * others get empty cells of the same width until the rest renders, so nothing moves; a phone
+ * shows four of a busy club's twenty courts.
+ */
+const courtsInFirstPaint = () => Math.ceil(window.innerWidth / COURT_MIN_WIDTH_PX);
+
 /**
  * The first rows, then all of them in a task of their own once the browser has painted those.
  * Preact renders an update in one go (docs/architecture.md, "The host contract"), so a busy club's
@@ -20,14 +30,16 @@ const FIRST_PAINT_HOURS = 5;
  * table shows: this way the first hours show about 200 ms sooner at 4× CPU (bench/README.md,
  * 2026-11-25). Later changes (another day, a booking) render whole: the table is there by then.
  */
-function useRowsInTwoPaints<Row>(rows: Row[]): Row[] {
+function useCellsInTwoPaints<Row>(rows: Row[]): { shownRows: Row[]; filledCourts: number } {
   const [allShown, setAllShown] = useState(false);
   useEffect(() => {
     if (allShown) return;
     const timer = setTimeout(() => setAllShown(true), 0);
     return () => clearTimeout(timer);
   }, [allShown]);
-  return allShown ? rows : rows.slice(0, FIRST_PAINT_HOURS);
+  return allShown
+    ? { shownRows: rows, filledCourts: Infinity }
+    : { shownRows: rows.slice(0, FIRST_PAINT_HOURS), filledCourts: courtsInFirstPaint() };
 }
 
 export function GridTable({
@@ -46,7 +58,7 @@ export function GridTable({
   /** The pointer or the focus entered the table: a click may follow. */
   onFirstApproach: () => void;
 }) {
-  const shownRows = useRowsInTwoPaints(rows);
+  const { shownRows, filledCourts } = useCellsInTwoPaints(rows);
   return (
     <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>
       <caption className="visually-hidden">Plätze am {formatDateDe(date)}</caption>
@@ -68,15 +80,19 @@ export function GridTable({
             <th scope="row" className="day-grid__hour">
               {formatHour(row[0]?.hour ?? 0)}
             </th>
-            {row.map((cell) => (
-              <td key={cell.court} className="day-grid__cell">
-                <SlotButton
-                  cell={cell}
-                  inert={isInert(cell, isAdmin) || isBlocked(cell)}
-                  onClick={onCellClick}
-                />
-              </td>
-            ))}
+            {row.map((cell, index) =>
+              index < filledCourts ? (
+                <td key={cell.court} className="day-grid__cell">
+                  <SlotButton
+                    cell={cell}
+                    inert={isInert(cell, isAdmin) || isBlocked(cell)}
+                    onClick={onCellClick}
+                  />
+                </td>
+              ) : (
+                <td key={cell.court} className="day-grid__cell day-grid__cell--later" />
+              ),
+            )}
           </tr>
         ))}
       </tbody>
