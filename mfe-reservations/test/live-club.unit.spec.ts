@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveChange } from '@platzbuchung/domain/live/changes';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { createLiveClub, defaultLiveTiming, type LiveSource } from '../src/shared/live-club';
-import { applyLiveToOwn } from '../src/shared/my-reservations';
+import { absorbAnswer, applyLiveToOwn, ownReservations } from '../src/shared/my-reservations';
 import { createSessionCache } from '../src/shared/session-cache';
 
 /** Stands in for the browser's EventSource: the test plays the server. */
@@ -216,7 +216,7 @@ describe('the own reservations following the stream', () => {
     expect(answers).toHaveLength(3);
   });
 
-  it("keeps a load under way when the user's own change comes in, and what a fresh stream asked of it", async () => {
+  it("loads once more when the user's own change comes in during a load, and keeps what a fresh stream asked of it", async () => {
     const { cache, answers, load } = ownCache();
     const other: Reservation = { ...booking, _id: 'r2', start_time: 11, end_time: 12 };
     cache.ensure('k', load);
@@ -227,13 +227,41 @@ describe('the own reservations following the stream', () => {
     cache.resync('k', load, 7);
     cache.update('k', (own) => [...own, booking]);
     expect(cache.get().value).toEqual([booking]);
-    // The load read before both: the booking is kept, and one more load must reach 7.
+    // The load's answer may predate the booking: the booking stays shown, and one more load runs.
     answers[1]!([other], 6);
     await vi.runAllTimersAsync();
-    expect(cache.get().value).toEqual([other, booking]);
+    expect(cache.get()).toMatchObject({ status: 'loading', value: [booking] });
     expect(answers).toHaveLength(3);
     answers[2]!([other, booking], 7);
     await vi.runAllTimersAsync();
     expect(cache.get()).toEqual({ key: 'k', status: 'loaded', value: [other, booking], clubSeq: 7 });
+  });
+
+  it("never lets the user's older answer overwrite a newer load's, on the grid or on /bookings", async () => {
+    const week = { from: '2026-11-23', to: '2026-11-29' };
+    const mine = (id: string, court: string): Reservation => ({ ...booking, _id: id, court_num: court });
+    const [a, b, c] = [mine('A', '1'), mine('B', '2'), mine('C', '3')];
+    const replacements: [string, (own: Reservation[]) => Reservation[], Reservation[]][] = [
+      // The grid's booking answer (read before an admin booked B for the user) folded into the week.
+      ['grid', (own) => absorbAnswer(own, [a, c], week, 'u1'), [a, b, c]],
+      // /bookings' answer to deleting A, read before B: it replaces the whole list.
+      ['bookings', () => ownReservations([c], 'u1'), [b, c]],
+    ];
+    for (const [, change, expected] of replacements) {
+      const { cache, answers, load } = ownCache();
+      cache.ensure('k', load);
+      answers[0]!([a, c], 3);
+      await vi.runAllTimersAsync();
+      // The stream missed B (seq 7) and starts afresh at 8; the user's answer arrives meanwhile.
+      cache.resync('k', load, 8);
+      cache.update('k', change);
+      answers[1]!(expected, 8);
+      await vi.runAllTimersAsync();
+      answers[2]?.(expected, 8);
+      await vi.runAllTimersAsync();
+      const shown = cache.get();
+      expect(shown.status).toBe('loaded');
+      expect(shown.value!.map((r) => r._id).sort()).toEqual(expected.map((r) => r._id));
+    }
   });
 });

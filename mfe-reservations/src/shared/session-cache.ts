@@ -38,13 +38,15 @@ export interface SessionCache<T> {
    */
   resync(key: string, load: () => Promise<Loaded<T>>, since?: number): void;
   /**
-   * Applies the user's own change (a request's answer) to the value of this key, and to the answer
-   * of a load under way, which may have been read before it; ignored when another key is cached.
+   * Applies the user's own change (a request's answer) to the value of this key; ignored when
+   * another key is cached. A load under way may have been read before the change, or after changes
+   * the request's answer predates, so the change is never replayed onto its answer: once it
+   * answers, the list is loaded once more.
    */
   update(key: string, change: (value: T) => T): void;
   /**
-   * Applies a change that happened elsewhere (the live stream, at club sequence `clubSeq`) like
-   * `update`; a loaded value then includes `clubSeq`.
+   * Applies a change that happened elsewhere (the live stream, at club sequence `clubSeq`) to the
+   * value, and to the answer of a load under way; a loaded value then includes `clubSeq`.
    */
   follow(key: string, change: (value: T) => T, clubSeq?: number): void;
   /** Forgets everything (tests). */
@@ -60,6 +62,8 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
   let followedSeq = 0;
   /** A stream started afresh while the load ran: its answer must include this sequence. */
   let mustInclude = 0;
+  /** The user changed something while the load ran: its answer may lack that, so load once more. */
+  let changedByUser = false;
   const listeners = new Set<() => void>();
 
   const set = (next: CacheState<T>) => {
@@ -86,8 +90,9 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
     const mine = ++generation;
     followed = [];
     followedSeq = 0;
-    // A load that starts now reads after any stream start announced so far.
+    // A load that starts now reads after any stream start announced so far, and any own change.
     mustInclude = 0;
+    changedByUser = false;
     const kept = state.key === key ? state : idle;
     set({ key, status: 'loading', value: kept.value, clubSeq: kept.clubSeq });
     loader().then(
@@ -96,7 +101,11 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
         const value = followed.reduce((v, f) => f(v), answer.value);
         const answered = answer.clubSeq ?? 0;
         const clubSeq = Math.max(answered, followedSeq);
-        if (answered < mustInclude) {
+        if (changedByUser) {
+          // What is shown holds the user's change; the next load reads after it.
+          set({ ...state, status: 'loading' });
+          load(key, loader);
+        } else if (answered < mustInclude) {
           set({ key, status: 'loading', value, clubSeq });
           load(key, loader);
         } else set({ key, status: 'loaded', value, clubSeq });
@@ -130,7 +139,11 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
       }
       load(key, loader);
     },
-    update: (key, change) => follow(key, change),
+    update(key, change) {
+      if (state.key !== key) return;
+      if (state.status === 'loading') changedByUser = true;
+      if (state.value !== null) set({ ...state, value: change(state.value) });
+    },
     follow,
     clear() {
       generation++;
