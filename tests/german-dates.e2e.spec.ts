@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatDateDe, formatMonthDe } from '@platzbuchung/domain/dates';
+import { formatDateDe, formatMonthDe, type TemporalClock } from '@platzbuchung/domain/dates';
 import {
   createClub,
   createPlayer,
@@ -62,6 +62,39 @@ describe('German dates in an English-language browser', () => {
     expect(await page.evaluate(() => new Date(Date.UTC(2026, 10, 23)).toLocaleDateString())).toBe(
       '11/23/2026',
     );
+  });
+
+  it("reads the club's wall clock through Temporal, which agrees with the browser's Intl", async () => {
+    const page = await browser.newPage('desktop');
+    await page.goto('/');
+    // packages/domain/src/dates.ts takes Temporal where the browser has it; both must read one
+    // time zone database. Every 20 minutes through 2026's clock changes in zones with odd offsets.
+    const disagreements = await page.evaluate(() => {
+      const temporal = (globalThis as unknown as { Temporal?: TemporalClock }).Temporal;
+      if (!temporal) return ['no Temporal'];
+      const found: string[] = [];
+      const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+      for (const timeZone of zones) {
+        const intl = new Intl.DateTimeFormat('en-CA', {
+          timeZone,
+          ...{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+          hourCycle: 'h23',
+        });
+        for (const start of [Date.UTC(2026, 2, 27), Date.UTC(2026, 9, 23), Date.UTC(2026, 3, 3)]) {
+          for (let step = 0; step < 216; step++) {
+            const instant = start + step * 1_200_000;
+            const parts = Object.fromEntries(intl.formatToParts(instant).map((p) => [p.type, p.value]));
+            const z = temporal.Instant.fromEpochMilliseconds(instant).toZonedDateTimeISO(timeZone);
+            const two = (n: number) => String(n).padStart(2, '0');
+            const byTemporal = `${z.year}-${two(z.month)}-${two(z.day)} ${two(z.hour)}:${two(z.minute)}`;
+            const byIntl = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+            if (byTemporal !== byIntl) found.push(`${timeZone} ${instant}: ${byTemporal} / ${byIntl}`);
+          }
+        }
+      }
+      return found;
+    });
+    expect(disagreements).toEqual([]);
   });
 
   it('shows the grid day and its calendar in German, and picks a day with the keyboard', async () => {
