@@ -3,7 +3,7 @@
  * limit alert. Loaded once per session for the window from today on; every
  * `{data}` answer of a change, wherever it was made, is folded in so both screens stay current.
  */
-import { addDays, type LocalMoment } from '@platzbuchung/domain/dates';
+import { addDays, compareIso, type LocalMoment } from '@platzbuchung/domain/dates';
 import { applyToReservations, type LiveChange } from '@platzbuchung/domain/live/changes';
 import {
   countsTowardLimit,
@@ -109,7 +109,7 @@ export function bookingEntries(own: readonly Reservation[], now: LocalMoment): B
   }
   return entries.sort(
     (a, b) =>
-      a.date.localeCompare(b.date) ||
+      compareIso(a.date, b.date) ||
       a.reservation.start_time - b.reservation.start_time ||
       Number(a.reservation.court_num) - Number(b.reservation.court_num),
   );

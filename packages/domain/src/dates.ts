@@ -15,6 +15,12 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * Orders ISO 8601 dates (or date-times written alike) as their text sorts. Not `localeCompare`: in
+ * a browser its first call loads a collator, about 80 ms of a slow phone's first visit of a list.
+ */
+export const compareIso = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 function toUtcDate(date: IsoDate): Date {
   if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
   return new Date(`${date}T00:00:00Z`);

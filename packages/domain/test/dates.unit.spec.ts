@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
+  compareIso,
   formatMonthDe,
   mondayOf,
   daysBetween,
@@ -33,6 +34,19 @@ describe('calendar dates', () => {
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+  });
+
+  it('orders ISO dates and date-times as the calendar does', () => {
+    const dates = ['2026-11-03', '2025-12-31', '2026-01-10', '2026-11-03', '2026-02-28'];
+    expect([...dates].sort(compareIso)).toEqual([
+      '2025-12-31',
+      '2026-01-10',
+      '2026-02-28',
+      '2026-11-03',
+      '2026-11-03',
+    ]);
+    expect(compareIso('2026-11-03T09:00:00.000Z', '2026-11-03T10:00:00.000Z')).toBe(-1);
+    expect(compareIso('2026-11-03', '2026-11-03')).toBe(0);
   });
 
   it('knows the weekday', () => {

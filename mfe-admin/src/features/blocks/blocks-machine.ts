@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX_LENGTH, type Block } from '@platzbuchung/domain/blocks/blocks';
-import { addDays, formatHour, isIsoDate } from '@platzbuchung/domain/dates';
+import { addDays, compareIso, formatHour, isIsoDate } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import { failureText, type AffectedBooking, type BlockRequest } from '../../shared/admin-api';
 import { courtNumbers, numbersFrom } from '@platzbuchung/domain/reservations/day-slots';
@@ -120,7 +120,7 @@ function changed(form: BlockForm, change: FormChange, club: BlocksInput['club'])
 }
 
 /** Upcoming first: the one starting soonest on top. */
-const byStart = (blocks: readonly Block[]) => [...blocks].sort((a, b) => a.from.localeCompare(b.from));
+const byStart = (blocks: readonly Block[]) => [...blocks].sort((a, b) => compareIso(a.from, b.from));
 
 export const blocksMachine = setup({
   types: {

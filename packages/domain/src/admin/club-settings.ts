@@ -4,6 +4,7 @@
  * see or cancel in the grid.
  */
 import type { ClubCoreSettings } from '../schemas';
+import { compareIso } from '../dates';
 import { nextOccurrence } from '../reservations/recurrence';
 import type { IsoDate, Reservation } from '../types';
 
@@ -34,6 +35,6 @@ export function strandedReservations(
     if (next !== null) stranded.push({ reservation, next_date: next, reason });
   }
   return stranded.sort(
-    (a, b) => a.next_date.localeCompare(b.next_date) || a.reservation.start_time - b.reservation.start_time,
+    (a, b) => compareIso(a.next_date, b.next_date) || a.reservation.start_time - b.reservation.start_time,
   );
 }

@@ -5,7 +5,15 @@
  * hits, a single booking whole — and nothing may be booked into it while it holds. Lifting it does
  * not bring cancelled bookings back.
  */
-import { addDays, daysBetween, formatDateDe, formatHour, isIsoDate, type LocalMoment } from '../dates';
+import {
+  addDays,
+  compareIso,
+  daysBetween,
+  formatDateDe,
+  formatHour,
+  isIsoDate,
+  type LocalMoment,
+} from '../dates';
 import type { Booking } from '../reservations/conflicts';
 import { accept, reject, type Actor, type Decision } from '../reservations/decision';
 import type { ReservationEvent } from '../reservations/events';
@@ -181,7 +189,7 @@ export function affectedByBlock(
     )
     .sort(
       (a, b) =>
-        a.date.localeCompare(b.date) ||
+        compareIso(a.date, b.date) ||
         a.reservation.start_time - b.reservation.start_time ||
         Number(a.reservation.court_num) - Number(b.reservation.court_num),
     );

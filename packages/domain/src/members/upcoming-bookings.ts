@@ -3,7 +3,7 @@
  * cancel them all. Each becomes an ordinary deletion (reservations/delete-reservation), so every
  * cancellation is its own event and a series keeps the weeks that already took place.
  */
-import { addDays, type LocalMoment } from '../dates';
+import { addDays, compareIso, type LocalMoment } from '../dates';
 import { hasBegun, type DeleteReservation } from '../reservations/delete-reservation';
 import type { Actor } from '../reservations/decision';
 import { nextOccurrence } from '../reservations/recurrence';
@@ -35,7 +35,7 @@ export function upcomingBookingsOf(
     if (next_date !== null) upcoming.push({ reservation, next_date });
   }
   return upcoming.sort(
-    (a, b) => a.next_date.localeCompare(b.next_date) || a.reservation.start_time - b.reservation.start_time,
+    (a, b) => compareIso(a.next_date, b.next_date) || a.reservation.start_time - b.reservation.start_time,
   );
 }
 

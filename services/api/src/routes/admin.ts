@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { clubNow as clubNowAt } from '@platzbuchung/domain/club-time';
-import { isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
+import { compareIso, isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
 import {
   cancellationOf,
@@ -272,7 +272,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
       club: { _id: clubId, ...settingsAt(await settingsChanges(deps.db, clubId), cutOf(cut), current) },
       data: (typeof date === 'string' ? rows.filter((r) => occursOn(r, date)) : rows).sort(
         (a, b) =>
-          a.date.localeCompare(b.date) ||
+          compareIso(a.date, b.date) ||
           a.start_time - b.start_time ||
           Number(a.court_num) - Number(b.court_num),
       ),
