@@ -16,10 +16,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = Knex;
 
+/**
+ * Every session writes dates as ISO text, whatever the server, database or role sets: the readers
+ * above keep a date's text as it comes, and a German or SQL `DateStyle` would turn '2026-11-24' into
+ * '24.11.2026' in the typed reads while lists written by PostgreSQL as JSON stay ISO.
+ */
+const SESSION_OPTIONS = '-c DateStyle=ISO';
+
 export function connectDb(databaseUrl: string, pool: { min?: number; max?: number } = {}): Db {
   return knex({
     client: 'pg',
-    connection: databaseUrl,
+    connection: { connectionString: databaseUrl, options: SESSION_OPTIONS },
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
   });
 }
