@@ -5,6 +5,8 @@
 import type { IsoDate } from './types';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 const DAY_MS = 86_400_000;
 
 export function isIsoDate(value: string): boolean {
@@ -101,7 +103,7 @@ export function formatMonthDe(date: IsoDate): string {
 
 /** "08:00" */
 export function formatHour(hour: number): string {
-  return `${String(hour).padStart(2, '0')}:00`;
+  return `${twoDigits(hour)}:00`;
 }
 
 /** "8-10 Uhr" (SPEC: times 'start-end Uhr'). */
@@ -169,8 +171,6 @@ export interface TemporalClock {
     };
   };
 }
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 export function wallClockWithTemporal(temporal: TemporalClock, instant: Date, timeZone: string): WallClock {
   const zoned = temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(timeZone);
