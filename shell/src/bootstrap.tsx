@@ -4,12 +4,13 @@ import '@platzbuchung/ui/styles/tokens.css';
 import '@platzbuchung/ui/styles/base.css';
 import './styles/shell.css';
 import { App } from './app/App';
+import { pageBasics } from './session/session-context';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App page={pageBasics()} />
   </StrictMode>,
 );

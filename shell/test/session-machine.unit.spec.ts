@@ -18,15 +18,18 @@ const anna = {
   status: 'active',
 } as SessionUser;
 
-function started(load: () => Promise<Basics>) {
+function started(load: () => Promise<Basics>, page: Basics | null = null) {
   const used: unknown[] = [];
   const actor = createActor(
     sessionMachine.provide({
       actors: { loadBasics: fromPromise(load) },
       actions: { useConfig: (_, basics) => used.push(basics) },
     }),
-  ).start();
-  return { actor, used };
+    { input: { page } },
+  );
+  const first = actor.getSnapshot();
+  actor.start();
+  return { actor, used, first };
 }
 
 describe('the shell session', () => {
@@ -43,6 +46,39 @@ describe('the shell session', () => {
     const ready = await waitFor(actor, (s) => s.matches('ready'));
     expect(ready.context.auth).toEqual({ value: false });
     expect(used).toEqual([{ config, auth: { value: false } }]);
+  });
+
+  it('starts ready, without asking, when the page carries the configuration, the clubs and the user', () => {
+    const clubs = [{ _id: 'c1', name: 'TC Grün-Weiß' }] as Basics['clubs'];
+    let loads = 0;
+    const { actor, used, first } = started(
+      async () => {
+        loads += 1;
+        return { config, clubs: [], user: null };
+      },
+      { config, clubs, user: anna },
+    );
+    // Ready before the actor runs: the first render is the layout, not the splash.
+    expect(first.matches('ready')).toBe(true);
+    expect(first.hasTag('starting')).toBe(false);
+    const ready = actor.getSnapshot();
+    expect(ready.context.clubs).toEqual(clubs);
+    expect(ready.context.auth).toMatchObject({ value: true, _id: 'u1', club_id: 'c1', status: 'active' });
+    expect(ready.context.config).toEqual(config);
+    // Whoever read the page has used its configuration already (session-context's pageBasics).
+    expect(used).toEqual([]);
+    expect(loads).toBe(0);
+  });
+
+  it('starts logged out and ready when the page says nobody is logged in', () => {
+    const { actor, used } = started(async () => ({ config, clubs: [], user: anna }), {
+      config,
+      clubs: [],
+      user: null,
+    });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.auth).toEqual({ value: false });
+    expect(used).toEqual([]);
   });
 
   it('offers a retry when the configuration could not be loaded', async () => {

@@ -106,3 +106,18 @@ export interface RemotesConfig {
  * `/remotes.json` answers), so the shell can start loading a screen before its first request.
  */
 export const INLINE_CONFIG_ID = 'platzbuchung-config';
+
+/**
+ * What the shell needs before its first screen, written by the API into each page it serves: the
+ * clubs (as `GET /api/clubs` answers them) and the session's user (as `GET /api/verifyAuth` does,
+ * `null` for a visitor without one). The shell then renders its layout at once instead of asking
+ * two questions first (docs/architecture.md, "The first visit"); a page served otherwise has no
+ * such block, and the shell asks.
+ */
+export interface PageStartup {
+  clubs: Club[];
+  user: SessionUser | null;
+}
+
+/** The id of the JSON data block that holds the page's `PageStartup`. */
+export const INLINE_STARTUP_ID = 'platzbuchung-startup';

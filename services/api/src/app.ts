@@ -28,7 +28,7 @@ export interface AppOptions {
   routes?: readonly Router<AppState>[];
   readinessChecks?: readonly ReadinessCheck[];
   /** Serves the shell and /remotes.json; mounted after every API route. */
-  ui?: Middleware;
+  ui?: Middleware<AppState>;
 }
 
 const MAX_BODY = '100kb';

@@ -10,12 +10,13 @@ import { bcryptHasher } from './accounts/passwords';
 import { createRateLimits, defaultRateLimits } from './accounts/rate-limits';
 import { createApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
-import { connectDb } from './db/connect';
+import { connectDb, type Db } from './db/connect';
 import { migrateLatest } from './db/migrate';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
 import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
+import { pageStartup } from './http/page-startup';
 import { serveUi } from './http/ui';
 import { LiveHub } from './live/hub';
 import { createLogger } from './logger';
@@ -24,7 +25,7 @@ import { notificationsSubscription } from './notifications/notices';
 const logger = createLogger('api');
 
 /** The shell, when it has been built (`npm run build -w shell`); the API alone runs without it. */
-function shellUi(config: Config) {
+function shellUi(config: Config, db: Db) {
   if (!existsSync(`${config.ui.shellDir}/index.html`)) {
     logger.warn({ shellDir: config.ui.shellDir }, 'no built shell found: serving the API only');
     return undefined;
@@ -35,6 +36,7 @@ function shellUi(config: Config) {
     publicUrl: config.publicUrl,
     impressum: config.impressum,
     production: config.production,
+    startupFor: pageStartup(db),
   });
 }
 
@@ -68,7 +70,7 @@ async function main(): Promise<void> {
     }),
     live: new LiveHub({ db, databaseUrl: config.databaseUrl, logger }),
   };
-  const app = createApp(deps, { ui: shellUi(config) });
+  const app = createApp(deps, { ui: shellUi(config, db) });
   const stopHousekeeping = startHousekeeping(db, logger);
   // One API worker of the deployment runs them (an advisory lock), whichever gets there first.
   const subscriptions = startSubscriptionsAsLeader({

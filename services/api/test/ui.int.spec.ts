@@ -2,8 +2,10 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INLINE_CONFIG_ID } from '@platzbuchung/domain/host-contract';
-import { inlineConfigBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
+import { INLINE_CONFIG_ID, INLINE_STARTUP_ID, type PageStartup } from '@platzbuchung/domain/host-contract';
+import { pageStartup } from '../src/http/page-startup';
+import { inlineConfigBlock, inlineStartupBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
+import { clubWithMembers } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
 
 /** The API serving the built shell: pages, files, /remotes.json, compression, and what it refuses. */
@@ -35,6 +37,7 @@ beforeAll(async () => {
         remotes: { auth: 'http://localhost:3001' },
         publicUrl: deps.config.publicUrl,
         impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+        startupFor: pageStartup(deps.db),
       }),
     }),
   });
@@ -56,7 +59,21 @@ describe('serving the shell', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    // It carries the visitor's session (below): kept nowhere, like the session check's answer.
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const withoutStartup = await fetch(`${production.url}/reservations`, {
+      headers: { Accept: 'text/html' },
+    });
+    expect(withoutStartup.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("opens connections to the remotes' other origins while the shell loads, and none to its own", async () => {
+    const html = await (await get('/', { Accept: 'text/html' })).text();
+    expect(html).toContain('<link rel="preconnect" href="http://localhost:3001" crossorigin />');
+    expect(html).toContain('<link rel="preconnect" href="http://localhost:3001" />');
+    expect(html.match(/rel="preconnect"/g)).toHaveLength(2);
+    const own = await (await fetch(`${production.url}/`, { headers: { Accept: 'text/html' } })).text();
+    expect(own).not.toContain('preconnect');
   });
 
   it('tells the shell where the remotes and the operator are', async () => {
@@ -68,11 +85,35 @@ describe('serving the shell', () => {
 
   it('writes the same configuration into the page, so the shell can start before its first request', async () => {
     const html = await (await get('/reservations', { Accept: 'text/html' })).text();
-    const block = new RegExp(
-      `<script type="application/json" id="${INLINE_CONFIG_ID}">(.*?)</script></head>`,
-    );
+    const block = new RegExp(`<script type="application/json" id="${INLINE_CONFIG_ID}">(.*?)</script>`);
     const inline = JSON.parse(html.match(block)![1]!) as unknown;
     expect(inline).toEqual(await (await get('/remotes.json')).json());
+  });
+
+  it("writes the clubs and the visitor's session into the page, as /api/clubs and /api/verifyAuth answer them", async () => {
+    const { admin, player } = await clubWithMembers(api.url);
+    const startupOf = async (cookie: string | undefined, acceptEncoding = 'gzip') => {
+      const headers: Record<string, string> = { Accept: 'text/html', 'Accept-Encoding': acceptEncoding };
+      if (cookie) headers.Cookie = cookie;
+      const html = await (await get('/reservations', headers)).text();
+      const block = new RegExp(
+        `<script type="application/json" id="${INLINE_STARTUP_ID}">(.*?)</script></head>`,
+      );
+      return JSON.parse(html.match(block)![1]!) as PageStartup;
+    };
+    const clubs = await (await get('/api/clubs')).json();
+
+    expect(await startupOf(undefined)).toEqual({ clubs, user: null });
+    for (const { client } of [admin, player]) {
+      const verified = await (await get('/api/verifyAuth', { Cookie: client.cookieHeader() })).json();
+      expect(await startupOf(client.cookieHeader())).toEqual({ clubs, user: verified });
+      expect(await startupOf(client.cookieHeader(), 'identity')).toEqual({ clubs, user: verified });
+    }
+    // After a logout the same cookie names nobody.
+    const cookie = player.client.cookieHeader();
+    await player.client.post('/api/logout', {});
+    expect((await startupOf(player.client.cookieHeader())).user).toBeNull();
+    expect(cookie).not.toBe('');
   });
 
   it('compresses scripts for clients that accept gzip, and caches hashed chunks for a year', async () => {
@@ -125,6 +166,17 @@ describe('the configuration in the page', () => {
     expect(block.match(/<\/script>/g)).toHaveLength(1);
     const json = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
     expect(JSON.parse(json)).toEqual(config);
+  });
+});
+
+describe("the visitor's startup in the page", () => {
+  it("cannot be closed or commented out early by a club's or a user's text", () => {
+    const startup = { clubs: [{ _id: 'c1', name: '<!--<script>' }], user: { first_name: '</script>' } };
+    const block = inlineStartupBlock(JSON.stringify(startup));
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block.slice(block.indexOf('>') + 1)).not.toMatch(/<(?!\/script>$)/);
+    const json = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'));
+    expect(JSON.parse(json)).toEqual(startup);
   });
 });
 

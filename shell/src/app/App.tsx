@@ -4,13 +4,15 @@ import { texts } from '@platzbuchung/domain/texts';
 import { Layout } from '../layout/Layout';
 import { NotFound } from '../pages/NotFound';
 import { SessionContext } from '../session/session-context';
+import type { Basics } from '../session/session-machine';
 import { RouteGate } from './RouteGate';
 import { appRoutes } from './routes';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
-export function App() {
+/** `page`: what the page carries for the start, when it carries all of it (../session/session-context). */
+export function App({ page }: { page: Basics | null }) {
   return (
-    <SessionContext.Provider>
+    <SessionContext.Provider options={{ input: { page } }}>
       <Startup />
     </SessionContext.Provider>
   );

@@ -1,17 +1,36 @@
 /** The startup and session calls, as the shell makes them. */
 import { getJson, postJson } from '@platzbuchung/ui/api/client';
-import { INLINE_CONFIG_ID, type RemotesConfig } from '@platzbuchung/domain/host-contract';
+import {
+  INLINE_CONFIG_ID,
+  INLINE_STARTUP_ID,
+  type PageStartup,
+  type RemotesConfig,
+} from '@platzbuchung/domain/host-contract';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 
-/** The configuration the API wrote into the page, or null (a page served otherwise, or damaged). */
-export function inlineRemotesConfig(): RemotesConfig | null {
-  const text = document.getElementById(INLINE_CONFIG_ID)?.textContent;
+/** A JSON data block the API wrote into the page, or null (a page served otherwise, or damaged). */
+function inlineJson<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as RemotesConfig;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
+}
+
+export function inlineRemotesConfig(): RemotesConfig | null {
+  return inlineJson<RemotesConfig>(INLINE_CONFIG_ID);
+}
+
+/**
+ * The clubs and the session's user as the API wrote them into the page, or null. Read once, as
+ * the page starts: after a logout or login the block is out of date, and the shell asks instead.
+ */
+export function inlineStartup(): PageStartup | null {
+  const startup = inlineJson<PageStartup>(INLINE_STARTUP_ID);
+  document.getElementById(INLINE_STARTUP_ID)?.remove();
+  return startup;
 }
 
 /** The page's own configuration when it has one, else `/remotes.json`. */

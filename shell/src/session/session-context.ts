@@ -8,8 +8,8 @@ import {
   loadScreen,
   registerConfiguredRemotes,
 } from '../remotes/federation';
-import { inlineRemotesConfig } from './session-api';
-import { sessionMachine } from './session-machine';
+import { inlineRemotesConfig, inlineStartup } from './session-api';
+import { authOf, sessionMachine, type Basics } from './session-machine';
 
 /**
  * While the session is being checked, the host contract of the remote the opened address shows is
@@ -37,6 +37,18 @@ function startLoadingScreen(config: RemotesConfig, auth: AuthState): void {
   if (screen && isRemoteConfigured(screen.remote)) {
     loadScreen(screen.remote, screen.module, false).catch(() => {});
   }
+}
+
+/**
+ * The configuration, clubs and user the page carries, when it carries all three; read once. The
+ * screen the page will show starts loading here, before the first render.
+ */
+export function pageBasics(): Basics | null {
+  const config = inlineRemotesConfig();
+  const startup = inlineStartup();
+  if (!config || !startup) return null;
+  startLoadingScreen(config, authOf(startup.user));
+  return { config, clubs: startup.clubs, user: startup.user };
 }
 
 /** The one session actor of the page; the remotes are registered as soon as their addresses are known. */

@@ -1,8 +1,9 @@
 /**
- * The shell's session: load the configuration and the clubs and check the session, all three at
- * once (each waits only for the network, and the first screen waits for all of them); a failed
- * check means logged out, silently. Afterwards it holds auth and clubs for the host contract. The
- * calls are named actors so tests can supply their own.
+ * The shell's session: starts ready with what the page carries (the configuration, the clubs and
+ * the session's user, written by the API); otherwise loads the configuration and the clubs and
+ * checks the session, all three at once (each waits only for the network, and the first screen
+ * waits for all of them); a failed check means logged out, silently. Afterwards it holds auth and
+ * clubs for the host contract. The calls are named actors so tests can supply their own.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
@@ -41,10 +42,28 @@ function loggedIn(user: SessionUser): AuthState {
   return { value: true, _id, club_id, role, first_name, last_name, email, status };
 }
 
-const authOf = (user: SessionUser | null): AuthState => (user ? loggedIn(user) : loggedOut);
+export const authOf = (user: SessionUser | null): AuthState => (user ? loggedIn(user) : loggedOut);
+
+/** @public Named by the type declaration of the session's React context. */
+export interface SessionInput {
+  /**
+   * What the page carries, when it carries all of it (./session-api); whoever reads it has used
+   * its configuration already, before the first render (./session-context).
+   */
+  page: Basics | null;
+}
+
+function contextFrom(basics: Basics | null): SessionContext {
+  if (!basics) return { auth: loggedOut, clubs: [], config: null };
+  return { auth: authOf(basics.user), clubs: basics.clubs, config: basics.config };
+}
 
 export const sessionMachine = setup({
-  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput | undefined,
+  },
   actors: {
     loadBasics: fromPromise<Basics>(async ({ signal }) => {
       const [config, clubs, user] = await Promise.all([
@@ -61,9 +80,16 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { auth: loggedOut, clubs: [], config: null },
-  initial: 'loadingBasics',
+  context: ({ input }) => contextFrom(input?.page ?? null),
+  initial: 'starting',
   states: {
+    starting: {
+      tags: ['starting'],
+      always: [
+        { guard: ({ context }) => context.config !== null, target: 'ready' },
+        { target: 'loadingBasics' },
+      ],
+    },
     loadingBasics: {
       tags: ['starting'],
       invoke: {

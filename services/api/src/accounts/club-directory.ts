@@ -36,10 +36,22 @@ async function clubsVersion(db: Db): Promise<string> {
   return `${rows[0]!.clubs}.${rows[0]!.changed}`;
 }
 
+/** One directory per database: the clubs route and the pages the API serves share its snapshot. */
+const directories = new WeakMap<Db, ClubDirectory>();
+
 export class ClubDirectory {
   private snapshot: Snapshot | undefined;
 
-  constructor(private readonly db: Db) {}
+  private constructor(private readonly db: Db) {}
+
+  static of(db: Db): ClubDirectory {
+    let directory = directories.get(db);
+    if (!directory) {
+      directory = new ClubDirectory(db);
+      directories.set(db, directory);
+    }
+    return directory;
+  }
 
   /** The current snapshot; the version is read before the list, so a snapshot is never newer than its tag. */
   async current(): Promise<Snapshot> {

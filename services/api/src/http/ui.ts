@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import {
   INLINE_CONFIG_ID,
+  INLINE_STARTUP_ID,
   type ImpressumConfig,
   type RemotesConfig,
 } from '@platzbuchung/domain/host-contract';
@@ -22,6 +23,8 @@ import {
   type ServeRules,
 } from './static-files';
 import { acceptsGzip, gzipOnce } from './compression';
+import type { AppContext, AppState } from './context';
+import type { PageStartupFor } from './page-startup';
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -36,6 +39,8 @@ export interface ServeUiOptions {
   impressum?: ImpressumConfig;
   /** Production serves no source maps (docs/security.md). */
   production?: boolean;
+  /** What each page carries for the shell's start (./page-startup); without it the shell asks. */
+  startupFor?: PageStartupFor;
 }
 
 /**
@@ -70,28 +75,70 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
 }
 
 /**
- * The configuration as a JSON data block in the page's head: a data block is never run, so the
- * CSP (no inline scripts) stays as strict, and `<` is escaped so no text can close the element.
+ * A JSON data block for the page's head: a data block is never run, so the CSP (no inline scripts)
+ * stays as strict, and `<` is escaped so no text can close the element.
  */
-export function inlineConfigBlock(config: RemotesConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${INLINE_CONFIG_ID}">${json}</script>`;
+function inlineDataBlock(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
 }
 
-/** index.html with the configuration inside, made once per file version (and once gzipped). */
-function pageWithConfig(config: RemotesConfig) {
-  const block = inlineConfigBlock(config);
-  let kept: { version: string; plain: Buffer; gzipped: Promise<Buffer> } | undefined;
-  return async (found: FoundFile, acceptEncoding: string | undefined): Promise<FileBody> => {
+export function inlineConfigBlock(config: RemotesConfig): string {
+  return inlineDataBlock(INLINE_CONFIG_ID, JSON.stringify(config));
+}
+
+export function inlineStartupBlock(startupJson: string): string {
+  return inlineDataBlock(INLINE_STARTUP_ID, startupJson);
+}
+
+/**
+ * Connections to the remotes' origins opened while the shell's own files load: the first request
+ * there (the contract check, a `fetch` without credentials) and the scripts (with them) use
+ * separate connections, so each gets one.
+ */
+export function preconnectLinks(origins: readonly string[]): string {
+  return origins
+    .map(
+      (origin) =>
+        `<link rel="preconnect" href="${origin}" crossorigin /><link rel="preconnect" href="${origin}" />`,
+    )
+    .join('');
+}
+
+interface PageParts {
+  version: string;
+  /** Up to the end of the head's own elements, the configuration and the preconnect links included. */
+  head: string;
+  /** `</head>` and the rest. */
+  rest: string;
+  /** The page without a startup block, as served when there is none to write (made once). */
+  plain: Buffer;
+  gzipped: Promise<Buffer>;
+}
+
+/**
+ * index.html with the configuration inside, read once per file version; with `startupFor`, each
+ * request's own startup block too (compressed per request: it holds the visitor's session).
+ */
+function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
+  let kept: PageParts | undefined;
+  const parts = async (found: FoundFile): Promise<PageParts> => {
     const version = `${found.size}:${found.mtime.getTime()}`;
     if (kept?.version !== version) {
-      const html = (await readFile(found.file, 'utf8')).replace('</head>', `${block}</head>`);
-      const plain = Buffer.from(html);
-      kept = { version, plain, gzipped: gzipOnce(plain, 9) };
+      const html = await readFile(found.file, 'utf8');
+      const end = html.indexOf('</head>');
+      const head = html.slice(0, end) + headExtras;
+      const rest = html.slice(end);
+      const plain = Buffer.from(head + rest);
+      kept = { version, head, rest, plain, gzipped: gzipOnce(plain, 9) };
     }
-    return acceptsGzip(acceptEncoding)
-      ? { body: await kept.gzipped, encoding: 'gzip' }
-      : { body: kept.plain };
+    return kept;
+  };
+  return async (ctx: AppContext, found: FoundFile): Promise<FileBody> => {
+    const page = await parts(found);
+    const gzip = acceptsGzip(ctx.get('Accept-Encoding'));
+    if (!startupFor) return gzip ? { body: await page.gzipped, encoding: 'gzip' } : { body: page.plain };
+    const body = Buffer.from(page.head + inlineStartupBlock(await startupFor(ctx)) + page.rest);
+    return gzip ? { body: await gzipOnce(body), encoding: 'gzip' } : { body };
   };
 }
 
@@ -100,7 +147,7 @@ function wantsHtml(accept: string): boolean {
   return /text\/html/i.test(accept);
 }
 
-export function serveUi(options: ServeUiOptions): Middleware {
+export function serveUi(options: ServeUiOptions): Middleware<AppState> {
   const remotes = Object.fromEntries(
     Object.entries(options.remotes).map(([name, entry]) => [name, remoteEntryUrl(entry, options.publicUrl)]),
   );
@@ -112,7 +159,7 @@ export function serveUi(options: ServeUiOptions): Middleware {
   const config: RemotesConfig = { remotes, impressum: options.impressum ?? { name: '', email: '' } };
   const shellDir = path.resolve(options.shellDir);
 
-  const page = pageWithConfig(config);
+  const page = pageFrom(inlineConfigBlock(config) + preconnectLinks(remoteOrigins), options.startupFor);
   const rules: ServeRules = { sourceMaps: !options.production };
   const fileFor = (requestPath: string) => fileInside(shellDir, requestPath, rules);
 
@@ -136,9 +183,12 @@ export function serveUi(options: ServeUiOptions): Middleware {
     }
 
     const isHtml = path.extname(found.file) === '.html';
-    const { body, encoding } = await (isHtml ? page : bodyFor)(found, ctx.get('Accept-Encoding'));
+    const { body, encoding } = isHtml
+      ? await page(ctx, found)
+      : await bodyFor(found, ctx.get('Accept-Encoding'));
     ctx.type = contentTypeOf(found.file);
-    ctx.set('Cache-Control', cacheControlFor(found.file));
+    // A page with its visitor's session in it is kept nowhere, like the session check's answer.
+    ctx.set('Cache-Control', isHtml && options.startupFor ? 'no-store' : cacheControlFor(found.file));
     ctx.set('Vary', 'Accept-Encoding');
     if (encoding) ctx.set('Content-Encoding', encoding);
     if (isHtml) ctx.set('Content-Security-Policy', csp);

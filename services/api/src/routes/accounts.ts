@@ -58,7 +58,7 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
   const secureCookies = usersReachHttps(deps.config);
   const router = new Router<AppState>({ prefix: '/api' });
 
-  const directory = new ClubDirectory(db);
+  const directory = ClubDirectory.of(db);
 
   /**
    * The plain call answers every club (clients rely on it); `?q=` searches by folded name and
