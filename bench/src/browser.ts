@@ -234,7 +234,7 @@ function byteFigures(result: Visit, build = ''): Figure[] {
       if (kind === 'js') totalJsWire += wire;
       figures.push({
         section: 'browser',
-        name: `${kind.toUpperCase()} from ${origin} (${ofKind.length} files), gzip on the wire${build}`,
+        name: `${kind.toUpperCase()} from ${origin} (${ofKind.length} files), compressed on the wire${build}`,
         value: round(wire / 1024),
         unit: 'kB',
         baseline: round(decoded / 1024),

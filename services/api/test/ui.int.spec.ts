@@ -129,6 +129,21 @@ describe('serving the shell', () => {
     expect(plain.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('sends the smaller Brotli to clients that take it, gzip to those that take only gzip', async () => {
+    const gzipped = await get('/chunks/grid.0123abcd.js', { 'Accept-Encoding': 'gzip' });
+    const brotli = await get('/chunks/grid.0123abcd.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await brotli.text()).toBe(bundle);
+    expect(await gzipped.text()).toBe(bundle);
+    expect(Number(brotli.headers.get('content-length'))).toBeLessThan(
+      Number(gzipped.headers.get('content-length')),
+    );
+    // Asked again, the kept compression answers the same bytes.
+    const again = await get('/chunks/grid.0123abcd.js', { 'Accept-Encoding': 'br' });
+    expect(again.headers.get('content-length')).toBe(brotli.headers.get('content-length'));
+  });
+
   it('never leaves the shell folder and never turns an API path into a page', async () => {
     expect((await get('/../package.json', { Accept: 'text/plain' })).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/package.json', { Accept: 'text/plain' })).status).toBe(404);

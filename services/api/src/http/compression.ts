@@ -7,11 +7,12 @@
  * docs/security.md says why compressing these answers leaks nothing.
  */
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import compress from 'koa-compress';
 import type { Middleware } from 'koa';
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 const GZIP_LEVEL = 6;
 
@@ -29,6 +30,24 @@ export function compressJson(): Middleware {
 /** Does the request accept a gzip-compressed answer? */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return /\bgzip\b/.test(acceptEncoding ?? '');
+}
+
+/**
+ * Does the request accept a Brotli-compressed answer? Browsers ask for it over HTTPS and from
+ * localhost; a file compressed once at its highest quality is about a tenth smaller than gzip's.
+ */
+export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
+  return /\bbr\b/.test(acceptEncoding ?? '');
+}
+
+/** Brotli at its highest quality: slow, so only for files compressed once per version. */
+export function brotliOnce(body: Buffer): Promise<Buffer> {
+  return brotliAsync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
 }
 
 /** Compresses a body once, for answers kept and served many times (files, the page, kept lists). */

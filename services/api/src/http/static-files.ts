@@ -5,7 +5,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readServesSourceMaps } from '../config';
-import { acceptsGzip, gzipOnce } from './compression';
+import { acceptsBrotli, acceptsGzip, brotliOnce, gzipOnce } from './compression';
 
 export const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -83,24 +83,42 @@ export async function fileInside(
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.map', '.json', '.txt', '.svg']);
-/** Compressed once per file version (path, size, mtime); bundles are a few hundred kB at most. */
-const gzipped = new Map<string, { version: string; body: Buffer }>();
+/** Compressed once per file version (path, size, mtime) and encoding; bundles are a few hundred kB at most. */
+const compressed = new Map<string, { version: string; body: Promise<Buffer> }>();
 
 export interface FileBody {
   body: Buffer;
-  /** 'gzip' when the body is compressed. */
-  encoding?: 'gzip';
+  /** How the body is compressed, when it is. */
+  encoding?: 'gzip' | 'br';
 }
 
-/** The file's bytes for a client, gzip-compressed when it accepts that and it pays off. */
+/** Brotli where the client takes it (fewer bytes), else gzip, else none. */
+function encodingFor(acceptEncoding: string | undefined): FileBody['encoding'] {
+  if (acceptsBrotli(acceptEncoding)) return 'br';
+  return acceptsGzip(acceptEncoding) ? 'gzip' : undefined;
+}
+
+/** The file's bytes for a client, compressed when it accepts that and it pays off. */
 export async function bodyFor(found: FoundFile, acceptEncoding: string | undefined): Promise<FileBody> {
-  if (!acceptsGzip(acceptEncoding) || !COMPRESSIBLE.has(path.extname(found.file)) || found.size < 1024) {
+  const encoding = encodingFor(acceptEncoding);
+  if (!encoding || !COMPRESSIBLE.has(path.extname(found.file)) || found.size < 1024) {
     return { body: await readFile(found.file) };
   }
   const version = `${found.size}:${found.mtime.getTime()}`;
-  const cached = gzipped.get(found.file);
-  if (cached?.version === version) return { body: cached.body, encoding: 'gzip' };
-  const body = await gzipOnce(await readFile(found.file), 9);
-  gzipped.set(found.file, { version, body });
-  return { body, encoding: 'gzip' };
+  const key = `${encoding}:${found.file}`;
+  let cached = compressed.get(key);
+  if (cached?.version !== version) {
+    const plain = readFile(found.file);
+    cached = {
+      version,
+      body: plain.then((bytes) => (encoding === 'br' ? brotliOnce(bytes) : gzipOnce(bytes, 9))),
+    };
+    compressed.set(key, cached);
+    // A failed read is tried again by the next request, not remembered.
+    const kept = cached;
+    kept.body.catch(() => {
+      if (compressed.get(key) === kept) compressed.delete(key);
+    });
+  }
+  return { body: await cached.body, encoding };
 }
