@@ -9,21 +9,19 @@ import {
   registerConfiguredRemotes,
 } from '../remotes/federation';
 import { inlineRemotesConfig, inlineStartup } from './session-api';
-import { authOf, sessionMachine, type Basics } from './session-machine';
+import { sessionMachine, type Basics } from './session-machine';
 
 /**
  * While the session is being checked, the host contract of the remote the opened address shows is
  * asked already: a few bytes, and one round trip fewer between the session and the screen. (If the
  * visitor is then sent elsewhere, those few bytes were for nothing.)
  */
-function checkOpenedRemoteAhead(): void {
-  const config = inlineRemotesConfig();
+function checkOpenedRemoteAhead(config: RemotesConfig): void {
   const route = routeAt(window.location.pathname);
-  if (!config || route?.content.kind !== 'remote') return;
+  if (route?.content.kind !== 'remote') return;
   const entry = config.remotes[route.content.remote];
   if (entry) checkContractAhead(route.content.remote, entry);
 }
-checkOpenedRemoteAhead();
 
 /**
  * Starts loading the screen the opened page will show while the layout renders: its area then
@@ -40,14 +38,20 @@ function startLoadingScreen(config: RemotesConfig, auth: AuthState): void {
 }
 
 /**
- * The configuration, clubs and user the page carries, when it carries all three; read once. The
- * screen the page will show starts loading here, before the first render.
+ * The configuration, clubs and user the page carries, when it carries all three; read once. Then
+ * the remotes are registered and nothing else starts before the layout's first paint: the header
+ * (the page's largest text) paints with no request of the screen in flight, and the opened
+ * screen's area starts loading it right after. A page without them asks for the session, and the
+ * screen's contract is asked meanwhile.
  */
 export function pageBasics(): Basics | null {
   const config = inlineRemotesConfig();
   const startup = inlineStartup();
-  if (!config || !startup) return null;
-  startLoadingScreen(config, authOf(startup.user));
+  if (!config || !startup) {
+    if (config) checkOpenedRemoteAhead(config);
+    return null;
+  }
+  registerConfiguredRemotes(config.remotes);
   return { config, clubs: startup.clubs, user: startup.user };
 }
 

@@ -42,13 +42,13 @@ function loggedIn(user: SessionUser): AuthState {
   return { value: true, _id, club_id, role, first_name, last_name, email, status };
 }
 
-export const authOf = (user: SessionUser | null): AuthState => (user ? loggedIn(user) : loggedOut);
+const authOf = (user: SessionUser | null): AuthState => (user ? loggedIn(user) : loggedOut);
 
 /** @public Named by the type declaration of the session's React context. */
 export interface SessionInput {
   /**
    * What the page carries, when it carries all of it (./session-api); whoever reads it has used
-   * its configuration already, before the first render (./session-context).
+   * its configuration already (./session-context).
    */
   page: Basics | null;
 }
