@@ -1,5 +1,5 @@
 /** The day's table: one labelled button per court and hour, marked without colour alone. */
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate } from '@platzbuchung/domain/types';
 import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
@@ -24,22 +24,34 @@ const COURT_MIN_WIDTH_PX = 88;
 const courtsInFirstPaint = () => Math.ceil(window.innerWidth / COURT_MIN_WIDTH_PX);
 
 /**
- * The first rows, then all of them in a task of their own once the browser has painted those.
- * Preact renders an update in one go (docs/architecture.md, "The host contract"), so a busy club's
- * twenty courts and fourteen hours would keep a phone's main thread busy before anything of the
- * table shows: this way the first hours show about 200 ms sooner at 4× CPU (bench/README.md,
- * 2026-11-25). Later changes (another day, a booking) render whole: the table is there by then.
+ * The first rows with the courts the window shows, then the rest a few rows per task, each once
+ * the browser has painted the step before. Preact renders an update in one go (docs/architecture.md,
+ * "The host contract"), so a busy club's twenty courts and fourteen hours would keep a phone's main
+ * thread busy before anything of the table shows, and then for one long task: this way the first
+ * hours show about 200 ms sooner at 4× CPU, and no step blocks for long (bench/README.md,
+ * 2026-11-25). Rows already shown are not rendered again by a later step (`GridRow` is memoized).
+ * Later changes (another day, a booking) render whole: the table is there by then.
  */
-function useCellsInTwoPaints<Row>(rows: Row[]): { shownRows: Row[]; filledCourts: number } {
-  const [allShown, setAllShown] = useState(false);
+function useCellsInSteps<Row>(rows: Row[]): { shownRows: Row[]; filledCourts: number } {
+  const [step, setStep] = useState(0);
+  const done = step * FIRST_PAINT_HOURS >= rows.length;
   useEffect(() => {
-    if (allShown) return;
-    const timer = setTimeout(() => setAllShown(true), 0);
+    if (done) return;
+    const timer = setTimeout(() => setStep((current) => current + 1), 0);
     return () => clearTimeout(timer);
-  }, [allShown]);
-  return allShown
-    ? { shownRows: rows, filledCourts: Infinity }
-    : { shownRows: rows.slice(0, FIRST_PAINT_HOURS), filledCourts: courtsInFirstPaint() };
+  }, [step, done]);
+  if (done) return { shownRows: rows, filledCourts: Infinity };
+  if (step === 0) return { shownRows: rows.slice(0, FIRST_PAINT_HOURS), filledCourts: courtsInFirstPaint() };
+  return { shownRows: rows.slice(0, step * FIRST_PAINT_HOURS), filledCourts: Infinity };
+}
+
+/** The same function for every render, calling the newest `callback`: memoized rows stay valid. */
+function useSteadyCallback<Args extends unknown[]>(callback: (...args: Args) => void) {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: Args) => latest.current(...args), []);
 }
 
 export function GridTable({
@@ -58,7 +70,8 @@ export function GridTable({
   /** The pointer or the focus entered the table: a click may follow. */
   onFirstApproach: () => void;
 }) {
-  const { shownRows, filledCourts } = useCellsInTwoPaints(rows);
+  const { shownRows, filledCourts } = useCellsInSteps(rows);
+  const onClick = useSteadyCallback(onCellClick);
   return (
     <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>
       <caption className="visually-hidden">Plätze am {formatDateDe(date)}</caption>
@@ -76,29 +89,48 @@ export function GridTable({
       </thead>
       <tbody>
         {shownRows.map((row) => (
-          <tr key={row[0]?.hour}>
-            <th scope="row" className="day-grid__hour">
-              {formatHour(row[0]?.hour ?? 0)}
-            </th>
-            {row.map((cell, index) =>
-              index < filledCourts ? (
-                <td key={cell.court} className="day-grid__cell">
-                  <SlotButton
-                    cell={cell}
-                    inert={isInert(cell, isAdmin) || isBlocked(cell)}
-                    onClick={onCellClick}
-                  />
-                </td>
-              ) : (
-                <td key={cell.court} className="day-grid__cell day-grid__cell--later" />
-              ),
-            )}
-          </tr>
+          <GridRow
+            key={row[0]?.hour}
+            row={row}
+            filledCourts={filledCourts}
+            isAdmin={isAdmin}
+            onClick={onClick}
+          />
         ))}
       </tbody>
     </table>
   );
 }
+
+const GridRow = memo(function GridRow({
+  row,
+  filledCourts,
+  isAdmin,
+  onClick,
+}: {
+  row: GridCell[];
+  /** Courts beyond this get empty cells of the same width, filled in by a later step. */
+  filledCourts: number;
+  isAdmin: boolean;
+  onClick: (cell: GridCell) => void;
+}) {
+  return (
+    <tr>
+      <th scope="row" className="day-grid__hour">
+        {formatHour(row[0]?.hour ?? 0)}
+      </th>
+      {row.map((cell, index) =>
+        index < filledCourts ? (
+          <td key={cell.court} className="day-grid__cell">
+            <SlotButton cell={cell} inert={isInert(cell, isAdmin) || isBlocked(cell)} onClick={onClick} />
+          </td>
+        ) : (
+          <td key={cell.court} className="day-grid__cell day-grid__cell--later" />
+        ),
+      )}
+    </tr>
+  );
+});
 
 function slotClass(cell: GridCell): string {
   const classes = ['slot'];
