@@ -85,6 +85,38 @@ export function checkContractAhead(remote: string, entryUrl: string): void {
   contractChecked(remote, entryUrl, false).catch(() => {});
 }
 
+/** Entries asked for ahead of their contract check's answer, once per page. */
+const entriesFetched = new Set<string>();
+
+/**
+ * Downloads a remote's entry while its contract is being checked, without running it: the
+ * runtime's script for the entry then finds it loaded, a round trip sooner. Nothing of the remote
+ * runs before its contract is checked.
+ */
+function fetchEntryAhead(entryUrl: string): void {
+  if (entriesFetched.has(entryUrl)) return;
+  entriesFetched.add(entryUrl);
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = entryUrl;
+  document.head.append(link);
+}
+
+let retries = 0;
+
+/**
+ * The entry's address for a retry, made unique: the browser keeps a failed preload's answer for
+ * its address as long as the page lives (removing the link does not drop it), so a retry of the
+ * same address would be answered with the old failure instead of asking the network.
+ */
+function retryAddress(entryUrl: string): string {
+  const url = new URL(entryUrl);
+  retries += 1;
+  url.searchParams.set('retry', String(retries));
+  return url.href;
+}
+
 export function isRemoteConfigured(remote: string): boolean {
   return remote in entries;
 }
@@ -96,8 +128,9 @@ export function isRemoteConfigured(remote: string): boolean {
 export async function loadScreen(remote: string, module: string, fresh: boolean): Promise<RemoteScreen> {
   const entry = entries[remote];
   if (!entry) throw new RemoteLoadError(`Remote ${remote} is not configured`);
+  if (!fresh) fetchEntryAhead(entry);
   await contractChecked(remote, entry, fresh);
-  if (fresh) registerRemotes([{ name: remote, entry }], { force: true });
+  if (fresh) registerRemotes([{ name: remote, entry: retryAddress(entry) }], { force: true });
   const loaded = await loadRemote<{ default?: unknown } | FailedModule>(
     `${remote}/${module.replace(/^\.\//, '')}`,
   );
