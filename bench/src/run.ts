@@ -107,11 +107,12 @@ async function growth(): Promise<Figure[]> {
 async function writes(): Promise<Figure[]> {
   return withDatabase(async (database) => {
     const api = await startApiProcess(database.url, await freePort());
+    const second = await startApiProcess(database.url, await freePort());
     try {
       const { password_hash } = await seedHash(database);
-      return await measureWrites(api, database, today, password_hash, runs);
+      return await measureWrites(api, database, today, password_hash, runs, second);
     } finally {
-      await api.stop();
+      await Promise.all([api.stop(), second.stop()]);
     }
   });
 }

@@ -1,7 +1,9 @@
 /**
  * Writes: reservation requests from 50 concurrent clients, first spread over 50 clubs, then all on
  * one club, where the per-club lock serialises them; beside them, the same bookings on 50 other
- * clubs made in plain SQL (./plain-sql-writes), the baseline. Each is measured `runs` times,
+ * clubs made in plain SQL (./plain-sql-writes), the baseline. With a second API process, also the
+ * production shape (scripts/start-prod.mjs: one API worker per core) on 50 more clubs, the clients
+ * taking turns between the processes as a load balancer would. Each is measured `runs` times,
  * interleaved, on fresh slots; the figures are medians. Afterwards no slot may be held twice.
  */
 import type { Knex } from 'knex';
@@ -102,8 +104,15 @@ async function load(
   return { rps: latencies.length / seconds, p99: percentile(latencies, 99), failures, apiCpuMs };
 }
 
-function viaApi(api: ApiProcess, today: string) {
+/** Each client books through one of `apis`: the clients take turns, each keeps its process. */
+function viaApi(apis: readonly [ApiProcess, ...ApiProcess[]], today: string) {
+  const processOf = new Map<Client, ApiProcess>();
   return async (client: Client, slotIndex: number) => {
+    let api = processOf.get(client);
+    if (!api) {
+      api = apis[processOf.size % apis.length] ?? apis[0];
+      processOf.set(client, api);
+    }
     const body = { club_id: client.clubId, ...slot(slotIndex, today) };
     const response = await fetch(`${api.url}/api/reservations?from=${body.date}&to=${body.date}`, {
       method: 'POST',
@@ -141,25 +150,31 @@ async function slotsHeldTwice(db: Knex): Promise<number> {
 const medianOf = (loads: readonly Load[], key: 'rps' | 'p99' | 'apiCpuMs') =>
   round(median(loads.map((l) => l[key])), key === 'apiCpuMs' ? 2 : 1);
 
-export async function measureWrites(
-  api: ApiProcess,
-  database: { db: Knex; url: string },
-  today: string,
-  hash: string,
-  runs: number,
-): Promise<Figure[]> {
-  const { db } = database;
-  const spread = await createClubs(db, CLIENTS, 1, hash);
-  const plain = await createClubs(db, CLIENTS, 1, hash);
-  const [shared] = await createClubs(db, 1, CLIENTS, hash);
-  const spreadClients = await Promise.all(
-    spread.map(async ({ clubId, emails, userIds }) => ({
+async function loggedInClients(api: ApiProcess, clubs: readonly BenchClub[]): Promise<Client[]> {
+  return Promise.all(
+    clubs.map(async ({ clubId, emails, userIds }) => ({
       clubId,
       userId: userIds[0]!,
       cookie: await login(api.url, emails[0]!, BENCH_PASSWORD),
       firstSlot: 0,
     })),
   );
+}
+
+export async function measureWrites(
+  api: ApiProcess,
+  database: { db: Knex; url: string },
+  today: string,
+  hash: string,
+  runs: number,
+  secondApi?: ApiProcess,
+): Promise<Figure[]> {
+  const { db } = database;
+  const spread = await createClubs(db, CLIENTS, 1, hash);
+  const overTwo = secondApi ? await loggedInClients(api, await createClubs(db, CLIENTS, 1, hash)) : [];
+  const plain = await createClubs(db, CLIENTS, 1, hash);
+  const [shared] = await createClubs(db, 1, CLIENTS, hash);
+  const spreadClients = await loggedInClients(api, spread);
   const plainClients = plain.map(({ clubId, userIds }) => ({
     clubId,
     userId: userIds[0]!,
@@ -179,18 +194,23 @@ export async function measureWrites(
   const many: Load[] = [];
   const one: Load[] = [];
   const floor: Load[] = [];
+  const two: Load[] = [];
   try {
     for (let r = 0; r < runs; r++) {
       baseline.push(await load(plainClients, r, viaPlainSql(pool, today)));
       floor.push(await load(spreadClients, r, sessionOnly(api), api));
-      many.push(await load(spreadClients, r, viaApi(api, today), api));
-      one.push(await load(sharedClients, r, viaApi(api, today), api));
+      many.push(await load(spreadClients, r, viaApi([api], today), api));
+      one.push(await load(sharedClients, r, viaApi([api], today), api));
+      if (secondApi) {
+        await secondApi.settled();
+        two.push(await load(overTwo, r, viaApi([api, secondApi], today), api));
+      }
     }
   } finally {
     await pool.end();
   }
   const doubled = await slotsHeldTwice(db);
-  const failures = [...baseline, ...floor, ...many, ...one].reduce((sum, l) => sum + l.failures, 0);
+  const failures = [...baseline, ...floor, ...many, ...one, ...two].reduce((sum, l) => sum + l.failures, 0);
   const section = 'writes';
   const plainName = 'plain SQL, 50 clubs';
   return [
@@ -246,6 +266,28 @@ export async function measureWrites(
       baseline: medianOf(many, 'p99'),
       baselineName: '50 clubs',
     },
+    ...(two.length
+      ? [
+          {
+            section,
+            name: '50 clients on 50 clubs over 2 API processes (the production shape, one per core): requests/s',
+            value: medianOf(two, 'rps'),
+            unit: 'req/s',
+            baseline: medianOf(baseline, 'rps'),
+            baselineName: plainName,
+            target: '≥ 400, ≥ 0.5',
+          },
+          {
+            section,
+            name: '50 clients on 50 clubs over 2 API processes: p99',
+            value: medianOf(two, 'p99'),
+            unit: 'ms',
+            baseline: medianOf(baseline, 'p99'),
+            baselineName: plainName,
+            target: '≤ 150 ms',
+          },
+        ]
+      : []),
     { section, name: 'refused requests (all slots were free)', value: failures, unit: '', target: '0' },
     { section, name: 'slots held twice afterwards', value: doubled, unit: '', target: '0' },
   ];
