@@ -111,9 +111,32 @@ describe('serving the shell', () => {
     }
     // After a logout the same cookie names nobody.
     const cookie = player.client.cookieHeader();
+    expect((await startupOf(cookie)).user).not.toBeNull();
     await player.client.post('/api/logout', {});
-    expect((await startupOf(player.client.cookieHeader())).user).toBeNull();
-    expect(cookie).not.toBe('');
+    expect((await startupOf(cookie)).user).toBeNull();
+  });
+
+  it('serves the page without its startup when the startup cannot be read, and the shell asks', async () => {
+    const failing = await startTestApi({
+      extend: (deps) => ({
+        ui: serveUi({
+          shellDir,
+          remotes: {},
+          publicUrl: deps.config.publicUrl,
+          startupFor: () => Promise.reject(new Error('database away')),
+        }),
+      }),
+    });
+    try {
+      const response = await fetch(`${failing.url}/reservations`, { headers: { Accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      expect(html).toContain(INLINE_CONFIG_ID);
+      expect(html).not.toContain(INLINE_STARTUP_ID);
+    } finally {
+      await failing.close();
+    }
   });
 
   it('compresses scripts for clients that accept gzip, and caches hashed chunks for a year', async () => {

@@ -27,9 +27,22 @@ export function compressJson(): Middleware {
   });
 }
 
+/**
+ * Does the request's Accept-Encoding take `coding`? A coding named with `q=0` is refused. (Where
+ * a client takes several, the servers choose by their own preference, so no ranking is needed.)
+ */
+function takes(acceptEncoding: string | undefined, coding: string): boolean {
+  return (acceptEncoding ?? '').split(',').some((entry) => {
+    const [name = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    if (name !== coding) return false;
+    const quality = params.find((param) => param.startsWith('q='));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
 /** Does the request accept a gzip-compressed answer? */
 export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return /\bgzip\b/.test(acceptEncoding ?? '');
+  return takes(acceptEncoding, 'gzip');
 }
 
 /**
@@ -37,7 +50,7 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
  * localhost; a file compressed once at its highest quality is about a tenth smaller than gzip's.
  */
 export function acceptsBrotli(acceptEncoding: string | undefined): boolean {
-  return /\bbr\b/.test(acceptEncoding ?? '');
+  return takes(acceptEncoding, 'br');
 }
 
 /** Brotli at its highest quality: slow, so only for files compressed once per version. */

@@ -115,9 +115,16 @@ interface PageParts {
   gzipped: Promise<Buffer>;
 }
 
+interface PageBody extends FileBody {
+  /** It holds the visitor's session: kept nowhere, like the session check's answer. */
+  personal: boolean;
+}
+
 /**
  * index.html with the configuration inside, read once per file version; with `startupFor`, each
- * request's own startup block too (compressed per request: it holds the visitor's session).
+ * request's own startup block too (compressed per request: it holds the visitor's session). When
+ * the startup cannot be read (the database is away), the page goes out without it and the shell
+ * asks, and shows its retry if that fails too.
  */
 function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
   let kept: PageParts | undefined;
@@ -125,7 +132,8 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
     const version = `${found.size}:${found.mtime.getTime()}`;
     if (kept?.version !== version) {
       const html = await readFile(found.file, 'utf8');
-      const end = html.indexOf('</head>');
+      const headEnd = html.indexOf('</head>');
+      const end = headEnd < 0 ? html.length : headEnd;
       const head = html.slice(0, end) + headExtras;
       const rest = html.slice(end);
       const plain = Buffer.from(head + rest);
@@ -133,12 +141,23 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
     }
     return kept;
   };
-  return async (ctx: AppContext, found: FoundFile): Promise<FileBody> => {
+  return async (ctx: AppContext, found: FoundFile): Promise<PageBody> => {
     const page = await parts(found);
     const gzip = acceptsGzip(ctx.get('Accept-Encoding'));
-    if (!startupFor) return gzip ? { body: await page.gzipped, encoding: 'gzip' } : { body: page.plain };
-    const body = Buffer.from(page.head + inlineStartupBlock(await startupFor(ctx)) + page.rest);
-    return gzip ? { body: await gzipOnce(body), encoding: 'gzip' } : { body };
+    const withoutStartup = async (): Promise<PageBody> =>
+      gzip
+        ? { body: await page.gzipped, encoding: 'gzip', personal: false }
+        : { body: page.plain, personal: false };
+    if (!startupFor) return withoutStartup();
+    let startup: string;
+    try {
+      startup = await startupFor(ctx);
+    } catch (err) {
+      ctx.state.logger.error({ err }, 'the page goes out without its startup: the shell will ask');
+      return withoutStartup();
+    }
+    const body = Buffer.from(page.head + inlineStartupBlock(startup) + page.rest);
+    return gzip ? { body: await gzipOnce(body), encoding: 'gzip', personal: true } : { body, personal: true };
   };
 }
 
@@ -183,12 +202,11 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
     }
 
     const isHtml = path.extname(found.file) === '.html';
-    const { body, encoding } = isHtml
+    const { body, encoding, personal } = isHtml
       ? await page(ctx, found)
-      : await bodyFor(found, ctx.get('Accept-Encoding'));
+      : { ...(await bodyFor(found, ctx.get('Accept-Encoding'))), personal: false };
     ctx.type = contentTypeOf(found.file);
-    // A page with its visitor's session in it is kept nowhere, like the session check's answer.
-    ctx.set('Cache-Control', isHtml && options.startupFor ? 'no-store' : cacheControlFor(found.file));
+    ctx.set('Cache-Control', personal ? 'no-store' : cacheControlFor(found.file));
     ctx.set('Vary', 'Accept-Encoding');
     if (encoding) ctx.set('Content-Encoding', encoding);
     if (isHtml) ctx.set('Content-Security-Policy', csp);
