@@ -79,13 +79,21 @@ describe('a clean console on every main screen', () => {
     expect(trouble).toEqual([]);
   });
 
-  it('has none for a player', async () => {
+  it('has none for a player, whose pages carry the session and the clubs', async () => {
     await browser.freshContext();
     await loginViaApi(browser.context, player);
     const page = await browser.newPage('phone');
     const trouble = watchForTrouble(page);
+    const startupQuestions: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/verifyAuth' || pathname === '/api/clubs') startupQuestions.push(pathname);
+    });
     await visitAll(page, PLAYER_SCREENS);
     expect(trouble).toEqual([]);
+    expect(startupQuestions).toEqual([]);
+    // Read once as the shell started, then taken out of the page.
+    expect(await page.locator('#platzbuchung-startup').count()).toBe(0);
   });
 
   it('has none for an admin, on a desktop', async () => {
