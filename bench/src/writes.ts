@@ -5,12 +5,16 @@
  * production shape (scripts/start-prod.mjs: one API worker per core) on 50 more clubs, the clients
  * taking turns between the processes as a load balancer would. Each is measured `runs` times,
  * interleaved, on fresh slots; the figures are medians. Afterwards no slot may be held twice.
+ * Requests go out through a light client (./support/http-client), and the CPU time of the API, of
+ * PostgreSQL and of the bench itself is printed per booking: the three share the machine's cores.
  */
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { addDays } from '@platzbuchung/domain/dates';
-import { checkSession, login, type ApiProcess } from './support/api-process';
+import { login, type ApiProcess } from './support/api-process';
 import { bookInPlainSql } from './plain-sql-writes';
+import { ownCpuMs, postgresCpuMs } from './support/cpu';
+import { KeptAliveClient } from './support/http-client';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD, insertBenchClub } from './support/seed';
 import { median, percentile, round } from './support/stats';
@@ -74,6 +78,10 @@ interface Load {
   failures: number;
   /** The API process's CPU time per accepted request during the load (0 for the plain-SQL baseline). */
   apiCpuMs: number;
+  /** The bench process's CPU time per request: the load generator, or the plain-SQL baseline's client. */
+  benchCpuMs: number;
+  /** PostgreSQL's CPU time per request, where its processes can be seen. */
+  postgresCpuMs: number | undefined;
 }
 
 /** Every client books its next REQUESTS_PER_CLIENT slots one after another, all clients at once. */
@@ -87,6 +95,8 @@ async function load(
   let failures = 0;
   await api?.settled();
   const cpuBefore = (await api?.cpuMs()) ?? 0;
+  const benchBefore = ownCpuMs();
+  const postgresBefore = postgresCpuMs();
   const started = performance.now();
   await Promise.all(
     clients.map(async (client) => {
@@ -99,13 +109,24 @@ async function load(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const benchCpu = ownCpuMs() - benchBefore;
+  const postgresAfter = postgresCpuMs();
+  const postgresCpu =
+    postgresBefore === undefined || postgresAfter === undefined ? undefined : postgresAfter - postgresBefore;
   const accepted = latencies.length - failures;
   const apiCpuMs = api && accepted ? ((await api.cpuMs()) - cpuBefore) / accepted : 0;
-  return { rps: latencies.length / seconds, p99: percentile(latencies, 99), failures, apiCpuMs };
+  return {
+    rps: latencies.length / seconds,
+    p99: percentile(latencies, 99),
+    failures,
+    apiCpuMs,
+    benchCpuMs: benchCpu / latencies.length,
+    postgresCpuMs: postgresCpu === undefined ? undefined : postgresCpu / latencies.length,
+  };
 }
 
 /** Each client books through one of `apis`: the clients take turns, each keeps its process. */
-function viaApi(apis: readonly [ApiProcess, ...ApiProcess[]], today: string) {
+function viaApi(apis: readonly [ApiProcess, ...ApiProcess[]], today: string, http: KeptAliveClient) {
   const processOf = new Map<Client, ApiProcess>();
   return async (client: Client, slotIndex: number) => {
     let api = processOf.get(client);
@@ -114,14 +135,12 @@ function viaApi(apis: readonly [ApiProcess, ...ApiProcess[]], today: string) {
       processOf.set(client, api);
     }
     const body = { club_id: client.clubId, ...slot(slotIndex, today) };
-    const response = await fetch(`${api.url}/api/reservations?from=${body.date}&to=${body.date}`, {
+    const answer = await http.request(`${api.url}/api/reservations?from=${body.date}&to=${body.date}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', cookie: client.cookie },
-      body: JSON.stringify(body),
+      headers: { cookie: client.cookie },
+      json: body,
     });
-    const text = await response.text();
-    if (response.status !== 201 && process.env.DBG) console.error(response.status, text.slice(0, 300));
-    return response.status === 201;
+    return answer.status === 201;
   };
 }
 
@@ -129,8 +148,11 @@ function viaApi(apis: readonly [ApiProcess, ...ApiProcess[]], today: string) {
  * The HTTP floor: the same clients asking only who they are (`verifyAuth`: the session and member
  * lookup every booking makes too, over the same connections). No booking can be answered faster.
  */
-function sessionOnly(api: ApiProcess) {
-  return (client: Client) => checkSession(api.url, client.cookie);
+function sessionOnly(api: ApiProcess, http: KeptAliveClient) {
+  return async (client: Client) => {
+    const answer = await http.request(`${api.url}/api/verifyAuth`, { headers: { cookie: client.cookie } });
+    return answer.status === 200;
+  };
 }
 
 function viaPlainSql(pool: pg.Pool, today: string) {
@@ -147,8 +169,16 @@ async function slotsHeldTwice(db: Knex): Promise<number> {
   return rows[0].n;
 }
 
-const medianOf = (loads: readonly Load[], key: 'rps' | 'p99' | 'apiCpuMs') =>
-  round(median(loads.map((l) => l[key])), key === 'apiCpuMs' ? 2 : 1);
+type Measured = 'rps' | 'p99' | 'apiCpuMs' | 'benchCpuMs';
+
+const medianOf = (loads: readonly Load[], key: Measured) =>
+  round(median(loads.map((l) => l[key])), key === 'rps' || key === 'p99' ? 1 : 2);
+
+/** PostgreSQL's CPU time per request, when every load could see its processes. */
+function postgresMedian(loads: readonly Load[]): number | undefined {
+  const times = loads.map((l) => l.postgresCpuMs);
+  return times.every((t) => t !== undefined) ? round(median(times as number[]), 2) : undefined;
+}
 
 async function loggedInClients(api: ApiProcess, clubs: readonly BenchClub[]): Promise<Client[]> {
   return Promise.all(
@@ -190,6 +220,7 @@ export async function measureWrites(
     })),
   );
   const pool = new pg.Pool({ connectionString: database.url, max: BASELINE_POOL });
+  const http = new KeptAliveClient(CLIENTS);
   const baseline: Load[] = [];
   const many: Load[] = [];
   const one: Load[] = [];
@@ -198,21 +229,24 @@ export async function measureWrites(
   try {
     for (let r = 0; r < runs; r++) {
       baseline.push(await load(plainClients, r, viaPlainSql(pool, today)));
-      floor.push(await load(spreadClients, r, sessionOnly(api), api));
-      many.push(await load(spreadClients, r, viaApi([api], today), api));
-      one.push(await load(sharedClients, r, viaApi([api], today), api));
+      floor.push(await load(spreadClients, r, sessionOnly(api, http), api));
+      many.push(await load(spreadClients, r, viaApi([api], today, http), api));
+      one.push(await load(sharedClients, r, viaApi([api], today, http), api));
       if (secondApi) {
         await secondApi.settled();
-        two.push(await load(overTwo, r, viaApi([api, secondApi], today), api));
+        two.push(await load(overTwo, r, viaApi([api, secondApi], today, http), api));
       }
     }
   } finally {
+    http.close();
     await pool.end();
   }
   const doubled = await slotsHeldTwice(db);
   const failures = [...baseline, ...floor, ...many, ...one, ...two].reduce((sum, l) => sum + l.failures, 0);
   const section = 'writes';
   const plainName = 'plain SQL, 50 clubs';
+  const postgresMany = postgresMedian(many);
+  const postgresBaseline = postgresMedian(baseline);
   return [
     {
       section,
@@ -241,6 +275,27 @@ export async function measureWrites(
       unit: 'ms',
       baseline: medianOf(floor, 'apiCpuMs'),
       baselineName: 'per session check',
+    },
+    ...(postgresMany !== undefined && postgresBaseline !== undefined
+      ? [
+          {
+            section,
+            name: '50 clients on 50 clubs: CPU time of PostgreSQL per booking',
+            value: postgresMany,
+            unit: 'ms',
+            baseline: postgresBaseline,
+            baselineName: 'per plain-SQL booking',
+          },
+        ]
+      : []),
+    {
+      // The load generator shares the cores too: what it spends per request, the server cannot.
+      section,
+      name: '50 clients on 50 clubs: CPU time of the load generator per booking',
+      value: medianOf(many, 'benchCpuMs'),
+      unit: 'ms',
+      baseline: medianOf(baseline, 'benchCpuMs'),
+      baselineName: "plain SQL's client",
     },
     {
       section,
