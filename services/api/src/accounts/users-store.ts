@@ -2,6 +2,7 @@ import { foldClubName } from '@platzbuchung/domain/club-names';
 import type { ClubCoreSettings, ClubLocalRules, ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
+import { prepared } from '../db/prepared';
 
 /** Row ↔ API shape: the database says `id`, the API `_id`. */
 interface UserRow {
@@ -118,11 +119,15 @@ export async function findSessionWithUser(
   sessionId: string,
   now: Date,
 ): Promise<{ data: unknown; user: SessionUser | undefined } | undefined> {
-  const row: ({ data: unknown } & Partial<UserRow>) | undefined = await db('sessions as s')
-    .leftJoin('users as u', 'u.id', 's.user_id')
-    .where('s.id', sessionId)
-    .andWhere('s.expires_at', '>', now)
-    .first(['s.data', ...SESSION_USER_COLUMNS.map((c) => `u.${c}`)]);
+  // Every request of a logged-in member asks this: prepared, so it is planned once per connection.
+  const row: ({ data: unknown } & Partial<UserRow>) | undefined = await prepared(
+    'session-user',
+    db('sessions as s')
+      .leftJoin('users as u', 'u.id', 's.user_id')
+      .where('s.id', sessionId)
+      .andWhere('s.expires_at', '>', now)
+      .first(['s.data', ...SESSION_USER_COLUMNS.map((c) => `u.${c}`)]),
+  );
   if (!row) return undefined;
   const { data, ...user } = row;
   return { data, user: user.id ? toSessionUser(user as UserRow) : undefined };

@@ -35,6 +35,7 @@ import {
 } from '@platzbuchung/domain/reservations/state';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
+import { prepared } from '../db/prepared';
 import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
 import {
   RESERVATION_COLUMNS,
@@ -79,14 +80,20 @@ async function bookingContext(
   scope: BookingScope,
   today: string,
 ): Promise<MakeReservationContext> {
+  // The courts and members as two arrays, so the statement's text is the same for any number.
   const reservations = stillToCome(db, club._id, today).andWhere((q) =>
-    q.whereIn('court_num', scope.court_nums as string[]).orWhereIn('user_id', scope.user_ids as string[]),
+    q
+      .whereRaw('court_num = ANY(?::text[])', [[...scope.court_nums]])
+      .orWhereRaw('user_id = ANY(?::uuid[])', [[...scope.user_ids]]),
   );
   const blocks = blocksFromQuery(db, club._id, `${today}T00:00`);
-  const { rows } = await db.raw(
-    `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
-            coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks`,
-    [reservations, blocks],
+  const { rows } = await prepared(
+    'booking-context',
+    db.raw(
+      `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
+              coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks`,
+      [reservations, blocks],
+    ),
   );
   const [lists] = rows as [{ existing: ReservationRow[]; blocks: BlockRow[] }];
   return { club, existing: lists.existing.map(toReservation), blocks: lists.blocks.map(toBlock) };
@@ -238,9 +245,12 @@ export async function listReservationsJson(
   range?: { from: string; to: string },
   userId?: string,
 ): Promise<{ recurring: boolean; json: string }[]> {
-  return reservationRows(db, clubId, range, userId)
-    .joinRaw(RESERVATION_JSON.joins)
-    .select('r.recurring', db.raw(`${RESERVATION_JSON.column} AS json`));
+  return prepared(
+    'reservation-list',
+    reservationRows(db, clubId, range, userId)
+      .joinRaw(RESERVATION_JSON.joins)
+      .select('r.recurring', db.raw(`${RESERVATION_JSON.column} AS json`)),
+  );
 }
 
 /**

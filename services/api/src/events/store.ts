@@ -4,7 +4,6 @@
  * version (optimistic concurrency) and its club's sequence (gap-free, since every append of a club
  * runs under the club's lock, see ../commands/handle).
  */
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
   eventCatalogue,
@@ -17,6 +16,7 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import { eventDataError } from '@platzbuchung/domain/events/validate';
 import type { Db } from '../db/connect';
+import { prepared, statementName } from '../db/prepared';
 import type { RowsToInsert, VersionedEvent } from '../projections/registry';
 import { connectionOf } from '../projections/copy-text';
 
@@ -83,9 +83,9 @@ export interface StampedEvent extends VersionedEvent {
  * grows: under the lock it numbers the next append; outside it, it versions cached answers.
  */
 export async function lastClubSeq(trx: Db | Knex.Transaction, clubId: string): Promise<number> {
-  const { rows } = await trx.raw(
-    'SELECT club_seq FROM events WHERE club_id = ? ORDER BY club_seq DESC LIMIT 1',
-    [clubId],
+  const { rows } = await prepared(
+    'last-club-seq',
+    trx.raw('SELECT club_seq FROM events WHERE club_id = ? ORDER BY club_seq DESC LIMIT 1', [clubId]),
   );
   return Number(rows[0]?.club_seq ?? 0);
 }
@@ -138,11 +138,6 @@ function appendStatement(inserts: readonly { table: string; columns: readonly st
       ORDER BY e.n
       RETURNING ${EVENT_COLUMNS.join(', ')})${withs.join('')}
     SELECT * FROM appended ORDER BY club_seq`;
-}
-
-/** A prepared statement's name, one per distinct text, within PostgreSQL's 63 characters. */
-function statementName(prefix: string, text: string): string {
-  return `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 }
 
 /**
