@@ -13,7 +13,7 @@ import pg from 'pg';
 import { addDays } from '@platzbuchung/domain/dates';
 import { login, type ApiProcess } from './support/api-process';
 import { bookInPlainSql } from './plain-sql-writes';
-import { ownCpuMs, postgresCpuMs } from './support/cpu';
+import { ownCpuMs, postgresCpuBetween, postgresTimes } from './support/cpu';
 import { KeptAliveClient } from './support/http-client';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD, insertBenchClub } from './support/seed';
@@ -96,7 +96,7 @@ async function load(
   await api?.settled();
   const cpuBefore = (await api?.cpuMs()) ?? 0;
   const benchBefore = ownCpuMs();
-  const postgresBefore = postgresCpuMs();
+  const postgresBefore = postgresTimes();
   const started = performance.now();
   await Promise.all(
     clients.map(async (client) => {
@@ -110,9 +110,9 @@ async function load(
   );
   const seconds = (performance.now() - started) / 1000;
   const benchCpu = ownCpuMs() - benchBefore;
-  const postgresAfter = postgresCpuMs();
+  const postgresAfter = postgresTimes();
   const postgresCpu =
-    postgresBefore === undefined || postgresAfter === undefined ? undefined : postgresAfter - postgresBefore;
+    postgresBefore && postgresAfter ? postgresCpuBetween(postgresBefore, postgresAfter) : undefined;
   const accepted = latencies.length - failures;
   const apiCpuMs = api && accepted ? ((await api.cpuMs()) - cpuBefore) / accepted : 0;
   return {

@@ -8,20 +8,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
+/** User and system time of each PostgreSQL process on this machine so far, in ms, by process id. */
+export type PostgresTimes = ReadonlyMap<string, number>;
+
 /**
- * User and system time of every PostgreSQL process on this machine so far, in milliseconds:
- * undefined where none can be seen (a database on another host, or no /proc). Backends that end
- * during a load take their time with them; the benches' pools keep theirs open.
+ * Each PostgreSQL process's CPU time so far: undefined where none can be seen (a database on
+ * another host, or no /proc).
  */
-export function postgresCpuMs(): number | undefined {
-  let total = 0;
-  let seen = false;
+export function postgresTimes(): PostgresTimes | undefined {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
     return undefined;
   }
+  const times = new Map<string, number>();
   for (const pid of pids) {
     let stat: string;
     try {
@@ -32,10 +33,20 @@ export function postgresCpuMs(): number | undefined {
     if (!stat.includes(' (postgres) ')) continue;
     // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-    seen = true;
+    times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
   }
-  return seen ? total : undefined;
+  return times.size ? times : undefined;
+}
+
+/**
+ * PostgreSQL's CPU time between two readings, in ms. Counted per process: one that ended in
+ * between (an idle connection closed by its pool, an autovacuum worker) took its time with it,
+ * and a plain difference of sums would subtract all it had spent before; a new one counts whole.
+ */
+export function postgresCpuBetween(before: PostgresTimes, after: PostgresTimes): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** The bench process's own user and system time so far, in milliseconds. */

@@ -12,9 +12,19 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 
+/** Names already given, by text: the few texts of the per-request statements are hashed once. */
+const names = new Map<string, string>();
+const MAX_NAMES = 1000;
+
 /** A prepared statement's name, one per distinct text, within PostgreSQL's 63 characters. */
 export function statementName(prefix: string, text: string): string {
-  return `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  const key = `${prefix}\n${text}`;
+  let name = names.get(key);
+  if (name === undefined) {
+    name = `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (names.size < MAX_NAMES) names.set(key, name);
+  }
+  return name;
 }
 
 /** The query, to run as a named prepared statement (knex hands `name` on to pg). */
