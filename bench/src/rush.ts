@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import { addDays } from '@platzbuchung/domain/dates';
 import { checkSession, login, type ApiProcess } from './support/api-process';
+import { KeptAliveClient } from './support/http-client';
 import type { Figure } from './support/report';
 import { BENCH_PASSWORD } from './support/seed';
 import { median, percentile, round } from './support/stats';
@@ -34,28 +35,26 @@ interface Answer {
   slot: number;
   status: number;
   ms: number;
-  text: string;
+  text(): string;
 }
 
-async function rush(api: ApiProcess, clubId: string, cookies: readonly string[], date: string) {
+async function rush(
+  http: KeptAliveClient,
+  api: ApiProcess,
+  clubId: string,
+  cookies: readonly string[],
+  date: string,
+) {
   const requests = cookies.map((cookie, member) => {
     const slot = member % SLOTS;
-    return {
-      slot,
-      init: {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', cookie },
-        body: JSON.stringify({ club_id: clubId, ...eveningSlot(slot, date) }),
-      },
-    };
+    return { slot, cookie, json: { club_id: clubId, ...eveningSlot(slot, date) } };
   });
   const url = `${api.url}/api/reservations?from=${date}&to=${date}`;
   return Promise.all(
-    requests.map(async ({ slot, init }): Promise<Answer> => {
+    requests.map(async ({ slot, cookie, json }): Promise<Answer> => {
       const t0 = performance.now();
-      const response = await fetch(url, init);
-      const text = await response.text();
-      return { slot, status: response.status, ms: performance.now() - t0, text };
+      const answer = await http.request(url, { method: 'POST', headers: { cookie }, json });
+      return { slot, status: answer.status, ms: performance.now() - t0, text: answer.text };
     }),
   );
 }
@@ -65,11 +64,15 @@ async function rush(api: ApiProcess, clubId: string, cookies: readonly string[],
  * the session and member lookup every booking also makes, and the same HTTP work), so the rush's
  * latencies can be read against what 300 or 1,000 simultaneous requests cost this machine at all.
  */
-async function sessionChecks(api: ApiProcess, cookies: readonly string[]): Promise<number[]> {
+async function sessionChecks(
+  http: KeptAliveClient,
+  api: ApiProcess,
+  cookies: readonly string[],
+): Promise<number[]> {
   return Promise.all(
     cookies.map(async (cookie) => {
       const t0 = performance.now();
-      await checkSession(api.url, cookie);
+      await checkSession(http, api.url, cookie);
       return performance.now() - t0;
     }),
   );
@@ -78,7 +81,7 @@ async function sessionChecks(api: ApiProcess, cookies: readonly string[]): Promi
 /** A refusal as the API words it: `{"error": "…"}` with a non-empty text. */
 function isWordedRefusal(answer: Answer): boolean {
   try {
-    const { error } = JSON.parse(answer.text) as { error?: unknown };
+    const { error } = JSON.parse(answer.text()) as { error?: unknown };
     return typeof error === 'string' && error.length > 0;
   } catch {
     return false;
@@ -107,6 +110,7 @@ export async function measureRush(
   for (const members of options.members) {
     const [club] = await createClubs(db, 1, members, hash, 'player');
     const cookies = await loginAll(api, club!.emails);
+    const http = new KeptAliveClient(members);
     const p50s: number[] = [];
     const p99s: number[] = [];
     const baselineP50s: number[] = [];
@@ -115,10 +119,10 @@ export async function measureRush(
     let serverErrors = 0;
     let unworded = 0;
     for (let run = 0; run < options.runs; run++) {
-      const checks = await sessionChecks(api, cookies);
+      const checks = await sessionChecks(http, api, cookies);
       baselineP50s.push(percentile(checks, 50));
       baselineP99s.push(percentile(checks, 99));
-      const answers = await rush(api, club!.clubId, cookies, addDays(today, 1 + run));
+      const answers = await rush(http, api, club!.clubId, cookies, addDays(today, 1 + run));
       const latencies = answers.map((a) => a.ms);
       p50s.push(percentile(latencies, 50));
       p99s.push(percentile(latencies, 99));
@@ -130,6 +134,7 @@ export async function measureRush(
       }
       wrongSlots += winners.filter((count) => count !== 1).length;
     }
+    http.close();
     const section = `rush ${members}`;
     const target = members <= 300 ? '≤ 300 ms' : '≤ 1,000 ms';
     figures.push(

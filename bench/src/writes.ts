@@ -11,7 +11,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { addDays } from '@platzbuchung/domain/dates';
-import { login, type ApiProcess } from './support/api-process';
+import { checkSession, login, type ApiProcess } from './support/api-process';
 import { bookInPlainSql } from './plain-sql-writes';
 import { ownCpuMs, postgresCpuBetween, postgresTimes } from './support/cpu';
 import { KeptAliveClient } from './support/http-client';
@@ -149,10 +149,7 @@ function viaApi(apis: readonly [ApiProcess, ...ApiProcess[]], today: string, htt
  * lookup every booking makes too, over the same connections). No booking can be answered faster.
  */
 function sessionOnly(api: ApiProcess, http: KeptAliveClient) {
-  return async (client: Client) => {
-    const answer = await http.request(`${api.url}/api/verifyAuth`, { headers: { cookie: client.cookie } });
-    return answer.status === 200;
-  };
+  return (client: Client) => checkSession(http, api.url, client.cookie);
 }
 
 function viaPlainSql(pool: pg.Pool, today: string) {

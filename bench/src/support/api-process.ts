@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { KeptAliveClient } from './http-client';
 
 const SERVER = fileURLToPath(new URL('../api-server.ts', import.meta.url));
 
@@ -111,8 +112,7 @@ export async function login(url: string, email: string, password: string): Promi
  * A logged-in member asking only who they are (`verifyAuth`): the session and member lookup every
  * request of theirs makes, and the HTTP work around it. The benches' floor for a booking.
  */
-export async function checkSession(url: string, cookie: string): Promise<boolean> {
-  const response = await fetch(`${url}/api/verifyAuth`, { headers: { cookie } });
-  await response.text();
-  return response.ok;
+export async function checkSession(http: KeptAliveClient, url: string, cookie: string): Promise<boolean> {
+  const answer = await http.request(`${url}/api/verifyAuth`, { headers: { cookie } });
+  return answer.status === 200;
 }

@@ -1,16 +1,19 @@
 /**
- * The write benches' HTTP client: node:http over kept-alive sockets, asking for compressed answers
+ * The load-generating benches' HTTP client (writes, rush): node:http over kept-alive sockets, asking for compressed answers
  * as a browser does but leaving them packed. The load generator shares the two cores with the API
  * and PostgreSQL; `fetch` (undici) cost the bench process 1.1–1.4 ms of CPU per booking, a third of
  * what the API spent, partly on unpacking answers a phone would unpack on its own CPU. What the API
  * does for a request is the same with either client.
  */
 import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 
 export interface Answer {
   status: number;
   /** The body as it came over the wire (gzip-compressed when the API compressed it). */
   body: Buffer;
+  /** The body as text, unpacked: only where the bench reads it, as a phone would. */
+  text(): string;
 }
 
 export interface RequestOptions {
@@ -27,7 +30,7 @@ export class KeptAliveClient {
   private readonly agent: http.Agent;
 
   constructor(maxSockets: number) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets });
+    this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
   }
 
   request(url: string, { method = 'GET', headers = {}, json }: RequestOptions = {}): Promise<Answer> {
@@ -47,9 +50,15 @@ export class KeptAliveClient {
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }),
-          );
+          response.on('end', () => {
+            const body = Buffer.concat(chunks);
+            const gzipped = response.headers['content-encoding'] === 'gzip';
+            resolve({
+              status: response.statusCode ?? 0,
+              body,
+              text: () => (gzipped ? gunzipSync(body) : body).toString('utf8'),
+            });
+          });
           response.on('error', reject);
         },
       );
