@@ -1,7 +1,7 @@
 /**
- * The load-generating benches' HTTP client (writes, rush): node:http over kept-alive sockets, asking for compressed answers
- * as a browser does but leaving them packed. The load generator shares the two cores with the API
- * and PostgreSQL; `fetch` (undici) cost the bench process 1.1–1.4 ms of CPU per booking, a third of
+ * The HTTP client of the benches that make load (writes, rush): node:http over kept-alive sockets,
+ * asking for compressed answers as a browser does but leaving them packed. The load generator
+ * shares the two cores with the API and PostgreSQL; `fetch` (undici) cost the bench process 1.1–1.4 ms of CPU per booking, a third of
  * what the API spent, partly on unpacking answers a phone would unpack on its own CPU. What the API
  * does for a request is the same with either client.
  */
