@@ -2,7 +2,7 @@ import { foldClubName } from '@platzbuchung/domain/club-names';
 import type { ClubCoreSettings, ClubLocalRules, ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
-import { prepared } from '../db/prepared';
+import { preparedRows } from '../db/prepared';
 
 /** Row ↔ API shape: the database says `id`, the API `_id`. */
 interface UserRow {
@@ -120,7 +120,8 @@ export async function findSessionWithUser(
   now: Date,
 ): Promise<{ data: unknown; user: SessionUser | undefined } | undefined> {
   // Every request of a logged-in member asks this: prepared, so it is planned once per connection.
-  const row: ({ data: unknown } & Partial<UserRow>) | undefined = await prepared(
+  const [row] = await preparedRows<{ data: unknown } & Partial<UserRow>>(
+    db,
     'session-user',
     db('sessions as s')
       .leftJoin('users as u', 'u.id', 's.user_id')

@@ -35,7 +35,7 @@ import {
 } from '@platzbuchung/domain/reservations/state';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
-import { prepared } from '../db/prepared';
+import { preparedRows } from '../db/prepared';
 import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
 import {
   RESERVATION_COLUMNS,
@@ -87,15 +87,15 @@ async function bookingContext(
       .orWhereRaw('user_id = ANY(?::uuid[])', [[...scope.user_ids]]),
   );
   const blocks = blocksFromQuery(db, club._id, `${today}T00:00`);
-  const { rows } = await prepared(
+  const [lists] = (await preparedRows<{ existing: ReservationRow[]; blocks: BlockRow[] }>(
+    db,
     'booking-context',
     db.raw(
       `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
               coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks`,
       [reservations, blocks],
     ),
-  );
-  const [lists] = rows as [{ existing: ReservationRow[]; blocks: BlockRow[] }];
+  )) as [{ existing: ReservationRow[]; blocks: BlockRow[] }];
   return { club, existing: lists.existing.map(toReservation), blocks: lists.blocks.map(toBlock) };
 }
 
@@ -245,7 +245,8 @@ export async function listReservationsJson(
   range?: { from: string; to: string },
   userId?: string,
 ): Promise<{ recurring: boolean; json: string }[]> {
-  return prepared(
+  return preparedRows(
+    db,
     'reservation-list',
     reservationRows(db, clubId, range, userId)
       .joinRaw(RESERVATION_JSON.joins)

@@ -27,8 +27,19 @@ export function statementName(prefix: string, text: string): string {
   return name;
 }
 
-/** The query, to run as a named prepared statement (knex hands `name` on to pg). */
-export function prepared<Q extends Knex.QueryBuilder | Knex.Raw>(prefix: string, query: Q): Q {
-  const { sql } = query.toSQL();
-  return query.options({ name: statementName(prefix, sql) }) as Q;
+/**
+ * The rows of a query run as a named prepared statement. The query is built once: its compiled
+ * text goes to knex as it is (so it must hold no literal question mark, which knex would take
+ * for a parameter), with its name for pg.
+ */
+export async function preparedRows<Row>(
+  db: Knex,
+  prefix: string,
+  query: Knex.QueryBuilder | Knex.Raw,
+): Promise<Row[]> {
+  const { sql, bindings } = query.toSQL();
+  const result = (await db.raw(sql, bindings).options({ name: statementName(prefix, sql) })) as {
+    rows: Row[];
+  };
+  return result.rows;
 }

@@ -16,7 +16,7 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import { eventDataError } from '@platzbuchung/domain/events/validate';
 import type { Db } from '../db/connect';
-import { prepared, statementName } from '../db/prepared';
+import { preparedRows, statementName } from '../db/prepared';
 import type { RowsToInsert, VersionedEvent } from '../projections/registry';
 import { connectionOf } from '../projections/copy-text';
 
@@ -83,11 +83,12 @@ export interface StampedEvent extends VersionedEvent {
  * grows: under the lock it numbers the next append; outside it, it versions cached answers.
  */
 export async function lastClubSeq(trx: Db | Knex.Transaction, clubId: string): Promise<number> {
-  const { rows } = await prepared(
+  const [last] = await preparedRows<{ club_seq: string }>(
+    trx,
     'last-club-seq',
     trx.raw('SELECT club_seq FROM events WHERE club_id = ? ORDER BY club_seq DESC LIMIT 1', [clubId]),
   );
-  return Number(rows[0]?.club_seq ?? 0);
+  return Number(last?.club_seq ?? 0);
 }
 
 /**
