@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /** User and system time of each PostgreSQL process on this machine so far, in ms, by process id. */
-export type PostgresTimes = ReadonlyMap<string, number>;
+type PostgresTimes = ReadonlyMap<string, number>;
 
 /**
  * Each PostgreSQL process's CPU time so far: undefined where none can be seen (a database on

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
-export interface Answer {
+interface Answer {
   status: number;
   /** The body as it came over the wire (gzip-compressed when the API compressed it). */
   body: Buffer;
@@ -16,7 +16,7 @@ export interface Answer {
   text(): string;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   /** Sent as JSON. */
