@@ -118,23 +118,26 @@ export async function measureRush(
     let wrongSlots = 0;
     let serverErrors = 0;
     let unworded = 0;
-    for (let run = 0; run < options.runs; run++) {
-      const checks = await sessionChecks(http, api, cookies);
-      baselineP50s.push(percentile(checks, 50));
-      baselineP99s.push(percentile(checks, 99));
-      const answers = await rush(http, api, club!.clubId, cookies, addDays(today, 1 + run));
-      const latencies = answers.map((a) => a.ms);
-      p50s.push(percentile(latencies, 50));
-      p99s.push(percentile(latencies, 99));
-      const winners = new Array<number>(SLOTS).fill(0);
-      for (const answer of answers) {
-        if (answer.status === 201) winners[answer.slot]!++;
-        else if (answer.status >= 500) serverErrors++;
-        else if (answer.status !== 409 || !isWordedRefusal(answer)) unworded++;
+    try {
+      for (let run = 0; run < options.runs; run++) {
+        const checks = await sessionChecks(http, api, cookies);
+        baselineP50s.push(percentile(checks, 50));
+        baselineP99s.push(percentile(checks, 99));
+        const answers = await rush(http, api, club!.clubId, cookies, addDays(today, 1 + run));
+        const latencies = answers.map((a) => a.ms);
+        p50s.push(percentile(latencies, 50));
+        p99s.push(percentile(latencies, 99));
+        const winners = new Array<number>(SLOTS).fill(0);
+        for (const answer of answers) {
+          if (answer.status === 201) winners[answer.slot]!++;
+          else if (answer.status >= 500) serverErrors++;
+          else if (answer.status !== 409 || !isWordedRefusal(answer)) unworded++;
+        }
+        wrongSlots += winners.filter((count) => count !== 1).length;
       }
-      wrongSlots += winners.filter((count) => count !== 1).length;
+    } finally {
+      http.close();
     }
-    http.close();
     const section = `rush ${members}`;
     const target = members <= 300 ? '≤ 300 ms' : '≤ 1,000 ms';
     figures.push(

@@ -1,18 +1,16 @@
 /**
  * The HTTP client of the benches that make load (writes, rush): node:http over kept-alive sockets,
  * asking for compressed answers as a browser does but leaving them packed. The load generator
- * shares the two cores with the API and PostgreSQL; `fetch` (undici) cost the bench process 1.1–1.4 ms of CPU per booking, a third of
- * what the API spent, partly on unpacking answers a phone would unpack on its own CPU. What the API
- * does for a request is the same with either client.
+ * shares the two cores with the API and PostgreSQL; `fetch` (undici) cost the bench process
+ * 1.1–1.4 ms of CPU per booking, a third of what the API spent, partly on unpacking answers a phone
+ * would unpack on its own CPU. What the API does for a request is the same with either client.
  */
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 
 interface Answer {
   status: number;
-  /** The body as it came over the wire (gzip-compressed when the API compressed it). */
-  body: Buffer;
-  /** The body as text, unpacked: only where the bench reads it, as a phone would. */
+  /** The body as text, unpacked (it comes packed when the API compressed it): only where read. */
   text(): string;
 }
 
@@ -55,7 +53,6 @@ export class KeptAliveClient {
             const gzipped = response.headers['content-encoding'] === 'gzip';
             resolve({
               status: response.statusCode ?? 0,
-              body,
               text: () => (gzipped ? gunzipSync(body) : body).toString('utf8'),
             });
           });

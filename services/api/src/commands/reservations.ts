@@ -87,7 +87,8 @@ async function bookingContext(
       .orWhereRaw('user_id = ANY(?::uuid[])', [[...scope.user_ids]]),
   );
   const blocks = blocksFromQuery(db, club._id, `${today}T00:00`);
-  const [lists] = (await preparedRows<{ existing: ReservationRow[]; blocks: BlockRow[] }>(
+  // One row, always: both lists are aggregates.
+  const [lists] = await preparedRows<{ existing: ReservationRow[]; blocks: BlockRow[] }>(
     db,
     'booking-context',
     db.raw(
@@ -95,8 +96,8 @@ async function bookingContext(
               coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks`,
       [reservations, blocks],
     ),
-  )) as [{ existing: ReservationRow[]; blocks: BlockRow[] }];
-  return { club, existing: lists.existing.map(toReservation), blocks: lists.blocks.map(toBlock) };
+  );
+  return { club, existing: lists!.existing.map(toReservation), blocks: lists!.blocks.map(toBlock) };
 }
 
 /** The club's bookings still to come, on the given courts only when named. */

@@ -12,17 +12,19 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 
-/** Names already given, by text: the few texts of the per-request statements are hashed once. */
+/**
+ * Names already given, by text: the few texts of the per-request statements are hashed once. One
+ * text is one statement, so a text keeps the name (and prefix) it was first given.
+ */
 const names = new Map<string, string>();
 const MAX_NAMES = 1000;
 
 /** A prepared statement's name, one per distinct text, within PostgreSQL's 63 characters. */
 export function statementName(prefix: string, text: string): string {
-  const key = `${prefix}\n${text}`;
-  let name = names.get(key);
+  let name = names.get(text);
   if (name === undefined) {
     name = `${prefix}-${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    if (names.size < MAX_NAMES) names.set(key, name);
+    if (names.size < MAX_NAMES) names.set(text, name);
   }
   return name;
 }
