@@ -228,3 +228,82 @@ describe("a reservation list written by PostgreSQL's JSON", () => {
     expect(await rawList(player.client, club._id, day)).toBe(JSON.stringify(objects));
   });
 });
+
+/** The bytes of a booking's answer, as they came. */
+async function rawBooking(client: TestClient, { from, to }: Window, body: Record<string, unknown>) {
+  const response = await fetch(`${api.url}/api/reservations?from=${from}&to=${to}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: client.cookieHeader() },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return response.text();
+}
+
+/** The SQL the API runs while `work` does, as knex reports it. */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const listen = (query: { sql: string }) => statements.push(query.sql);
+  api.db.on('query', listen);
+  try {
+    await work();
+  } finally {
+    api.db.off('query', listen);
+  }
+  return statements;
+}
+
+describe('a booking answered from the kept list', () => {
+  it('answers byte for byte what a fresh read of the window gives, without reading the list', async () => {
+    const { club, admin, player } = await clubWithEveryShape();
+    const club_id = club._id;
+    const week = { from: '2026-11-23', to: '2026-11-29' };
+    // The page view keeps the week's list; the bookings after it carry it forward.
+    await rawList(player.client, club_id, week);
+    const bookings: [TestClient, Record<string, unknown>][] = [
+      [player.client, { court_num: '5', start_time: 11, end_time: 12, date: '2026-11-24' }],
+      [admin.client, { court_nums: ['6', '7'], start_time: 15, end_time: 16, date: '2026-11-25' }],
+      [admin.client, { court_num: '11', start_time: 8, end_time: 9, date: '2026-11-24', recurring: true }],
+      [admin.client, { court_num: '12', start_time: 9, end_time: 10, date: '2026-12-03', label: LABEL }],
+      [admin.client, { court_num: '1', start_time: 19, end_time: 20, date: '2026-11-29' }],
+    ];
+    for (const [client, body] of bookings) {
+      let answer = '';
+      const statements = await statementsDuring(async () => {
+        answer = await rawBooking(client, week, { club_id, ...body });
+      });
+      const fresh = typedAnswer(await listReservations(api.db, club_id, week), week);
+      expect(answer, JSON.stringify(body)).toBe(`{"data":${fresh}}`);
+      expect(statements.filter((sql) => sql.includes('row_to_json'))).toEqual([]);
+      // The next page view finds the list kept, and it is the same.
+      expect(await rawList(player.client, club_id, week)).toBe(fresh);
+    }
+  });
+
+  it('reads the list again after a deletion, and answers it as a fresh read', async () => {
+    const { club, player } = await clubWithEveryShape();
+    const week = { from: '2026-11-23', to: '2026-11-29' };
+    const answer = JSON.parse(
+      await rawBooking(player.client, week, {
+        club_id: club._id,
+        court_num: '5',
+        start_time: 11,
+        end_time: 12,
+        date: '2026-11-24',
+      }),
+    ) as ListAnswer;
+    const booked = answer.data.find((r) => r.court_num === '5')!;
+    const statements = await statementsDuring(async () => {
+      const removed = await player.client.post<ListAnswer>(
+        `/api/reservations?reservation_id=${booked._id}&from=${week.from}&to=${week.to}`,
+        { club_id: club._id, form_method: 'delete', date: booked.date, delete_type: 'all' },
+      );
+      expect(removed.status).toBe(200);
+      expect(removed.body.data.map((r) => r.court_num)).toEqual(['1', '4', '10', '2', '3']);
+    });
+    expect(statements.filter((sql) => sql.includes('row_to_json'))).toHaveLength(1);
+    expect(await rawList(player.client, club._id, week)).toBe(
+      typedAnswer(await listReservations(api.db, club._id, week), week),
+    );
+  });
+});

@@ -37,6 +37,7 @@ import type { Club, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { preparedRows } from '../db/prepared';
 import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
+import type { ListedReservation } from '../reservations/list-cache';
 import {
   RESERVATION_COLUMNS,
   RESERVATION_JSON,
@@ -237,21 +238,29 @@ export async function listReservations(
 
 /**
  * The same reservations as `listReservations`, each already as its JSON text, written by
- * PostgreSQL (projections/reservation-rows `RESERVATION_JSON`): an answer's list is then joined,
- * not parsed into objects and serialised again. Only a series is parsed, for the recurrence rule.
+ * PostgreSQL (projections/reservation-rows `RESERVATION_JSON`), beside the fields a kept list is
+ * ordered by (reservations/list-cache): an answer's list is then joined, not parsed into objects
+ * and serialised again. Only a series is parsed, for the recurrence rule.
  */
 export async function listReservationsJson(
   db: Db,
   clubId: string,
   range?: { from: string; to: string },
   userId?: string,
-): Promise<{ recurring: boolean; json: string }[]> {
+): Promise<(ListedReservation & { recurring: boolean })[]> {
   return preparedRows(
     db,
     'reservation-list',
     reservationRows(db, clubId, range, userId)
       .joinRaw(RESERVATION_JSON.joins)
-      .select('r.recurring', db.raw(`${RESERVATION_JSON.column} AS json`)),
+      .select(
+        'r.id',
+        'r.date',
+        'r.start_time',
+        'r.court_num',
+        'r.recurring',
+        db.raw(`${RESERVATION_JSON.column} AS json`),
+      ),
   );
 }
 

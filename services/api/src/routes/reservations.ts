@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { daysBetween, isIsoDate } from '@platzbuchung/domain/dates';
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import {
@@ -32,7 +33,13 @@ import {
 } from '../commands/reservations';
 import { lastClubSeq } from '../events/store';
 import { acceptsGzip } from '../http/compression';
-import { ReservationListCache, listEtag } from '../reservations/list-cache';
+import {
+  ReservationListCache,
+  listBody,
+  listEtag,
+  newBookings,
+  type ListedReservation,
+} from '../reservations/list-cache';
 
 // Reservation calls answer `{error: "text"}`: field errors become one sentence.
 const validateMake = validator<MakeReservationBody>(makeReservationSchema, asSentence);
@@ -73,21 +80,52 @@ function requestedMember(ctx: AppContext): string | undefined {
   return userId;
 }
 
-/** The answer's list as JSON text: the reservations of the club in `range` (or all), in order. */
-async function reservationsJson(
+/** The key a list is kept under: its club, its window (or all) and whose bookings (or everyone's). */
+function listKey(clubId: string, range: DateRange | undefined, userId?: string): string {
+  return `${clubId}|${windowName(range, userId)}`;
+}
+
+function windowName(range: DateRange | undefined, userId?: string): string {
+  return `${range ? `${range.from}..${range.to}` : 'all'}${userId ? `|${userId}` : ''}`;
+}
+
+/** The reservations of the club in `range` (or all), in order, read from the database. */
+async function readList(
   deps: AppDeps,
   clubId: string,
   range: DateRange | undefined,
   userId?: string,
-): Promise<string> {
+): Promise<ListedReservation[]> {
   const rows = await listReservationsJson(deps.db, clubId, range, userId);
   // Single bookings come back exact from SQL; only a series needs the recurrence rule.
-  const kept = range
+  return range
     ? rows.filter(
         (row) => !row.recurring || occursBetween(JSON.parse(row.json) as Reservation, range.from, range.to),
       )
     : rows;
-  return `[${kept.map((row) => row.json).join(',')}]`;
+}
+
+/**
+ * The list a command's answer carries, as of its events or later: the kept list with the new
+ * bookings put in where the command only booked and the list it was made on is kept; read
+ * otherwise. Either way it is kept for the page views that follow.
+ */
+async function listAfter(
+  deps: AppDeps,
+  cache: ReservationListCache,
+  clubId: string,
+  range: DateRange | undefined,
+  events: readonly EventEnvelope[],
+): Promise<string> {
+  const key = listKey(clubId, range);
+  const booked = newBookings(events, range);
+  const advanced = booked && cache.advance(key, booked);
+  if (advanced) return advanced.body();
+  const rows = await readList(deps, clubId, range);
+  // Read after the commit, so it holds the command's events: it is valid at the last of them.
+  const last = events.at(-1)?.club_seq;
+  if (last !== undefined) cache.set(key, last, rows);
+  return listBody(rows);
 }
 
 /** An answer carrying the refreshed list, `{"data": [...]}`, without parsing the list again. */
@@ -115,7 +153,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const range = requestedRange(ctx);
     const userId = requestedMember(ctx);
-    const window = `${range ? `${range.from}..${range.to}` : 'all'}${userId ? `|${userId}` : ''}`;
+    const window = windowName(range, userId);
     // The position first, the list after: a list is then never older than the position it is kept under.
     const position = await lastClubSeq(deps.db, clubId);
     const etag = listEtag(clubId, position, window);
@@ -127,18 +165,14 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       ctx.status = 304;
       return;
     }
-    const key = `${clubId}|${window}`;
-    let body = cache.get(key, position);
-    if (body === undefined) {
-      body = await reservationsJson(deps, clubId, range, userId);
-      cache.set(key, position, body);
-    }
+    const key = listKey(clubId, range, userId);
+    const list =
+      cache.get(key, position) ?? cache.set(key, position, await readList(deps, clubId, range, userId));
     ctx.type = 'application/json';
-    const gzipped = acceptsGzip(ctx.get('Accept-Encoding')) ? cache.gzipped(key, position) : undefined;
-    if (gzipped) {
+    if (acceptsGzip(ctx.get('Accept-Encoding'))) {
       ctx.set('Content-Encoding', 'gzip');
-      ctx.body = await gzipped;
-    } else ctx.body = body;
+      ctx.body = await list.gzipped();
+    } else ctx.body = list.body();
   });
 
   /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */
@@ -214,9 +248,9 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
             clock(),
           );
     }
-    eventsOrThrow(result);
+    const events = eventsOrThrow(result);
     ctx.status = reservationId === undefined ? 201 : 200;
-    withList(ctx, await reservationsJson(deps, clubId, range));
+    withList(ctx, await listAfter(deps, cache, clubId, range, events));
   });
 
   /** Another court, day or hours for a booking; for a series, `scope` and `occurrence_date` say which. */
@@ -236,7 +270,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       label: slot.label ?? null,
     } as const;
     const { whole_group: wholeGroup, ...change } = command;
-    eventsOrThrow(
+    const events = eventsOrThrow(
       wholeGroup
         ? await handleCommand(
             deps.db,
@@ -252,7 +286,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
           )
         : await handleCommand(deps.db, clubId, changeReservationCommand, change, clock()),
     );
-    withList(ctx, await reservationsJson(deps, clubId, range));
+    withList(ctx, await listAfter(deps, cache, clubId, range, events));
   });
 
   return router;

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import type { ReservationMade, ReservationMadeData } from '@platzbuchung/domain/reservations/events';
+import { ReservationListCache, newBookings, type ListedReservation } from '../src/reservations/list-cache';
+
+const CLUB = randomUUID();
+const USER = randomUUID();
+
+/** A stored ReservationMade event at the club's position `club_seq`. */
+function made(club_seq: number, slot: Partial<ReservationMadeData>): EventEnvelope<ReservationMade> {
+  return {
+    type: 'ReservationMade',
+    reservation_id: randomUUID(),
+    data: {
+      club_id: CLUB,
+      user_id: USER,
+      court_num: '1',
+      start_time: 9,
+      end_time: 10,
+      date: '2026-11-24',
+      recurring: false,
+      ...slot,
+    },
+    position: 1000 + club_seq,
+    club_seq,
+    stream_type: 'reservation',
+    version: 1,
+    club_id: CLUB,
+    actor_id: USER,
+    occurred_at: '2026-11-23T09:30:00.000Z',
+  };
+}
+
+const courtsOf = (rows: readonly ListedReservation[]) =>
+  rows.map((row) => `${row.date} ${row.start_time} ${row.court_num}`);
+
+const DAY = { from: '2026-11-24', to: '2026-11-24' };
+
+describe('a kept reservation list', () => {
+  it('takes new bookings in the order every list has: day, hour, then court as text', () => {
+    const cache = new ReservationListCache();
+    const first = newBookings(
+      [made(1, { court_num: '2' }), made(2, { court_num: '10', start_time: 8 })],
+      undefined,
+    )!;
+    cache.set('key', 0, []);
+    cache.advance('key', first);
+    const second = newBookings(
+      [
+        made(3, { court_num: '10' }),
+        made(4, { court_num: '1' }),
+        made(5, { court_num: '3', date: '2026-11-23', start_time: 20 }),
+      ],
+      undefined,
+    )!;
+    const list = cache.advance('key', second)!;
+    expect(courtsOf(list.rows)).toEqual([
+      '2026-11-23 20 3',
+      '2026-11-24 8 10',
+      '2026-11-24 9 1',
+      '2026-11-24 9 10',
+      '2026-11-24 9 2',
+    ]);
+    expect(list.position).toBe(5);
+  });
+
+  it('moves to the position after the bookings; the one before no longer answers', () => {
+    const cache = new ReservationListCache();
+    cache.set('key', 7, []);
+    const booked = newBookings([made(8, {})], DAY)!;
+    expect(booked).toMatchObject({ before: 7, after: 8 });
+    expect(cache.advance('key', booked)!.rows).toHaveLength(1);
+    expect(cache.get('key', 7)).toBeUndefined();
+    expect(cache.get('key', 8)!.rows).toHaveLength(1);
+  });
+
+  it('is not advanced over a gap: a list kept at another position is read again', () => {
+    const cache = new ReservationListCache();
+    cache.set('key', 6, []);
+    expect(cache.advance('key', newBookings([made(8, {})], DAY)!)).toBeUndefined();
+    expect(cache.advance('other', newBookings([made(7, {})], DAY)!)).toBeUndefined();
+  });
+
+  it('does not hold a booking twice when the kept list was read after it was committed', () => {
+    const cache = new ReservationListCache();
+    const booked = newBookings([made(3, {})], DAY)!;
+    cache.set('key', 2, booked.bookings);
+    expect(cache.advance('key', booked)!.rows).toEqual(booked.bookings);
+  });
+
+  it('writes each booking as the JSON a list read from the database holds', () => {
+    const event = made(1, { label: 'Herren "Süd"', court_num: '4' });
+    const [booking] = newBookings([event], DAY)!.bookings;
+    expect(booking!.json).toBe(
+      JSON.stringify({
+        _id: event.reservation_id,
+        club_id: CLUB,
+        user_id: USER,
+        court_num: '4',
+        start_time: 9,
+        end_time: 10,
+        date: '2026-11-24',
+        label: 'Herren "Süd"',
+        recurring: false,
+        deleted_dates: [],
+        end_date: null,
+      }),
+    );
+  });
+});
+
+describe('new bookings for a kept list', () => {
+  it('are only those the window shows: a single on its day, a series where it takes place', () => {
+    const events = [
+      made(1, { date: '2026-11-24' }),
+      made(2, { date: '2026-11-25' }),
+      made(3, { date: '2026-11-17', recurring: true, court_num: '5' }),
+      made(4, { date: '2026-11-18', recurring: true, court_num: '6' }),
+    ];
+    expect(courtsOf(newBookings(events, DAY)!.bookings)).toEqual(['2026-11-24 9 1', '2026-11-17 9 5']);
+    expect(newBookings(events, undefined)!.bookings).toHaveLength(4);
+  });
+
+  it('are none to put in when a command did more than book, or its events do not follow one another', () => {
+    const booked = made(2, {});
+    const cancelled: EventEnvelope = { ...booked, type: 'ReservationCancelled', data: {} };
+    expect(newBookings([made(1, {}), cancelled], DAY)).toBeUndefined();
+    expect(newBookings([made(1, {}), made(3, {})], DAY)).toBeUndefined();
+    expect(newBookings([], DAY)).toBeUndefined();
+  });
+});
