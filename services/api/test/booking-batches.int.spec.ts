@@ -1,7 +1,9 @@
 /**
  * Bookings that arrive while a club's transaction runs are decided together (commands/handle): one
  * lock, one append, one commit, each booking decided as if the ones accepted before it were
- * committed, and no booking's failure becomes another's.
+ * committed, and no booking's failure becomes another's. Different clubs' bookings that arrive
+ * while a transaction runs share the next one (group commit), and a club whose lock is held
+ * elsewhere holds up none of the others.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +52,19 @@ async function waitingForLock(): Promise<void> {
     );
     if (rows[0].n > 0) return;
     if (Date.now() > deadline) throw new Error('nobody waits for the lock');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Waits until a statement waits for a lock on the events table. */
+async function waitingForEvents(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const { rows } = await api.db.raw(
+      `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted`,
+    );
+    if (rows[0].n > 0) return;
+    if (Date.now() > deadline) throw new Error('nobody waits for the events table');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -142,5 +157,33 @@ describe('bookings decided together', () => {
     expect(third?.ok).toBe(true);
     const courts = await api.db('reservations').where({ club_id: members.club._id }).pluck('court_num');
     expect(courts.sort()).toEqual(['1', '3']);
+  });
+
+  it("clubs' bookings that arrive while a transaction runs commit together; a held club waits alone", async () => {
+    const [first, second, third, held] = await Promise.all([1, 2, 3, 4].map(() => clubWithMembers(api.url)));
+    // Appends wait while the events table is held, so the first club's transaction stays open.
+    const appends = await api.db.transaction();
+    await appends.raw('LOCK TABLE events IN SHARE MODE');
+    const clubHolder = await api.db.transaction();
+    await lockClub(clubHolder, held!.club._id);
+    const running = book(first!.admin.client, slot(first!, '1'));
+    await waitingForEvents();
+    const later = [second!, third!, held!].map((members) => book(members.admin.client, slot(members, '1')));
+    for (const members of [second!, third!, held!]) await queued(members.club._id, 1);
+    await appends.commit();
+
+    expect((await running).status).toBe(201);
+    expect((await later[0]!).status).toBe(201);
+    expect((await later[1]!).status).toBe(201);
+    const together = await transactionOf(second!.admin.user._id, '1');
+    expect(together).toBeDefined();
+    expect(await transactionOf(third!.admin.user._id, '1')).toBe(together);
+    expect(await transactionOf(first!.admin.user._id, '1')).not.toBe(together);
+    // The held club's booking waits for its lock, after the others were answered.
+    expect(await transactionOf(held!.admin.user._id, '1')).toBeUndefined();
+    await waitingForLock();
+    await clubHolder.commit();
+    expect((await later[2]!).status).toBe(201);
+    expect(await transactionOf(held!.admin.user._id, '1')).not.toBe(together);
   });
 });

@@ -23,7 +23,7 @@ import { texts } from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { CLUB_SELECT_LIST, findClub, toClub, type ClubRow } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { appendVersioned, readStream, versionEvents, type StampedEvent } from '../events/store';
+import { appendForClubs, readStream, versionEvents, type StampedEvent } from '../events/store';
 import { HttpError, notFound } from '../http/errors';
 import { connectionOf } from '../projections/copy-text';
 import { insertsWithAppend, project } from '../projections/registry';
@@ -114,6 +114,29 @@ async function lockAndReadClub(
   return { locked: results[0].rows[0].locked, club: row && toClub(row) };
 }
 
+/**
+ * Tries every given club's lock, then reads the clubs' rows, in one round trip (as
+ * `lockAndReadClub`, so the rows are read with a snapshot taken after the locks). Only tries: a
+ * lock held elsewhere is reported, never waited for, so taking several at once cannot deadlock.
+ */
+async function tryLockAndReadClubs(
+  trx: Knex.Transaction,
+  clubIds: readonly string[],
+): Promise<Map<string, { locked: boolean; club: Club | undefined }>> {
+  const connection = await connectionOf(trx);
+  const keys = clubIds.map((id) => connection.escapeLiteral(`club:${id}`)).join(', ');
+  const ids = clubIds.map((id) => connection.escapeLiteral(id.toLowerCase())).join(', ');
+  const results = (await connection.query(
+    `SELECT pg_try_advisory_xact_lock(hashtextextended(key, 0)) AS locked
+       FROM unnest(ARRAY[${keys}]::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n;
+     SELECT ${CLUB_SELECT_LIST} FROM clubs WHERE id::text = ANY(ARRAY[${ids}]::text[])`,
+  )) as unknown as [{ rows: { locked: boolean }[] }, { rows: ClubRow[] }];
+  const clubs = new Map(results[1].rows.map((row) => [row.id, toClub(row)]));
+  return new Map(
+    clubIds.map((id, index) => [id, { locked: results[0].rows[index]!.locked, club: clubs.get(id) }]),
+  );
+}
+
 /** One command waiting for its answer. */
 interface Queued<C> {
   command: C;
@@ -202,6 +225,38 @@ async function stamped<C extends { actor: Actor }, E extends DomainEvent>(
 }
 
 /**
+ * Decides each club's commands under its lock (held by the caller), each seeing the ones accepted
+ * before it, then appends every club's accepted events in one statement and projects them. Each
+ * command's result, in order; nothing is answered here, since the answers wait for the commit.
+ */
+async function decideAndAppend<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  trx: Knex.Transaction,
+  definition: CommandDefinition<C, S, Ctx, E>,
+  clubs: readonly { club: Club; items: readonly Queued<C>[] }[],
+): Promise<[Queued<C>, CommandResult][]> {
+  const parts = [];
+  for (const { club, items } of clubs) {
+    const decided = await decideAll(trx, club, definition, items, true);
+    const accepted = decided.filter(({ decision }) => decision.ok);
+    parts.push({ clubId: club._id, decided, events: await stamped(trx, definition, accepted) });
+  }
+  const { inserts, done } = insertsWithAppend(parts.flatMap(({ events }) => events));
+  const stored = await appendForClubs(trx, parts, inserts);
+  await project(trx, stored.flat(), done);
+  const outcomes: [Queued<C>, CommandResult][] = [];
+  parts.forEach(({ decided }, part) => {
+    let next = 0;
+    for (const { item, decision } of decided) {
+      const count = decision.ok ? decision.events.length : 0;
+      const events = stored[part]!.slice(next, next + count);
+      outcomes.push([item, decision.ok ? { ok: true, events } : decision]);
+      next += count;
+    }
+  });
+  return outcomes;
+}
+
+/**
  * Runs queued commands of one club in one transaction and answers each; never throws. A refusal
  * writes nothing. A conflict seen on what is committed is answered at once; every other answer
  * waits for the commit, since a refusal under the lock may rest on a command accepted before it.
@@ -251,19 +306,7 @@ async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEven
         for (const item of open) answer(item, undefined);
         return;
       }
-      const decided = await decideAll(trx, club, definition, [...open], true);
-      const accepted = decided.filter(({ decision }) => decision.ok);
-      const events = await stamped(trx, definition, accepted);
-      const { inserts, done } = insertsWithAppend(events);
-      const stored = await appendVersioned(trx, club._id, events, inserts);
-      await project(trx, stored, done);
-      let next = 0;
-      for (const { item, decision } of decided) {
-        const count = decision.ok ? decision.events.length : 0;
-        const events = stored.slice(next, next + count);
-        outcomes.push([item, decision.ok ? { ok: true, events } : decision]);
-        next += count;
-      }
+      outcomes.push(...(await decideAndAppend(trx, definition, [{ club, items: [...open] }])));
     });
   } catch (error) {
     // One command's failure must not become the others': each unanswered one runs again alone.
@@ -280,6 +323,105 @@ async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEven
 
 /** Largest number of commands decided in one transaction, so one batch never holds a club for long. */
 const MAX_BATCH = 200;
+
+/** A club's batch waiting for the next group transaction, and how its queue learns it has run. */
+interface ClubBatch<C> {
+  clubId: string;
+  items: readonly Queued<C>[];
+  queue: ClubQueue<C>;
+  ran(): void;
+}
+
+/**
+ * Runs clubs' batches in one transaction (group commit): one BEGIN, one statement trying every
+ * club's lock, one append and one COMMIT, where each batch alone pays all four round trips. A
+ * club whose lock is held elsewhere runs its batch alone (`runBatch`, which waits for the lock and
+ * answers conflicts early) beside the groups after it; a club that does not exist is answered so.
+ * Never throws: should the group fail, each of its batches runs again alone, so no club's failure
+ * becomes another's.
+ */
+async function runGroup<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Db,
+  definition: CommandDefinition<C, S, Ctx, E>,
+  batches: readonly ClubBatch<C>[],
+): Promise<void> {
+  // Not waited for: a batch that waits for its club's lock must not hold up the clubs after it.
+  const alone = (batch: ClubBatch<C>) =>
+    void runBatch(db, batch.clubId, definition, batch.items, batch.queue).then(batch.ran);
+  const held: ClubBatch<C>[] = [];
+  const missing: ClubBatch<C>[] = [];
+  const together: ClubBatch<C>[] = [];
+  let outcomes: [Queued<C>, CommandResult][] = [];
+  try {
+    await db.transaction(async (trx) => {
+      const tried = await tryLockAndReadClubs(
+        trx,
+        batches.map((batch) => batch.clubId),
+      );
+      const clubs = [];
+      for (const batch of batches) {
+        const { locked, club } = tried.get(batch.clubId)!;
+        if (!club) missing.push(batch);
+        else if (!locked) held.push(batch);
+        else {
+          together.push(batch);
+          clubs.push({ club, items: batch.items });
+        }
+      }
+      outcomes = await decideAndAppend(trx, definition, clubs);
+    });
+  } catch {
+    // Never twice written: the (stream, version) key refuses a second append of the same command.
+    batches.forEach(alone);
+    return;
+  }
+  for (const [item, result] of outcomes) item.settle(result);
+  for (const batch of missing) for (const item of batch.items) item.settle(undefined);
+  for (const batch of [...together, ...missing]) batch.ran();
+  held.forEach(alone);
+}
+
+/**
+ * Clubs' batches of one definition in this process: while a group transaction runs, the batches
+ * that become ready wait, and then run together in the next one (at most MAX_BATCH commands).
+ * A batch ready while none runs starts at once.
+ */
+class GroupCommit<C> {
+  private readonly ready: ClubBatch<C>[] = [];
+  private running = false;
+
+  constructor(private readonly run: (batches: readonly ClubBatch<C>[]) => Promise<void>) {}
+
+  /** Resolves once the batch has run and each of its commands is answered. */
+  submit(clubId: string, items: readonly Queued<C>[], queue: ClubQueue<C>): Promise<void> {
+    return new Promise((ran) => {
+      this.ready.push({ clubId, items, queue, ran });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  /** How many commands of the club wait here for the next group. */
+  readyCommands(clubId: string): number {
+    return this.ready.reduce((sum, batch) => sum + (batch.clubId === clubId ? batch.items.length : 0), 0);
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.ready.length) await this.run(this.nextGroup());
+    this.running = false;
+  }
+
+  /** The batches ready first, as many as fit in MAX_BATCH commands, and always at least one. */
+  private nextGroup(): ClubBatch<C>[] {
+    let count = this.ready[0]!.items.length;
+    let taken = 1;
+    while (taken < this.ready.length && count + this.ready[taken]!.items.length <= MAX_BATCH) {
+      count += this.ready[taken]!.items.length;
+      taken++;
+    }
+    return this.ready.splice(0, taken);
+  }
+}
 
 /** A club's batchable commands of one definition waiting in this process, and whether a batch runs. */
 class ClubQueue<C> {
@@ -317,6 +459,23 @@ class ClubQueue<C> {
 // Per database handle, per definition, per club; a queue lives only while it has work.
 const queues = new WeakMap<Db, Map<object, Map<string, ClubQueue<unknown>>>>();
 
+// Per database handle, per definition: the group commit its clubs' queues share.
+const groups = new WeakMap<Db, Map<object, GroupCommit<unknown>>>();
+
+function groupOf<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
+  db: Db,
+  definition: CommandDefinition<C, S, Ctx, E>,
+): GroupCommit<C> {
+  let byDefinition = groups.get(db);
+  if (!byDefinition) groups.set(db, (byDefinition = new Map()));
+  let group = byDefinition.get(definition) as GroupCommit<C> | undefined;
+  if (!group) {
+    group = new GroupCommit<C>((batches) => runGroup(db, definition, batches));
+    byDefinition.set(definition, group as GroupCommit<unknown>);
+  }
+  return group;
+}
+
 function queueOf<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
   db: Db,
   clubId: string,
@@ -329,8 +488,9 @@ function queueOf<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
   let queue = byClub.get(clubId) as ClubQueue<C> | undefined;
   if (!queue) {
     const clubs = byClub;
+    const group = groupOf(db, definition);
     const created: ClubQueue<C> = new ClubQueue<C>(
-      (items, queue) => runBatch(db, clubId, definition, items, queue),
+      (items, queue) => group.submit(clubId, items, queue),
       () => {
         if (clubs.get(clubId) === created) clubs.delete(clubId);
       },
@@ -345,6 +505,7 @@ function queueOf<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
 export function queuedCommands(db: Db, clubId: string): number {
   let count = 0;
   for (const byClub of queues.get(db)?.values() ?? []) count += byClub.get(clubId)?.waiting.length ?? 0;
+  for (const group of groups.get(db)?.values() ?? []) count += group.readyCommands(clubId);
   return count;
 }
 

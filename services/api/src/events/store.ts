@@ -113,30 +113,35 @@ async function addCurrentVersions(
 }
 
 /**
- * One statement appends every event of a command and numbers them after the club's newest event,
- * so appending is a single round trip (the caller holds the club's lock, so nobody else numbers
- * in between). The events come as one JSON array; `n` is each event's place in it. Rows that
- * projections insert without a read (registry `insertsWithAppend`) go with it, one CTE per table.
+ * One statement appends every event of a command, or of several clubs' commands, and numbers each
+ * club's after its newest event, so appending is a single round trip (the caller holds each club's
+ * lock, so nobody else numbers in between). The events come as one JSON array; `i` is each
+ * event's place in it, `n` its place among its club's. Rows that projections insert without a
+ * read (registry `insertsWithAppend`) go with it, one CTE per table.
  */
 function appendStatement(inserts: readonly { table: string; columns: readonly string[] }[]): string {
   const withs = inserts.map(({ table, columns }, i) => {
     const listed = columns.map((column) => `"${column}"`).join(', ');
     return `, insert_${i} AS (
       INSERT INTO "${table}" (${listed})
-      SELECT ${listed} FROM jsonb_populate_recordset(NULL::"${table}", $${3 + i}::jsonb))`;
+      SELECT ${listed} FROM jsonb_populate_recordset(NULL::"${table}", $${2 + i}::jsonb))`;
   });
   return `
-    WITH appended AS (
+    WITH given AS (
+      SELECT * FROM jsonb_to_recordset($1::jsonb)
+        AS e(i int, n int, club_id uuid, stream_type text, stream_id uuid, version int, type text,
+             data jsonb, actor_id uuid, occurred_at timestamptz)
+    ), last AS (
+      SELECT c.club_id, coalesce(
+        (SELECT club_seq FROM events WHERE club_id = c.club_id ORDER BY club_seq DESC LIMIT 1), 0
+      ) AS seq
+      FROM (SELECT DISTINCT club_id FROM given) c
+    ), appended AS (
       INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
-      SELECT e.stream_type, e.stream_id, e.version, $2::uuid, last.seq + e.n, e.type, e.data, e.actor_id,
+      SELECT e.stream_type, e.stream_id, e.version, e.club_id, last.seq + e.n, e.type, e.data, e.actor_id,
              e.occurred_at
-      FROM jsonb_to_recordset($1::jsonb)
-             AS e(n int, stream_type text, stream_id uuid, version int, type text, data jsonb,
-                  actor_id uuid, occurred_at timestamptz),
-           (SELECT coalesce(
-              (SELECT club_seq FROM events WHERE club_id = $2::uuid ORDER BY club_seq DESC LIMIT 1), 0
-            ) AS seq) last
-      ORDER BY e.n
+      FROM given e JOIN last USING (club_id)
+      ORDER BY e.i
       RETURNING ${EVENT_COLUMNS.join(', ')})${withs.join('')}
     SELECT * FROM appended ORDER BY club_seq`;
 }
@@ -188,18 +193,35 @@ export async function appendVersioned(
   events: readonly StampedEvent[],
   given: readonly RowsToInsert[] = [],
 ): Promise<EventEnvelope[]> {
-  if (events.length === 0) return [];
+  const [stored = []] = await appendForClubs(trx, [{ clubId, events }], given);
+  return stored;
+}
+
+/**
+ * Appends several clubs' versioned events, and the rows given to insert with them, in one round
+ * trip (../commands/handle commits clubs' batches together); the caller holds every club's lock.
+ * Each club's stored events come back in the order given.
+ */
+export async function appendForClubs(
+  trx: Knex.Transaction,
+  clubs: readonly { clubId: string; events: readonly StampedEvent[] }[],
+  given: readonly RowsToInsert[] = [],
+): Promise<EventEnvelope[][]> {
+  const rows = clubs.flatMap(({ clubId, events }) =>
+    events.map(({ event, version, actor_id, occurred_at }, index) => ({
+      n: index + 1,
+      club_id: clubId,
+      stream_type: eventCatalogue[event.type].streamType,
+      stream_id: streamIdOf(event),
+      version,
+      type: event.type,
+      data: event.data,
+      actor_id,
+      occurred_at,
+    })),
+  );
+  if (rows.length === 0) return clubs.map(() => []);
   const inserts = given.filter((insert) => insert.rows.length > 0);
-  const rows = events.map(({ event, version, actor_id, occurred_at }, index) => ({
-    n: index + 1,
-    stream_type: eventCatalogue[event.type].streamType,
-    stream_id: streamIdOf(event),
-    version,
-    type: event.type,
-    data: event.data,
-    actor_id,
-    occurred_at,
-  }));
   // Only the columns the rows name: a column they leave out keeps its default.
   const targets = inserts.map(({ table, rows: inserted }) => ({
     table,
@@ -211,9 +233,14 @@ export async function appendVersioned(
   const { rows: stored } = await connection.query<EventRow>({
     name: statementName('append-events', text),
     text,
-    values: [JSON.stringify(rows), clubId, ...inserts.map((insert) => JSON.stringify(insert.rows))],
+    values: [
+      JSON.stringify(rows.map((row, i) => ({ i, ...row }))),
+      ...inserts.map((insert) => JSON.stringify(insert.rows)),
+    ],
   });
-  return stored.map(toEnvelope);
+  const byClub = new Map<string, EventEnvelope[]>(clubs.map(({ clubId }) => [clubId, []]));
+  for (const row of stored) byClub.get(row.club_id)!.push(toEnvelope(row));
+  return clubs.map(({ clubId }) => byClub.get(clubId)!);
 }
 
 export async function readStream(
