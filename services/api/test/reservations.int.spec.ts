@@ -520,6 +520,25 @@ describe('repeated page views', () => {
     expect(Number(again.headers.get(CLUB_SEQ_HEADER))).toBe(after);
   });
 
+  it('cost one statement once the list is kept: the session lookup brings the club position', async () => {
+    const members = await clubWithMembers(api.url);
+    await bookedId(members.admin.client, slot(members, { court_num: '2' }));
+    const path = `/api/reservations?club_id=${members.club._id}&from=${MONDAY}&to=${MONDAY}`;
+    const first = await members.player.client.get<Reservation[]>(path);
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    api.db.on('query', listen);
+    try {
+      const again = await members.player.client.get<Reservation[]>(path);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    } finally {
+      api.db.off('query', listen);
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "sessions"/);
+  });
+
   it('never serves one window for another, nor one club for another', async () => {
     const members = await clubWithMembers(api.url);
     const other = await clubWithMembers(api.url);

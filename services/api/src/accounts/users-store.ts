@@ -118,20 +118,28 @@ export async function findSessionWithUser(
   db: Db,
   sessionId: string,
   now: Date,
-): Promise<{ data: unknown; user: SessionUser | undefined } | undefined> {
+): Promise<{ data: unknown; user: SessionUser | undefined; clubSeq: number } | undefined> {
   // Every request of a logged-in member asks this: prepared, so it is planned once per connection.
-  const [row] = await preparedRows<{ data: unknown } & Partial<UserRow>>(
+  // The user's club's newest event number comes along (events/store `lastClubSeq`): the position a
+  // reservation list is versioned by, so a page view needs no round trip of its own to learn it.
+  const [row] = await preparedRows<{ data: unknown; club_seq: string | null } & Partial<UserRow>>(
     db,
     'session-user',
     db('sessions as s')
       .leftJoin('users as u', 'u.id', 's.user_id')
       .where('s.id', sessionId)
       .andWhere('s.expires_at', '>', now)
-      .first(['s.data', ...SESSION_USER_COLUMNS.map((c) => `u.${c}`)]),
+      .first([
+        's.data',
+        ...SESSION_USER_COLUMNS.map((c) => `u.${c}`),
+        db.raw(
+          '(SELECT e.club_seq FROM events e WHERE e.club_id = u.club_id ORDER BY e.club_seq DESC LIMIT 1) AS club_seq',
+        ),
+      ]),
   );
   if (!row) return undefined;
-  const { data, ...user } = row;
-  return { data, user: user.id ? toSessionUser(user as UserRow) : undefined };
+  const { data, club_seq: clubSeq, ...user } = row;
+  return { data, user: user.id ? toSessionUser(user as UserRow) : undefined, clubSeq: Number(clubSeq ?? 0) };
 }
 
 export async function findSessionUser(db: Db, userId: string): Promise<SessionUser | undefined> {

@@ -46,7 +46,10 @@ function postgresStore(db: Db) {
     async get(key: string, _maxAge: unknown, options: { ctx?: { state: AppState } }) {
       // The app's clock, the one koa-session computes expiries with.
       const found = await findSessionWithUser(db, key, new Date());
-      if (found?.user && options.ctx) options.ctx.state.sessionUser = found.user;
+      if (found?.user && options.ctx) {
+        options.ctx.state.sessionUser = found.user;
+        options.ctx.state.clubSeqAtStart = { club_id: found.user.club_id, club_seq: found.clubSeq };
+      }
       return (found?.data as SessionData | undefined) ?? undefined;
     },
     async set(key: string, data: SessionData & { _expire?: number }, maxAge: number) {

@@ -98,6 +98,7 @@ export function listBody(rows: readonly ListedReservation[]): string {
 
 /** One kept list: its reservations in order, valid at `position`. */
 class KeptList {
+  private joined?: string;
   private gzippedBody?: Promise<Buffer>;
 
   constructor(
@@ -105,8 +106,10 @@ class KeptList {
     readonly rows: readonly ListedReservation[],
   ) {}
 
+  /** The JSON array, joined on first use and then kept: a busy club's week is hundreds of rows. */
   body(): string {
-    return listBody(this.rows);
+    this.joined ??= listBody(this.rows);
+    return this.joined;
   }
 
   /** The JSON array gzip-compressed, made on first use and then kept. */

@@ -154,8 +154,10 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const range = requestedRange(ctx);
     const userId = requestedMember(ctx);
     const window = windowName(range, userId);
-    // The position first, the list after: a list is then never older than the position it is kept under.
-    const position = await lastClubSeq(deps.db, clubId);
+    // The position first, the list after: a list is then never older than the position it is kept
+    // under. The session's lookup read the member's club's position already.
+    const atStart = ctx.state.clubSeqAtStart;
+    const position = atStart?.club_id === clubId ? atStart.club_seq : await lastClubSeq(deps.db, clubId);
     const etag = listEtag(clubId, position, window);
     ctx.set(CLUB_SEQ_HEADER, String(position));
     ctx.set('Cache-Control', 'private, no-cache');
