@@ -603,6 +603,30 @@ describe('answers on the wire', () => {
     expect(plain.body).toHaveLength(8);
   });
 
+  it("a booking's answer goes Brotli-compressed to a browser that takes it, gzip to a client that does not", async () => {
+    const members = await clubWithMembers(api.url);
+    for (const hour of [8, 9, 10, 11, 12, 13])
+      await bookedId(
+        members.admin.client,
+        slot(members, { date: TUESDAY, start_time: hour, end_time: hour + 1 }),
+      );
+    const path = `/api/reservations?from=${TUESDAY}&to=${TUESDAY}`;
+    const book = (hour: number, acceptEncoding: string) =>
+      members.admin.client.request<{ data: Reservation[] }>(
+        'POST',
+        path,
+        slot(members, { date: TUESDAY, start_time: hour, end_time: hour + 1 }),
+        { 'Accept-Encoding': acceptEncoding },
+      );
+    const browser = await book(16, 'gzip, deflate, br');
+    const older = await book(17, 'gzip');
+    expect(browser.status).toBe(201);
+    expect(browser.headers.get('content-encoding')).toBe('br');
+    expect(browser.body.data).toHaveLength(7);
+    expect(older.headers.get('content-encoding')).toBe('gzip');
+    expect(older.body.data).toEqual([...browser.body.data, older.body.data.at(-1)]);
+  });
+
   it('other JSON answers of a kilobyte or more are compressed too; small ones and the live stream are not', async () => {
     const members = await clubWithMembers(api.url);
     const gzip = { 'Accept-Encoding': 'gzip' };
