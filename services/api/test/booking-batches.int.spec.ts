@@ -161,6 +161,7 @@ describe('bookings decided together', () => {
 
   it("clubs' bookings that arrive while a transaction runs commit together; a held club waits alone", async () => {
     const [first, second, third, held] = await Promise.all([1, 2, 3, 4].map(() => clubWithMembers(api.url)));
+    expect((await book(second!.admin.client, slot(second!, '2'))).status).toBe(201);
     // Appends wait while the events table is held, so the first club's transaction stays open.
     const appends = await api.db.transaction();
     await appends.raw('LOCK TABLE events IN SHARE MODE');
@@ -169,12 +170,22 @@ describe('bookings decided together', () => {
     const running = book(first!.admin.client, slot(first!, '1'));
     await waitingForEvents();
     const later = [second!, third!, held!].map((members) => book(members.admin.client, slot(members, '1')));
-    for (const members of [second!, third!, held!]) await queued(members.club._id, 1);
+    // Decided in the group on its own club's bookings: the slot is taken there, not elsewhere.
+    const taken = book(second!.player.client, slot(second!, '2'));
+    for (const [members, count] of [
+      [second!, 2],
+      [third!, 1],
+      [held!, 1],
+    ] as const)
+      await queued(members.club._id, count);
     await appends.commit();
 
     expect((await running).status).toBe(201);
     expect((await later[0]!).status).toBe(201);
     expect((await later[1]!).status).toBe(201);
+    const refused = await taken;
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(reservationTexts.conflict('2', MONDAY, 12));
     const together = await transactionOf(second!.admin.user._id, '1');
     expect(together).toBeDefined();
     expect(await transactionOf(third!.admin.user._id, '1')).toBe(together);

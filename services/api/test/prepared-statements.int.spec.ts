@@ -13,6 +13,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 /** One connection, so every statement below is prepared on the session the check reads. */
 let db: Db;
 let club: Club;
+/** A second club, with no bookings: several clubs' contexts are read in one statement. */
+let otherClub: Club;
 let memberIds: string[];
 
 beforeAll(async () => {
@@ -30,6 +32,18 @@ beforeAll(async () => {
     })
     .returning('id');
   club = (await findClub(database.db, clubId))!;
+  const [{ id: otherId }] = await database
+    .db('clubs')
+    .insert({
+      name: 'Nebenan',
+      courts_count: 4,
+      start_hour: 8,
+      end_hour: 22,
+      reservations_limit: 3,
+      time_zone: 'Europe/Berlin',
+    })
+    .returning('id');
+  otherClub = (await findClub(database.db, otherId))!;
   const members: { id: string }[] = await database
     .db('users')
     .insert(
@@ -85,17 +99,17 @@ describe('statements every request makes', () => {
     expect(named(names, 'reservation-list')).toHaveLength(1);
   });
 
-  it("keep a booking context's text the same for any number of courts and members", async () => {
+  it("keep a booking context's text the same for any number of courts, members and clubs", async () => {
     const now = clubNow(club.time_zone, NOW);
     const batch = makeReservationCommand.batch!;
-    await batch.loadContext(db, club, [booking('1', memberIds[0]!)], now);
-    await batch.loadContext(
-      db,
-      club,
-      [booking('1', memberIds[0]!), booking('2', memberIds[1]!), booking('3', memberIds[2]!)],
-      now,
-    );
-    expect(named(await preparedNames(), 'booking-context')).toHaveLength(1);
+    await batch.loadContexts(db, [{ club, commands: [booking('1', memberIds[0]!)], now }]);
+    const many = [booking('1', memberIds[0]!), booking('2', memberIds[1]!), booking('3', memberIds[2]!)];
+    await batch.loadContexts(db, [{ club, commands: many, now }]);
+    await batch.loadContexts(db, [
+      { club, commands: many, now },
+      { club: otherClub, commands: [booking('1', memberIds[0]!)], now },
+    ]);
+    expect(named(await preparedNames(), 'booking-contexts')).toHaveLength(1);
   });
 
   it('find what they look for', async () => {
@@ -117,6 +131,14 @@ describe('statements every request makes', () => {
     const ownBooking = await makeReservationCommand.loadContext(db, club, booking('4', memberIds[1]!), now);
     expect(sameCourt.existing.map((r) => r.court_num)).toEqual(['2']);
     expect(ownBooking.existing.map((r) => r.user_id)).toEqual([memberIds[1]]);
+    // Several clubs' contexts in one go: each club's own, in the order asked.
+    const [theirs, ours] = await makeReservationCommand.batch!.loadContexts(db, [
+      { club: otherClub, commands: [booking('2', memberIds[0]!)], now },
+      { club, commands: [booking('2', memberIds[0]!)], now },
+    ]);
+    expect(theirs!.existing).toEqual([]);
+    expect(theirs!.club).toBe(otherClub);
+    expect(ours!.existing.map((r) => r.court_num)).toEqual(['2']);
     const [day] = await listReservationsJson(db, club._id, { from: '2026-11-24', to: '2026-11-24' });
     expect(JSON.parse(day!.json)).toMatchObject({ court_num: '2', start_time: 9 });
   });

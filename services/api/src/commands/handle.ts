@@ -55,8 +55,14 @@ export interface LoadedState<S> {
  * next is all in the context.
  */
 export interface BatchDefinition<C, Ctx, E extends DomainEvent> {
-  /** One context serving every command of the batch: what each would load, together. */
-  loadContext(db: Knex, club: Club, commands: readonly C[], now: LocalMoment): Promise<Ctx>;
+  /**
+   * For each club's batch, one context serving every command of it (what each would load,
+   * together): several clubs' in one go, for a group commit.
+   */
+  loadContexts(
+    db: Knex,
+    batches: readonly { club: Club; commands: readonly C[]; now: LocalMoment }[],
+  ): Promise<Ctx[]>;
   /** The context after an accepted command's events, for the commands decided after it. */
   absorb(context: Ctx, events: readonly E[]): Ctx;
 }
@@ -153,33 +159,36 @@ interface Decided<C, E extends DomainEvent> {
 
 const isConflict = (decision: Decision<DomainEvent>) => !decision.ok && decision.error.kind === 'conflict';
 
-/**
- * One context for the given commands: a single command's own, or the batch's for several (loaded
- * as of the earliest command's moment, which covers the later ones).
- */
+/** A batch's moment on its club's wall: the earliest of its commands', which covers the later ones. */
+function batchMoment(club: Club, items: readonly Queued<unknown>[]): LocalMoment {
+  const earliest = Math.min(...items.map((item) => item.clock.now.getTime()));
+  return clubNow(club.time_zone, new Date(earliest));
+}
+
+/** One context for the given commands: a single command's own, or the batch's for several. */
 async function contextFor<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
   db: Knex,
   club: Club,
   definition: CommandDefinition<C, S, Ctx, E>,
   items: readonly Queued<C>[],
-  at: (clock: Clock) => LocalMoment,
 ): Promise<Ctx> {
   const [first] = items;
-  if (items.length === 1) return definition.loadContext(db, club, first!.command, at(first!.clock));
+  if (items.length === 1) {
+    return definition.loadContext(db, club, first!.command, clubNow(club.time_zone, first!.clock.now));
+  }
   if (!definition.batch) throw new Error('Only commands with a batch definition are decided together');
-  const earliest = new Date(Math.min(...items.map((item) => item.clock.now.getTime())));
-  return definition.batch.loadContext(
-    db,
-    club,
-    items.map((item) => item.command),
-    at({ now: earliest }),
-  );
+  const commands = items.map((item) => item.command);
+  const [context] = await definition.batch.loadContexts(db, [
+    { club, commands, now: batchMoment(club, items) },
+  ]);
+  return context!;
 }
 
 /**
  * The decider's answer for each command on the club as `db` sees it, in order. With `carry`, each
  * accepted command's events are part of the context the next one is decided on (under the lock);
- * without, every command is decided on what is committed alone.
+ * without, every command is decided on what is committed alone. `loaded` is the context when the
+ * caller has read it already.
  */
 async function decideAll<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
   db: Knex,
@@ -187,13 +196,13 @@ async function decideAll<C extends { actor: Actor }, S, Ctx, E extends DomainEve
   definition: CommandDefinition<C, S, Ctx, E>,
   items: readonly Queued<C>[],
   carry: boolean,
+  loaded?: Ctx,
 ): Promise<Decided<C, E>[]> {
-  const at = (clock: Clock) => clubNow(club.time_zone, clock.now);
-  let context: Ctx = await contextFor(db, club, definition, items, at);
+  let context: Ctx = loaded ?? (await contextFor(db, club, definition, items));
   const decided: Decided<C, E>[] = [];
   for (const item of items) {
     const { state, version } = await definition.loadState(db, definition.streamId(item.command), club);
-    const decision = definition.decide(item.command, state, context, at(item.clock));
+    const decision = definition.decide(item.command, state, context, clubNow(club.time_zone, item.clock.now));
     if (carry && decision.ok && definition.batch) context = definition.batch.absorb(context, decision.events);
     decided.push({ item, decision, version });
   }
@@ -234,9 +243,21 @@ async function decideAndAppend<C extends { actor: Actor }, S, Ctx, E extends Dom
   definition: CommandDefinition<C, S, Ctx, E>,
   clubs: readonly { club: Club; items: readonly Queued<C>[] }[],
 ): Promise<[Queued<C>, CommandResult][]> {
+  // Several clubs' contexts in one round trip, where the definition can read them so.
+  const contexts =
+    clubs.length > 1 && definition.batch
+      ? await definition.batch.loadContexts(
+          trx,
+          clubs.map(({ club, items }) => ({
+            club,
+            commands: items.map((item) => item.command),
+            now: batchMoment(club, items),
+          })),
+        )
+      : undefined;
   const parts = [];
-  for (const { club, items } of clubs) {
-    const decided = await decideAll(trx, club, definition, items, true);
+  for (const [index, { club, items }] of clubs.entries()) {
+    const decided = await decideAll(trx, club, definition, items, true, contexts?.[index]);
     const accepted = decided.filter(({ decision }) => decision.ok);
     parts.push({ clubId: club._id, decided, events: await stamped(trx, definition, accepted) });
   }

@@ -55,8 +55,11 @@ const loadReservation = (db: Knex, streamId: string) =>
  */
 const freshStream = async () => ({ state: initialReservationState, version: 0 });
 
-/** The club's bookings that may still take place on `today` or later: series, or dated ahead. */
-function stillToCome(db: Knex, clubId: string, today: string) {
+/**
+ * The club's bookings that may still take place on `today` or later: series, or dated ahead. Either
+ * may be an SQL expression, for a statement that reads several clubs' (`loadBookingContexts`).
+ */
+function stillToCome(db: Knex, clubId: string | Knex.Raw, today: string | Knex.Raw) {
   return db('reservations')
     .where('club_id', clubId)
     .andWhere((q) => q.where('recurring', true).orWhere('date', '>=', today))
@@ -69,36 +72,59 @@ interface BookingScope {
   user_ids: readonly string[];
 }
 
+/** One club's booking context to load: the club, its commands' courts and members, its day. */
+interface ContextRequest {
+  club: Club;
+  scope: BookingScope;
+  today: string;
+}
+
 /**
- * What new reservations can collide with or count against: the club's reservations that still
- * take place today or later on the same courts, the actors' own upcoming ones for the limit, and
- * the blocks that still hold. One statement (each list as JSON), so it costs one round trip;
- * JSON spells dates and arrays as the rows do.
+ * What new reservations can collide with or count against, for each requested club: its
+ * reservations that still take place today or later on the same courts, the actors' own upcoming
+ * ones for the limit, and the blocks that still hold. One statement for any number of clubs (a
+ * group commit's, ./handle), so it costs one round trip; each club is a row of a JSON parameter,
+ * its courts and members two arrays, so the statement's text is always the same. JSON spells
+ * dates and arrays as the rows do.
  */
+async function loadBookingContexts(
+  db: Knex,
+  requests: readonly ContextRequest[],
+): Promise<MakeReservationContext[]> {
+  const asked = (column: string) => db.raw(`q.${column}`);
+  const reservations = stillToCome(db, asked('club_id'), asked('today')).andWhere((q) =>
+    q.whereRaw('court_num = ANY(q.court_nums)').orWhereRaw('user_id = ANY(q.user_ids)'),
+  );
+  const blocks = blocksFromQuery(db, asked('club_id'), db.raw('q.today::timestamp'));
+  const clubs = requests.map(({ club, scope, today }, n) => ({ n, club_id: club._id, today, ...scope }));
+  const rows = await preparedRows<{ existing: ReservationRow[]; blocks: BlockRow[] }>(
+    db,
+    'booking-contexts',
+    db.raw(
+      `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
+              coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks
+       FROM jsonb_to_recordset(?::jsonb)
+         AS q(n int, club_id uuid, today date, court_nums text[], user_ids uuid[])
+       ORDER BY q.n`,
+      [reservations, blocks, JSON.stringify(clubs)],
+    ),
+  );
+  return requests.map(({ club }, n) => ({
+    club,
+    existing: rows[n]!.existing.map(toReservation),
+    blocks: rows[n]!.blocks.map(toBlock),
+  }));
+}
+
+/** One club's booking context (see `loadBookingContexts`). */
 async function bookingContext(
   db: Knex,
   club: Club,
   scope: BookingScope,
   today: string,
 ): Promise<MakeReservationContext> {
-  // The courts and members as two arrays, so the statement's text is the same for any number.
-  const reservations = stillToCome(db, club._id, today).andWhere((q) =>
-    q
-      .whereRaw('court_num = ANY(?::text[])', [[...scope.court_nums]])
-      .orWhereRaw('user_id = ANY(?::uuid[])', [[...scope.user_ids]]),
-  );
-  const blocks = blocksFromQuery(db, club._id, `${today}T00:00`);
-  // One row, always: both lists are aggregates.
-  const [lists] = await preparedRows<{ existing: ReservationRow[]; blocks: BlockRow[] }>(
-    db,
-    'booking-context',
-    db.raw(
-      `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
-              coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks`,
-      [reservations, blocks],
-    ),
-  );
-  return { club, existing: lists!.existing.map(toReservation), blocks: lists!.blocks.map(toBlock) };
+  const [context] = await loadBookingContexts(db, [{ club, scope, today }]);
+  return context!;
 }
 
 /** The club's bookings still to come, on the given courts only when named. */
@@ -127,17 +153,27 @@ const onCourt = (command: { court_num: string; actor: Actor }) => ({
 
 /**
  * A new booking's context, and how new bookings are decided together in a rush (./handle): one
- * context for all of them, each seeing those accepted before it.
+ * context for all of a club's, each seeing those accepted before it; several clubs' in one go.
  */
 function bookingContexts<C extends { actor: Actor }>(
   scoped: (command: C) => { court_nums: readonly string[]; actor: Actor },
 ): Pick<ReservationCommandDefinition<C, MakeReservationContext>, 'loadContext' | 'batch'> {
   const batch: BatchDefinition<C, MakeReservationContext, ReservationEvent> = {
-    loadContext: (db, club, commands, now) =>
-      bookingContext(db, club, scopeOf(commands.map(scoped)), now.date),
+    loadContexts: (db, batches) =>
+      loadBookingContexts(
+        db,
+        batches.map(({ club, commands, now }) => ({
+          club,
+          scope: scopeOf(commands.map(scoped)),
+          today: now.date,
+        })),
+      ),
     absorb: contextAfter,
   };
-  return { loadContext: (db, club, command, now) => batch.loadContext(db, club, [command], now), batch };
+  return {
+    loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([scoped(command)]), now.date),
+    batch,
+  };
 }
 
 type ReservationCommandDefinition<C extends { actor: Actor }, Ctx> = CommandDefinition<

@@ -55,8 +55,15 @@ function toRow(block: Block, version: number) {
   };
 }
 
-/** The club's blocks that still hold at or after `fromMoment` (club-local `YYYY-MM-DDTHH:00`). */
-export function blocksFromQuery(db: Knex, clubId: string, fromMoment: string): Knex.QueryBuilder {
+/**
+ * The club's blocks that still hold at or after `fromMoment` (club-local `YYYY-MM-DDTHH:00`); either
+ * may be an SQL expression, for a statement that reads several clubs' (commands/reservations).
+ */
+export function blocksFromQuery(
+  db: Knex,
+  clubId: string | Knex.Raw,
+  fromMoment: string | Knex.Raw,
+): Knex.QueryBuilder {
   return selectBlocks(db).where('club_id', clubId).andWhere('ends_at', '>', fromMoment).orderBy('starts_at');
 }
 
