@@ -43,12 +43,18 @@ async function queued(clubId: string, count: number): Promise<void> {
   }
 }
 
+/**
+ * Other test files run beside this one, each on a database of its own cloned from one template: its
+ * tables have the same numbers there, and its locks are in pg_locks too.
+ */
+const THIS_DATABASE = `database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 /** Waits until a transaction waits for an advisory lock (a club's). */
 async function waitingForLock(): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const { rows } = await api.db.raw(
-      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+      `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ${THIS_DATABASE}`,
     );
     if (rows[0].n > 0) return;
     if (Date.now() > deadline) throw new Error('nobody waits for the lock');
@@ -61,7 +67,7 @@ async function waitingForEvents(): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const { rows } = await api.db.raw(
-      `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted`,
+      `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted AND ${THIS_DATABASE}`,
     );
     if (rows[0].n > 0) return;
     if (Date.now() > deadline) throw new Error('nobody waits for the events table');

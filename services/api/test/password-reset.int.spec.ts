@@ -12,6 +12,12 @@ import { startTestApi, type TestApi } from './support/test-api';
 const NEW_PASSWORD = 'Rückhand2?';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/**
+ * Test files run side by side, each on its own database cloned from one template, where the tables
+ * have the same numbers: a lock is only this file's when it is in this database.
+ */
+const THIS_DATABASE = `database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 let api: TestApi;
 let anonymous: TestClient;
 
@@ -219,7 +225,7 @@ describe('POST /api/forgot-password', () => {
         Number(
           (
             await api.db.raw(
-              "SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'password_resets'::regclass",
+              `SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'password_resets'::regclass AND ${THIS_DATABASE}`,
             )
           ).rows[0].n,
         );
@@ -248,7 +254,7 @@ describe('POST /api/forgot-password', () => {
           Number(
             (
               await api.db.raw(
-                "SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'mail_outbox'::regclass",
+                `SELECT count(*) AS n FROM pg_locks WHERE NOT granted AND relation = 'mail_outbox'::regclass AND ${THIS_DATABASE}`,
               )
             ).rows[0].n,
           ),
