@@ -29,16 +29,36 @@ interface LoadFigures {
   p99: number;
 }
 
-async function load(url: string, cookie: string, connections: number, seconds: number): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { cookie } });
+/**
+ * How the reads ask: without compression (the bytes as the API writes them), and as a browser asks,
+ * taking gzip (a browser also takes Brotli; the kept lists are gzip, and so is the memory route).
+ */
+const ASKING = [
+  { label: '', headers: {} },
+  { label: ', gzip as a browser asks', headers: { 'Accept-Encoding': 'gzip, deflate, br' } },
+] as const;
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   if (result.non2xx || result.errors)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-async function medianLoad(url: string, cookie: string, connections: number, runs: number, seconds: number) {
+async function medianLoad(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  runs: number,
+  seconds: number,
+) {
   const results: LoadFigures[] = [];
-  for (let run = 0; run < runs; run++) results.push(await load(url, cookie, connections, seconds));
+  for (let run = 0; run < runs; run++) results.push(await load(url, headers, connections, seconds));
   return {
     rps: round(median(results.map((r) => r.rps))),
     p50: round(median(results.map((r) => r.p50))),
@@ -63,47 +83,47 @@ export async function measureReads(
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ path, cookie: target.cookie }),
   });
+  const plain = { cookie: target.cookie };
   // Warm both paths (JIT, pool, caches) before anything is measured.
-  await load(target.api.url + path, target.cookie, 10, 2);
-  await load(`${target.api.url}/bench/baseline`, target.cookie, 10, 2);
+  for (const { headers } of ASKING) {
+    await load(target.api.url + path, { ...plain, ...headers }, 10, 2);
+    await load(`${target.api.url}/bench/baseline`, { ...plain, ...headers }, 10, 2);
+  }
 
   const figures: Figure[] = [];
   for (const connections of options.connections ?? CONNECTIONS) {
-    const real = await medianLoad(
-      target.api.url + path,
-      target.cookie,
-      connections,
-      options.runs,
-      options.seconds,
-    );
-    const base = await medianLoad(
-      `${target.api.url}/bench/baseline`,
-      target.cookie,
-      connections,
-      options.runs,
-      options.seconds,
-    );
-    const name = `${connections} conn`;
-    figures.push(
-      {
-        section: options.section,
-        name: `${name}: requests/s`,
-        value: real.rps,
-        unit: 'req/s',
-        baseline: base.rps,
-        baselineName: 'from memory',
-        target: '≥ 0.5',
-      },
-      { section: options.section, name: `${name}: p50`, value: real.p50, unit: 'ms', baseline: base.p50 },
-      {
-        section: options.section,
-        name: `${name}: p99`,
-        value: real.p99,
-        unit: 'ms',
-        baseline: base.p99,
-        target: connections === 50 ? '≤ 40 ms' : undefined,
-      },
-    );
+    for (const { label, headers } of ASKING) {
+      const asked = { ...plain, ...headers };
+      const real = await medianLoad(target.api.url + path, asked, connections, options.runs, options.seconds);
+      const base = await medianLoad(
+        `${target.api.url}/bench/baseline`,
+        asked,
+        connections,
+        options.runs,
+        options.seconds,
+      );
+      const name = `${connections} conn${label}`;
+      figures.push(
+        {
+          section: options.section,
+          name: `${name}: requests/s`,
+          value: real.rps,
+          unit: 'req/s',
+          baseline: base.rps,
+          baselineName: 'from memory',
+          target: connections === 50 ? '≥ 0.85' : undefined,
+        },
+        { section: options.section, name: `${name}: p50`, value: real.p50, unit: 'ms', baseline: base.p50 },
+        {
+          section: options.section,
+          name: `${name}: p99`,
+          value: real.p99,
+          unit: 'ms',
+          baseline: base.p99,
+          target: connections === 50 ? '≤ 40 ms' : undefined,
+        },
+      );
+    }
   }
   figures.push({
     section: options.section,
