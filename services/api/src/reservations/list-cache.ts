@@ -27,7 +27,7 @@ export interface ListedReservation {
 }
 
 /** A date window of a list, both days inclusive; none means every reservation of the club. */
-export interface ListWindow {
+interface ListWindow {
   from: string;
   to: string;
 }
