@@ -62,15 +62,15 @@ async function waitingForLock(): Promise<void> {
   }
 }
 
-/** Waits until a statement waits for a lock on the events table. */
-async function waitingForEvents(): Promise<void> {
+/** Waits until `count` statements wait for a lock on the events table. */
+async function waitingForEvents(count: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const { rows } = await api.db.raw(
       `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'events'::regclass AND NOT granted AND ${THIS_DATABASE}`,
     );
-    if (rows[0].n > 0) return;
-    if (Date.now() > deadline) throw new Error('nobody waits for the events table');
+    if (rows[0].n >= count) return;
+    if (Date.now() > deadline) throw new Error(`never ${count} waiting for the events table`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -165,37 +165,44 @@ describe('bookings decided together', () => {
     expect(courts.sort()).toEqual(['1', '3']);
   });
 
-  it("clubs' bookings that arrive while a transaction runs commit together; a held club waits alone", async () => {
-    const [first, second, third, held] = await Promise.all([1, 2, 3, 4].map(() => clubWithMembers(api.url)));
-    expect((await book(second!.admin.client, slot(second!, '2'))).status).toBe(201);
-    // Appends wait while the events table is held, so the first club's transaction stays open.
+  it("clubs' bookings that arrive while transactions run commit together; a held club waits alone", async () => {
+    const [first, second, third, fourth, held] = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => clubWithMembers(api.url)),
+    );
+    expect((await book(third!.admin.client, slot(third!, '2'))).status).toBe(201);
+    // Appends wait while the events table is held, so the transactions started meanwhile stay
+    // open: two run at once, the first and the second club's, each alone.
     const appends = await api.db.transaction();
     await appends.raw('LOCK TABLE events IN SHARE MODE');
     const clubHolder = await api.db.transaction();
     await lockClub(clubHolder, held!.club._id);
     const running = book(first!.admin.client, slot(first!, '1'));
-    await waitingForEvents();
-    const later = [second!, third!, held!].map((members) => book(members.admin.client, slot(members, '1')));
+    await waitingForEvents(1);
+    const alsoRunning = book(second!.admin.client, slot(second!, '1'));
+    await waitingForEvents(2);
+    const later = [third!, fourth!, held!].map((members) => book(members.admin.client, slot(members, '1')));
     // Decided in the group on its own club's bookings: the slot is taken there, not elsewhere.
-    const taken = book(second!.player.client, slot(second!, '2'));
+    const taken = book(third!.player.client, slot(third!, '2'));
     for (const [members, count] of [
-      [second!, 2],
-      [third!, 1],
+      [third!, 2],
+      [fourth!, 1],
       [held!, 1],
     ] as const)
       await queued(members.club._id, count);
     await appends.commit();
 
     expect((await running).status).toBe(201);
+    expect((await alsoRunning).status).toBe(201);
     expect((await later[0]!).status).toBe(201);
     expect((await later[1]!).status).toBe(201);
     const refused = await taken;
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(reservationTexts.conflict('2', MONDAY, 12));
-    const together = await transactionOf(second!.admin.user._id, '1');
+    const together = await transactionOf(third!.admin.user._id, '1');
     expect(together).toBeDefined();
-    expect(await transactionOf(third!.admin.user._id, '1')).toBe(together);
+    expect(await transactionOf(fourth!.admin.user._id, '1')).toBe(together);
     expect(await transactionOf(first!.admin.user._id, '1')).not.toBe(together);
+    expect(await transactionOf(second!.admin.user._id, '1')).not.toBe(together);
     // The held club's booking waits for its lock, after the others were answered.
     expect(await transactionOf(held!.admin.user._id, '1')).toBeUndefined();
     await waitingForLock();

@@ -82,6 +82,18 @@ describe('a kept reservation list', () => {
     expect(cache.advance('other', newBookings([made(7, {})], DAY)!)).toBeUndefined();
   });
 
+  it('does not hold a booking twice when another row of the list shares its day, hour and court', () => {
+    const cache = new ReservationListCache();
+    const booked = newBookings([made(3, {})], DAY)!;
+    // A series whose first date was cancelled can share the slot's sort key with a single booking.
+    const series = { ...booked.bookings[0]!, id: randomUUID(), json: '{"series":true}' };
+    cache.set('key', 2, [...booked.bookings, series]);
+    expect(cache.advance('key', booked)!.rows.map((row) => row.id)).toEqual([
+      booked.bookings[0]!.id,
+      series.id,
+    ]);
+  });
+
   it('does not hold a booking twice when the kept list was read after it was committed', () => {
     const cache = new ReservationListCache();
     const booked = newBookings([made(3, {})], DAY)!;

@@ -7,7 +7,8 @@
  * club's bookings runs in this process, the next ones queue, and the queue then runs as one
  * transaction under one lock, decided one after another, appended by one statement, committed
  * once. A rush of bookings when a club's booking window opens thus costs a few lock hand-overs,
- * not one per booking.
+ * not one per booking. Small batches of different clubs share a transaction too (group commit,
+ * `GroupCommit`): one BEGIN, lock statement, append and COMMIT for all of them.
  */
 import type { Knex } from 'knex';
 import { clubNow } from '@platzbuchung/domain/club-time';
@@ -121,8 +122,8 @@ async function lockAndReadClub(
 }
 
 /**
- * Tries every given club's lock, then reads the clubs' rows, in one round trip (as
- * `lockAndReadClub`, so the rows are read with a snapshot taken after the locks). Only tries: a
+ * Tries every given club's lock, then reads the clubs' rows, in one round trip (two statements, as
+ * in `lockAndReadClub`, so the rows are read with a snapshot taken after the locks). Only tries: a
  * lock held elsewhere is reported, never waited for, so taking several at once cannot deadlock.
  */
 async function tryLockAndReadClubs(
@@ -131,15 +132,19 @@ async function tryLockAndReadClubs(
 ): Promise<Map<string, { locked: boolean; club: Club | undefined }>> {
   const connection = await connectionOf(trx);
   const keys = clubIds.map((id) => connection.escapeLiteral(`club:${id}`)).join(', ');
-  const ids = clubIds.map((id) => connection.escapeLiteral(id.toLowerCase())).join(', ');
+  const ids = clubIds.map((id) => connection.escapeLiteral(id)).join(', ');
   const results = (await connection.query(
     `SELECT pg_try_advisory_xact_lock(hashtextextended(key, 0)) AS locked
        FROM unnest(ARRAY[${keys}]::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n;
-     SELECT ${CLUB_SELECT_LIST} FROM clubs WHERE id::text = ANY(ARRAY[${ids}]::text[])`,
+     SELECT ${CLUB_SELECT_LIST} FROM clubs WHERE id = ANY(ARRAY[${ids}]::uuid[])`,
   )) as unknown as [{ rows: { locked: boolean }[] }, { rows: ClubRow[] }];
   const clubs = new Map(results[1].rows.map((row) => [row.id, toClub(row)]));
   return new Map(
-    clubIds.map((id, index) => [id, { locked: results[0].rows[index]!.locked, club: clubs.get(id) }]),
+    clubIds.map((id, index) => [
+      id,
+      // The rows spell their ids in lower case, as PostgreSQL prints a uuid.
+      { locked: results[0].rows[index]!.locked, club: clubs.get(id.toLowerCase()) },
+    ]),
   );
 }
 
@@ -331,8 +336,9 @@ async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEven
     });
   } catch (error) {
     // One command's failure must not become the others': each unanswered one runs again alone.
-    // Never twice written: a command keeps the stream ids chosen for it, and the (stream, version)
-    // key refuses a second append should the failed commit have gone through after all.
+    // Never twice written: a command keeps the stream ids chosen for it, so should the failed
+    // commit have gone through after all, its run again finds its own booking (a conflict) or its
+    // stream's version taken, and is refused.
     if (open.size === 1) for (const item of open) item.fail(error);
     else for (const item of open) await runBatch(db, clubId, definition, [item]);
     return;
@@ -344,6 +350,15 @@ async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEven
 
 /** Largest number of commands decided in one transaction, so one batch never holds a club for long. */
 const MAX_BATCH = 200;
+
+/** Group transactions of one definition running at once in a process (`GroupCommit`). */
+const GROUPS_AT_ONCE = 2;
+
+/**
+ * A club's batch of this many commands or more runs in a transaction of its own: it is a rush on
+ * that club, which shares its lock hand-overs within itself and should not make other clubs wait.
+ */
+const ALONE_FROM = 20;
 
 /** A club's batch waiting for the next group transaction, and how its queue learns it has run. */
 interface ClubBatch<C> {
@@ -392,7 +407,7 @@ async function runGroup<C extends { actor: Actor }, S, Ctx, E extends DomainEven
       outcomes = await decideAndAppend(trx, definition, clubs);
     });
   } catch {
-    // Never twice written: the (stream, version) key refuses a second append of the same command.
+    // Each batch runs again alone, never written twice (see `runBatch`).
     batches.forEach(alone);
     return;
   }
@@ -403,13 +418,14 @@ async function runGroup<C extends { actor: Actor }, S, Ctx, E extends DomainEven
 }
 
 /**
- * Clubs' batches of one definition in this process: while a group transaction runs, the batches
- * that become ready wait, and then run together in the next one (at most MAX_BATCH commands).
- * A batch ready while none runs starts at once.
+ * Clubs' batches of one definition in this process: while GROUPS_AT_ONCE group transactions run,
+ * the batches that become ready wait, and then run together in the next one (at most MAX_BATCH
+ * commands). A batch ready while fewer run starts at once. Two at a time, so that one slow group
+ * (a slow statement, a failure that runs its batches again) does not hold up every club.
  */
 class GroupCommit<C> {
   private readonly ready: ClubBatch<C>[] = [];
-  private running = false;
+  private running = 0;
 
   constructor(private readonly run: (batches: readonly ClubBatch<C>[]) => Promise<void>) {}
 
@@ -417,7 +433,7 @@ class GroupCommit<C> {
   submit(clubId: string, items: readonly Queued<C>[], queue: ClubQueue<C>): Promise<void> {
     return new Promise((ran) => {
       this.ready.push({ clubId, items, queue, ran });
-      if (!this.running) void this.drain();
+      this.drain();
     });
   }
 
@@ -426,10 +442,15 @@ class GroupCommit<C> {
     return this.ready.reduce((sum, batch) => sum + (batch.clubId === clubId ? batch.items.length : 0), 0);
   }
 
-  private async drain(): Promise<void> {
-    this.running = true;
-    while (this.ready.length) await this.run(this.nextGroup());
-    this.running = false;
+  /** Starts the next groups, as many as may run at once. */
+  private drain(): void {
+    while (this.ready.length && this.running < GROUPS_AT_ONCE) {
+      this.running++;
+      void this.run(this.nextGroup()).finally(() => {
+        this.running--;
+        this.drain();
+      });
+    }
   }
 
   /** The batches ready first, as many as fit in MAX_BATCH commands, and always at least one. */
@@ -511,7 +532,10 @@ function queueOf<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
     const clubs = byClub;
     const group = groupOf(db, definition);
     const created: ClubQueue<C> = new ClubQueue<C>(
-      (items, queue) => group.submit(clubId, items, queue),
+      (items, queue) =>
+        items.length >= ALONE_FROM
+          ? runBatch(db, clubId, definition, items, queue)
+          : group.submit(clubId, items, queue),
       () => {
         if (clubs.get(clubId) === created) clubs.delete(clubId);
       },

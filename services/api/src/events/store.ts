@@ -238,9 +238,10 @@ export async function appendForClubs(
       ...inserts.map((insert) => JSON.stringify(insert.rows)),
     ],
   });
-  const byClub = new Map<string, EventEnvelope[]>(clubs.map(({ clubId }) => [clubId, []]));
+  // Keyed as PostgreSQL prints a uuid, in lower case, whatever the caller's spelling.
+  const byClub = new Map<string, EventEnvelope[]>(clubs.map(({ clubId }) => [clubId.toLowerCase(), []]));
   for (const row of stored) byClub.get(row.club_id)!.push(toEnvelope(row));
-  return clubs.map(({ clubId }) => byClub.get(clubId)!);
+  return clubs.map(({ clubId }) => byClub.get(clubId.toLowerCase())!);
 }
 
 export async function readStream(

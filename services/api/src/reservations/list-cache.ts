@@ -1,8 +1,8 @@
 /**
  * Reservation lists kept as JSON texts, keyed by club and date window, each valid at one position
- * of the club's log. A page view then costs one indexed look at the newest event number (events/store
- * `lastClubSeq`) instead of a query, a filter and a serialisation; and a browser that already holds
- * that answer gets a 304. The gzip-compressed list is made once per entry, when the first client
+ * of the club's log. A page view then needs only the club's newest event number (which the session
+ * lookup brings, or events/store `lastClubSeq`) instead of a query, a filter and a serialisation;
+ * and a browser that already holds that answer gets a 304. The gzip-compressed list is made once per entry, when the first client
  * that accepts it asks.
  *
  * A kept list also moves forward without a read: the answer to a new booking is the list it was
@@ -35,7 +35,8 @@ interface ListWindow {
 /**
  * The order of every list: day, hour, court (commands/reservations `reservationRows`). Courts are
  * compared as text, code unit by code unit, as PostgreSQL compares them: they are digits only
- * (the schemas' court number), where every collation agrees.
+ * (the schemas' court number), where C, libc and ICU's default collations agree ("10" before "9";
+ * a database with a numeric ICU collation would sort them otherwise).
  */
 function listOrder(a: ListedReservation, b: ListedReservation): number {
   if (a.date !== b.date) return a.date < b.date ? -1 : 1;
@@ -157,9 +158,9 @@ export class ReservationListCache {
     const entry = this.get(key, change.before);
     if (!entry) return undefined;
     const rows = [...entry.rows];
+    const held = new Set(rows.map((row) => row.id));
     for (const booking of change.bookings) {
-      const place = placeOf(rows, booking);
-      if (rows[place - 1]?.id !== booking.id) rows.splice(place, 0, booking);
+      if (!held.has(booking.id)) rows.splice(placeOf(rows, booking), 0, booking);
     }
     return this.set(key, change.after, rows);
   }
