@@ -122,6 +122,41 @@ describe('a kept reservation list', () => {
   });
 });
 
+describe('the kept lists', () => {
+  const rowsOf = (count: number, date = '2026-11-24') =>
+    newBookings(
+      Array.from({ length: count }, (_, i) => made(i + 1, { date, start_time: 8 + i })),
+      undefined,
+    )!.bookings;
+
+  it('make room by dropping the least recently used, by count and by characters', () => {
+    const week = rowsOf(3);
+    const weekSize = 2 * week.reduce((sum, row) => sum + row.json.length, 0);
+    const cache = new ReservationListCache({ entries: 3, characters: 2 * weekSize });
+    cache.set('a', 1, week);
+    cache.set('b', 1, week);
+    expect(cache.get('a', 1)).toBeDefined();
+    // Over the characters: b, used least recently, goes.
+    cache.set('c', 1, week);
+    expect(cache.get('b', 1)).toBeUndefined();
+    expect(cache.get('a', 1)).toBeDefined();
+    expect(cache.get('c', 1)).toBeDefined();
+    // Small lists: the count is the bound.
+    const small = new ReservationListCache({ entries: 2, characters: 10 * weekSize });
+    for (const key of ['a', 'b', 'c']) small.set(key, 1, week);
+    expect(small.get('a', 1)).toBeUndefined();
+    expect(small.get('c', 1)).toBeDefined();
+  });
+
+  it('keep the newest list even when it alone is over the bound', () => {
+    const cache = new ReservationListCache({ entries: 10, characters: 10 });
+    cache.set('old', 1, rowsOf(1));
+    cache.set('big', 1, rowsOf(5));
+    expect(cache.get('old', 1)).toBeUndefined();
+    expect(cache.get('big', 1)!.rows).toHaveLength(5);
+  });
+});
+
 describe('new bookings for a kept list', () => {
   it('are only those the window shows: a single on its day, a series where it takes place', () => {
     const events = [

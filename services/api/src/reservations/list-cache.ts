@@ -101,11 +101,15 @@ export function listBody(rows: readonly ListedReservation[]): string {
 class KeptList {
   private joined?: string;
   private gzippedBody?: Promise<Buffer>;
+  /** What keeping it may cost, in characters: its texts, and once more for the joined array. */
+  readonly size: number;
 
   constructor(
     readonly position: number,
     readonly rows: readonly ListedReservation[],
-  ) {}
+  ) {
+    this.size = 2 * rows.reduce((sum, row) => sum + row.json.length, 0);
+  }
 
   /** The JSON array, joined on first use and then kept: a busy club's week is hundreds of rows. */
   body(): string {
@@ -120,10 +124,23 @@ class KeptList {
   }
 }
 
+/** A cache's bounds: how many lists, and how many characters of them, it keeps at most. */
+interface CacheBounds {
+  entries: number;
+  characters: number;
+}
+
+/**
+ * 200 lists, and 64 million characters (64 MB of one-byte strings): a busy club's week (855 rows)
+ * counts about 480,000, so a process keeps many clubs' weeks, or a few whole histories.
+ */
+const DEFAULT_BOUNDS: CacheBounds = { entries: 200, characters: 64_000_000 };
+
 export class ReservationListCache {
   private readonly entries = new Map<string, KeptList>();
+  private characters = 0;
 
-  constructor(private readonly capacity = 200) {}
+  constructor(private readonly bounds: CacheBounds = DEFAULT_BOUNDS) {}
 
   /**
    * The list for `key` if it is kept at `position`. A list is read after its position is, so it
@@ -138,12 +155,26 @@ export class ReservationListCache {
     return entry;
   }
 
+  /** Keeps a list, the least recently used ones making room (the newest is always kept). */
   set(key: string, position: number, rows: readonly ListedReservation[]): KeptList {
     const entry = new KeptList(position, rows);
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.characters += entry.size;
+    while (
+      this.entries.size > 1 &&
+      (this.entries.size > this.bounds.entries || this.characters > this.bounds.characters)
+    ) {
+      this.remove(this.entries.keys().next().value!);
+    }
     return entry;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.characters -= entry.size;
   }
 
   /**
