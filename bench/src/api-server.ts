@@ -2,7 +2,6 @@
  * The real API app, as its own process, plus one baseline route that answers a fixed JSON body from
  * memory: the same process, the same middleware, no database. Reads are measured against it.
  */
-import { gzipSync } from 'node:zlib';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { bcryptHasher } from '@platzbuchung/api/accounts/passwords';
@@ -10,7 +9,7 @@ import { createRateLimits, defaultRateLimits } from '@platzbuchung/api/accounts/
 import { createApp } from '@platzbuchung/api/app';
 import { readConfig } from '@platzbuchung/api/config';
 import { connectDb } from '@platzbuchung/api/db/connect';
-import { acceptsGzip } from '@platzbuchung/api/http/compression';
+import { acceptsGzip, gzipOnce } from '@platzbuchung/api/http/compression';
 import type { AppState } from '@platzbuchung/api/http/context';
 import { LiveHub } from '@platzbuchung/api/live/hub';
 import { createLogger } from '@platzbuchung/api/logger';
@@ -21,7 +20,7 @@ const logger = createLogger('bench-api', 'warn');
 // Mails wait in the outbox; the bench runs no relay.
 
 let baselineBody = '[]';
-let baselineGzipped = gzipSync(baselineBody);
+let baselineGzipped: Buffer | undefined;
 const baseline = new Router<AppState>();
 /**
  * The bench process names a real API path once; its answer is kept, and gzip-compressed once as
@@ -32,13 +31,13 @@ baseline.post('/bench/baseline', async (ctx) => {
   const { path, cookie } = (ctx.request as unknown as { body: { path: string; cookie: string } }).body;
   const response = await fetch(`http://127.0.0.1:${config.port}${path}`, { headers: { Cookie: cookie } });
   baselineBody = await response.text();
-  baselineGzipped = gzipSync(baselineBody, { level: 6 });
+  baselineGzipped = await gzipOnce(baselineBody);
   ctx.body = { ok: response.ok };
 });
 baseline.get('/bench/baseline', (ctx) => {
   ctx.type = 'application/json';
   ctx.vary('Accept-Encoding');
-  if (acceptsGzip(ctx.get('Accept-Encoding'))) {
+  if (baselineGzipped && acceptsGzip(ctx.get('Accept-Encoding'))) {
     ctx.set('Content-Encoding', 'gzip');
     ctx.body = baselineGzipped;
   } else ctx.body = baselineBody;

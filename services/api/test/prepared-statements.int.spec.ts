@@ -17,38 +17,32 @@ let club: Club;
 let otherClub: Club;
 let memberIds: string[];
 
+/** A club of four courts, written straight into the table. */
+async function insertClub(name: string): Promise<Club> {
+  const [{ id }] = await database
+    .db('clubs')
+    .insert({
+      name,
+      courts_count: 4,
+      start_hour: 8,
+      end_hour: 22,
+      reservations_limit: 3,
+      time_zone: 'Europe/Berlin',
+    })
+    .returning('id');
+  return (await findClub(database.db, id))!;
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   db = connectDb(database.url, { max: 1 });
-  const [{ id: clubId }] = await database
-    .db('clubs')
-    .insert({
-      name: 'Vorbereitet',
-      courts_count: 4,
-      start_hour: 8,
-      end_hour: 22,
-      reservations_limit: 3,
-      time_zone: 'Europe/Berlin',
-    })
-    .returning('id');
-  club = (await findClub(database.db, clubId))!;
-  const [{ id: otherId }] = await database
-    .db('clubs')
-    .insert({
-      name: 'Nebenan',
-      courts_count: 4,
-      start_hour: 8,
-      end_hour: 22,
-      reservations_limit: 3,
-      time_zone: 'Europe/Berlin',
-    })
-    .returning('id');
-  otherClub = (await findClub(database.db, otherId))!;
+  club = await insertClub('Vorbereitet');
+  otherClub = await insertClub('Nebenan');
   const members: { id: string }[] = await database
     .db('users')
     .insert(
       ['a', 'b', 'c'].map((name) => ({
-        club_id: clubId,
+        club_id: club._id,
         first_name: name,
         last_name: 'Mitglied',
         email: `${name}@prepared.invalid`,

@@ -3,6 +3,7 @@ import type { ClubCoreSettings, ClubLocalRules, ClubSettings } from '@platzbuchu
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { preparedRows } from '../db/prepared';
+import { newestClubSeq } from '../events/store';
 
 /** Row ↔ API shape: the database says `id`, the API `_id`. */
 interface UserRow {
@@ -132,9 +133,7 @@ export async function findSessionWithUser(
       .first([
         's.data',
         ...SESSION_USER_COLUMNS.map((c) => `u.${c}`),
-        db.raw(
-          '(SELECT e.club_seq FROM events e WHERE e.club_id = u.club_id ORDER BY e.club_seq DESC LIMIT 1) AS club_seq',
-        ),
+        db.raw(`${newestClubSeq('u.club_id')} AS club_seq`),
       ]),
   );
   if (!row) return undefined;

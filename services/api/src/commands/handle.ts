@@ -100,42 +100,26 @@ export async function foldStream<S, E extends DomainEvent>(
 }
 
 /**
- * The club's lock and then the club's row, in one round trip: two statements in one simple query,
- * so the row is read with a snapshot taken after the lock (READ COMMITTED takes one per statement).
- * `wait: false` only tries the lock; the row is read either way.
+ * The given clubs' locks and then their rows, in one round trip: two statements in one simple
+ * query, so the rows are read with a snapshot taken after the locks (READ COMMITTED takes one per
+ * statement). `wait: false` only tries each lock: one held elsewhere is reported, never waited
+ * for, so several can be taken at once (a group commit's) without deadlock. Waiting is for one
+ * club at a time. The rows are read either way.
  */
-async function lockAndReadClub(
-  trx: Knex.Transaction,
-  clubId: string,
-  wait: boolean,
-): Promise<{ locked: boolean; club: Club | undefined }> {
-  const connection = await connectionOf(trx);
-  const key = connection.escapeLiteral(`club:${clubId}`);
-  const lock = wait
-    ? `SELECT true AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`
-    : `SELECT pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) AS locked`;
-  const results = (await connection.query(
-    `${lock}; SELECT ${CLUB_SELECT_LIST} FROM clubs WHERE id = ${connection.escapeLiteral(clubId)}`,
-  )) as unknown as [{ rows: [{ locked: boolean }] }, { rows: ClubRow[] }];
-  const row = results[1].rows[0];
-  return { locked: results[0].rows[0].locked, club: row && toClub(row) };
-}
-
-/**
- * Tries every given club's lock, then reads the clubs' rows, in one round trip (two statements, as
- * in `lockAndReadClub`, so the rows are read with a snapshot taken after the locks). Only tries: a
- * lock held elsewhere is reported, never waited for, so taking several at once cannot deadlock.
- */
-async function tryLockAndReadClubs(
+async function lockAndReadClubs(
   trx: Knex.Transaction,
   clubIds: readonly string[],
+  wait: boolean,
 ): Promise<Map<string, { locked: boolean; club: Club | undefined }>> {
+  if (wait && clubIds.length > 1) throw new Error('Waiting for several clubs’ locks could deadlock');
   const connection = await connectionOf(trx);
   const keys = clubIds.map((id) => connection.escapeLiteral(`club:${id}`)).join(', ');
   const ids = clubIds.map((id) => connection.escapeLiteral(id)).join(', ');
+  const lock = wait
+    ? '(SELECT true FROM pg_advisory_xact_lock(hashtextextended(key, 0)))'
+    : 'pg_try_advisory_xact_lock(hashtextextended(key, 0))';
   const results = (await connection.query(
-    `SELECT pg_try_advisory_xact_lock(hashtextextended(key, 0)) AS locked
-       FROM unnest(ARRAY[${keys}]::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n;
+    `SELECT ${lock} AS locked FROM unnest(ARRAY[${keys}]::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n;
      SELECT ${CLUB_SELECT_LIST} FROM clubs WHERE id = ANY(ARRAY[${ids}]::uuid[])`,
   )) as unknown as [{ rows: { locked: boolean }[] }, { rows: ClubRow[] }];
   const clubs = new Map(results[1].rows.map((row) => [row.id, toClub(row)]));
@@ -146,6 +130,11 @@ async function tryLockAndReadClubs(
       { locked: results[0].rows[index]!.locked, club: clubs.get(id.toLowerCase()) },
     ]),
   );
+}
+
+/** One club's lock and row (see `lockAndReadClubs`). */
+async function lockAndReadClub(trx: Knex.Transaction, clubId: string, wait: boolean) {
+  return (await lockAndReadClubs(trx, [clubId], wait)).get(clubId)!;
 }
 
 /** One command waiting for its answer. */
@@ -390,9 +379,10 @@ async function runGroup<C extends { actor: Actor }, S, Ctx, E extends DomainEven
   let outcomes: [Queued<C>, CommandResult][] = [];
   try {
     await db.transaction(async (trx) => {
-      const tried = await tryLockAndReadClubs(
+      const tried = await lockAndReadClubs(
         trx,
         batches.map((batch) => batch.clubId),
+        false,
       );
       const clubs = [];
       for (const batch of batches) {

@@ -79,14 +79,21 @@ export interface StampedEvent extends VersionedEvent {
 }
 
 /**
+ * The SQL of a club's newest event number, NULL before its first: `clubId` is an SQL expression
+ * (a parameter, a column). One index lookup on (club_id, club_seq).
+ */
+export const newestClubSeq = (clubId: string) =>
+  `(SELECT club_seq FROM events WHERE club_id = ${clubId} ORDER BY club_seq DESC LIMIT 1)`;
+
+/**
  * The club's newest event number. Commits of one club are serialised by its lock, so it only
  * grows: under the lock it numbers the next append; outside it, it versions cached answers.
  */
 export async function lastClubSeq(trx: Db | Knex.Transaction, clubId: string): Promise<number> {
-  const [last] = await preparedRows<{ club_seq: string }>(
+  const [last] = await preparedRows<{ club_seq: string | null }>(
     trx,
     'last-club-seq',
-    trx.raw('SELECT club_seq FROM events WHERE club_id = ? ORDER BY club_seq DESC LIMIT 1', [clubId]),
+    trx.raw(`SELECT ${newestClubSeq('?')} AS club_seq`, [clubId]),
   );
   return Number(last?.club_seq ?? 0);
 }
@@ -115,9 +122,9 @@ async function addCurrentVersions(
 /**
  * One statement appends every event of a command, or of several clubs' commands, and numbers each
  * club's after its newest event, so appending is a single round trip (the caller holds each club's
- * lock, so nobody else numbers in between). The events come as one JSON array; `i` is each
- * event's place in it, `n` its place among its club's. Rows that projections insert without a
- * read (registry `insertsWithAppend`) go with it, one CTE per table.
+ * lock, so nobody else numbers in between). The events come as one JSON array; `n` is each
+ * event's place among its club's. Rows that projections insert without a read (registry
+ * `insertsWithAppend`) go with it, one CTE per table.
  */
 function appendStatement(inserts: readonly { table: string; columns: readonly string[] }[]): string {
   const withs = inserts.map(({ table, columns }, i) => {
@@ -129,19 +136,17 @@ function appendStatement(inserts: readonly { table: string; columns: readonly st
   return `
     WITH given AS (
       SELECT * FROM jsonb_to_recordset($1::jsonb)
-        AS e(i int, n int, club_id uuid, stream_type text, stream_id uuid, version int, type text,
+        AS e(n int, club_id uuid, stream_type text, stream_id uuid, version int, type text,
              data jsonb, actor_id uuid, occurred_at timestamptz)
     ), last AS (
-      SELECT c.club_id, coalesce(
-        (SELECT club_seq FROM events WHERE club_id = c.club_id ORDER BY club_seq DESC LIMIT 1), 0
-      ) AS seq
+      SELECT c.club_id, coalesce(${newestClubSeq('c.club_id')}, 0) AS seq
       FROM (SELECT DISTINCT club_id FROM given) c
     ), appended AS (
       INSERT INTO events (stream_type, stream_id, version, club_id, club_seq, type, data, actor_id, occurred_at)
       SELECT e.stream_type, e.stream_id, e.version, e.club_id, last.seq + e.n, e.type, e.data, e.actor_id,
              e.occurred_at
       FROM given e JOIN last USING (club_id)
-      ORDER BY e.i
+      ORDER BY e.club_id, e.n
       RETURNING ${EVENT_COLUMNS.join(', ')})${withs.join('')}
     SELECT * FROM appended ORDER BY club_seq`;
 }
@@ -233,10 +238,7 @@ export async function appendForClubs(
   const { rows: stored } = await connection.query<EventRow>({
     name: statementName('append-events', text),
     text,
-    values: [
-      JSON.stringify(rows.map((row, i) => ({ i, ...row }))),
-      ...inserts.map((insert) => JSON.stringify(insert.rows)),
-    ],
+    values: [JSON.stringify(rows), ...inserts.map((insert) => JSON.stringify(insert.rows))],
   });
   // Keyed as PostgreSQL prints a uuid, in lower case, whatever the caller's spelling.
   const byClub = new Map<string, EventEnvelope[]>(clubs.map(({ clubId }) => [clubId.toLowerCase(), []]));

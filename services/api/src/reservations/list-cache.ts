@@ -2,8 +2,8 @@
  * Reservation lists kept as JSON texts, keyed by club and date window, each valid at one position
  * of the club's log. A page view then needs only the club's newest event number (which the session
  * lookup brings, or events/store `lastClubSeq`) instead of a query, a filter and a serialisation;
- * and a browser that already holds that answer gets a 304. The gzip-compressed list is made once per entry, when the first client
- * that accepts it asks.
+ * and a browser that already holds that answer gets a 304. The gzip-compressed list is made once
+ * per entry, when the first client that accepts it asks.
  *
  * A kept list also moves forward without a read: the answer to a new booking is the list it was
  * made on with the booking put in its place (`advance`). That is the busiest write's whole answer,
@@ -80,11 +80,7 @@ export function newBookings(
   const contiguous = events.every((event, index) => event.club_seq === first.club_seq + index);
   if (!contiguous || events.some((event) => event.type !== 'ReservationMade')) return undefined;
   const made = [...replay(events as readonly EventEnvelope<ReservationEvent>[]).values()];
-  const shown = window
-    ? made.filter((r) =>
-        r.recurring ? occursBetween(r, window.from, window.to) : r.date >= window.from && r.date <= window.to,
-      )
-    : made;
+  const shown = window ? made.filter((r) => occursBetween(r, window.from, window.to)) : made;
   return {
     before: first.club_seq - 1,
     after: first.club_seq + events.length - 1,

@@ -80,11 +80,7 @@ function requestedMember(ctx: AppContext): string | undefined {
   return userId;
 }
 
-/** The key a list is kept under: its club, its window (or all) and whose bookings (or everyone's). */
-function listKey(clubId: string, range: DateRange | undefined, userId?: string): string {
-  return `${clubId}|${windowName(range, userId)}`;
-}
-
+/** A list's window (or all) and whose bookings (or everyone's); with the club, the key it is kept under. */
 function windowName(range: DateRange | undefined, userId?: string): string {
   return `${range ? `${range.from}..${range.to}` : 'all'}${userId ? `|${userId}` : ''}`;
 }
@@ -117,7 +113,7 @@ async function listAfter(
   range: DateRange | undefined,
   events: readonly EventEnvelope[],
 ): Promise<string> {
-  const key = listKey(clubId, range);
+  const key = `${clubId}|${windowName(range)}`;
   const booked = newBookings(events, range);
   const advanced = booked && cache.advance(key, booked);
   if (advanced) return advanced.body();
@@ -167,7 +163,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       ctx.status = 304;
       return;
     }
-    const key = listKey(clubId, range, userId);
+    const key = `${clubId}|${window}`;
     const list =
       cache.get(key, position) ?? cache.set(key, position, await readList(deps, clubId, range, userId));
     ctx.type = 'application/json';
