@@ -6,7 +6,7 @@
  * would unpack on its own CPU. What the API does for a request is the same with either client.
  */
 import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 interface Answer {
   status: number;
@@ -23,6 +23,9 @@ interface RequestOptions {
 
 /** What a phone's browser says it accepts. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/** How an answer is unpacked, by its Content-Encoding (the API sends gzip or Brotli, or neither). */
+const UNPACK: Record<string, (body: Buffer) => Buffer> = { gzip: gunzipSync, br: brotliDecompressSync };
 
 export class KeptAliveClient {
   private readonly agent: http.Agent;
@@ -50,10 +53,10 @@ export class KeptAliveClient {
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => {
             const body = Buffer.concat(chunks);
-            const gzipped = response.headers['content-encoding'] === 'gzip';
+            const unpack = UNPACK[response.headers['content-encoding'] ?? ''];
             resolve({
               status: response.statusCode ?? 0,
-              text: () => (gzipped ? gunzipSync(body) : body).toString('utf8'),
+              text: () => (unpack ? unpack(body) : body).toString('utf8'),
             });
           });
           response.on('error', reject);
