@@ -4,9 +4,13 @@
  *
  * - NODE_ENV=production for every process; the API refuses the development session secret.
  * - One API worker per core (node:cluster; WEB_CONCURRENCY overrides). The first worker migrates
- *   the database before the others start; a worker that dies is replaced.
+ *   the database before the others start.
  * - The mailer as a process of its own: it takes what the API workers leave in the mail outbox,
  *   through the queue when Redis is reachable, otherwise it sends the mails itself.
+ * - Once the first API worker listens, a process that dies (an API worker, the mailer, a remote's
+ *   file server) is started again alone, after a pause that grows while it keeps dying: one bug
+ *   never stops the others. Before that, a death is a start-up error (a bad configuration, an
+ *   unreachable database): everything stops with its log line instead of looping.
  * - Each remote's built folder served as static files on its own port: hashed chunks with
  *   `Cache-Control: immutable`, the manifest and entry revalidated (services/api/src/http/static-files.ts).
  *
@@ -25,8 +29,10 @@ const API = join(root, 'services/api/build/main.mjs');
 const API_CONFIG = join(root, 'services/api/build/config.mjs');
 const MAILER = join(root, 'services/mailer/build/main.mjs');
 const SERVE_REMOTE = join(root, 'services/api/build/serve-remote.mjs');
-/** A worker that dies this soon after its start is broken, not unlucky: restarting it would loop. */
-const CRASH_LOOP_MS = 5_000;
+/** Pauses before restarting a process that keeps dying: 1 s, doubling, at most 30 s. */
+const RESTART_PAUSE_MS = { first: 1_000, max: 30_000 };
+/** A process that ran this long before dying is unlucky, not broken: its pause starts over. */
+const HEALTHY_AFTER_MS = 60_000;
 
 const say = (line) => console.log(`[start:prod] ${line}`);
 function refuse(line) {
@@ -68,23 +74,59 @@ function productionEnv() {
 
 const children = new Set();
 let stopping = false;
+/** Set once the first API worker listens: from then on a death is a crash, not a start-up error. */
+let running = false;
 
-/** Runs a helper process; if it dies while we are not stopping, everything stops (as npm start does). */
-function runHelper(name, script, args, env) {
+/** A supervised process's start time and its pause before the next restart (0: none yet). */
+const newRecord = () => ({ startedAt: 0, pauseMs: 0 });
+
+/**
+ * How long to wait before starting a process again: doubles with each death that came soon after its
+ * start, so a process that cannot run is retried slowly instead of in a tight loop.
+ */
+function restartPause(record) {
+  const healthy = Date.now() - record.startedAt >= HEALTHY_AFTER_MS;
+  record.pauseMs =
+    healthy || record.pauseMs === 0
+      ? RESTART_PAUSE_MS.first
+      : Math.min(record.pauseMs * 2, RESTART_PAUSE_MS.max);
+  return record.pauseMs;
+}
+
+/**
+ * Restarts what died, alone; before the deployment runs, a death stops everything instead.
+ * `record` keeps a process's start time and its current pause across restarts.
+ */
+function onDeath(name, record, reason, start) {
+  if (stopping) return;
+  if (!running) {
+    // Its own log line above says why (a config error, an unreachable database).
+    say(`${name} failed at its start (${reason}); stopping`);
+    void stopAll(1);
+    return;
+  }
+  const pause = restartPause(record);
+  say(`${name} exited (${reason}); starting it again in ${pause / 1000} s`);
+  setTimeout(() => {
+    if (!stopping) start();
+  }, pause).unref();
+}
+
+/** Runs a helper process (the mailer, a remote's file server), restarted alone when it dies. */
+function runHelper(name, script, args, env, record = newRecord()) {
   const child = spawn(process.execPath, [script, ...args], { cwd: root, env, stdio: 'inherit' });
+  record.startedAt = Date.now();
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
-    if (!stopping) {
-      say(`${name} exited (${signal ?? code}); stopping everything`);
-      void stopAll(1);
-    }
+    onDeath(name, record, signal ?? code, () => runHelper(name, script, args, env, record));
   });
 }
 
-function forkWorker(env) {
+function forkWorker(env, record = newRecord()) {
   const worker = cluster.fork(env);
-  worker.startedAt = Date.now();
+  worker.record = record;
+  record.startedAt = Date.now();
   return worker;
 }
 
@@ -93,19 +135,19 @@ function startWorkers(env, count) {
   cluster.setupPrimary({ exec: API });
   const first = forkWorker(env);
   first.once('listening', () => {
+    running = true;
     for (let i = 1; i < count; i++) forkWorker(env);
-    say(`${count} API worker(s) on ${env.PUBLIC_URL}`);
+  });
+  let listening = 0;
+  cluster.on('listening', (worker) => {
+    listening++;
+    if (listening === count) say(`${count} API worker(s) on ${env.PUBLIC_URL}`);
+    if (listening > count) say(`API worker ${worker.process.pid} listens in place of one that exited`);
   });
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    if (Date.now() - worker.startedAt < CRASH_LOOP_MS) {
-      // Its own log line above says why (a config error, an unreachable database): no restart loop.
-      say(`an API worker failed at its start (${signal ?? code}); stopping`);
-      void stopAll(1);
-      return;
-    }
-    say(`API worker ${worker.process.pid} died (${signal ?? code}); starting a new one`);
-    forkWorker(env);
+    onDeath(`API worker ${worker.process.pid}`, worker.record, signal ?? code, () =>
+      forkWorker(env, worker.record),
+    );
   });
 }
 

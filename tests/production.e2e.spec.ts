@@ -129,6 +129,52 @@ describe('npm run start:prod', () => {
     expect(prod.output()).not.toMatch(STACK_TRACE_LINE);
   }, 120_000);
 
+  it('starts a process that crashed again alone, while the others keep serving', async () => {
+    const prod = startProd();
+    const pid = prod.child.pid as number;
+    const pidsOf = (script: string) =>
+      spawnSync('pgrep', ['-P', String(pid), '-f', script], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map(Number);
+    const countOf = (script: string) => pidsOf(script).length;
+    try {
+      await expect.poll(() => prod.output(), { timeout: 60_000 }).toMatch(/2 API worker\(s\)/);
+
+      // An API worker dies: the other one answers meanwhile, and a new one takes its place.
+      const first = pidsOf('services/api/build/main.mjs');
+      const victim = first[0] as number;
+      process.kill(victim, 'SIGKILL');
+      await expect
+        .poll(() => prod.output(), { timeout: 10_000 })
+        .toMatch(new RegExp(`API worker ${victim} exited \\(SIGKILL\\); starting it again in 1 s`));
+      expect((await fetch(`http://127.0.0.1:${ports.api}/readyz`)).status).toBe(200);
+      await expect
+        .poll(() => prod.output(), { timeout: 30_000 })
+        .toMatch(/listens in place of one that exited/);
+
+      // The new one dies at once: still no reason to stop the others, only a longer pause.
+      const replacement = pidsOf('services/api/build/main.mjs').find((worker) => !first.includes(worker));
+      process.kill(replacement as number, 'SIGKILL');
+      await expect
+        .poll(() => prod.output(), { timeout: 10_000 })
+        .toMatch(new RegExp(`API worker ${replacement} exited \\(SIGKILL\\); starting it again in 2 s`));
+
+      // The mailer and a remote's file server die: each comes back alone.
+      process.kill(pidsOf('services/mailer/build/main.mjs')[0] as number, 'SIGKILL');
+      process.kill(pidsOf('services/api/build/serve-remote.mjs')[0] as number, 'SIGKILL');
+      await expect.poll(() => prod.output(), { timeout: 10_000 }).toMatch(/mailer exited \(SIGKILL\)/);
+      await expect.poll(() => countOf('services/mailer/build/main.mjs'), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => countOf('services/api/build/serve-remote.mjs'), { timeout: 30_000 }).toBe(3);
+      await expect.poll(() => countOf('services/api/build/main.mjs'), { timeout: 30_000 }).toBe(2);
+      expect((await fetch(`http://127.0.0.1:${ports.api}/readyz`)).status).toBe(200);
+      expect(prod.child.exitCode).toBeNull();
+    } finally {
+      prod.child.kill('SIGTERM');
+    }
+    expect(await exitOf(prod.child)).toBe(0);
+  }, 180_000);
+
   it('refuses the development session secret in one line, before starting anything', async () => {
     const prod = startProd({ SESSION_SECRET: DEVELOPMENT_SECRET });
     expect(await exitOf(prod.child)).toBe(1);
