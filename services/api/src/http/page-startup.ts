@@ -10,14 +10,24 @@ import type { Db } from '../db/connect';
 import { currentUser } from './auth';
 import type { AppContext } from './context';
 
-/** The request's `PageStartup` as JSON text; the clubs' text is the directory's, never parsed again. */
-export type PageStartupFor = (ctx: AppContext) => Promise<string>;
+/**
+ * The request's `PageStartup` as JSON text (the clubs' text is the directory's, never parsed again),
+ * and whether it names nobody: every anonymous visitor then gets the same page, kept compressed.
+ */
+export interface PageStartupText {
+  json: string;
+  anonymous: boolean;
+}
+export type PageStartupFor = (ctx: AppContext) => Promise<PageStartupText>;
 
 export function pageStartup(db: Db): PageStartupFor {
   const directory = ClubDirectory.of(db);
   return async (ctx) => {
     const [snapshot, user] = await Promise.all([directory.current(), currentUser(ctx, db)]);
     const startupUser: PageStartup['user'] = user ?? null;
-    return `{"clubs":${snapshot.body},"user":${JSON.stringify(startupUser)}}`;
+    return {
+      json: `{"clubs":${snapshot.body},"user":${JSON.stringify(startupUser)}}`,
+      anonymous: startupUser === null,
+    };
   };
 }

@@ -24,7 +24,7 @@ import {
 } from './static-files';
 import { acceptsGzip, gzipOnce } from './compression';
 import type { AppContext, AppState } from './context';
-import type { PageStartupFor } from './page-startup';
+import type { PageStartupFor, PageStartupText } from './page-startup';
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -120,14 +120,25 @@ interface PageBody extends FileBody {
   personal: boolean;
 }
 
+/** The anonymous visitors' page with its startup block, kept so it is compressed once. */
+interface StartupPage {
+  /** The file version and the startup text it was made from. */
+  key: string;
+  plain: Buffer;
+  gzipped: Promise<Buffer>;
+}
+
 /**
  * index.html with the configuration inside, read once per file version; with `startupFor`, each
- * request's own startup block too (compressed per request: it holds the visitor's session). When
- * the startup cannot be read (the database is away), the page goes out without it and the shell
- * asks, and shows its retry if that fails too.
+ * request's own startup block too. A visitor's page holds their session: compressed per request and
+ * kept nowhere. Every anonymous visitor gets the same page (the clubs, no user): it is kept and
+ * compressed once per file version and clubs list, since the landing page is what strangers and
+ * crawlers ask for most. When the startup cannot be read (the database is away), the page goes out
+ * without it and the shell asks, and shows its retry if that fails too.
  */
 function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
   let kept: PageParts | undefined;
+  let anonymous: StartupPage | undefined;
   const parts = async (found: FoundFile): Promise<PageParts> => {
     const version = `${found.size}:${found.mtime.getTime()}`;
     if (kept?.version !== version) {
@@ -141,6 +152,14 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
     }
     return kept;
   };
+  const anonymousPage = (page: PageParts, startupJson: string): StartupPage => {
+    const key = `${page.version}\n${startupJson}`;
+    if (anonymous?.key !== key) {
+      const plain = Buffer.from(page.head + inlineStartupBlock(startupJson) + page.rest);
+      anonymous = { key, plain, gzipped: gzipOnce(plain, 9) };
+    }
+    return anonymous;
+  };
   return async (ctx: AppContext, found: FoundFile): Promise<PageBody> => {
     const page = await parts(found);
     const gzip = acceptsGzip(ctx.get('Accept-Encoding'));
@@ -149,14 +168,21 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
         ? { body: await page.gzipped, encoding: 'gzip', personal: false }
         : { body: page.plain, personal: false };
     if (!startupFor) return withoutStartup();
-    let startup: string;
+    let startup: PageStartupText;
     try {
       startup = await startupFor(ctx);
     } catch (err) {
       ctx.state.logger.error({ err }, 'the page goes out without its startup: the shell will ask');
       return withoutStartup();
     }
-    const body = Buffer.from(page.head + inlineStartupBlock(startup) + page.rest);
+    // Even the anonymous page says that nobody is logged in: no shared cache may keep it.
+    if (startup.anonymous) {
+      const sent = anonymousPage(page, startup.json);
+      return gzip
+        ? { body: await sent.gzipped, encoding: 'gzip', personal: true }
+        : { body: sent.plain, personal: true };
+    }
+    const body = Buffer.from(page.head + inlineStartupBlock(startup.json) + page.rest);
     return gzip ? { body: await gzipOnce(body), encoding: 'gzip', personal: true } : { body, personal: true };
   };
 }
