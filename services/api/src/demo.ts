@@ -212,7 +212,8 @@ async function adminWeek(db: Db, clubId: string, today: string, admin: Actor, cl
 export async function seedDemo(
   db: Db,
   hasher: PasswordHasher,
-  { now, timeZone }: { now: Date; timeZone: string } = { now: new Date(), timeZone: 'Europe/Berlin' },
+  // The zone is the operator's APP_TIMEZONE, passed in: no second default that could disagree with it.
+  { now, timeZone }: { now: Date; timeZone: string },
 ): Promise<{ clubId: string; booked: number }> {
   const { clubId } = await seedClubAndMembers(db, hasher, timeZone);
   const club = await findClub(db, clubId);
