@@ -87,7 +87,7 @@ const PAINTED_MESSAGE = 'bench: grid painted at ';
  * navigation's start). The bench learns of the paint from that message, so nothing of Playwright
  * runs in the page before it: waiting for a button from outside evaluated Playwright's injected
  * script and polled the page, 100-180 ms of a throttled visit's main thread on the way to the grid
- * (bench/README.md, 2026-11-25), and its answer could also wait behind the page's next long task.
+ * (bench/README.md, "browser"), and its answer could also wait behind the page's next long task.
  */
 const WATCH_GRID_PAINT = `new MutationObserver((_, observer) => {
   const heading = document.querySelector('table.day-grid .day-grid__court');

@@ -44,7 +44,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * The browser's own interface, which headless Chromium (156) builds for every new context: it
  * preloads the address bar's popup, a WebUI page in a renderer of its own, about a second of CPU
  * on a 2-core machine, competing with the page under test. No visitor's phone pays that per visit
- * (bench/README.md, 2026-11-25).
+ * (bench/README.md, "browser").
  */
 const BROWSER_UI_FEATURES = [
   'PreloadTopChromeWebUI',

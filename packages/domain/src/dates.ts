@@ -186,7 +186,7 @@ const builtInTemporal = (globalThis as { Temporal?: TemporalClock }).Temporal;
  * The calendar day and time that an instant is in the given IANA time zone. Through Temporal where
  * the runtime has it: a page's first Intl date format loads the locale's data and date patterns,
  * 170-300 ms of a throttled first visit before the grid can show its day, where Temporal needs
- * 1-14 ms (bench/README.md, 2026-11-25). Both read the same time zone database.
+ * 1-14 ms (bench/README.md, "browser"). Both read the same time zone database.
  */
 export function wallClockOf(instant: Date, timeZone: string): WallClock {
   return builtInTemporal

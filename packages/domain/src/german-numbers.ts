@@ -3,7 +3,7 @@
  * `toLocaleString('de-DE')`: the schemas build a message with one as they load, on every first
  * visit of every screen, and a page's first German number format makes the browser load the
  * locale's data, which took about a tenth of a throttled first visit's main-thread time
- * (bench/README.md, 2026-11-25).
+ * (bench/README.md, "browser").
  */
 export function germanInteger(value: number): string {
   const digits = Math.abs(Math.round(value)).toString();
