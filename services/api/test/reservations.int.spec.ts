@@ -291,6 +291,53 @@ describe('GET with from/to', () => {
   });
 });
 
+describe('GET and answers without from/to', () => {
+  /** Books as the admin while the clock shows `when`, then puts it back. */
+  async function bookedEarlier(members: Members, when: string, body: Record<string, unknown>) {
+    api.setNow(new Date(when));
+    try {
+      return await bookedId(members.admin.client, body);
+    } finally {
+      api.setNow(NOW);
+    }
+  }
+
+  it('cover four weeks back up to the last bookable day, with older series that still occur', async () => {
+    const members = await clubWithMembers(api.url);
+    const oldSingle = await bookedEarlier(
+      members,
+      '2026-06-01T08:00:00Z',
+      slot(members, { date: '2026-06-02' }),
+    );
+    const oldSeries = await bookedEarlier(
+      members,
+      '2026-06-01T08:00:00Z',
+      slot(members, { court_num: '2', date: '2026-06-01', recurring: true }),
+    );
+    const threeWeeksBack = await bookedEarlier(
+      members,
+      '2026-11-01T08:00:00Z',
+      slot(members, { court_num: '3', date: '2026-11-02' }),
+    );
+    const lastBookable = await bookedId(members.admin.client, slot(members, { date: '2028-11-23' }));
+
+    const listed = await members.player.client.get<Reservation[]>(
+      `/api/reservations?club_id=${members.club._id}`,
+    );
+    expect(listed.status).toBe(200);
+    const ids = listed.body.map((r) => r._id);
+    expect(ids).toEqual(expect.arrayContaining([oldSeries, threeWeeksBack, lastBookable]));
+    expect(ids).not.toContain(oldSingle);
+
+    // A booking's answer carries the same window.
+    const answer = await book(members.player.client, slot(members, { court_num: '4', date: TUESDAY }));
+    expect(answer.status).toBe(201);
+    const answered = answer.body.data.map((r) => r._id);
+    expect(answered).toEqual(expect.arrayContaining([oldSeries, threeWeeksBack, lastBookable]));
+    expect(answered).not.toContain(oldSingle);
+  });
+});
+
 describe('club-local time on the days the clocks change', () => {
   it('spring forward: 03:30 CEST makes 02:00 past and 03:00 bookable', async () => {
     const members = await clubWithMembers(api.url, { start_hour: 1, end_hour: 23 });

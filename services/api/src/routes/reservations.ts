@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { daysBetween, isIsoDate } from '@platzbuchung/domain/dates';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
+import { listWindowWithoutRange } from '@platzbuchung/domain/reservations/list-window';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import {
   MAX_RANGE_DAYS,
@@ -80,25 +81,31 @@ function requestedMember(ctx: AppContext): string | undefined {
   return userId;
 }
 
-/** A list's window (or all) and whose bookings (or everyone's); with the club, the key it is kept under. */
-function windowName(range: DateRange | undefined, userId?: string): string {
-  return `${range ? `${range.from}..${range.to}` : 'all'}${userId ? `|${userId}` : ''}`;
+/**
+ * The days a list covers: the ones the request names, else the window around today that keeps the
+ * original client's screens whole (domain `listWindowWithoutRange`). Never the club's whole history.
+ */
+function listWindow(ctx: AppContext, deps: AppDeps): DateRange {
+  return requestedRange(ctx) ?? listWindowWithoutRange(deps.clock());
 }
 
-/** The reservations of the club in `range` (or all), in order, read from the database. */
+/** A list's window and whose bookings (or everyone's); with the club, the key it is kept under. */
+function windowName(range: DateRange, userId?: string): string {
+  return `${range.from}..${range.to}${userId ? `|${userId}` : ''}`;
+}
+
+/** The reservations of the club in `range`, in order, read from the database. */
 async function readList(
   deps: AppDeps,
   clubId: string,
-  range: DateRange | undefined,
+  range: DateRange,
   userId?: string,
 ): Promise<ListedReservation[]> {
   const rows = await listReservationsJson(deps.db, clubId, range, userId);
   // Single bookings come back exact from SQL; only a series needs the recurrence rule.
-  return range
-    ? rows.filter(
-        (row) => !row.recurring || occursBetween(JSON.parse(row.json) as Reservation, range.from, range.to),
-      )
-    : rows;
+  return rows.filter(
+    (row) => !row.recurring || occursBetween(JSON.parse(row.json) as Reservation, range.from, range.to),
+  );
 }
 
 /**
@@ -110,7 +117,7 @@ async function listAfter(
   deps: AppDeps,
   cache: ReservationListCache,
   clubId: string,
-  range: DateRange | undefined,
+  range: DateRange,
   events: readonly EventEnvelope[],
 ): Promise<string> {
   const key = `${clubId}|${windowName(range)}`;
@@ -147,7 +154,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
 
   router.get('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
-    const range = requestedRange(ctx);
+    const range = listWindow(ctx, deps);
     const userId = requestedMember(ctx);
     const window = windowName(range, userId);
     // The position first, the list after: a list is then never older than the position it is kept
@@ -176,7 +183,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */
   router.post('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const user = sessionUser(ctx);
-    const range = requestedRange(ctx);
+    const range = listWindow(ctx, deps);
     const reservationId = ctx.query.reservation_id;
     const actor = { user_id: user._id, role: user.role };
     let clubId: string;
@@ -254,7 +261,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   /** Another court, day or hours for a booking; for a series, `scope` and `occurrence_date` say which. */
   router.put('/reservations/:id', requireActiveMember(deps.db), async (ctx) => {
     const user = sessionUser(ctx);
-    const range = requestedRange(ctx);
+    const range = listWindow(ctx, deps);
     const body = validateChange(ctx.request.body);
     const clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
     if (!isUuid(ctx.params.id)) throw notFound(reservationTexts.reservationNotFound);
