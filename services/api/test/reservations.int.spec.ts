@@ -618,6 +618,31 @@ describe("one member's bookings", () => {
     expect(mine.headers.get('etag')).not.toBe(admins.headers.get('etag'));
   });
 
+  it('answers 404 for a user_id that names no member of the club, and keeps no list for it', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    await bookedId(other.player.client, slot(other, { court_num: '2' }));
+    const path = (userId: string) =>
+      `/api/reservations?club_id=${members.club._id}&user_id=${userId}&from=${MONDAY}&to=${MONDAY}`;
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    for (const stranger of [other.player.user._id, '00000000-0000-4000-8000-000000000000']) {
+      const response = await members.player.client.get<{ error: string }>(path(stranger));
+      expect(response.status, stranger).toBe(404);
+      expect(response.body).toEqual({ error: reservationTexts.memberNotInClub });
+      api.db.on('query', listen);
+      try {
+        expect((await members.player.client.get(path(stranger))).status).toBe(404);
+      } finally {
+        api.db.off('query', listen);
+      }
+      // Refused before any list is read, and nothing was kept to answer from.
+      expect(statements.some((sql) => /reservations/.test(sql))).toBe(false);
+      statements.length = 0;
+    }
+    expect((await members.player.client.get(path(members.admin.user._id))).status).toBe(200);
+  });
+
   it('refuses a user_id that is no member id with a German 400', async () => {
     const members = await clubWithMembers(api.url);
     const response = await members.player.client.get<{ error: string }>(

@@ -72,12 +72,17 @@ export function requestedRange(ctx: AppContext, options: { required?: boolean } 
 
 /**
  * `user_id` narrows the list to one member's bookings (a member's own list: /bookings and the
- * grid's limit count), so the club's whole year need not travel to find them.
+ * grid's limit count), so the club's whole year need not travel to find them. It must name a
+ * member of the club (404 otherwise): each member's list is kept apart, and ids of nobody would
+ * only fill the club's kept lists with empty ones.
  */
-function requestedMember(ctx: AppContext): string | undefined {
+async function requestedMember(ctx: AppContext, deps: AppDeps, clubId: string): Promise<string | undefined> {
   const { user_id: userId } = ctx.query;
   if (userId === undefined) return undefined;
   if (typeof userId !== 'string' || !isUuid(userId)) throw badRequest(reservationTexts.unknownMember);
+  if (userId === sessionUser(ctx)._id) return userId;
+  const member = await deps.db('users').where({ id: userId, club_id: clubId }).first('id');
+  if (!member) throw notFound(reservationTexts.memberNotInClub);
   return userId;
 }
 
@@ -120,14 +125,14 @@ async function listAfter(
   range: DateRange,
   events: readonly EventEnvelope[],
 ): Promise<string> {
-  const key = `${clubId}|${windowName(range)}`;
+  const window = windowName(range);
   const booked = newBookings(events, range);
-  const advanced = booked && cache.advance(key, booked);
+  const advanced = booked && cache.advance(clubId, window, booked);
   if (advanced) return advanced.body();
   const rows = await readList(deps, clubId, range);
   // Read after the commit, so it holds the command's events: it is valid at the last of them.
   const last = events.at(-1)?.club_seq;
-  if (last !== undefined) cache.set(key, last, rows);
+  if (last !== undefined) cache.set(clubId, window, last, rows);
   return listBody(rows);
 }
 
@@ -155,7 +160,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   router.get('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const range = listWindow(ctx, deps);
-    const userId = requestedMember(ctx);
+    const userId = await requestedMember(ctx, deps, clubId);
     const window = windowName(range, userId);
     // The position first, the list after: a list is then never older than the position it is kept
     // under. The session's lookup read the member's club's position already.
@@ -170,9 +175,9 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       ctx.status = 304;
       return;
     }
-    const key = `${clubId}|${window}`;
     const list =
-      cache.get(key, position) ?? cache.set(key, position, await readList(deps, clubId, range, userId));
+      cache.get(clubId, window, position) ??
+      cache.set(clubId, window, position, await readList(deps, clubId, range, userId));
     ctx.type = 'application/json';
     if (acceptsGzip(ctx.get('Accept-Encoding'))) {
       ctx.set('Content-Encoding', 'gzip');
