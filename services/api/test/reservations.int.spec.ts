@@ -509,6 +509,17 @@ describe('GET /api/events', () => {
     expect((await members.admin.client.get(`${path}&type=Nope`)).status).toBe(400);
   });
 
+  it('answers in bounded pages: a limit above 200 or below 1 is refused with a German 400', async () => {
+    const members = await clubWithMembers(api.url);
+    const path = `/api/events?club_id=${members.club._id}`;
+    for (const limit of ['0', '201', '1e9']) {
+      const response = await members.admin.client.get<{ error: string }>(`${path}&limit=${limit}`);
+      expect(response.status, limit).toBe(400);
+      expect(response.body.error).toBe('„limit“ muss zwischen 1 und 200 liegen.');
+    }
+    expect((await members.admin.client.get(`${path}&limit=200`)).status).toBe(200);
+  });
+
   it('refuses anonymous (401), players (403) and admins of another club (403)', async () => {
     const members = await clubWithMembers(api.url);
     const other = await clubWithMembers(api.url);
