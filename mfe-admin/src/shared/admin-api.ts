@@ -75,9 +75,13 @@ export type ClubChange = ChangeBase &
     | { kind: 'role_changed'; data: { user_id: string; before: Role; after: Role } }
   );
 
-interface AsOfAnswer {
+export interface AsOfAnswer {
+  /** The club's last event number up to the cut: further pages of the same grid ask for it. */
   position: number;
+  /** One page of the grid, in its order; a day's grid always fits in one. */
   data: Reservation[];
+  /** The cursor of the next page, null when this one is the last. */
+  next: { after: string } | null;
   /** The club's settings at that moment (courts, hours, zone), from its settings changes in the log. */
   club: ClubSettings & { _id: string };
 }
@@ -117,15 +121,22 @@ export const fetchChanges = (clubId: string, signal?: AbortSignal) =>
 
 export type AsOfCut = { at: string } | { position: number };
 
-function asOfQuery(clubId: string, cut: AsOfCut, date: string): string {
+function asOfQuery(clubId: string, cut: AsOfCut, date: string, after: string | null): string {
   const params = new URLSearchParams({ club_id: clubId, date });
   if ('position' in cut) params.set('position', String(cut.position));
   else params.set('at', cut.at);
+  if (after !== null) params.set('after', after);
   return `/api/admin/as-of?${params.toString()}`;
 }
 
-export const fetchAsOf = (clubId: string, cut: AsOfCut, date: string, signal?: AbortSignal) =>
-  getJson<AsOfAnswer>(asOfQuery(clubId, cut, date), signal);
+/** One page of "Stand am": the first with `after` null, the next with the previous page's cursor. */
+export const fetchAsOf = (
+  clubId: string,
+  cut: AsOfCut,
+  date: string,
+  after: string | null,
+  signal?: AbortSignal,
+) => getJson<AsOfAnswer>(asOfQuery(clubId, cut, date, after), signal);
 
 /** The club's Platzordnung ('' when it has none), for the admin's form. */
 export const fetchClubRules = (clubId: string, signal: AbortSignal) =>

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
+import { reservationsAtCut } from '../src/reservations/as-of';
 import { TestClient } from './support/client';
 import { clubWithMembers, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
@@ -288,6 +289,99 @@ describe('Stand am: the grid as it was', () => {
     expect(after.body.data).toEqual([]);
     expect((await members.admin.client.get(path('2030-01-01T00:00:00Z'))).status).toBe(400);
     expect((await members.admin.client.get(path('gestern'))).status).toBe(400);
+  });
+});
+
+describe('Stand am in pages', () => {
+  type AsOfPage = { position: number; club: Club; data: Reservation[]; next: { after: string } | null };
+
+  it('answers at most `limit` reservations a page, with a cursor to the next; the pages are the whole grid', async () => {
+    const members = await clubWithMembers(api.url);
+    for (const [court, date] of [
+      ['1', MONDAY],
+      ['2', MONDAY],
+      ['1', addDays(MONDAY, 1)],
+      ['3', addDays(MONDAY, 2)],
+      ['2', addDays(MONDAY, 3)],
+    ] as const) {
+      const made = await members.admin.client.post('/api/reservations', {
+        club_id: members.club._id,
+        court_num: court,
+        start_time: 15,
+        end_time: 16,
+        date,
+      });
+      expect(made.status).toBe(201);
+    }
+    const q = `club_id=${members.club._id}`;
+    const whole = await members.admin.client.get<AsOfPage>(`/api/admin/as-of?${q}&at=${NOW.toISOString()}`);
+    expect(whole.body.data).toHaveLength(5);
+    expect(whole.body.next).toBeNull();
+
+    const pages: AsOfPage[] = [];
+    let after: string | undefined;
+    do {
+      const page = await members.admin.client.get<AsOfPage>(
+        `/api/admin/as-of?${q}&position=${whole.body.position}&limit=2${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+      );
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(Object.keys(page.body).sort()).toEqual(['club', 'data', 'next', 'position']);
+      expect(page.body.position).toBe(whole.body.position);
+      pages.push(page.body);
+      after = page.body.next?.after;
+    } while (after !== undefined && pages.length < 10);
+    expect(pages.map((page) => page.data.length)).toEqual([2, 2, 1]);
+    expect(pages.flatMap((page) => page.data)).toEqual(whole.body.data);
+  });
+
+  it('folds the log read a few events at a time exactly as read at once', async () => {
+    const members = await clubWithMembers(api.url);
+    const made = await members.admin.client.post<{ data: Reservation[] }>('/api/reservations', {
+      club_id: members.club._id,
+      court_num: '1',
+      start_time: 15,
+      end_time: 16,
+      date: MONDAY,
+      recurring: true,
+    });
+    const series = made.body.data[0]!._id;
+    for (const court of ['2', '3', '4']) {
+      const body = {
+        club_id: members.club._id,
+        court_num: court,
+        start_time: 15,
+        end_time: 16,
+        date: MONDAY,
+      };
+      expect((await members.admin.client.post('/api/reservations', body)).status).toBe(201);
+    }
+    const deleted = await members.admin.client.post(`/api/reservations?reservation_id=${series}`, {
+      form_method: 'delete',
+      date: addDays(MONDAY, 7),
+      delete_type: 'once',
+    });
+    expect(deleted.status).toBe(200);
+    for (const cut of [{ at: NOW }, { position: 3 }, { position: 5 }]) {
+      const atOnce = await reservationsAtCut(api.db, members.club._id, cut, 1000);
+      for (const perRead of [1, 2, 5]) {
+        expect(await reservationsAtCut(api.db, members.club._id, cut, perRead), JSON.stringify(cut)).toEqual(
+          atOnce,
+        );
+      }
+    }
+    const now = await reservationsAtCut(api.db, members.club._id, { at: NOW }, 2);
+    expect(now.position).toBe(5);
+    expect(now.rows.find((r) => r._id === series)!.deleted_dates).toEqual([addDays(MONDAY, 7)]);
+  });
+
+  it('refuses a limit beyond the page size or a malformed cursor with a German 400', async () => {
+    const members = await clubWithMembers(api.url);
+    const q = `club_id=${members.club._id}&position=0`;
+    for (const query of ['limit=0', 'limit=501', 'limit=zwei', 'after=irgendwo', 'after=2026-11-23']) {
+      const response = await members.admin.client.get<{ error: string }>(`/api/admin/as-of?${q}&${query}`);
+      expect(response.status, query).toBe(400);
+      expect(typeof response.body.error, query).toBe('string');
+    }
   });
 });
 

@@ -237,6 +237,50 @@ describe('the feed', () => {
   });
 });
 
+describe('what a feed costs and how far back it reaches', () => {
+  it('answers an unchanged feed with 304 from one query, without reading or writing the bookings', async () => {
+    const members = await clubWithMembers(api.url);
+    await book(members.player.client, members, { court_num: '1', start_time: 9, end_time: 10, date: MONDAY });
+    const url = await feedUrlOf(members.player.client);
+    const etag = (await fetchFeed(url)).headers.get('etag')!;
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    api.db.on('query', listen);
+    try {
+      expect((await fetchFeed(url, { 'If-None-Match': etag })).status).toBe(304);
+    } finally {
+      api.db.off('query', listen);
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).not.toMatch(/"?reservations"?/);
+  });
+
+  it('shows a long-running series from its first occurrence in the window, with that part’s cancellations only', async () => {
+    const members = await clubWithMembers(api.url);
+    // Booked two years back: a Monday series that is still running.
+    api.setNow(new Date('2024-03-01T10:00:00Z'));
+    let series: string;
+    try {
+      series = await book(members.admin.client, members, {
+        court_num: '2',
+        start_time: 18,
+        end_time: 19,
+        date: '2024-03-04',
+        recurring: true,
+      });
+      expect((await cancel(members.admin.client, series, '2024-04-01', 'once')).status).toBe(200);
+      expect((await cancel(members.admin.client, series, '2025-06-02', 'once')).status).toBe(200);
+    } finally {
+      api.setNow(NOW);
+    }
+    const event = eventOf(await parsedFeed(await feedUrlOf(members.admin.client)), series)!;
+    // The window begins 365 days back, on Thursday 2025-03-20; the next Monday is the 24th.
+    expect(event.startDate.toString()).toBe('2025-03-24T18:00:00');
+    const exdates = event.component.getAllProperties('exdate').flatMap((p) => p.getValues().map(String));
+    expect(exdates).toEqual(['2025-06-02T18:00:00']);
+  });
+});
+
 describe('renewing and refusing', () => {
   it('a new link ends the old one: it answers 404 from then on', async () => {
     const members = await clubWithMembers(api.url);

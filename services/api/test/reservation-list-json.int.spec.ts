@@ -123,13 +123,16 @@ async function rawList(client: TestClient, clubId: string, { from, to }: Window)
 const typedAnswer = (objects: Reservation[], { from, to }: Window) =>
   JSON.stringify(objects.filter((r) => !r.recurring || occursBetween(r, from, to)));
 
-const texts = async (clubId: string, window?: Window) =>
+/** A window around every booking these tests make. */
+const ALL: Window = { from: '2026-01-01', to: '2027-12-31' };
+
+const texts = async (clubId: string, window: Window = ALL) =>
   (await listReservationsJson(api.db, clubId, window)).map((row) => row.json);
 
 describe("a reservation list written by PostgreSQL's JSON", () => {
   it('is exactly what the rows mapped one by one become, for every shape of reservation', async () => {
     const { club } = await clubWithEveryShape();
-    const objects = await listReservations(api.db, club._id);
+    const objects = await listReservations(api.db, club._id, ALL);
     expect(objects.map((r) => [r.court_num, Boolean(r.group_id), r.recurring])).toEqual([
       ['1', false, false],
       ['4', false, false],
@@ -220,7 +223,7 @@ describe("a reservation list written by PostgreSQL's JSON", () => {
       await project(trx, stored);
     });
 
-    const objects = await listReservations(api.db, club._id);
+    const objects = await listReservations(api.db, club._id, ALL);
     expect(objects.map((r) => r.label)).toEqual([REFUSED_TODAY]);
     expect(await texts(club._id)).toEqual(objects.map((r) => JSON.stringify(r)));
     const day = { from: '2026-11-24', to: '2026-11-24' };

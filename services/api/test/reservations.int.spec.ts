@@ -291,6 +291,53 @@ describe('GET with from/to', () => {
   });
 });
 
+describe('GET and answers without from/to', () => {
+  /** Books as the admin while the clock shows `when`, then puts it back. */
+  async function bookedEarlier(members: Members, when: string, body: Record<string, unknown>) {
+    api.setNow(new Date(when));
+    try {
+      return await bookedId(members.admin.client, body);
+    } finally {
+      api.setNow(NOW);
+    }
+  }
+
+  it('cover four weeks back up to the last bookable day, with older series that still occur', async () => {
+    const members = await clubWithMembers(api.url);
+    const oldSingle = await bookedEarlier(
+      members,
+      '2026-06-01T08:00:00Z',
+      slot(members, { date: '2026-06-02' }),
+    );
+    const oldSeries = await bookedEarlier(
+      members,
+      '2026-06-01T08:00:00Z',
+      slot(members, { court_num: '2', date: '2026-06-01', recurring: true }),
+    );
+    const threeWeeksBack = await bookedEarlier(
+      members,
+      '2026-11-01T08:00:00Z',
+      slot(members, { court_num: '3', date: '2026-11-02' }),
+    );
+    const lastBookable = await bookedId(members.admin.client, slot(members, { date: '2028-11-23' }));
+
+    const listed = await members.player.client.get<Reservation[]>(
+      `/api/reservations?club_id=${members.club._id}`,
+    );
+    expect(listed.status).toBe(200);
+    const ids = listed.body.map((r) => r._id);
+    expect(ids).toEqual(expect.arrayContaining([oldSeries, threeWeeksBack, lastBookable]));
+    expect(ids).not.toContain(oldSingle);
+
+    // A booking's answer carries the same window.
+    const answer = await book(members.player.client, slot(members, { court_num: '4', date: TUESDAY }));
+    expect(answer.status).toBe(201);
+    const answered = answer.body.data.map((r) => r._id);
+    expect(answered).toEqual(expect.arrayContaining([oldSeries, threeWeeksBack, lastBookable]));
+    expect(answered).not.toContain(oldSingle);
+  });
+});
+
 describe('club-local time on the days the clocks change', () => {
   it('spring forward: 03:30 CEST makes 02:00 past and 03:00 bookable', async () => {
     const members = await clubWithMembers(api.url, { start_hour: 1, end_hour: 23 });
@@ -462,6 +509,17 @@ describe('GET /api/events', () => {
     expect((await members.admin.client.get(`${path}&type=Nope`)).status).toBe(400);
   });
 
+  it('answers in bounded pages: a limit above 200 or below 1 is refused with a German 400', async () => {
+    const members = await clubWithMembers(api.url);
+    const path = `/api/events?club_id=${members.club._id}`;
+    for (const limit of ['0', '201', '1e9']) {
+      const response = await members.admin.client.get<{ error: string }>(`${path}&limit=${limit}`);
+      expect(response.status, limit).toBe(400);
+      expect(response.body.error).toBe('„limit“ muss zwischen 1 und 200 liegen.');
+    }
+    expect((await members.admin.client.get(`${path}&limit=200`)).status).toBe(200);
+  });
+
   it('refuses anonymous (401), players (403) and admins of another club (403)', async () => {
     const members = await clubWithMembers(api.url);
     const other = await clubWithMembers(api.url);
@@ -569,6 +627,31 @@ describe("one member's bookings", () => {
     expect(mine.body.map((r) => r.court_num)).toEqual(['2']);
     expect(admins.body.map((r) => r.court_num)).toEqual(['1']);
     expect(mine.headers.get('etag')).not.toBe(admins.headers.get('etag'));
+  });
+
+  it('answers 404 for a user_id that names no member of the club, and keeps no list for it', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    await bookedId(other.player.client, slot(other, { court_num: '2' }));
+    const path = (userId: string) =>
+      `/api/reservations?club_id=${members.club._id}&user_id=${userId}&from=${MONDAY}&to=${MONDAY}`;
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => statements.push(query.sql);
+    for (const stranger of [other.player.user._id, '00000000-0000-4000-8000-000000000000']) {
+      const response = await members.player.client.get<{ error: string }>(path(stranger));
+      expect(response.status, stranger).toBe(404);
+      expect(response.body).toEqual({ error: reservationTexts.memberNotInClub });
+      api.db.on('query', listen);
+      try {
+        expect((await members.player.client.get(path(stranger))).status).toBe(404);
+      } finally {
+        api.db.off('query', listen);
+      }
+      // Refused before any list is read, and nothing was kept to answer from.
+      expect(statements.some((sql) => /reservations/.test(sql))).toBe(false);
+      statements.length = 0;
+    }
+    expect((await members.player.client.get(path(members.admin.user._id))).status).toBe(200);
   });
 
   it('refuses a user_id that is no member id with a German 400', async () => {

@@ -312,6 +312,45 @@ describe('lists and bookings as such a client sends them', () => {
     expect(all.body).toEqual({ data: [] });
   });
 
+  it('lists without from/to what its grid and "Meine Reservierungen" need, not the club\'s whole past', async () => {
+    const { club, adminEmail } = await registeredClub();
+    const { client, user } = await loggedInClient(adminEmail);
+    /** Books while the clock shows `when`: the past can only be booked while it is the future. */
+    const bookedAt = async (when: string, overrides: Record<string, unknown>) => {
+      api.setNow(new Date(when));
+      try {
+        const made = await client.post<ListAnswer>('/api/reservations', popupBooking(overrides));
+        expect(made.status).toBe(201);
+        return made.body.data.find((r) => r.date === overrides.date && r.court_num === overrides.court_num)!;
+      } finally {
+        api.setNow(NOW);
+      }
+    };
+    const lastYear = await bookedAt('2025-11-03T08:00:00Z', { court_num: '1', date: '2025-11-04' });
+    const weeklySinceSpring = await bookedAt('2026-03-02T08:00:00Z', {
+      court_num: '2',
+      date: '2026-03-03',
+      recurring: 'true',
+    });
+    const threeWeeksBack = await bookedAt('2026-11-02T08:00:00Z', { court_num: '3', date: '2026-11-03' });
+    const tomorrow = await bookedAt(NOW.toISOString(), { court_num: '1', date: TUESDAY });
+    const inTwoYears = await bookedAt(NOW.toISOString(), { court_num: '1', date: '2028-11-21' });
+
+    const listed = await client.get<Reservation[]>(`/api/reservations?club_id=${club._id}`);
+    expect(listed.status).toBe(200);
+    listed.body.forEach(expectReservationShape);
+    const ids = listed.body.map((r) => r._id);
+    // The grid of a day it browses back to, the series on every Tuesday, and every booking to come.
+    expect(ids.sort()).toEqual(
+      [weeklySinceSpring._id, threeWeeksBack._id, tomorrow._id, inTwoYears._id].sort(),
+    );
+    expect(ids).not.toContain(lastYear._id);
+    const upcomingOwn = listed.body.filter(
+      (r) => r.user_id === user._id && (r.recurring || r.date >= '2026-11-23'),
+    );
+    expect(upcomingOwn).toHaveLength(3);
+  });
+
   it('refuses bookings as {error: "text"}: a taken slot, another member, another club', async () => {
     const { club, adminEmail } = await registeredClub();
     const other = await registeredClub();

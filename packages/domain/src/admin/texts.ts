@@ -19,6 +19,8 @@ export const adminTexts = {
   invalidRole: 'Die Rolle muss „admin“ oder „player“ sein.',
   invalidMoment: 'Bitte geben Sie einen gültigen Zeitpunkt an.',
   futureMoment: 'Der Zeitpunkt darf nicht in der Zukunft liegen.',
+  asOfLimit: (max: number): string => `„limit“ muss eine Zahl zwischen 1 und ${max} sein.`,
+  asOfCursor: '„after“ ist keine gültige Stelle im Raster; bitte nehmen Sie den Wert aus „next“.',
   noticesTitle: 'Benachrichtigungen',
   noticesEmpty: 'Ihr Verein hat noch keine Benachrichtigungen verschickt.',
   noticeRetry: 'Erneut senden',

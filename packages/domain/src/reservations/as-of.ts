@@ -3,13 +3,17 @@
  * up to it with the very `evolve` the live projection uses, and the club's settings of that moment.
  */
 import { withLocalRules } from '../clubs/local-rules';
+import { compareIso } from '../dates';
 import type { ClubSettings } from '../schemas';
 import type { EventEnvelope } from '../events/catalogue';
 import type { Reservation } from '../types';
 import type { ReservationEvent } from './events';
-import { replay } from './evolve';
+import { replayInto } from './evolve';
 
 type Cut = (event: EventEnvelope) => boolean;
+
+/** Where "Stand am" cuts the log: at a moment, or after an event (the club's own number). */
+export type AsOfCut = { at: Date } | { position: number };
 
 const atOrBefore =
   (moment: Date): Cut =>
@@ -21,22 +25,90 @@ const upToPosition =
   (event) =>
     event.position <= position;
 
-function reservationsUpTo(events: readonly EventEnvelope[], included: Cut): Reservation[] {
-  const kept = events
-    .filter((event): event is EventEnvelope<ReservationEvent> => event.stream_type === 'reservation')
-    .filter(included)
-    .sort((a, b) => a.position - b.position);
-  return [...replay(kept).values()];
+const cutAt = (cut: AsOfCut): Cut => ('at' in cut ? atOrBefore(cut.at) : upToPosition(cut.position));
+
+/**
+ * The reservations at a cut, folded from the club's events read page by page in position order,
+ * so a long history never has to be held at once; events after the cut are left out.
+ */
+export class AsOfFold {
+  private readonly rows = new Map<string, Reservation>();
+  private readonly included: Cut;
+
+  constructor(cut: AsOfCut) {
+    this.included = cutAt(cut);
+  }
+
+  /** The next page of events; every event of it comes after those of the pages before. */
+  add(events: readonly EventEnvelope[]): void {
+    const kept = events
+      .filter((event): event is EventEnvelope<ReservationEvent> => event.stream_type === 'reservation')
+      .filter(this.included)
+      .sort((a, b) => a.position - b.position);
+    replayInto(this.rows, kept);
+  }
+
+  reservations(): Reservation[] {
+    return [...this.rows.values()];
+  }
+}
+
+function reservationsUpTo(events: readonly EventEnvelope[], cut: AsOfCut): Reservation[] {
+  const fold = new AsOfFold(cut);
+  fold.add(events);
+  return fold.reservations();
 }
 
 /** Events are taken in position order up to and including the last one at or before `moment`. */
 export function reservationsAsOf(events: readonly EventEnvelope[], moment: Date): Reservation[] {
-  return reservationsUpTo(events, atOrBefore(moment));
+  return reservationsUpTo(events, { at: moment });
 }
 
 /** The same fold cut at a position instead of a time: what the read model held after that event. */
 export function reservationsAtPosition(events: readonly EventEnvelope[], position: number): Reservation[] {
-  return reservationsUpTo(events, upToPosition(position));
+  return reservationsUpTo(events, { position });
+}
+
+/** Where a reservation stands in the grid's order; what a page's cursor names. */
+type GridPlace = Pick<Reservation, 'date' | 'start_time' | 'court_num' | '_id'>;
+
+/** The order "Stand am" answers in: day, hour, court (as a number), then id, so it is total. */
+function gridOrder(a: GridPlace, b: GridPlace): number {
+  return (
+    compareIso(a.date, b.date) ||
+    a.start_time - b.start_time ||
+    Number(a.court_num) - Number(b.court_num) ||
+    compareIso(a._id, b._id)
+  );
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2})~(\d{1,2})~(\d{1,2})~([0-9a-f-]{36})$/;
+
+/** A page's cursor: where its last reservation stands in the order, as text for the address. */
+const cursorOf = (r: GridPlace): string => `${r.date}~${r.start_time}~${r.court_num}~${r._id}`;
+
+/** The place a cursor names, or null for a text that is none. */
+export function parseAsOfCursor(text: string): GridPlace | null {
+  const match = CURSOR.exec(text);
+  if (!match) return null;
+  const [, date, start, court, id] = match as unknown as [string, string, string, string, string];
+  return { date, start_time: Number(start), court_num: court, _id: id };
+}
+
+/**
+ * One page of "Stand am": the reservations after `after` (or from the first) in the grid's order,
+ * at most `limit`, and the cursor of the next page, null when this one is the last.
+ */
+export function asOfPage(
+  rows: readonly Reservation[],
+  after: GridPlace | null,
+  limit: number,
+): { data: Reservation[]; next: { after: string } | null } {
+  const sorted = [...rows].sort(gridOrder);
+  const rest = after ? sorted.filter((r) => gridOrder(r, after) > 0) : sorted;
+  const data = rest.slice(0, limit);
+  const last = data.at(-1);
+  return { data, next: rest.length > limit && last ? { after: cursorOf(last) } : null };
 }
 
 /**
@@ -45,10 +117,10 @@ export function reservationsAtPosition(events: readonly EventEnvelope[], positio
  */
 export function settingsAt(
   events: readonly EventEnvelope[],
-  included: { at: Date } | { position: number },
+  included: AsOfCut,
   current: ClubSettings,
 ): ClubSettings {
-  const cut = 'at' in included ? atOrBefore(included.at) : upToPosition(included.position);
+  const cut = cutAt(included);
   const changes = events
     .filter((e) => e.type === 'ClubSettingsChanged')
     .sort((a, b) => a.position - b.position);

@@ -19,7 +19,14 @@ export function evolve(row: Reservation | null, event: ReservationEvent): Reserv
  * Pass the events up to some position to see the reservations as they were then.
  */
 export function replay(events: Iterable<ReservationEvent>): Map<string, Reservation> {
-  const rows = new Map<string, Reservation>();
+  return replayInto(new Map<string, Reservation>(), events);
+}
+
+/** `replay` continued: folds further events, in order, into rows an earlier fold left. */
+export function replayInto(
+  rows: Map<string, Reservation>,
+  events: Iterable<ReservationEvent>,
+): Map<string, Reservation> {
   for (const event of events) {
     const next = evolve(rows.get(event.reservation_id) ?? null, event);
     if (next === null) rows.delete(event.reservation_id);

@@ -69,6 +69,19 @@ export function nextOccurrence(schedule: Schedule, from: IsoDate): IsoDate | nul
   return nextOccurrenceFinder(schedule)(from);
 }
 
+/**
+ * What remains of a reservation from `from` on, as a reservation of its own: a series then begins
+ * at its first occurrence on or after `from` and keeps only the cancelled days after it, so what is
+ * shown of a series that began years ago stays within the window it is shown for. Null when
+ * nothing remains; a single booking on or after `from` is returned as it is.
+ */
+export function scheduleFrom<S extends Schedule>(schedule: S, from: IsoDate): S | null {
+  const first = nextOccurrence(schedule, from);
+  if (first === null) return null;
+  if (first === schedule.date) return schedule;
+  return { ...schedule, date: first, deleted_dates: schedule.deleted_dates.filter((day) => day > first) };
+}
+
 /** Whether the reservation takes place on any day from `from` to `to`, both inclusive. */
 export function occursBetween(schedule: Schedule, from: IsoDate, to: IsoDate): boolean {
   const next = nextOccurrence(schedule, from);

@@ -13,6 +13,7 @@ export const reservationTexts = {
     `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`,
   invalidDate: 'Bitte geben Sie ein gültiges Datum an.',
   unknownMember: 'Unbekanntes Mitglied.',
+  memberNotInClub: 'Dieses Mitglied gibt es in Ihrem Verein nicht.',
   tooFarAhead: (lastDay: string): string =>
     `So weit im Voraus kann nicht reserviert werden: spätestens am ${lastDay}.`,
   invalidDuration: 'Eine Reservierung dauert 1 bis 10 Stunden.',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { reservationsAsOf, reservationsAtPosition } from '../../src/reservations/as-of';
+import {
+  AsOfFold,
+  asOfPage,
+  parseAsOfCursor,
+  reservationsAsOf,
+  reservationsAtPosition,
+} from '../../src/reservations/as-of';
 import type { EventEnvelope } from '../../src/events/catalogue';
 
 const meta = (position: number, version: number, at: string) => ({
@@ -62,5 +68,30 @@ describe('Stand am', () => {
         .sort(),
     ).toEqual(['a', 'b']);
     expect(reservationsAtPosition(log, 3).map((r) => r._id)).toEqual(['b']);
+  });
+});
+
+describe('"Stand am" in pages', () => {
+  it('folds a log fed page by page as it folds the whole', () => {
+    const fold = new AsOfFold({ position: 3 });
+    fold.add(log.slice(0, 1));
+    fold.add(log.slice(1));
+    expect(fold.reservations()).toEqual(reservationsAtPosition(log, 3));
+  });
+
+  it('answers pages in the grid order whose cursors lead through every reservation once', () => {
+    const rows = [
+      { ...reservationsAtPosition(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000002', court_num: '10' },
+      { ...reservationsAtPosition(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000001', court_num: '9' },
+      { ...reservationsAtPosition(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000003', court_num: '9' },
+    ];
+    const first = asOfPage(rows, null, 2);
+    expect(first.data.map((r) => r._id.slice(-1))).toEqual(['1', '3']);
+    const after = parseAsOfCursor(first.next!.after);
+    expect(after).toMatchObject({ court_num: '9', _id: rows[2]!._id });
+    const second = asOfPage(rows, after, 2);
+    expect(second).toEqual({ data: [rows[0]], next: null });
+    expect(asOfPage(rows, null, 3).next).toBeNull();
+    expect(parseAsOfCursor('2026-11-17~10~3')).toBeNull();
   });
 });

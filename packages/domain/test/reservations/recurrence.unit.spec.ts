@@ -10,6 +10,7 @@ import {
   occurrencesBetween,
   occursBetween,
   occursOn,
+  scheduleFrom,
   type Schedule,
 } from '../../src/reservations/recurrence';
 import type { IsoDate } from '../../src/types';
@@ -100,6 +101,39 @@ describe('exceptions a calendar lists', () => {
       false,
     );
     expect(hasAnyOccurrence(series({ end_date: '2026-12-07', deleted_dates: [monday] }))).toBe(true);
+  });
+});
+
+describe('what remains of a reservation from a day on', () => {
+  it('begins a series at its first occurrence from that day, keeping only the later cancellations', () => {
+    const old = series({ date: '2024-03-04', deleted_dates: ['2024-04-01', '2025-06-02'] });
+    expect(scheduleFrom(old, '2025-03-20')).toEqual({
+      ...old,
+      date: '2025-03-24',
+      deleted_dates: ['2025-06-02'],
+    });
+    expect(scheduleFrom(series(), '2026-11-01')).toEqual(series());
+    expect(scheduleFrom(series({ end_date: '2026-11-30' }), '2026-12-01')).toBeNull();
+    expect(scheduleFrom({ ...series(), recurring: false }, '2026-11-24')).toBeNull();
+  });
+
+  it('has the same occurrences from that day on as the whole reservation', () => {
+    const day = fc.integer({ min: 0, max: 120 }).map((n) => addDays('2026-01-05', n));
+    const schedule = fc.record({
+      date: day,
+      recurring: fc.boolean(),
+      deleted_dates: fc.array(day, { maxLength: 6 }),
+      end_date: fc.option(day, { nil: null }),
+    });
+    fc.assert(
+      fc.property(schedule, day, (whole, from) => {
+        const rest = scheduleFrom(whole, from);
+        const expected = occurrencesBetween(whole, from, '2026-12-31');
+        expect(rest ? occurrencesBetween(rest, from, '2026-12-31') : []).toEqual(expected);
+        // A shortened series carries no cancellation from before its new beginning.
+        if (rest && rest !== whole) expect(rest.deleted_dates.every((d) => d > rest.date)).toBe(true);
+      }),
+    );
   });
 });
 

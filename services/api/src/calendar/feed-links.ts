@@ -10,6 +10,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect';
+import { newestClubSeq } from '../events/store';
 
 /** 32 bytes, base64url: 43 characters of A–Z, a–z, 0–9, '-' and '_'. */
 const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -72,18 +73,36 @@ export interface FeedOwner {
   clubName: string;
   /** The club's own zone: the feed's times are its wall-clock hours. */
   timeZone: string;
+  /**
+   * The club's newest event number: every change of a booking is an event of its club, so while
+   * it stands the member's bookings are as they were, and a feed's ETag can be told without them.
+   */
+  clubSeq: number;
 }
 
 /** Whose feed a secret opens, or undefined; a malformed secret never reaches the database. */
 export async function findFeedOwner(db: Db, secret: string): Promise<FeedOwner | undefined> {
   if (!isWellFormedFeedSecret(secret)) return undefined;
-  const row: { user_id: string; club_id: string; club_name: string; time_zone: string } | undefined =
-    await db('calendar_feeds')
-      .join('users', 'users.id', 'calendar_feeds.user_id')
-      .join('clubs', 'clubs.id', 'users.club_id')
-      .where('calendar_feeds.secret_hash', hashOf(secret))
-      .first('users.id as user_id', 'clubs.id as club_id', 'clubs.name as club_name', 'clubs.time_zone');
+  const row:
+    | { user_id: string; club_id: string; club_name: string; time_zone: string; club_seq: string | null }
+    | undefined = await db('calendar_feeds')
+    .join('users', 'users.id', 'calendar_feeds.user_id')
+    .join('clubs', 'clubs.id', 'users.club_id')
+    .where('calendar_feeds.secret_hash', hashOf(secret))
+    .first(
+      'users.id as user_id',
+      'clubs.id as club_id',
+      'clubs.name as club_name',
+      'clubs.time_zone',
+      db.raw(`${newestClubSeq('clubs.id')} AS club_seq`),
+    );
   return (
-    row && { userId: row.user_id, clubId: row.club_id, clubName: row.club_name, timeZone: row.time_zone }
+    row && {
+      userId: row.user_id,
+      clubId: row.club_id,
+      clubName: row.club_name,
+      timeZone: row.time_zone,
+      clubSeq: Number(row.club_seq ?? 0),
+    }
   );
 }

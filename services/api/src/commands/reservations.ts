@@ -258,11 +258,11 @@ export const changeGroupCommand = reservationCommand<ChangeGroup, ChangeGroupCon
   decide: (command, _state, context, now) => changeGroup(command, context, now),
 });
 
-/** Reservations of a club that take place in [from, to], or all of them. */
+/** Reservations of a club that take place in [from, to] (a series coarsely, see `reservationRows`). */
 export async function listReservations(
   db: Db,
   clubId: string,
-  range?: { from: string; to: string },
+  range: { from: string; to: string },
   /** Only this member's bookings. */
   userId?: string,
 ): Promise<Reservation[]> {
@@ -281,7 +281,7 @@ export async function listReservations(
 export async function listReservationsJson(
   db: Db,
   clubId: string,
-  range?: { from: string; to: string },
+  range: { from: string; to: string },
   userId?: string,
 ): Promise<(ListedReservation & { recurring: boolean })[]> {
   return preparedRows(
@@ -301,22 +301,18 @@ export async function listReservationsJson(
 }
 
 /**
- * A club's reservation rows as `r`, in the order every list has (day, hour, court): all of them, or
- * those in [from, to] coarsely (a series is exact only after the recurrence rule).
+ * A club's reservation rows as `r`, in the order every list has (day, hour, court): those in
+ * [from, to] coarsely (a series is exact only after the recurrence rule). Always a window: a list
+ * of the club's whole history would grow with its age (docs/architecture.md, "The path of a read").
  */
 function reservationRows(
   db: Db,
   clubId: string,
-  range?: { from: string; to: string },
+  range: { from: string; to: string },
   userId?: string,
 ): Knex.QueryBuilder {
   const own = userId ? { user_id: userId } : {};
   const order = ['r.date', 'r.start_time', 'r.court_num'];
-  if (!range) {
-    // Qualified: the JSON's lateral shapes name the same columns.
-    const all = db({ r: 'reservations' }).where('r.club_id', clubId);
-    return (userId ? all.andWhere('r.user_id', userId) : all).orderBy(order);
-  }
   // Two index-sized halves instead of one OR, so a page view costs the same whatever the club's
   // age: single bookings by (club_id, date), series by the partial index on recurring rows.
   // Coarse in SQL, exact in the domain function the grid uses too.

@@ -1,6 +1,6 @@
 /**
- * Reservation lists kept as JSON texts, keyed by club and date window, each valid at one position
- * of the club's log. A page view then needs only the club's newest event number (which the session
+ * Reservation lists kept as JSON texts, keyed by club and date window (and member, for a member's
+ * own list), each valid at one position of the club's log. A page view then needs only the club's newest event number (which the session
  * lookup brings, or events/store `lastClubSeq`) instead of a query, a filter and a serialisation;
  * and a browser that already holds that answer gets a 304. The gzip-compressed list is made once
  * per entry, when the first client that accepts it asks.
@@ -8,6 +8,9 @@
  * A kept list also moves forward without a read: the answer to a new booking is the list it was
  * made on with the booking put in its place (`advance`). That is the busiest write's whole answer,
  * so a booking costs no list query, and the next page view finds the list kept.
+ *
+ * What is kept is bounded per club as well as in all: no request of one club's members, whatever
+ * windows or members it names, can push every other club's lists out (`DEFAULT_BOUNDS`).
  */
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
@@ -26,7 +29,7 @@ export interface ListedReservation {
   json: string;
 }
 
-/** A date window of a list, both days inclusive; none means every reservation of the club. */
+/** A date window of a list, both days inclusive. */
 interface ListWindow {
   from: string;
   to: string;
@@ -73,14 +76,14 @@ function listed(reservation: Reservation): ListedReservation {
  */
 export function newBookings(
   events: readonly EventEnvelope[],
-  window: ListWindow | undefined,
+  window: ListWindow,
 ): { before: number; after: number; bookings: ListedReservation[] } | undefined {
   const [first] = events;
   if (!first) return undefined;
   const contiguous = events.every((event, index) => event.club_seq === first.club_seq + index);
   if (!contiguous || events.some((event) => event.type !== 'ReservationMade')) return undefined;
   const made = [...replay(events as readonly EventEnvelope<ReservationEvent>[]).values()];
-  const shown = window ? made.filter((r) => occursBetween(r, window.from, window.to)) : made;
+  const shown = made.filter((r) => occursBetween(r, window.from, window.to));
   return {
     before: first.club_seq - 1,
     after: first.club_seq + events.length - 1,
@@ -120,57 +123,101 @@ class KeptList {
   }
 }
 
-/** A cache's bounds: how many lists, and how many characters of them, it keeps at most. */
-interface CacheBounds {
+/** How many lists, and how many characters of them, are kept at most. */
+interface Bound {
   entries: number;
   characters: number;
 }
 
+/** A cache's bounds: the whole cache's, and one club's share of it. */
+interface CacheBounds extends Bound {
+  perClub: Bound;
+}
+
 /**
  * 200 lists, and 64 million characters (64 MB of one-byte strings): a busy club's week (855 rows)
- * counts about 480,000, so a process keeps many clubs' weeks, or a few whole histories.
+ * counts about 480,000, so a process keeps many clubs' weeks. One club keeps at most 24 lists and a
+ * quarter of the characters: a member asking for window after window (or member after member)
+ * takes at most that much room from the other clubs, once; from then on the club's own lists make
+ * room for each other.
  */
-const DEFAULT_BOUNDS: CacheBounds = { entries: 200, characters: 64_000_000 };
+const DEFAULT_BOUNDS: CacheBounds = {
+  entries: 200,
+  characters: 64_000_000,
+  perClub: { entries: 24, characters: 16_000_000 },
+};
+
+/** What a club's kept lists hold together. */
+interface Usage {
+  entries: number;
+  characters: number;
+}
+
+const isOver = (usage: Usage, bound: Bound) =>
+  usage.entries > bound.entries || usage.characters > bound.characters;
 
 export class ReservationListCache {
-  private readonly entries = new Map<string, KeptList>();
-  private characters = 0;
+  /** By `club|window`, the least recently used first (a Map keeps insertion order). */
+  private readonly entries = new Map<string, { club: string; list: KeptList }>();
+  private readonly total: Usage = { entries: 0, characters: 0 };
+  private readonly clubs = new Map<string, Usage>();
 
   constructor(private readonly bounds: CacheBounds = DEFAULT_BOUNDS) {}
 
   /**
-   * The list for `key` if it is kept at `position`. A list is read after its position is, so it
-   * may hold changes after it but never lacks one before it.
+   * The club's list for `window` if it is kept at `position`. A list is read after its position
+   * is, so it may hold changes after it but never lacks one before it.
    */
-  get(key: string, position: number): KeptList | undefined {
+  get(club: string, window: string, position: number): KeptList | undefined {
+    const key = keyOf(club, window);
     const entry = this.entries.get(key);
-    if (!entry || entry.position !== position) return undefined;
-    // Map order is insertion order: re-inserting keeps the most recently used last.
+    if (!entry || entry.list.position !== position) return undefined;
+    // Re-inserting keeps the most recently used last.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return entry;
+    return entry.list;
   }
 
-  /** Keeps a list, the least recently used ones making room (the newest is always kept). */
-  set(key: string, position: number, rows: readonly ListedReservation[]): KeptList {
-    const entry = new KeptList(position, rows);
+  /**
+   * Keeps a list (the newest is always kept). Room is made first among the club's own lists, then,
+   * if the whole cache is over its bounds, from the least recently used of all.
+   */
+  set(club: string, window: string, position: number, rows: readonly ListedReservation[]): KeptList {
+    const key = keyOf(club, window);
+    const list = new KeptList(position, rows);
     this.remove(key);
-    this.entries.set(key, entry);
-    this.characters += entry.size;
-    while (
-      this.entries.size > 1 &&
-      (this.entries.size > this.bounds.entries || this.characters > this.bounds.characters)
-    ) {
+    this.entries.set(key, { club, list });
+    this.count(club, list, 1);
+    const usage = this.clubs.get(club)!;
+    while (usage.entries > 1 && isOver(usage, this.bounds.perClub)) this.remove(this.oldestOf(club));
+    while (this.total.entries > 1 && isOver(this.total, this.bounds)) {
       this.remove(this.entries.keys().next().value!);
     }
-    return entry;
+    return list;
+  }
+
+  /** The key of the club's least recently used list; the club has one. */
+  private oldestOf(club: string): string {
+    for (const [key, entry] of this.entries) if (entry.club === club) return key;
+    throw new Error(`no kept list of club ${club}`);
   }
 
   private remove(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.characters -= entry.size;
+    this.count(entry.club, entry.list, -1);
+  }
+
+  /** Adds (`sign` 1) or takes away (−1) a list from the club's and the cache's usage. */
+  private count(club: string, list: KeptList, sign: 1 | -1): void {
+    const usage = this.clubs.get(club) ?? { entries: 0, characters: 0 };
+    for (const counted of [usage, this.total]) {
+      counted.entries += sign;
+      counted.characters += sign * list.size;
+    }
+    if (usage.entries === 0) this.clubs.delete(club);
+    else this.clubs.set(club, usage);
   }
 
   /**
@@ -179,19 +226,23 @@ export class ReservationListCache {
    * committed) is not put in twice.
    */
   advance(
-    key: string,
+    club: string,
+    window: string,
     change: { before: number; after: number; bookings: readonly ListedReservation[] },
   ): KeptList | undefined {
-    const entry = this.get(key, change.before);
+    const entry = this.get(club, window, change.before);
     if (!entry) return undefined;
     const rows = [...entry.rows];
     const held = new Set(rows.map((row) => row.id));
     for (const booking of change.bookings) {
       if (!held.has(booking.id)) rows.splice(placeOf(rows, booking), 0, booking);
     }
-    return this.set(key, change.after, rows);
+    return this.set(club, window, change.after, rows);
   }
 }
+
+/** Club ids are UUIDs, so `|` cannot occur in them: no two pairs share a key. */
+const keyOf = (club: string, window: string) => `${club}|${window}`;
 
 /** An ETag that names what the answer is a function of: the club's log position and the window. */
 export function listEtag(clubId: string, position: number, window: string): string {

@@ -1,18 +1,14 @@
 import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { clubNow as clubNowAt } from '@platzbuchung/domain/club-time';
-import { compareIso, isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
+import { isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
 import {
   cancellationOf,
   nextUpcomingDate,
   upcomingBookingsOf,
 } from '@platzbuchung/domain/members/upcoming-bookings';
-import {
-  reservationsAsOf,
-  reservationsAtPosition,
-  settingsAt,
-} from '@platzbuchung/domain/reservations/as-of';
+import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
@@ -30,6 +26,7 @@ import { eventsOrThrow, commandClock, handleCommand, refusal } from '../commands
 import { changeMemberRoleCommand, changeMemberStatusCommand } from '../commands/members';
 import { deleteReservationCommand, upcomingReservations } from '../commands/reservations';
 import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
+import { reservationsAtCut } from '../reservations/as-of';
 
 const validateSettings = validator<ClubSettingsBody>(clubSettingsSchema);
 const clubNameRefused = () => badRequest([{ instancePath: '/name', message: texts.clubNameTaken }]);
@@ -104,9 +101,13 @@ async function settingsChanges(db: Db, clubId: string) {
   return rows.map(toEnvelope).map(inClubOrder);
 }
 
-type AsOfCut = { at?: Date; position?: number };
-
-const cutOf = (cut: AsOfCut) => (cut.at ? { at: cut.at } : { position: cut.position! });
+/**
+ * At most this many reservations per page of "Stand am": more than one day can hold (20 courts of
+ * 23 hours), so the grid of a day, as the admin area asks for it, is always one page.
+ */
+const AS_OF_PAGE = 500;
+/** Events read per round trip while folding: a long history is never held at once. */
+const AS_OF_EVENTS_PER_READ = 5_000;
 
 function asOfCut(ctx: AppContext, now: Date): AsOfCut {
   const { at, position } = ctx.query;
@@ -115,6 +116,19 @@ function asOfCut(ctx: AppContext, now: Date): AsOfCut {
   if (!moment) throw badRequest(adminTexts.invalidMoment);
   if (moment.getTime() > now.getTime()) throw badRequest(adminTexts.futureMoment);
   return { at: moment };
+}
+
+/** The page the request asks for: `limit` (1 to `AS_OF_PAGE`) and `after`, a cursor from `next`. */
+function asOfPageRequest(ctx: AppContext) {
+  const { limit, after } = ctx.query;
+  const size = limit === undefined ? AS_OF_PAGE : typeof limit === 'string' ? Number(limit) : NaN;
+  if (!Number.isInteger(size) || size < 1 || size > AS_OF_PAGE) {
+    throw badRequest(adminTexts.asOfLimit(AS_OF_PAGE));
+  }
+  if (after === undefined) return { limit: size, after: null };
+  const place = typeof after === 'string' ? parseAsOfCursor(after) : null;
+  if (!place) throw badRequest(adminTexts.asOfCursor);
+  return { limit: size, after: place };
 }
 
 /** Settings, members and roles, the record of changes, and the grid as it was — admins of that club only. */
@@ -248,7 +262,10 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = await listChanges(deps.db, adminClub(ctx));
   });
 
-  /** "Stand am": `at` (ISO time) or `position`, and optionally `date` to keep only that day's grid. */
+  /**
+   * "Stand am": `at` (ISO time) or `position`, and optionally `date` to keep only that day's grid;
+   * answered in pages (`limit`, `after` from the previous page's `next`).
+   */
   router.get('/as-of', async (ctx) => {
     const clubId = adminClub(ctx);
     const cut = asOfCut(ctx, deps.clock());
@@ -256,26 +273,15 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) {
       throw badRequest('Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).');
     }
-    // Club-scoped: the cut's `position` is the club's own event number (see listChanges).
-    const query = filteredEvents(deps.db, { clubId }).orderBy('club_seq');
-    if (cut.at) query.where('occurred_at', '<=', cut.at);
-    if (cut.position !== undefined) query.where('club_seq', '<=', cut.position);
-    const events = (await query.select([...EVENT_COLUMNS])).map(toEnvelope).map(inClubOrder);
-    const rows =
-      cut.position !== undefined
-        ? reservationsAtPosition(events, cut.position)
-        : reservationsAsOf(events, cut.at!);
+    const page = asOfPageRequest(ctx);
+    const { position, rows } = await reservationsAtCut(deps.db, clubId, cut, AS_OF_EVENTS_PER_READ);
     const current = await findClubSettings(deps.db, clubId);
     if (!current) throw notFound(adminTexts.clubNotFound);
+    const shown = typeof date === 'string' ? rows.filter((r) => occursOn(r, date)) : rows;
     ctx.body = {
-      position: events.at(-1)?.position ?? 0,
-      club: { _id: clubId, ...settingsAt(await settingsChanges(deps.db, clubId), cutOf(cut), current) },
-      data: (typeof date === 'string' ? rows.filter((r) => occursOn(r, date)) : rows).sort(
-        (a, b) =>
-          compareIso(a.date, b.date) ||
-          a.start_time - b.start_time ||
-          Number(a.court_num) - Number(b.court_num),
-      ),
+      position,
+      club: { _id: clubId, ...settingsAt(await settingsChanges(deps.db, clubId), cut, current) },
+      ...asOfPage(shown, page.after, page.limit),
     };
   });
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
+import { scheduleFrom } from '@platzbuchung/domain/reservations/recurrence';
 import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
@@ -14,7 +15,11 @@ import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../proj
 import { currentFeedSecret, feedKey, feedUrl, findFeedOwner, renewFeedSecret } from '../calendar/feed-links';
 import { bookingsCalendar, type FeedBooking } from '../calendar/ics';
 
-/** Past bookings stay in the feed this long; older single bookings and ended series drop out. */
+/**
+ * Past bookings stay in the feed this long: older single bookings and ended series drop out, and a
+ * running series is written from its first occurrence since then (domain `scheduleFrom`), so no
+ * booking's past reaches further back however long ago it began.
+ */
 const PAST_DAYS_IN_FEED = 365;
 
 /** Calendar apps poll; they may keep a copy this long, and revalidate with the ETag after it. */
@@ -35,10 +40,16 @@ async function memberBookings(deps: AppDeps, userId: string, clubId: string, sin
     )
     .orderBy([{ column: 'date' }, { column: 'start_time' }, { column: 'id' }])
     .select([...RESERVATION_COLUMNS, 'version']);
-  return rows.map((row): FeedBooking => ({ ...toReservation(row), version: row.version }));
+  return rows.flatMap((row): FeedBooking[] => {
+    const shown = scheduleFrom({ ...toReservation(row), version: row.version }, since);
+    return shown ? [shown] : [];
+  });
 }
 
-/** Changes with every booking change, the club's name, the zone and the window's first day. */
+/**
+ * Changes with every event of the club (each booking change is one), the club's name, the zone,
+ * the address and the window's first day: all a feed is made from, known before its bookings.
+ */
 function feedEtag(parts: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 27)}"`;
 }
@@ -72,16 +83,18 @@ export function calendarRoutes(deps: AppDeps): Router<AppState> {
     // The club's own zone (docs/architecture.md, "Club-local time").
     const { timeZone } = owner;
     const since = addDays(wallClockOf(deps.clock(), timeZone).date, -PAST_DAYS_IN_FEED);
-    const bookings = await memberBookings(deps, owner.userId, owner.clubId, since);
-    const etag = feedEtag([owner.clubName, timeZone, since, config.publicUrl, bookings]);
+    const etag = feedEtag([owner.userId, owner.clubName, timeZone, since, config.publicUrl, owner.clubSeq]);
     ctx.set('Cache-Control', `private, max-age=${FEED_MAX_AGE_SECONDS}`);
     ctx.set('ETag', etag);
     // The link is the credential: no referrer or search engine should ever carry it on.
     ctx.set('X-Robots-Tag', 'noindex');
+    // Before the bookings are read: an unchanged feed costs the one query that found its owner.
     if (ctx.get('If-None-Match') === etag) {
       ctx.status = 304;
       return;
     }
+    // Read after the club's position, so the feed is never older than its ETag says.
+    const bookings = await memberBookings(deps, owner.userId, owner.clubId, since);
     const calendar = bookingsCalendar({
       clubName: owner.clubName,
       timeZone,

@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import { daysBetween, isIsoDate } from '@platzbuchung/domain/dates';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
+import { listWindowWithoutRange } from '@platzbuchung/domain/reservations/list-window';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import {
   MAX_RANGE_DAYS,
@@ -71,34 +72,45 @@ export function requestedRange(ctx: AppContext, options: { required?: boolean } 
 
 /**
  * `user_id` narrows the list to one member's bookings (a member's own list: /bookings and the
- * grid's limit count), so the club's whole year need not travel to find them.
+ * grid's limit count), so the club's whole year need not travel to find them. It must name a
+ * member of the club (404 otherwise): each member's list is kept apart, and ids of nobody would
+ * only fill the club's kept lists with empty ones.
  */
-function requestedMember(ctx: AppContext): string | undefined {
+async function requestedMember(ctx: AppContext, deps: AppDeps, clubId: string): Promise<string | undefined> {
   const { user_id: userId } = ctx.query;
   if (userId === undefined) return undefined;
   if (typeof userId !== 'string' || !isUuid(userId)) throw badRequest(reservationTexts.unknownMember);
+  if (userId === sessionUser(ctx)._id) return userId;
+  const member = await deps.db('users').where({ id: userId, club_id: clubId }).first('id');
+  if (!member) throw notFound(reservationTexts.memberNotInClub);
   return userId;
 }
 
-/** A list's window (or all) and whose bookings (or everyone's); with the club, the key it is kept under. */
-function windowName(range: DateRange | undefined, userId?: string): string {
-  return `${range ? `${range.from}..${range.to}` : 'all'}${userId ? `|${userId}` : ''}`;
+/**
+ * The days a list covers: the ones the request names, else the window around today that keeps the
+ * original client's screens whole (domain `listWindowWithoutRange`). Never the club's whole history.
+ */
+function listWindow(ctx: AppContext, deps: AppDeps): DateRange {
+  return requestedRange(ctx) ?? listWindowWithoutRange(deps.clock());
 }
 
-/** The reservations of the club in `range` (or all), in order, read from the database. */
+/** A list's window and whose bookings (or everyone's); with the club, the key it is kept under. */
+function windowName(range: DateRange, userId?: string): string {
+  return `${range.from}..${range.to}${userId ? `|${userId}` : ''}`;
+}
+
+/** The reservations of the club in `range`, in order, read from the database. */
 async function readList(
   deps: AppDeps,
   clubId: string,
-  range: DateRange | undefined,
+  range: DateRange,
   userId?: string,
 ): Promise<ListedReservation[]> {
   const rows = await listReservationsJson(deps.db, clubId, range, userId);
   // Single bookings come back exact from SQL; only a series needs the recurrence rule.
-  return range
-    ? rows.filter(
-        (row) => !row.recurring || occursBetween(JSON.parse(row.json) as Reservation, range.from, range.to),
-      )
-    : rows;
+  return rows.filter(
+    (row) => !row.recurring || occursBetween(JSON.parse(row.json) as Reservation, range.from, range.to),
+  );
 }
 
 /**
@@ -110,17 +122,17 @@ async function listAfter(
   deps: AppDeps,
   cache: ReservationListCache,
   clubId: string,
-  range: DateRange | undefined,
+  range: DateRange,
   events: readonly EventEnvelope[],
 ): Promise<string> {
-  const key = `${clubId}|${windowName(range)}`;
+  const window = windowName(range);
   const booked = newBookings(events, range);
-  const advanced = booked && cache.advance(key, booked);
+  const advanced = booked && cache.advance(clubId, window, booked);
   if (advanced) return advanced.body();
   const rows = await readList(deps, clubId, range);
   // Read after the commit, so it holds the command's events: it is valid at the last of them.
   const last = events.at(-1)?.club_seq;
-  if (last !== undefined) cache.set(key, last, rows);
+  if (last !== undefined) cache.set(clubId, window, last, rows);
   return listBody(rows);
 }
 
@@ -147,8 +159,8 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
 
   router.get('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
-    const range = requestedRange(ctx);
-    const userId = requestedMember(ctx);
+    const range = listWindow(ctx, deps);
+    const userId = await requestedMember(ctx, deps, clubId);
     const window = windowName(range, userId);
     // The position first, the list after: a list is then never older than the position it is kept
     // under. The session's lookup read the member's club's position already.
@@ -163,9 +175,9 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       ctx.status = 304;
       return;
     }
-    const key = `${clubId}|${window}`;
     const list =
-      cache.get(key, position) ?? cache.set(key, position, await readList(deps, clubId, range, userId));
+      cache.get(clubId, window, position) ??
+      cache.set(clubId, window, position, await readList(deps, clubId, range, userId));
     ctx.type = 'application/json';
     if (acceptsGzip(ctx.get('Accept-Encoding'))) {
       ctx.set('Content-Encoding', 'gzip');
@@ -176,7 +188,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   /** Make (no `reservation_id`) or delete (`?reservation_id=…` with `form_method: 'delete'`). */
   router.post('/reservations', requireActiveMember(deps.db), async (ctx) => {
     const user = sessionUser(ctx);
-    const range = requestedRange(ctx);
+    const range = listWindow(ctx, deps);
     const reservationId = ctx.query.reservation_id;
     const actor = { user_id: user._id, role: user.role };
     let clubId: string;
@@ -254,7 +266,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
   /** Another court, day or hours for a booking; for a series, `scope` and `occurrence_date` say which. */
   router.put('/reservations/:id', requireActiveMember(deps.db), async (ctx) => {
     const user = sessionUser(ctx);
-    const range = requestedRange(ctx);
+    const range = listWindow(ctx, deps);
     const body = validateChange(ctx.request.body);
     const clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
     if (!isUuid(ctx.params.id)) throw notFound(reservationTexts.reservationNotFound);

@@ -1,0 +1,33 @@
+/**
+ * "Stand am" from the log (docs/architecture.md, "The path of a read"): the club's reservations at
+ * a cut, folded with the domain's `AsOfFold` from the club's events, read a page at a time.
+ */
+import { AsOfFold, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
+import type { Reservation } from '@platzbuchung/domain/types';
+import type { Db } from '../db/connect';
+import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
+
+/**
+ * The club's reservations at the cut, and the club's last event number up to it. Its events are
+ * read `perRead` at a time by the club's own number and folded as they come, so the memory a
+ * request takes does not grow with the length of the club's history.
+ */
+export async function reservationsAtCut(
+  db: Db,
+  clubId: string,
+  cut: AsOfCut,
+  perRead: number,
+): Promise<{ position: number; rows: Reservation[] }> {
+  const fold = new AsOfFold(cut);
+  let position = 0;
+  for (;;) {
+    // Club-scoped: the cut's `position` is the club's own event number.
+    const query = filteredEvents(db, { clubId, afterClubSeq: position }).orderBy('club_seq').limit(perRead);
+    if ('at' in cut) query.where('occurred_at', '<=', cut.at);
+    else query.where('club_seq', '<=', cut.position);
+    const events = (await query.select([...EVENT_COLUMNS])).map(toEnvelope).map(inClubOrder);
+    fold.add(events);
+    position = events.at(-1)?.position ?? position;
+    if (events.length < perRead) return { position, rows: fold.reservations() };
+  }
+}
