@@ -15,57 +15,36 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 
 /**
- * React's API runs on Preact in the browser (docs/architecture.md, "The host contract"): every
- * container resolves react, react-dom and their entry points to preact/compat, so the components,
- * hooks and types stay React's, and the page loads about 12 kB of gzipped JavaScript for them
- * instead of React DOM's 65. Preact's core is among the shared modules, so the compatibility layer
- * and every container's JSX meet one Preact, as hooks and context need.
+ * Only these are shared, each as one singleton: two Reacts on a page break hooks and context. Each
+ * goes at the version installed (webpack reads it from the package) and is asked for with the range
+ * the workspace's package.json names (`^19` for React and React DOM). React's entry points are
+ * shared one by one, since a container imports each by its own name, and a remote another team
+ * builds with the stock plugin asks for exactly these names (README, "Releasing a remote on its
+ * own"). Key → the package whose range applies. A container shares only what it depends on: the
+ * router is the shell's alone, as only the shell routes (remotes link and read the address through
+ * the host contract), and shared so that a remote bringing its own meets the shell's copy instead.
  */
-const PREACT_FOR_REACT = {
-  react$: 'preact/compat',
-  'react-dom$': 'preact/compat',
-  'react-dom/client$': 'preact/compat/client',
-  'react/jsx-runtime$': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime$': 'preact/jsx-runtime',
+const SINGLETONS = {
+  react: 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react/jsx-runtime': 'react',
+  'react-router-dom': 'react-router-dom',
+  xstate: 'xstate',
+  '@xstate/react': '@xstate/react',
 };
-const PREACT_VERSION = JSON.parse(
-  readFileSync(createRequire(import.meta.url).resolve('preact/package.json'), 'utf8'),
-).version;
-
-/**
- * Only these are shared, each as one singleton: two Reacts on a page break hooks and context. The
- * router is not among them: only the shell routes (remotes link and read the address through the
- * host contract), so the shell's bundler keeps just the parts of react-router it uses. The keys a
- * container's code imports (react, react/jsx-runtime, ...) are served by Preact's modules, which
- * carry Preact's version; Preact's own entry points are shared for the imports inside them.
- */
-const SINGLETONS = ['xstate', '@xstate/react'];
-const SERVED_BY_PREACT = [
-  'react',
-  'react-dom',
-  'react-dom/client',
-  'react/jsx-runtime',
-  'preact',
-  'preact/hooks',
-  'preact/compat',
-  'preact/jsx-runtime',
-];
 
 /** The `shared` option of every container, with the versions the workspace's package.json asks for. */
 export function sharedSingletons(packageJson) {
-  const requiredBy = (name) => {
-    const requiredVersion = packageJson.dependencies?.[name];
-    if (!requiredVersion) throw new Error(`${packageJson.name} must depend on ${name} to share it`);
-    return requiredVersion;
-  };
-  const preactRange = requiredBy('preact');
-  return Object.fromEntries([
-    ...SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: requiredBy(name) }]),
-    ...SERVED_BY_PREACT.map((name) => [
-      name,
-      { singleton: true, requiredVersion: preactRange, version: PREACT_VERSION },
-    ]),
-  ]);
+  const dependencies = packageJson.dependencies ?? {};
+  for (const name of ['react', 'react-dom', 'xstate', '@xstate/react']) {
+    if (!dependencies[name]) throw new Error(`${packageJson.name} must depend on ${name} to share it`);
+  }
+  return Object.fromEntries(
+    Object.entries(SINGLETONS)
+      .filter(([, packageName]) => dependencies[packageName])
+      .map(([name, packageName]) => [name, { singleton: true, requiredVersion: dependencies[packageName] }]),
+  );
 }
 
 /**
@@ -210,7 +189,7 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
         extensions: ['.tsx', '.ts', '.mjs', '.js'],
         // react-router's package exports name only its development build, with its warnings
         // and checks; a production bundle takes the production build it ships beside it.
-        alias: { ...PREACT_FOR_REACT, ...(production ? REACT_ROUTER_PRODUCTION : {}) },
+        alias: production ? REACT_ROUTER_PRODUCTION : {},
       },
       module: {
         rules: [

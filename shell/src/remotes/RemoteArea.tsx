@@ -2,7 +2,7 @@
  * Shows one remote screen inside the shell. Whatever fails (the manifest, the entry script, a
  * chunk, or the screen's own rendering) stays inside this area: a German notice with a retry.
  */
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useDeferredValue, type ErrorInfo, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { HostContract } from '@platzbuchung/domain/host-contract';
@@ -32,7 +32,10 @@ export function RemoteArea(props: RemoteAreaProps) {
 }
 
 function LoadedArea({ remote, module, host }: RemoteAreaProps) {
-  const [snapshot, send] = useMachine(providedAreaMachine, { input: { remote, module } });
+  const [current, send] = useMachine(providedAreaMachine, { input: { remote, module } });
+  // A screen's first render is a large tree: rendered in the background, React cuts it into short
+  // tasks, so the page keeps answering while it appears (the loading line stays until then).
+  const snapshot = useDeferredValue(current);
   const Screen = snapshot.context.screen;
 
   if (snapshot.hasTag('loading')) {

@@ -1,5 +1,5 @@
 /** The day's table: one labelled button per court and hour, marked without colour alone. */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate } from '@platzbuchung/domain/types';
 import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
@@ -23,26 +23,27 @@ const COURT_MIN_WIDTH_PX = 88;
  */
 const courtsInFirstPaint = () => Math.ceil(window.innerWidth / COURT_MIN_WIDTH_PX);
 
+/** What a table shows: some rows, each with its first `filledCourts` courts filled in. */
+interface ShownCells<Row> {
+  shownRows: Row[];
+  filledCourts: number;
+}
+
 /**
- * The first rows with the courts the window shows, then the rest a few rows per task, each once
- * the browser has painted the step before. Preact renders an update in one go (docs/architecture.md,
- * "The host contract"), so a busy club's twenty courts and fourteen hours would keep a phone's main
- * thread busy before anything of the table shows, and then for one long task: this way the first
- * hours show about 200 ms sooner at 4× CPU, and no step blocks for long (bench/README.md,
- * 2026-11-25). Rows already shown are not rendered again by a later step (`GridRow` is memoized).
- * Later changes (another day, a booking) render whole: the table is there by then.
+ * The first rows with the courts the window shows, then the whole table as a deferred render:
+ * React renders it in the background in short tasks and shows it in one commit once it is done,
+ * so a busy club's twenty courts and fourteen hours never keep a phone's main thread busy before
+ * the first hours show, nor for one long task after (bench/README.md). A later change (another
+ * day, a booking) renders the whole table in the background the same way while the previous one
+ * stays; rows whose cells did not change are not rendered again (`GridRow` is memoized).
  */
-function useCellsInSteps<Row>(rows: Row[]): { shownRows: Row[]; filledCourts: number } {
-  const [step, setStep] = useState(0);
-  const done = step * FIRST_PAINT_HOURS >= rows.length;
-  useEffect(() => {
-    if (done) return;
-    const timer = setTimeout(() => setStep((current) => current + 1), 0);
-    return () => clearTimeout(timer);
-  }, [step, done]);
-  if (done) return { shownRows: rows, filledCourts: Infinity };
-  if (step === 0) return { shownRows: rows.slice(0, FIRST_PAINT_HOURS), filledCourts: courtsInFirstPaint() };
-  return { shownRows: rows.slice(0, step * FIRST_PAINT_HOURS), filledCourts: Infinity };
+function useCellsDeferred<Row>(rows: Row[]): ShownCells<Row> {
+  const whole = useMemo(() => ({ shownRows: rows, filledCourts: Infinity }), [rows]);
+  const [firstPaint] = useState(() => ({
+    shownRows: rows.slice(0, FIRST_PAINT_HOURS),
+    filledCourts: courtsInFirstPaint(),
+  }));
+  return useDeferredValue(whole, firstPaint);
 }
 
 /** The same function for every render, calling the newest `callback`: memoized rows stay valid. */
@@ -70,7 +71,7 @@ export function GridTable({
   /** The pointer or the focus entered the table: a click may follow. */
   onFirstApproach: () => void;
 }) {
-  const { shownRows, filledCourts } = useCellsInSteps(rows);
+  const { shownRows, filledCourts } = useCellsDeferred(rows);
   const onClick = useSteadyCallback(onCellClick);
   return (
     <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>

@@ -75,7 +75,7 @@ export function useDayGrid(club: Club, user: SessionUser) {
     },
     resync: (since) => send({ type: 'live.resync', since }),
   });
-  // A layout effect, not an effect: Preact runs effects only after the next paint, and the
+  // A layout effect, not an effect: React may run effects only after the next paint, and the
   // members' names should arrive with the week, not a render of the grid after it.
   useLayoutEffect(() => {
     ensureClubUsers(club._id);
