@@ -20,16 +20,16 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
  * the workspace's package.json names (`^19` for React and React DOM). React's entry points are
  * shared one by one, since a container imports each by its own name, and a remote another team
  * builds with the stock plugin asks for exactly these names (README, "Releasing a remote on its
- * own"). Key → the package whose range applies. A container shares only what it depends on: the
- * router is the shell's alone, as only the shell routes (remotes link and read the address through
- * the host contract), and shared so that a remote bringing its own meets the shell's copy instead.
+ * own"). Key → the package whose range applies. The router is not shared: only the shell routes
+ * (remotes link and read the address through the host contract), and a shared module is built
+ * whole, so sharing react-router-dom 7 cost a first visit about 40 kB of the router's data routers
+ * and server helpers that nothing here uses (bench/README.md, "browser").
  */
 const SINGLETONS = {
   react: 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
   'react/jsx-runtime': 'react',
-  'react-router-dom': 'react-router-dom',
   xstate: 'xstate',
   '@xstate/react': '@xstate/react',
 };
