@@ -30,7 +30,7 @@ type GivenEvent = ReservationEvent | BlockEvent;
 const isReservationEvent = (event: GivenEvent): event is ReservationEvent => 'reservation_id' in event;
 
 /** The blocks the events leave holding, each folded as the block projection folds it. */
-export function blocksAfter(events: readonly GivenEvent[], club: Club): Block[] {
+function blocksAfter(events: readonly GivenEvent[], club: Club): Block[] {
   const states = new Map<string, BlockState>();
   for (const event of events) {
     if (isReservationEvent(event)) continue;
