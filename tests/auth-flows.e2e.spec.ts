@@ -147,7 +147,7 @@ describe('form errors', () => {
     expect(page.url()).toMatch(/\/register$/);
   });
 
-  it('shows the German refusal of a wrong password above the login form, and stays on /login', async () => {
+  it('shows the German refusal of a wrong password under the e-mail field, focused, and stays on /login', async () => {
     const { club } = await createClub();
     const player = await createPlayer(club._id);
     const page = await browser.newPage();
@@ -158,9 +158,16 @@ describe('form errors', () => {
     await field(page, 'Passwort').fill(`${TEST_PASSWORD}x`);
     await page.getByRole('button', { name: texts.submitLogin }).click();
 
-    const alert = page.getByRole('alert').filter({ hasText: texts.wrongCredentials });
-    await alert.waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await alert.textContent()).toBe(texts.wrongCredentials);
+    // Where every client of the form shows a refusal of the whole form: under the e-mail field.
+    const email = field(page, 'E-Mail');
+    const error = page.locator('.field', { has: email }).getByText(texts.wrongCredentials);
+    await error.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await error.textContent()).toBe(texts.wrongCredentials);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy.split(' ')).toContain(await error.getAttribute('id'));
+    // The focus goes to the field, so a screen reader reads the refusal out.
+    await expect.poll(() => email.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     // The refusal ended the sending state: the user can correct the password and send again.
     expect(await page.getByRole('button', { name: texts.submitLogin }).isDisabled()).toBe(false);

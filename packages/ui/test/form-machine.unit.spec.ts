@@ -223,6 +223,26 @@ describe('the form machine', () => {
       expect(actor.getSnapshot().matches('ready')).toBe(true);
     });
 
+    it('shows a refusal of the whole form under the field the server puts it at (a wrong login: the e-mail)', async () => {
+      const { actor, change } = startForm(
+        { schemaName: 'login', values: { email: '', password: '' } },
+        async () => {
+          throw new ApiError(401, [{ instancePath: '/email', message: texts.wrongCredentials }], null);
+        },
+        loginSchema,
+      );
+      await waitFor(actor, (s) => s.matches('ready'));
+      change('email', 'anna@example.org');
+      change('password', 'falsch');
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('ready') && Object.keys(s.context.fieldErrors).length > 0);
+      expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: texts.wrongCredentials });
+      expect(actor.getSnapshot().context.formError).toBeNull();
+      // Correcting the password leaves the refusal in view until the next submit.
+      change('password', 'richtig');
+      expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: texts.wrongCredentials });
+    });
+
     it('clears old errors when submitted again', async () => {
       let attempt = 0;
       const { actor, change } = startForm(

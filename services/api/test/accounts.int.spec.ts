@@ -246,7 +246,7 @@ describe('sessions', () => {
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ error: [{ instancePath: '', message: texts.wrongCredentials }] });
+    expect(wrong.body).toEqual({ error: [{ instancePath: '/email', message: texts.wrongCredentials }] });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -301,7 +301,7 @@ describe('rate limits', () => {
     }
     const blocked = await anonymous.post('/api/login', { email, password: PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: [{ instancePath: '', message: texts.tooManyRequests }] });
+    expect(blocked.body).toEqual({ error: [{ instancePath: '/email', message: texts.tooManyRequests }] });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another member of the same club house is not locked out by this.
     const { club } = await registerClub(api.url);

@@ -24,8 +24,11 @@ const rowCounts = async () => {
 };
 
 const endpoints = ['/api/clubs', '/api/signup', '/api/login'];
-/** Form calls answer every refusal as a list of field errors; '' is the whole form. */
-const formRefusal = (message: string) => ({ error: [{ instancePath: '', message }] });
+/**
+ * Form calls answer every refusal as a list of field errors; one about the whole form goes under
+ * the field the form shows it at, the e-mail address on each of these.
+ */
+const formRefusal = (message: string) => ({ error: [{ instancePath: '/email', message }] });
 
 describe.each(endpoints)('POST %s', (path) => {
   let before: Awaited<ReturnType<typeof rowCounts>>;

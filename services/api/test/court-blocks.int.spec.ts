@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blockTexts } from '@platzbuchung/domain/blocks/blocks';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { verifyProjections } from '../src/projections/registry';
@@ -228,5 +229,109 @@ describe('a block and bookings racing for the same hours, over two API processes
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe('changing a booking into a block', () => {
+  const NEXT_TUESDAY = addDays(TUESDAY, 7);
+  const leagueMatch = {
+    court_nums: ['2'],
+    from: `${NEXT_TUESDAY}T18:00`,
+    until: `${NEXT_TUESDAY}T20:00`,
+    reason: 'Punktspiel',
+  };
+  const refusal = blockTexts.blocked('2', NEXT_TUESDAY, 18, 'Punktspiel');
+
+  const change = (client: TestClient, members: Members, id: string, body: Record<string, unknown>) =>
+    client.request<ListAnswer>('PUT', `/api/reservations/${id}?club_id=${members.club._id}`, body);
+
+  /** A club whose court 2 is closed next Tuesday evening for a league match. */
+  async function clubWithBlock() {
+    const members = await clubWithMembers(api.url);
+    expect((await block(members.admin.client, members, leagueMatch)).status).toBe(201);
+    return members;
+  }
+
+  const eventCount = async () => Number((await api.db('events').count({ n: '*' }))[0]!.n);
+
+  async function idOf(answer: { status: number; body: ListAnswer }, court: string) {
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    return answer.body.data.find((r) => r.court_num === court)!._id;
+  }
+
+  it('a single booking moved into it answers 409 with the text a new booking gets, and nothing is written', async () => {
+    const members = await clubWithBlock();
+    const into = { court_num: '2', start_time: 18, end_time: 19, date: NEXT_TUESDAY };
+    const booked = await book(members.player.client, members, into);
+    expect(booked.status).toBe(409);
+    expect(booked.body.error).toBe(refusal);
+
+    const id = await idOf(
+      await book(members.player.client, members, {
+        court_num: '1',
+        start_time: 12,
+        end_time: 13,
+        date: TUESDAY,
+      }),
+      '1',
+    );
+    const before = await eventCount();
+    const moved = await change(members.player.client, members, id, into);
+    expect(moved.status).toBe(409);
+    expect(moved.body).toEqual({ error: refusal });
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('a weekly series moved into it answers 409 for once, once_and_future and all', async () => {
+    const members = await clubWithBlock();
+    const id = await idOf(
+      await book(members.admin.client, members, {
+        court_num: '3',
+        start_time: 18,
+        end_time: 20,
+        date: TUESDAY,
+        recurring: true,
+        label: 'Training',
+      }),
+      '3',
+    );
+    const before = await eventCount();
+    for (const scope of ['once', 'once_and_future', 'all']) {
+      const moved = await change(members.admin.client, members, id, {
+        court_num: '2',
+        start_time: 18,
+        end_time: 20,
+        date: NEXT_TUESDAY,
+        label: 'Training',
+        scope,
+        occurrence_date: NEXT_TUESDAY,
+      });
+      expect(moved.status, scope).toBe(409);
+      expect(moved.body, scope).toEqual({ error: refusal });
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('a group over several courts moved into it answers 409 as a whole, and no court moves', async () => {
+    const members = await clubWithBlock();
+    const booked = await members.admin.client.post<ListAnswer>('/api/reservations', {
+      club_id: members.club._id,
+      start_time: 18,
+      end_time: 20,
+      date: TUESDAY,
+      court_nums: ['1', '2', '3'],
+    });
+    const chosen = await idOf(booked, '1');
+    const before = await eventCount();
+    const moved = await change(members.admin.client, members, chosen, {
+      court_num: '1',
+      start_time: 18,
+      end_time: 20,
+      date: NEXT_TUESDAY,
+      whole_group: true,
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toEqual({ error: refusal });
+    expect(await eventCount()).toBe(before);
   });
 });

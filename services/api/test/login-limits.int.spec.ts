@@ -74,7 +74,7 @@ describe('limits hold under parallel requests', () => {
     expect(verifications.count).toBe(5);
     expect(statuses(attempts)).toEqual({ 401: 5, 429: 35 });
     for (const refused of attempts.filter((r) => r.status === 429)) {
-      expect(refused.body).toEqual({ error: [{ instancePath: '', message: texts.tooManyRequests }] });
+      expect(refused.body).toEqual({ error: [{ instancePath: '/email', message: texts.tooManyRequests }] });
     }
     expect((await login(attacker, email, PASSWORD)).status).toBe(429);
   });

@@ -279,7 +279,7 @@ describe('POST /api/forgot-password', () => {
 
     const limited = await anonymous.post('/api/forgot-password', { email });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: [{ instancePath: '', message: texts.tooManyRequests }] });
+    expect(limited.body).toEqual({ error: [{ instancePath: '/email', message: texts.tooManyRequests }] });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await resetMailCount()).toBe(mailsBefore);
 
@@ -301,7 +301,7 @@ describe('POST /api/forgot-password', () => {
       }
       const response = await client.post('/api/forgot-password', { email: `b-${randomUUID()}@example.de` });
       expect(response.status).toBe(429);
-      expect(response.body).toEqual({ error: [{ instancePath: '', message: texts.tooManyRequests }] });
+      expect(response.body).toEqual({ error: [{ instancePath: '/email', message: texts.tooManyRequests }] });
     } finally {
       await limited.close();
     }

@@ -67,7 +67,7 @@ describe('limits per client', () => {
       const hashes = countHashes(limited);
       const refused = await client.post('/api/signup', playerBody(club._id));
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ error: [{ instancePath: '', message: texts.tooManyRequests }] });
+      expect(refused.body).toEqual({ error: [{ instancePath: '/email', message: texts.tooManyRequests }] });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await client.post('/api/clubs', clubBody())).status).toBe(429);
       expect(hashes.count).toBe(0);

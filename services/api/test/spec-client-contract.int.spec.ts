@@ -176,7 +176,7 @@ describe('registration, sign-up and login as such a client sends them', () => {
     expectFormErrors(takenByClub, 400, [{ instancePath: '/email', message: texts.emailTaken }]);
 
     const wrong = await anonymous.post('/api/login', { email: adminEmail, password: 'Falsch123!' });
-    expectFormErrors(wrong, 401, [{ instancePath: '', message: texts.wrongCredentials }]);
+    expectFormErrors(wrong, 401, [{ instancePath: '/email', message: texts.wrongCredentials }]);
 
     const missing = await anonymous.post('/api/login', { email: adminEmail });
     expectFormErrors(missing, 400, [{ instancePath: '/password', message: texts.requiredField }]);
@@ -190,7 +190,7 @@ describe('registration, sign-up and login as such a client sends them', () => {
     const notJson = await anonymous.post('/api/forgot-password', '{"email":', {
       'Content-Type': 'application/json',
     });
-    expectFormErrors(notJson, 400, [{ instancePath: '', message: texts.invalidJson }]);
+    expectFormErrors(notJson, 400, [{ instancePath: '/email', message: texts.invalidJson }]);
   });
 
   it('answers a login rate limit as a form error list too, with Retry-After', async () => {
@@ -201,7 +201,7 @@ describe('registration, sign-up and login as such a client sends them', () => {
         await client.post('/api/login', { email: uniqueEmail('guess'), password: 'Falsch123!' });
       }
       const refused = await client.post('/api/login', { email: uniqueEmail('guess'), password: 'x' });
-      expectFormErrors(refused, 429, [{ instancePath: '', message: texts.tooManyRequests }]);
+      expectFormErrors(refused, 429, [{ instancePath: '/email', message: texts.tooManyRequests }]);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await limited.close();
@@ -229,6 +229,131 @@ describe('registration, sign-up and login as such a client sends them', () => {
     const logout = await client.post('/api/logout');
     expect(logout.body).toEqual({ message: texts.loggedOut });
     expect((await client.get('/api/verifyAuth')).body).toEqual({ error: texts.notLoggedIn });
+  });
+});
+
+/**
+ * The forms of such a client and the fields each shows: the reset token is a hidden field, so an
+ * error there shows nothing.
+ */
+const FORM_FIELDS = {
+  '/api/login': ['email', 'password'],
+  '/api/signup': ['club_id', 'first_name', 'last_name', 'email', 'password', 'privacy'],
+  '/api/clubs': [
+    'name',
+    'courts_count',
+    'start_hour',
+    'end_hour',
+    'reservations_limit',
+    'first_name',
+    'last_name',
+    'email',
+    'password',
+    'privacy',
+  ],
+  '/api/forgot-password': ['email'],
+  '/api/reset-password': ['password'],
+} as const;
+
+type FormPath = keyof typeof FORM_FIELDS;
+
+/** Where each form shows a refusal of the form as a whole. */
+const WHOLE_FORM_FIELD: Record<FormPath, string> = {
+  '/api/login': 'email',
+  '/api/signup': 'email',
+  '/api/clubs': 'email',
+  '/api/forgot-password': 'email',
+  '/api/reset-password': 'password',
+};
+
+/**
+ * What such a client shows for a refused form: each error's text under the field its path names,
+ * the first one per field; an error at a field the form does not show (or at the form itself, the
+ * path '') shows nothing at all.
+ */
+function shownUnderFields(response: JsonResponse, form: FormPath): Record<string, string> {
+  const fields: readonly string[] = FORM_FIELDS[form];
+  const shown: Record<string, string> = {};
+  for (const { instancePath, message } of (response.body as FieldErrors).error) {
+    const field = instancePath.split('/')[1] ?? '';
+    if (fields.includes(field)) shown[field] ??= message;
+  }
+  return shown;
+}
+
+describe('what such a client shows for a refusal of a whole form', () => {
+  /** The schemas' own text for a body of another type (packages/domain/src/schemas.ts). */
+  const NOT_AN_OBJECT = 'Die Anfrage muss ein JSON-Objekt sein.';
+  const forms = Object.keys(FORM_FIELDS) as FormPath[];
+
+  it('shows a wrong login under the e-mail field', async () => {
+    const { adminEmail } = await registeredClub();
+    const wrong = await new TestClient(api.url).post('/api/login', {
+      email: adminEmail,
+      password: 'Falsch1!',
+    });
+    expect(wrong.status).toBe(401);
+    expect(shownUnderFields(wrong, '/api/login')).toEqual({ email: texts.wrongCredentials });
+  });
+
+  it('shows a rate limit under the field each limited form shows it at', async () => {
+    const { club } = await registeredClub();
+    const limited = await startTestApi({
+      db: api.db,
+      rateLimits: { failedLoginsPerClient: 1, registrationsPerClient: 1, resetRequestsPerClient: 1 },
+    });
+    try {
+      const client = new TestClient(limited.url);
+      const attempts: [FormPath, () => Record<string, unknown>][] = [
+        ['/api/login', () => ({ email: uniqueEmail('guess'), password: 'Falsch1!' })],
+        ['/api/clubs', () => clubForm(uniqueEmail('admin'))],
+        ['/api/forgot-password', () => ({ email: uniqueEmail('forgot') })],
+      ];
+      for (const [path, body] of attempts) {
+        await client.post(path, body());
+        const refused = await client.post(path, body());
+        expect(refused.status, path).toBe(429);
+        expect(shownUnderFields(refused, path), path).toEqual({
+          [WHOLE_FORM_FIELD[path]]: texts.tooManyRequests,
+        });
+      }
+      // Sign-up shares the registration limit the club form has used up.
+      const signUp = await client.post('/api/signup', {
+        club_id: club._id,
+        first_name: 'Steffi',
+        last_name: 'Graf',
+        email: uniqueEmail('player'),
+        password: PASSWORD,
+        privacy: 'agree',
+      });
+      expect(signUp.status).toBe(429);
+      expect(shownUnderFields(signUp, '/api/signup')).toEqual({ email: texts.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.each(forms)(
+    '%s: a body that is no JSON, no object or too large shows its text under a field',
+    async (path) => {
+      const client = new TestClient(api.url);
+      const json = { 'Content-Type': 'application/json' };
+      const refusals: [JsonResponse, number, string][] = [
+        [await client.post(path, '{"email":', json), 400, texts.invalidJson],
+        [await client.post(path, '[1,2]', json), 400, NOT_AN_OBJECT],
+        [await client.post(path, { email: 'x'.repeat(110 * 1024) }), 413, texts.payloadTooLarge],
+      ];
+      for (const [response, status, text] of refusals) {
+        expect(response.status, text).toBe(status);
+        expect(shownUnderFields(response, path), text).toEqual({ [WHOLE_FORM_FIELD[path]]: text });
+      }
+    },
+  );
+
+  it.each(forms)('%s: a request from a foreign origin shows its text under a field', async (path) => {
+    const response = await new TestClient(api.url).post(path, {}, { Origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(shownUnderFields(response, path)).toEqual({ [WHOLE_FORM_FIELD[path]]: texts.foreignOrigin });
   });
 });
 

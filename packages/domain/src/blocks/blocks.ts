@@ -40,12 +40,16 @@ export type BlockState =
 
 export const initialBlockState: BlockState = { status: 'none' };
 
-export function evolveBlock(state: BlockState, event: BlockEvent & { club_id?: string }): BlockState {
+/**
+ * The event comes with the club it was stored under: lifting a block asks whose it is, so a block
+ * folded without its club must not compile.
+ */
+export function evolveBlock(state: BlockState, event: BlockEvent & { club_id: string }): BlockState {
   switch (event.type) {
     case 'CourtsBlocked':
       return {
         status: 'active',
-        block: { _id: event.block_id, club_id: event.club_id ?? '', ...event.data },
+        block: { _id: event.block_id, club_id: event.club_id, ...event.data },
       };
     case 'BlockLifted':
       return state.status === 'active' ? { status: 'lifted', block: state.block } : state;

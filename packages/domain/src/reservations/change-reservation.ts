@@ -71,7 +71,10 @@ function othersAfter(
   return remaining ? [...others, remaining] : others;
 }
 
-/** The rules of a new booking and its conflicts, for the slot the change asks for. */
+/**
+ * The rules of a new booking and what it would run into — other bookings and court blocks — for
+ * the slot the change asks for.
+ */
 function refusal(
   request: BookingRequest,
   candidate: Reservation,
@@ -80,7 +83,8 @@ function refusal(
   now: LocalMoment,
 ): ReservationError | null {
   return (
-    bookingError(request, { ...context, existing: others }, now) ?? conflictError(candidate, others, now.date)
+    bookingError(request, { ...context, existing: others }, now) ??
+    conflictError(candidate, others, now.date, context.blocks)
   );
 }
 

@@ -32,8 +32,11 @@ export interface MakeReservationContext {
   club: Club;
   /** The club's current reservations (read model). */
   existing: readonly Reservation[];
-  /** Court blocks that still hold (read model); none when absent. */
-  blocks?: readonly Block[];
+  /**
+   * Court blocks that still hold (read model). Required: a caller that forgot them would let a
+   * booking into a closed court.
+   */
+  blocks: readonly Block[];
 }
 
 /**
@@ -190,7 +193,7 @@ export function conflictError(
   candidate: Booking,
   existing: readonly Reservation[],
   today: IsoDate,
-  blocks: readonly Block[] = [],
+  blocks: readonly Block[],
 ): ReservationError | null {
   const conflict = findConflict(candidate, existing, today);
   if (conflict) {

@@ -146,7 +146,7 @@ describe('blocks against the day-by-day oracle', () => {
             };
             const decision = bookCourts(
               command,
-              { club: { ...club, courts_count: 3 }, existing },
+              { club: { ...club, courts_count: 3 }, existing, blocks: [] },
               { ...now, hour: 0 },
             );
             const horizon = addDays(start, 7 * 30);

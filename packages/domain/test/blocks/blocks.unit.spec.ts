@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   blockCourts,
   blockInTheWay,
@@ -10,6 +10,7 @@ import {
   type Block,
   type BlockCourts,
 } from '../../src/blocks/blocks';
+import type { CourtsBlocked } from '../../src/blocks/events';
 import { replay } from '../../src/reservations/evolve';
 import { makeReservation } from '../../src/reservations/make-reservation';
 import type { ReservationEvent } from '../../src/reservations/events';
@@ -185,12 +186,24 @@ describe('while a block holds', () => {
       ok: true,
       events: [{ type: 'BlockLifted', block_id: 'b-1', data: {} }],
     });
-    const lifted = evolveBlock(active, { type: 'BlockLifted', block_id: 'b-1', data: {} });
+    const lifted = evolveBlock(active, { type: 'BlockLifted', block_id: 'b-1', club_id: club._id, data: {} });
     expect(liftBlock(lift, lifted, club)).toMatchObject({ ok: false, error: { kind: 'not_found' } });
     expect(liftBlock(lift, initialBlockState, club)).toMatchObject({
       ok: false,
       error: { kind: 'not_found' },
     });
+  });
+
+  it('belongs to the club it was stored under: another club cannot lift it, and no block is folded without one', () => {
+    const elsewhere = evolveBlock(initialBlockState, {
+      type: 'CourtsBlocked',
+      block_id: 'b-1',
+      club_id: 'club-2',
+      data: { court_nums: ['1'], from: block.from, until: block.until, reason: 'Frost' },
+    });
+    const lift = { type: 'LiftBlock', block_id: 'b-1', actor: admin } as const;
+    expect(liftBlock(lift, elsewhere, club)).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+    expectTypeOf<CourtsBlocked>().not.toExtend<Parameters<typeof evolveBlock>[1]>();
   });
 
   it('touches the days from its first to its last, an end at midnight not counting the next day', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bookCourts, deleteGroup, type BookCourts } from '../../src/reservations/book-courts';
+import { blockTexts, type Block } from '../../src/blocks/blocks';
+import {
+  bookCourts,
+  changeGroup,
+  deleteGroup,
+  type BookCourts,
+  type ChangeGroup,
+} from '../../src/reservations/book-courts';
 import { replay } from '../../src/reservations/evolve';
 import { reservationTexts } from '../../src/reservations/texts';
 import { admin, club, made, now, player } from './support/fixtures';
@@ -20,7 +27,7 @@ const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
 
 describe('booking several courts at once', () => {
   it('makes one booking per court, linked by the group', () => {
-    const decision = bookCourts(command(), { club, existing: [] }, now);
+    const decision = bookCourts(command(), { club, existing: [], blocks: [] }, now);
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     const rows = [...replay(decision.events).values()];
@@ -33,7 +40,11 @@ describe('booking several courts at once', () => {
 
   it('all or none: one taken court refuses the whole group, naming it', () => {
     const taken = made('x', { court_num: '2', date: '2026-12-01', start_time: 18, end_time: 19 });
-    const decision = bookCourts(command(), { club, existing: [...replay([taken]).values()] }, now);
+    const decision = bookCourts(
+      command(),
+      { club, existing: [...replay([taken]).values()], blocks: [] },
+      now,
+    );
     expect(decision).toEqual({
       ok: false,
       error: { kind: 'conflict', message: reservationTexts.conflict('2', '2026-12-01', 18) },
@@ -41,15 +52,19 @@ describe('booking several courts at once', () => {
   });
 
   it('is for admins, with each court named once and every court one the club has', () => {
-    expect(bookCourts(command({ actor: player }), { club, existing: [] }, now)).toMatchObject({
+    expect(bookCourts(command({ actor: player }), { club, existing: [], blocks: [] }, now)).toMatchObject({
       ok: false,
       error: { kind: 'forbidden' },
     });
-    expect(bookCourts(command({ court_nums: ['1', '1', '2'] }), { club, existing: [] }, now)).toMatchObject({
+    expect(
+      bookCourts(command({ court_nums: ['1', '1', '2'] }), { club, existing: [], blocks: [] }, now),
+    ).toMatchObject({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.courtsTwice },
     });
-    expect(bookCourts(command({ court_nums: ['1', '9', '2'] }), { club, existing: [] }, now)).toMatchObject({
+    expect(
+      bookCourts(command({ court_nums: ['1', '9', '2'] }), { club, existing: [], blocks: [] }, now),
+    ).toMatchObject({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.unknownCourt(4) },
     });
@@ -57,7 +72,11 @@ describe('booking several courts at once', () => {
 });
 
 describe('deleting a group', () => {
-  const decided = bookCourts(command({ recurring: false, label: null }), { club, existing: [] }, now);
+  const decided = bookCourts(
+    command({ recurring: false, label: null }),
+    { club, existing: [], blocks: [] },
+    now,
+  );
   const members = decided.ok ? [...replay(decided.events).values()] : [];
 
   it('cancels every booking of the group', () => {
@@ -81,5 +100,51 @@ describe('deleting a group', () => {
         now,
       ),
     ).toMatchObject({ ok: false, error: { kind: 'not_found' } });
+  });
+});
+
+describe('changing a group', () => {
+  const decided = bookCourts(
+    command({ recurring: false, label: null }),
+    { club, existing: [], blocks: [] },
+    now,
+  );
+  const members = decided.ok ? [...replay(decided.events).values()] : [];
+  /** Court 3 closed on Wednesday 25.11., 18-19. */
+  const frost: Block = {
+    _id: 'b-1',
+    club_id: club._id,
+    court_nums: ['3'],
+    from: '2026-11-25T18:00',
+    until: '2026-11-25T19:00',
+    reason: 'Frost',
+  };
+  const change = (fields: Partial<ChangeGroup> = {}): ChangeGroup => ({
+    type: 'ChangeGroup',
+    reservation_id: 'r-1',
+    new_reservation_ids: ['n-1', 'n-2', 'n-3'],
+    new_group_id: 'g-2',
+    actor: admin,
+    court_num: '1',
+    start_time: 17,
+    end_time: 19,
+    date: '2026-11-25',
+    ...fields,
+  });
+
+  it('moves every court alike', () => {
+    const decision = changeGroup(change(), { club, existing: members, blocks: [], members }, now);
+    expect(decision.ok && decision.events.map((e) => [e.type, e.reservation_id])).toEqual([
+      ['ReservationChanged', 'r-1'],
+      ['ReservationChanged', 'r-2'],
+      ['ReservationChanged', 'r-3'],
+    ]);
+  });
+
+  it('all or none: one court of the group running into a block refuses the whole change, naming it', () => {
+    expect(changeGroup(change(), { club, existing: members, blocks: [frost], members }, now)).toEqual({
+      ok: false,
+      error: { kind: 'conflict', message: blockTexts.blocked('3', '2026-11-25', 18, 'Frost') },
+    });
   });
 });

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { blockTexts, type Block } from '../../src/blocks/blocks';
+import type { BlockEvent } from '../../src/blocks/events';
 import type { ReservationEvent } from '../../src/reservations/events';
 import { replay } from '../../src/reservations/evolve';
+import { conflictError, type MakeReservationContext } from '../../src/reservations/make-reservation';
 import { reservationTexts } from '../../src/reservations/texts';
 import { texts } from '../../src/texts';
-import { admin, changeCommand, made, otherPlayer } from './support/fixtures';
+import type { Club, Reservation } from '../../src/types';
+import { admin, changeCommand, made, makeCommand, otherPlayer } from './support/fixtures';
 import { given } from './support/given-when-then';
 
 /** Tuesday 24.11., 10-11 on court 3, the player's. */
@@ -214,5 +218,54 @@ describe('when an admin changes a weekly series', () => {
         }),
       )
       .thenFails('conflict', reservationTexts.conflict('2', '2026-12-14', 19));
+  });
+});
+
+describe('when a change runs into a court block', () => {
+  /** Court 2 closed on Tuesday 8.12., 18-20, for a league match. */
+  const blocked: BlockEvent = {
+    type: 'CourtsBlocked',
+    block_id: 'b-1',
+    data: { court_nums: ['2'], from: '2026-12-08T18:00', until: '2026-12-08T20:00', reason: 'Punktspiel' },
+  };
+  const refusal = blockTexts.blocked('2', '2026-12-08', 18, 'Punktspiel');
+  const base = { actor: admin, court_num: '2', start_time: 18, end_time: 20, label: 'Training' };
+
+  it('a single booking moved into it is refused with the block’s text, as a new booking is', () => {
+    given(blocked, single)
+      .when(changeCommand({ court_num: '2', date: '2026-12-08', start_time: 18, end_time: 19 }))
+      .thenFails('conflict', refusal);
+    given(blocked)
+      .when(makeCommand({ court_num: '2', date: '2026-12-08', start_time: 18, end_time: 19 }))
+      .thenFails('conflict', refusal);
+  });
+
+  it('a series moved into it is refused, whichever occurrences move', () => {
+    for (const scope of ['once', 'once_and_future', 'all'] as const) {
+      given(blocked, training)
+        .when(changeCommand({ ...base, scope, occurrence_date: '2026-12-07', date: '2026-12-08' }))
+        .thenFails('conflict', refusal);
+    }
+  });
+
+  it('a series moved in place before its first week is refused too', () => {
+    const later = made('r-1', { ...training.data, date: '2026-11-30' });
+    given(blocked, later)
+      .when(changeCommand({ ...base, scope: 'all', occurrence_date: '2026-11-30', date: '2026-12-01' }))
+      .thenFails('conflict', refusal);
+  });
+
+  it('leaving the blocks out does not compile, neither from a context nor from the conflict check', () => {
+    expectTypeOf<{ club: Club; existing: Reservation[] }>().not.toExtend<MakeReservationContext>();
+    expectTypeOf(conflictError).parameter(3).toEqualTypeOf<readonly Block[]>();
+  });
+
+  it('once the block is lifted, the same change is accepted', () => {
+    const lifted: BlockEvent = { type: 'BlockLifted', block_id: 'b-1', data: {} };
+    expect(
+      given(blocked, lifted, single).when(
+        changeCommand({ court_num: '2', date: '2026-12-08', start_time: 18, end_time: 19 }),
+      ).decision.ok,
+    ).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * not be fetched, the form-level alert, the submit button that is disabled while sending, and the
  * required-fields hint.
  */
-import { useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { texts } from '@platzbuchung/domain/texts';
 import type { SchemaForm as SchemaFormState } from '../forms/use-schema-form';
 import { uiTexts } from '../texts';
@@ -33,6 +33,16 @@ export function SchemaForm({
   requiredHint = true,
 }: SchemaFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = () =>
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+
+  // A server refusal arrives after sending; it lands under a field (even one about the whole form,
+  // such as a wrong login), so that field takes the focus and its error is read out.
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !form.isSending && !form.succeeded) focusFirstInvalid();
+    wasSending.current = form.isSending;
+  }, [form.isSending, form.succeeded]);
 
   if (form.isLoading) {
     return (
@@ -49,9 +59,7 @@ export function SchemaForm({
     event.preventDefault();
     form.submit();
     // Client-side errors render in the next frame; move focus to the first so it is read out.
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
+    requestAnimationFrame(focusFirstInvalid);
   };
 
   return (

@@ -12,6 +12,7 @@ import {
   type LiftBlock,
 } from '@platzbuchung/domain/blocks/blocks';
 import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import type { Club } from '@platzbuchung/domain/types';
@@ -22,7 +23,7 @@ import { clubNow } from '@platzbuchung/domain/club-time';
 import { upcomingReservations } from './reservations';
 
 const loadBlock = (trx: Knex.Transaction, streamId: string) =>
-  foldStream<BlockState, BlockEvent>(trx, 'block', streamId, initialBlockState, evolveBlock);
+  foldStream<BlockState, EventEnvelope<BlockEvent>>(trx, 'block', streamId, initialBlockState, evolveBlock);
 
 async function blockContext(
   trx: Knex.Transaction,

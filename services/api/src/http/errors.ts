@@ -5,7 +5,7 @@ import type { FieldError } from '@platzbuchung/domain/types';
 
 /**
  * An answer the API gives on purpose: a status and the error body, `{error: "text"}` or
- * `{error: [{instancePath, message}]}`; the form calls always answer the latter (`isFormEndpoint`).
+ * `{error: [{instancePath, message}]}`; the form calls always answer the latter (`FORM_ENDPOINTS`).
  */
 export class HttpError extends Error {
   constructor(
@@ -28,24 +28,29 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   });
 
 /**
- * The form calls. Their clients read every refusal as a list of field errors and place each one at
- * its field, so here even a refusal that concerns no field (wrong credentials, a rate limit, a body
- * that is no JSON, an unexpected failure) is a list: one error at the path '' (the whole form).
+ * The form calls, each with the field its form shows a refusal of the form as a whole under: wrong
+ * credentials, a rate limit, a body that is no JSON or no object, a foreign origin, an unexpected
+ * failure. Their clients read every refusal as a list of field errors and show each one under the
+ * field its path names, and only there; an error at the path '' would be shown nowhere.
  */
-const FORM_ENDPOINTS: ReadonlySet<string> = new Set([
-  '/api/login',
-  '/api/signup',
-  '/api/clubs',
-  '/api/forgot-password',
-  '/api/reset-password',
+const FORM_ENDPOINTS: ReadonlyMap<string, string> = new Map([
+  ['/api/login', '/email'],
+  ['/api/signup', '/email'],
+  ['/api/clubs', '/email'],
+  ['/api/forgot-password', '/email'],
+  // The reset token is a hidden field: the password is the one the form shows.
+  ['/api/reset-password', '/password'],
 ]);
 
-export function isFormEndpoint(method: string, path: string): boolean {
-  return method === 'POST' && FORM_ENDPOINTS.has(path.replace(/\/+$/, ''));
+/** The field a form call's whole-form refusals go under, or undefined for a call that is no form. */
+function wholeFormField(method: string, path: string): string | undefined {
+  return method === 'POST' ? FORM_ENDPOINTS.get(path.replace(/\/+$/, '')) : undefined;
 }
 
-export function asFieldErrors(error: string | FieldError[]): FieldError[] {
-  return typeof error === 'string' ? [{ instancePath: '', message: error }] : error;
+/** A refusal as the list a form shows: a sentence, or an error at the form itself, under `field`. */
+function asFieldErrors(error: string | FieldError[], field: string): FieldError[] {
+  if (typeof error === 'string') return [{ instancePath: field, message: error }];
+  return error.map((e) => (e.instancePath === '' ? { ...e, instancePath: field } : e));
 }
 
 /** Errors thrown by body parsing and koa itself carry `status` and `type` (http-errors). */
@@ -66,7 +71,8 @@ function fromKoaError(error: KoaHttpError): HttpError | undefined {
 }
 
 function errorBody(method: string, path: string, error: string | FieldError[]) {
-  return { error: isFormEndpoint(method, path) ? asFieldErrors(error) : error };
+  const field = wholeFormField(method, path);
+  return { error: field === undefined ? error : asFieldErrors(error, field) };
 }
 
 /** The one place where thrown errors become responses; nothing unexpected leaks to the client. */

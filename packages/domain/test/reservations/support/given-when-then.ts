@@ -1,9 +1,11 @@
 /**
- * Decider tests read as: given these events (of any streams), when this command, then these events
- * or this error. State and context are built the way the API builds them: the command's stream
- * folded, and the rows the events leave.
+ * Decider tests read as: given these events (of any streams, court blocks' too), when this command,
+ * then these events or this error. State and context are built the way the API builds them: the
+ * command's stream folded, the rows the events leave, and the blocks that still hold.
  */
 import { expect } from 'vitest';
+import { evolveBlock, initialBlockState, type Block, type BlockState } from '../../../src/blocks/blocks';
+import type { BlockEvent } from '../../../src/blocks/events';
 import type { LocalMoment } from '../../../src/dates';
 import { decide, type ReservationCommand } from '../../../src/reservations/decide';
 import type { Decision, ReservationErrorKind } from '../../../src/reservations/decision';
@@ -23,18 +25,36 @@ interface When {
   when(command: ReservationCommand, options?: { club?: Club; now?: LocalMoment }): Then;
 }
 
-function contextFor(command: ReservationCommand, events: readonly ReservationEvent[], club: Club) {
-  return command.type === 'DeleteReservation' ? { club } : { club, existing: [...replay(events).values()] };
+type GivenEvent = ReservationEvent | BlockEvent;
+
+const isReservationEvent = (event: GivenEvent): event is ReservationEvent => 'reservation_id' in event;
+
+/** The blocks the events leave holding, each folded as the block projection folds it. */
+function blocksAfter(events: readonly GivenEvent[], club: Club): Block[] {
+  const states = new Map<string, BlockState>();
+  for (const event of events) {
+    if (isReservationEvent(event)) continue;
+    const state = states.get(event.block_id) ?? initialBlockState;
+    states.set(event.block_id, evolveBlock(state, { ...event, club_id: club._id }));
+  }
+  return [...states.values()].flatMap((state) => (state.status === 'active' ? [state.block] : []));
+}
+
+function contextFor(command: ReservationCommand, events: readonly GivenEvent[], club: Club) {
+  if (command.type === 'DeleteReservation') return { club };
+  const existing = [...replay(events.filter(isReservationEvent)).values()];
+  return { club, existing, blocks: blocksAfter(events, club) };
 }
 
 /** The command's own stream, folded the way the API folds it before deciding. */
-function stateFor(command: ReservationCommand, events: readonly ReservationEvent[]) {
+function stateFor(command: ReservationCommand, events: readonly GivenEvent[]) {
   return events
+    .filter(isReservationEvent)
     .filter((event) => event.reservation_id === command.reservation_id)
     .reduce(evolveReservation, initialReservationState);
 }
 
-export function given(...events: ReservationEvent[]): When {
+export function given(...events: GivenEvent[]): When {
   return {
     when(command, { club = defaultClub, now = defaultNow } = {}) {
       const decision = decide(command, stateFor(command, events), contextFor(command, events, club), now);
