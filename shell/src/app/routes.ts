@@ -18,7 +18,7 @@ export type RouteContent =
   { kind: 'remote'; remote: string; module: string } | { kind: 'page'; page: ShellPage };
 
 /** The shell's own pages, which need no remote. */
-export type ShellPage = 'impressum' | 'privacy';
+type ShellPage = 'impressum' | 'privacy';
 
 export interface AppRoute {
   path: HostPath;
