@@ -48,7 +48,15 @@ async function visitAll(page: Page, paths: readonly string[]): Promise<void> {
   }
 }
 
-const VISITOR_SCREENS = ['/', '/login', '/register', '/register/club', '/forgot-password', '/impressum'];
+const VISITOR_SCREENS = [
+  '/',
+  '/login',
+  '/register',
+  '/register/club',
+  '/forgot-password',
+  '/impressum',
+  '/datenschutz',
+];
 const PLAYER_SCREENS = ['/reservations', '/bookings', '/players', '/platzordnung', '/profile'];
 const ADMIN_SCREENS = ['/admin', '/admin/stand', '/admin/verein', '/admin/mitglieder'];
 

@@ -64,6 +64,7 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByText(texts.missingResetToken).waitFor({ timeout: UI_TIMEOUT_MS }),
   },
   { name: 'impressum', path: '/impressum', ready: heading('Impressum') },
+  { name: 'datenschutz', path: '/datenschutz', ready: heading('Datenschutzerklärung') },
   { name: 'not-found', path: '/gibt-es-nicht', ready: heading(texts.notFound) },
   {
     name: 'profile',

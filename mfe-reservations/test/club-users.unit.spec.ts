@@ -6,6 +6,7 @@ import {
   ensureClubUsers,
   ensureUsersKnown,
   forgetAskedUsers,
+  withOwnName,
 } from '../src/shared/club-users';
 
 vi.mock('../src/shared/reservations-api', () => ({ fetchUsers: vi.fn() }));
@@ -115,5 +116,15 @@ describe('the members a live booking names', () => {
     await vi.waitFor(() => expect(clubUsersCache.get().status).toBe('loaded'));
     ensureUsersKnown('club', ['gone']);
     expect(loads).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the member's own name", () => {
+  it('is the one the session holds, though the list was loaded before it changed', () => {
+    const renamed = { ...anna, first_name: 'Annika', last_name: 'Neu-Alt' };
+    expect(withOwnName([anna, neu], renamed)).toEqual([renamed, neu]);
+    // Others keep the list's names, and an unchanged list is given back as it was.
+    const same = [anna, neu];
+    expect(withOwnName(same, anna)).toEqual(same);
   });
 });

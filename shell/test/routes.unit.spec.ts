@@ -37,9 +37,10 @@ describe('route guards', () => {
     expect(redirectFor(accessOf('/admin'), member('admin'))).toBeNull();
   });
 
-  it('always lets anyone open /impressum and /reset-password', () => {
+  it('always lets anyone open /impressum, /datenschutz and /reset-password', () => {
     for (const auth of [anonymous, member('player'), member('admin')]) {
       expect(redirectFor(accessOf('/impressum'), auth)).toBeNull();
+      expect(redirectFor(accessOf('/datenschutz'), auth)).toBeNull();
       expect(redirectFor(accessOf('/reset-password'), auth)).toBeNull();
     }
   });
@@ -97,5 +98,10 @@ describe('the screen a page will show, loaded before the layout renders', () => 
       remoteScreenAt('/reservations', { ...member('player'), status: 'pending' } as AuthState),
     ).toBeNull();
     expect(remoteScreenAt('/impressum', anonymous)).toBeNull();
+    expect(remoteScreenAt('/datenschutz', anonymous)).toBeNull();
+    expect(appRoutes.find((r) => r.path === '/datenschutz')?.content).toEqual({
+      kind: 'page',
+      page: 'privacy',
+    });
   });
 });

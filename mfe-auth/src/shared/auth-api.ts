@@ -1,5 +1,5 @@
 /** The auth calls with the response shapes the API answers. */
-import { getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import { getFile, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
 import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
 import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
@@ -26,3 +26,11 @@ export const fetchNotificationSettings = async (signal?: AbortSignal) =>
 
 export const saveNotificationSettings = (settings: NotificationSettings) =>
   putJson<MessageResponse & { data: NotificationSettings }>('/api/account/notifications', settings);
+
+export const changeName = (payload: Payload) =>
+  putJson<MessageResponse & { data: SessionUser }>('/api/account', payload);
+
+export const changePassword = (payload: Payload) =>
+  putJson<MessageResponse>('/api/account/password', payload);
+
+export const downloadAccountData = (signal?: AbortSignal) => getFile('/api/account/export', signal);

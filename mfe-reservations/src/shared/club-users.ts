@@ -5,6 +5,18 @@ import { createSessionCache } from './session-cache';
 
 export const clubUsersCache = createSessionCache<UserListEntry[]>('club users');
 
+/**
+ * The list with the member's own name as the session holds it: a name changed in the account panel
+ * shows at once, though the list was loaded before the change.
+ */
+export function withOwnName(users: readonly UserListEntry[], own: UserListEntry): UserListEntry[] {
+  return users.map((user) =>
+    user._id === own._id && (user.first_name !== own.first_name || user.last_name !== own.last_name)
+      ? { ...user, first_name: own.first_name, last_name: own.last_name }
+      : user,
+  );
+}
+
 export function ensureClubUsers(clubId: string, force = false): void {
   const load = async () => ({ value: await fetchUsers(clubId) });
   if (force) clubUsersCache.reload(clubId, load);

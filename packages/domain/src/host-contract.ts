@@ -30,6 +30,8 @@ export const hostPaths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   impressum: '/impressum',
+  /** The operator's privacy notice (Datenschutzerklärung), open to anyone like the Impressum. */
+  privacy: '/datenschutz',
   reservations: '/reservations',
   profile: '/profile',
   bookings: '/bookings',
@@ -91,6 +93,19 @@ export interface ImpressumConfig {
 }
 
 /**
+ * The facts of the privacy notice that the code decides, not the operator: how long what is kept
+ * lasts. Sent from the constants the API works with, so the notice cannot promise other periods.
+ */
+export interface PrivacyFacts {
+  /** A login not used for this many days ends. */
+  sessionIdleDays: number;
+  /** A login ends this many days after it began, however often it is used. */
+  sessionLifetimeDays: number;
+  /** Sent mails are deleted this many days after they went out. */
+  sentMailDays: number;
+}
+
+/**
  * The payload of `GET /remotes.json`, which the shell fetches at start so a remote can be redeployed
  * without rebuilding the shell. `remotes` maps a remote's federation name ("auth", "reservations",
  * "admin") to the absolute URL of its `mf-manifest.json`; a remote missing from the map is simply
@@ -99,6 +114,7 @@ export interface ImpressumConfig {
 export interface RemotesConfig {
   remotes: Record<string, string>;
   impressum: ImpressumConfig;
+  privacy: PrivacyFacts;
 }
 
 /**

@@ -228,6 +228,27 @@ export const forgotPasswordSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/** "Name ändern" in the account panel: the same rules as at sign-up. */
+export const accountNameSchema = {
+  $id: 'accountName',
+  type: 'object',
+  properties: { first_name: firstName, last_name: lastName },
+  required: ['first_name', 'last_name'],
+  ...unknownFieldsRefused,
+} as const;
+
+/** "Passwort ändern" in the account panel: the current password, and a new one as strong as at sign-up. */
+export const changePasswordSchema = {
+  $id: 'changePassword',
+  type: 'object',
+  properties: {
+    current_password: { ...anyPassword, errorMessage: 'Bitte geben Sie Ihr bisheriges Passwort ein.' },
+    password,
+  },
+  required: ['current_password', 'password'],
+  ...unknownFieldsRefused,
+} as const;
+
 /** The member's mail settings in the account panel. */
 export const notificationSettingsSchema = {
   $id: 'notificationSettings',
@@ -281,6 +302,8 @@ export const formSchemas = {
   resetPassword: resetPasswordSchema,
   clubSettings: clubSettingsSchema,
   clubLocalRules: clubLocalRulesSchema,
+  accountName: accountNameSchema,
+  changePassword: changePasswordSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof formSchemas;
@@ -331,6 +354,16 @@ export interface LoginBody {
 export interface ResetPasswordBody {
   password: string;
   resetToken: string;
+}
+
+export interface AccountNameBody {
+  first_name: string;
+  last_name: string;
+}
+
+export interface ChangePasswordBody {
+  current_password: string;
+  password: string;
 }
 
 export interface ForgotPasswordBody {

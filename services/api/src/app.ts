@@ -19,6 +19,7 @@ import { eventRoutes } from './routes/events';
 import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { notificationRoutes } from './routes/notifications';
+import { ownAccountRoutes } from './routes/account';
 import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
 import { schemaRoutes } from './routes/schemas';
@@ -56,6 +57,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     schemaRoutes(),
     accountRoutes(deps),
     passwordRoutes(deps),
+    ownAccountRoutes(deps),
     notificationRoutes(deps),
     reservationRoutes(deps),
     liveRoutes(deps),

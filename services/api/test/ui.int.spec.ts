@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INLINE_CONFIG_ID, INLINE_STARTUP_ID, type PageStartup } from '@platzbuchung/domain/host-contract';
+import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import { pageStartup } from '../src/http/page-startup';
 import { inlineConfigBlock, inlineStartupBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
 import { clubWithMembers } from './support/fixtures';
@@ -80,6 +81,8 @@ describe('serving the shell', () => {
     expect(await (await get('/remotes.json')).json()).toEqual({
       remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
       impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+      // The periods the privacy notice names, as the API keeps them.
+      privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: KEEP_SENT_MAILS_DAYS },
     });
   });
 
@@ -199,6 +202,7 @@ describe('the configuration in the page', () => {
     const config = {
       remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
       impressum: { name: '</script><script>alert(1)</script>', email: 'kontakt@example.de' },
+      privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90 },
     };
     const block = inlineConfigBlock(config);
     expect(block.match(/<\/script>/g)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import { Impressum } from '../pages/Impressum';
+import { Privacy } from '../pages/Privacy';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { SessionContext } from '../session/session-context';
 import { membershipNotice, redirectFor, type AppRoute } from './routes';
@@ -27,7 +28,7 @@ export function RouteGate({ route }: { route: AppRoute }) {
   if (notice) return <MembershipNotice text={notice} />;
 
   const { content } = route;
-  if (content.kind === 'page') return <Impressum />;
+  if (content.kind === 'page') return content.page === 'privacy' ? <Privacy /> : <Impressum />;
   return <RemoteArea remote={content.remote} module={content.module} host={host} />;
 }
 

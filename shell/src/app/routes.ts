@@ -9,13 +9,16 @@ import type { AuthState } from '@platzbuchung/domain/types';
 
 /**
  * guest: login-type public pages, a logged-in user is sent to /reservations.
- * open: anyone (reset link, Impressum).
+ * open: anyone (reset link, Impressum, Datenschutz).
  * member: logged in. admin: logged in with role admin.
  */
 export type Access = 'guest' | 'open' | 'member' | 'admin';
 
 export type RouteContent =
-  { kind: 'remote'; remote: string; module: string } | { kind: 'page'; page: 'impressum' };
+  { kind: 'remote'; remote: string; module: string } | { kind: 'page'; page: ShellPage };
+
+/** The shell's own pages, which need no remote. */
+type ShellPage = 'impressum' | 'privacy';
 
 export interface AppRoute {
   path: HostPath;
@@ -57,6 +60,12 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'open',
     content: { kind: 'page', page: 'impressum' },
     title: 'Impressum',
+  },
+  {
+    path: hostPaths.privacy,
+    access: 'open',
+    content: { kind: 'page', page: 'privacy' },
+    title: 'Datenschutz',
   },
   {
     path: hostPaths.reservations,

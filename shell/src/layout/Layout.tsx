@@ -1,7 +1,7 @@
 /**
  * Public layout (product name and tagline) for logged-out users, private layout (club name and
  * the footer icon bar) for logged-in ones. The choice follows the session, not the route, so the
- * Impressum and 'Not found' look right for both.
+ * Impressum, the privacy notice and 'Not found' look right for both.
  */
 import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -57,6 +57,7 @@ export function Layout() {
         !auth.value && (
           <footer className="app-footer">
             <Link to={hostPaths.impressum}>Impressum</Link>
+            <Link to={hostPaths.privacy}>Datenschutz</Link>
           </footer>
         )
       )}

@@ -1,4 +1,7 @@
-/** The account panel at /profile: who is logged in, the calendar link, logout, and the Impressum. */
+/**
+ * The account panel at /profile: who is logged in, the calendar link, the member's own data (name,
+ * password, export), logout, and the Impressum and privacy notice.
+ */
 import { useState } from 'react';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -7,6 +10,9 @@ import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
 import { NotificationSettings } from './NotificationSettings';
+import { DataExport } from './own-data/DataExport';
+import { NameForm } from './own-data/NameForm';
+import { PasswordForm } from './own-data/PasswordForm';
 
 /** Line-break opportunities after '@' and before dots, so a long address wraps like an address. */
 function formatEmail(email: string) {
@@ -52,6 +58,10 @@ export default function Account({ host }: RemoteScreenProps) {
       </dl>
       <CalendarFeed />
       <NotificationSettings />
+      <NameForm firstName={auth.first_name} lastName={auth.last_name} onChanged={host.startSession} />
+      {/* Changing the e-mail address (PUT /api/account/email) goes here, once new addresses are confirmed by a mailed link. */}
+      <PasswordForm />
+      <DataExport />
       {error && (
         <div className="notice notice--error" role="alert">
           {error}
@@ -63,6 +73,7 @@ export default function Account({ host }: RemoteScreenProps) {
           {texts.logout}
         </button>
         <a href={hostPaths.impressum}>Impressum</a>
+        <a href={hostPaths.privacy}>Datenschutz</a>
       </div>
     </AuthScreen>
   );

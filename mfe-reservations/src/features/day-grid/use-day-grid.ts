@@ -16,7 +16,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
-import { clubUsersCache, ensureClubUsers, ensureUsersKnown } from '../../shared/club-users';
+import { clubUsersCache, ensureClubUsers, ensureUsersKnown, withOwnName } from '../../shared/club-users';
 import { cacheKey, myReservationsCache, upcomingCount } from '../../shared/my-reservations';
 import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { useClubNow } from '../../shared/use-club-now';
@@ -89,12 +89,12 @@ export function useDayGrid(club: Club, user: SessionUser) {
         date,
         reservations,
         blocks,
-        users: users.key === club._id ? (users.value ?? []) : [],
+        users: withOwnName(users.key === club._id ? (users.value ?? []) : [], user),
         userId: user._id,
         now,
         isAdmin,
       }),
-    [club, date, reservations, blocks, users, user._id, now, isAdmin],
+    [club, date, reservations, blocks, users, user, now, isAdmin],
   );
   const ownCount =
     ownCache.key === mineKey && ownCache.status === 'loaded' && ownCache.value

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import type { UserListEntry } from '@platzbuchung/domain/types';
-import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
+import { clubUsersCache, ensureClubUsers, withOwnName } from '../../shared/club-users';
 import '../../shared/reservations.css';
 
 const byName = (a: UserListEntry, b: UserListEntry) =>
@@ -18,7 +18,8 @@ export default function Players({ host }: RemoteScreenProps) {
   }, [clubId]);
 
   if (!clubId) return null;
-  const list = users.key === clubId ? users.value : null;
+  const list =
+    users.key === clubId && users.value && host.auth.value ? withOwnName(users.value, host.auth) : null;
   // Failures are only logged: the list then stays empty.
   const loading = list === null && (users.key !== clubId || users.status === 'loading');
 

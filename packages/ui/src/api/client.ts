@@ -119,3 +119,23 @@ export function putJson<T>(path: string, body: unknown, signal?: AbortSignal): P
 export function deleteJson<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
   return sendJson<T>('DELETE', path, body, signal);
 }
+
+/** A file the API answers for download, and the name its `Content-Disposition` gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** `filename="…"` of a `Content-Disposition: attachment` header, or null without one. */
+export function attachmentFileName(header: string | null): string | null {
+  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? null;
+}
+
+/** A GET whose answer is a file to save (the account's data export), not JSON to read. */
+export async function getFile(path: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  const response = await respond(path, { method: 'GET', signal: signal ?? null });
+  return {
+    blob: await response.blob(),
+    fileName: attachmentFileName(response.headers.get('Content-Disposition')),
+  };
+}

@@ -20,6 +20,11 @@ export interface RateLimitSettings {
   resetRequestsPerClient: number;
   /** Sign-ups and club registrations from one client; `REGISTRATIONS_PER_CLIENT` sets it. */
   registrationsPerClient: number;
+  /**
+   * Wrong current passwords when a logged-in member changes theirs: as tight as failed logins per
+   * address and client, so a stolen session cannot guess the password any faster than a login could.
+   */
+  wrongCurrentPasswordsPerUser: number;
   windowSeconds: number;
 }
 
@@ -31,6 +36,7 @@ export const defaultRateLimits: RateLimitSettings = {
   resetRequestsPerEmail: 3,
   resetRequestsPerClient: 30,
   registrationsPerClient: 30,
+  wrongCurrentPasswordsPerUser: 5,
   windowSeconds: 15 * 60,
 };
 
@@ -102,6 +108,7 @@ export interface RateLimits {
   resetByEmail: Limiter;
   resetByClient: Limiter;
   registrationByClient: Limiter;
+  currentPasswordByUser: Limiter;
 }
 
 export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRateLimits): RateLimits {
@@ -126,5 +133,6 @@ export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRa
     resetByEmail: limiter('reset-email', settings.resetRequestsPerEmail),
     resetByClient: limiter('reset-client', settings.resetRequestsPerClient),
     registrationByClient: limiter('registration-client', settings.registrationsPerClient),
+    currentPasswordByUser: limiter('current-password-user', settings.wrongCurrentPasswordsPerUser),
   };
 }

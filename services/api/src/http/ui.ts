@@ -11,8 +11,10 @@ import {
   INLINE_CONFIG_ID,
   INLINE_STARTUP_ID,
   type ImpressumConfig,
+  type PrivacyFacts,
   type RemotesConfig,
 } from '@platzbuchung/domain/host-contract';
+import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import {
   bodyFor,
   cacheControlFor,
@@ -25,6 +27,16 @@ import {
 import { acceptsGzip, gzipOnce } from './compression';
 import type { AppContext, AppState } from './context';
 import type { PageStartupFor, PageStartupText } from './page-startup';
+import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The periods the privacy notice names, from the constants the API and housekeeping work with. */
+export const privacyFacts: PrivacyFacts = {
+  sessionIdleDays: SESSION_IDLE_TIMEOUT_MS / DAY_MS,
+  sessionLifetimeDays: SESSION_ABSOLUTE_LIFETIME_MS / DAY_MS,
+  sentMailDays: KEEP_SENT_MAILS_DAYS,
+};
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -201,7 +213,11 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
     (origin) => origin !== ownOrigin,
   );
   const csp = contentSecurityPolicy(remoteOrigins);
-  const config: RemotesConfig = { remotes, impressum: options.impressum ?? { name: '', email: '' } };
+  const config: RemotesConfig = {
+    remotes,
+    impressum: options.impressum ?? { name: '', email: '' },
+    privacy: privacyFacts,
+  };
   const shellDir = path.resolve(options.shellDir);
 
   const page = pageFrom(inlineConfigBlock(config) + preconnectLinks(remoteOrigins), options.startupFor);

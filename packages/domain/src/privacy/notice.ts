@@ -1,0 +1,133 @@
+/**
+ * The privacy notice (Datenschutzerklärung) at /datenschutz: what this product stores, why, for how
+ * long, who sees it and which rights a member has (DSGVO Art. 13). The operator comes from the
+ * configuration (the Impressum's name and address), the periods from the constants the API works
+ * with (`PrivacyFacts`); everything else describes what the code does (docs/privacy.md), so a change
+ * to what is stored changes this text in the same commit.
+ */
+import { accountTexts } from '../account/texts';
+import type { ImpressumConfig, PrivacyFacts } from '../host-contract';
+
+export interface NoticeSection {
+  title: string;
+  paragraphs: readonly string[];
+  /** A list after the paragraphs: one entry per kind of data, right, … */
+  items?: readonly { term: string; text: string }[];
+}
+
+/** Failed tries counted against guessing passwords and mass sign-ups are forgotten after this. */
+const RATE_LIMIT_MINUTES = 15;
+/** How long a browser keeps the note that it logged into an account before (http/known-devices). */
+const KNOWN_DEVICE_DAYS = 180;
+
+const NOT_CONFIGURED = 'Betreiber nicht konfiguriert';
+
+export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): NoticeSection[] {
+  const name = operator.name || NOT_CONFIGURED;
+  const contact = operator.email ? `${name}, E-Mail: ${operator.email}` : name;
+  return [
+    {
+      title: 'Wer ist verantwortlich?',
+      paragraphs: [
+        `Verantwortlich für die Verarbeitung Ihrer Daten in Platzbuchung ist: ${contact}.`,
+        'Platzbuchung ist ein kostenloser Dienst, mit dem Mitglieder von Tennisvereinen Plätze reservieren und Vereine ihre Plätze verwalten. Es gibt keine Werbung, kein Tracking und keine Inhalte oder Cookies von Dritten.',
+      ],
+    },
+    {
+      title: 'Welche Daten wir speichern',
+      paragraphs: ['Wir speichern nur, was die Platzbuchung braucht:'],
+      items: [
+        {
+          term: 'Ihr Konto',
+          text: 'Vorname, Nachname, E-Mail-Adresse, der Zeitpunkt Ihrer Registrierung, ob Sie Buchungsbestätigungen per E-Mail wünschen, und Ihr Passwort – nur als bcrypt-Hash, nie im Klartext.',
+        },
+        {
+          term: 'Ihre Mitgliedschaft',
+          text: 'Ihr Verein, Ihre Rolle (Spieler oder Administrator) und Ihr Status (aktiv, wartet auf Freigabe, inaktiv).',
+        },
+        {
+          term: 'Ihre Buchungen und jede Änderung daran',
+          text: 'Platz, Tag, Uhrzeit, ob es eine wöchentliche Serie ist, und eine Bezeichnung, falls der Verein eine vergibt. Jede Änderung (angelegt, verlegt, abgesagt) steht mit Zeitpunkt und der Kennung der Person, die sie vorgenommen hat, im Ereignisprotokoll; ebenso Änderungen Ihrer Rolle und Ihres Status. Das Protokoll wird nur ergänzt, nie nachträglich verändert.',
+        },
+        {
+          term: 'Ihre Anmeldungen',
+          text: `Solange Sie angemeldet sind, hält Ihr Browser das Cookie „pb.sid“ mit einer zufälligen Kennung; bei uns steht dazu, zu welchem Konto sie gehört und wann Sie sich angemeldet haben. Eine Anmeldung endet beim Abmelden, nach ${facts.sessionIdleDays} Tagen ohne Nutzung, spätestens nach ${facts.sessionLifetimeDays} Tagen, und wenn Sie Ihr Passwort ändern (dann auf allen anderen Geräten).`,
+        },
+        {
+          term: 'Bekannte Geräte',
+          text: `Nach einer Anmeldung merkt sich Ihr Browser im Cookie „pb_devices“ für ${KNOWN_DEVICE_DAYS} Tage Ihre Nutzerkennung und eine zufällige Gerätekennung. So zählen Fehlversuche Fremder nicht gegen die Geräte, die Sie selbst benutzen, und sperren Sie nicht aus.`,
+        },
+        {
+          term: 'Ihr Kalenderlink',
+          text: 'Ob Sie einen Kalenderlink haben und seit wann. Den geheimen Teil des Links speichern wir nicht, nur einen Hash davon und den Zufallswert, aus dem er gebildet wird.',
+        },
+        {
+          term: 'E-Mails an Sie',
+          text: `Links zum Zurücksetzen des Passworts, Buchungsbestätigungen (wenn Sie sie eingeschaltet haben), Nachrichten über Buchungen, die Ihr Verein abgesagt oder verlegt hat, und die Freigabe Ihrer Mitgliedschaft: Empfänger, Art, die Angaben für den Text und der Versandstatus. Versendete E-Mails löschen wir nach ${facts.sentMailDays} Tagen; den Link zum Zurücksetzen entfernen wir schon beim Versand. Von Anfragen zum Zurücksetzen des Passworts speichern wir nur einen Hash des Links; sie werden einen Tag nach Ablauf gelöscht.`,
+        },
+        {
+          term: 'Schutz vor Missbrauch',
+          text: `Zähler für Anmeldeversuche, Registrierungen und Anfragen zum Zurücksetzen des Passworts, je E-Mail-Adresse, Konto und IP-Adresse. Die Schlüssel speichern wir nur als Hash (SHA-256), nie die Adresse selbst; ein Zähler verfällt nach ${RATE_LIMIT_MINUTES} Minuten.`,
+        },
+        {
+          term: 'Server-Protokolle',
+          text: 'Für jede Anfrage: Zeitpunkt, Methode und Pfad der Adresse (ohne den geheimen Teil von Kalenderlinks), Antwortstatus und Dauer; bei Änderungen auch Ihre Nutzerkennung. IP-Adressen, Passwörter und E-Mail-Adressen stehen nicht darin. Der Betreiber bewahrt die Protokolle nur so lange auf, wie es für einen sicheren Betrieb nötig ist.',
+        },
+      ],
+    },
+    {
+      title: 'Wozu und auf welcher Rechtsgrundlage',
+      paragraphs: [
+        'Wir verarbeiten Ihre Daten, um die Platzbuchung Ihres Vereins zu betreiben: Ihr Konto, Ihre Buchungen, die Nachrichten dazu und die Verwaltung durch Ihren Verein. Rechtsgrundlage ist Art. 6 Abs. 1 lit. b DSGVO (Erfüllung des Nutzungsverhältnisses).',
+        'Die Zähler gegen Missbrauch und die Server-Protokolle dienen der Sicherheit des Dienstes; Rechtsgrundlage ist unser berechtigtes Interesse an einem sicheren Betrieb (Art. 6 Abs. 1 lit. f DSGVO).',
+      ],
+    },
+    {
+      title: 'Wer Ihre Daten sieht',
+      paragraphs: [
+        'Die aktiven Mitglieder Ihres Vereins sehen Ihren Namen und Ihre Buchungen im Belegungsplan, nie Ihre E-Mail-Adresse. Die Administratoren Ihres Vereins sehen zusätzlich Ihre E-Mail-Adresse, Ihre Rolle, Ihren Status und das Ereignisprotokoll des Vereins. Andere Vereine sehen nichts von Ihnen.',
+        'E-Mails an Sie gehen über den Mailserver, den der Betreiber dafür nutzt. Darüber hinaus geben wir Ihre Daten an niemanden weiter.',
+      ],
+    },
+    {
+      title: 'Wie lange wir Ihre Daten speichern',
+      paragraphs: [
+        'Ihr Konto, Ihre Mitgliedschaft und Ihre Buchungen mit ihrem Verlauf speichern wir, solange Ihr Konto besteht. Für Anmeldungen, E-Mails, Zähler und Links zum Zurücksetzen gelten die oben genannten Fristen.',
+      ],
+    },
+    {
+      title: 'Ihre Rechte',
+      paragraphs: ['Sie haben das Recht auf:'],
+      items: [
+        {
+          term: 'Auskunft und Datenübertragbarkeit (Art. 15, 20 DSGVO)',
+          text: `In „Mein Konto“ laden Sie mit „${accountTexts.exportButton}“ alles, was wir über Sie gespeichert haben, als eine JSON-Datei herunter.`,
+        },
+        {
+          term: 'Berichtigung (Art. 16 DSGVO)',
+          text: 'Ihren Namen ändern Sie in „Mein Konto“ selbst; für andere Angaben schreiben Sie uns.',
+        },
+        {
+          term: 'Löschung (Art. 17 DSGVO)',
+          text: 'Sie können verlangen, dass wir Ihr Konto und Ihre Daten löschen.',
+        },
+        {
+          term: 'Einschränkung der Verarbeitung (Art. 18 DSGVO)',
+          text: 'Sie können verlangen, dass wir Ihre Daten nur noch eingeschränkt verarbeiten.',
+        },
+        {
+          term: 'Widerspruch (Art. 21 DSGVO)',
+          text: 'Der Verarbeitung aus berechtigtem Interesse können Sie aus Gründen Ihrer besonderen Situation widersprechen.',
+        },
+        {
+          term: 'Beschwerde (Art. 77 DSGVO)',
+          text: 'Sie können sich bei einer Datenschutz-Aufsichtsbehörde beschweren, etwa bei der Ihres Bundeslandes oder der am Sitz des Betreibers.',
+        },
+      ],
+    },
+    {
+      title: 'Kontakt',
+      paragraphs: [`Fragen zum Datenschutz und Anliegen zu Ihren Rechten richten Sie bitte an: ${contact}.`],
+    },
+  ];
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { privacyNotice } from '../../src/privacy/notice';
+
+const facts = { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90 };
+const operator = { name: 'TC Beispiel e. V.', email: 'datenschutz@tc-beispiel.de' };
+const wholeText = (sections: ReturnType<typeof privacyNotice>) =>
+  sections
+    .flatMap((s) => [s.title, ...s.paragraphs, ...(s.items ?? []).flatMap((i) => [i.term, i.text])])
+    .join('\n');
+
+describe('the privacy notice', () => {
+  it('names the operator from the configuration as responsible and as the contact', () => {
+    const sections = privacyNotice(operator, facts);
+    expect(sections[0]!.paragraphs[0]).toContain('TC Beispiel e. V., E-Mail: datenschutz@tc-beispiel.de');
+    expect(sections.at(-1)!.paragraphs.join(' ')).toContain('datenschutz@tc-beispiel.de');
+  });
+
+  it('says so when no operator is configured, instead of naming nobody', () => {
+    expect(privacyNotice({ name: '', email: '' }, facts)[0]!.paragraphs[0]).toContain(
+      'Betreiber nicht konfiguriert',
+    );
+  });
+
+  it('names what this product stores, with the periods it is given', () => {
+    const text = wholeText(privacyNotice(operator, facts));
+    for (const stored of [
+      'Vorname, Nachname, E-Mail-Adresse',
+      'bcrypt-Hash',
+      'Rolle',
+      'Status',
+      'Ereignisprotokoll',
+      'pb.sid',
+      'pb_devices',
+      'Kalenderlink',
+      'Versendete E-Mails löschen wir nach 90 Tagen',
+      'nach 14 Tagen ohne Nutzung, spätestens nach 30 Tagen',
+      'Hash (SHA-256)',
+      'Server-Protokolle',
+    ]) {
+      expect(text).toContain(stored);
+    }
+    expect(wholeText(privacyNotice(operator, { ...facts, sentMailDays: 30 }))).toContain('nach 30 Tagen;');
+  });
+
+  it('gives the legal basis and every right with its article', () => {
+    const text = wholeText(privacyNotice(operator, facts));
+    expect(text).toContain('Art. 6 Abs. 1 lit. b DSGVO');
+    for (const right of ['Art. 15, 20', 'Art. 16', 'Art. 17', 'Art. 18', 'Art. 21', 'Art. 77']) {
+      expect(text).toContain(right);
+    }
+    expect(text).toContain('Meine Daten herunterladen');
+  });
+});

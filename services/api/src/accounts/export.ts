@@ -1,0 +1,256 @@
+/**
+ * Everything stored about one member, as the export of `GET /api/account/export` (docs/privacy.md,
+ * "Access and portability"). Each part is read with the member's id as its filter, and nothing that
+ * names another member is copied in: events in the member's own streams say only whether the member
+ * or someone else acted, and events the member caused in other streams carry no data.
+ */
+import { eventTitles } from '@platzbuchung/domain/events/describe';
+import type { EventType, StreamType } from '@platzbuchung/domain/events/catalogue';
+import { isMailKind, mailKindLabels, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types';
+import type { Db } from '../db/connect';
+import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/store';
+import { SESSION_IDLE_TIMEOUT_MS } from '../http/session';
+
+/** One event as the export shows it: what, when, and whether the member did it. */
+export interface ExportedEvent {
+  type: EventType;
+  title: string;
+  occurred_at: string;
+  by_me: boolean;
+  /** The event's content, for events of the member's own streams only. */
+  data?: unknown;
+}
+
+export interface ExportedBooking {
+  reservation_id: string;
+  /** As it stands now; null once it is cancelled. */
+  now: Omit<Reservation, '_id' | 'club_id' | 'user_id'> | null;
+  history: ExportedEvent[];
+}
+
+export interface AccountExport {
+  about: string;
+  exported_at: string;
+  profile: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    booking_confirmations: boolean;
+    registered_at: string;
+  };
+  membership: {
+    club: { id: string; name: string };
+    role: Role;
+    status: MemberStatus;
+    since: string;
+    history: ExportedEvent[];
+  };
+  bookings: ExportedBooking[];
+  /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
+  actions_in_the_club: (Omit<ExportedEvent, 'by_me' | 'data'> & { stream_type: StreamType })[];
+  calendar_link: { exists: boolean; created_at: string | null };
+  mails: { kind: string; subject: string; status: string; created_at: string; sent_at: string | null }[];
+  sessions: { count: number; last_used_at: string | null };
+}
+
+const ABOUT =
+  'Alle Daten, die Platzbuchung über Sie gespeichert hat. Zeitangaben in UTC (ISO 8601). ' +
+  'Daten anderer Mitglieder sind nicht enthalten.';
+
+interface ProfileRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  status: MemberStatus;
+  booking_confirmations: boolean;
+  created_at: Date;
+  club_id: string;
+  club_name: string;
+}
+
+/** Everything stored about this member, or undefined when there is no such member. */
+export async function exportAccount(db: Db, userId: string, now: Date): Promise<AccountExport | undefined> {
+  const profile: ProfileRow | undefined = await db('users as u')
+    .join('clubs as c', 'c.id', 'u.club_id')
+    .where('u.id', userId)
+    .first(
+      'u.id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.role',
+      'u.status',
+      'u.booking_confirmations',
+      'u.created_at',
+      'u.club_id',
+      'c.name as club_name',
+    );
+  if (!profile) return undefined;
+  const [ownEvents, actions, calendarLink, mails, sessions] = await Promise.all([
+    ownStreamEvents(db, profile.club_id, userId),
+    actionsInTheClub(db, profile.club_id, userId),
+    calendarLinkState(db, userId),
+    mailsTo(db, userId),
+    sessionsOf(db, userId),
+  ]);
+  return {
+    about: ABOUT,
+    exported_at: now.toISOString(),
+    profile: {
+      id: profile.id,
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      email: profile.email,
+      booking_confirmations: profile.booking_confirmations,
+      registered_at: profile.created_at.toISOString(),
+    },
+    membership: {
+      club: { id: profile.club_id, name: profile.club_name },
+      role: profile.role,
+      status: profile.status,
+      since: profile.created_at.toISOString(),
+      history: ownEvents.member.map((row) => exportedEvent(row, userId)),
+    },
+    bookings: bookingsOf(ownEvents.reservations, userId),
+    actions_in_the_club: actions,
+    calendar_link: calendarLink,
+    mails,
+    sessions,
+  };
+}
+
+function exportedEvent(row: EventRow, userId: string): ExportedEvent {
+  return {
+    type: row.type,
+    title: eventTitles[row.type],
+    occurred_at: row.occurred_at.toISOString(),
+    by_me: row.actor_id === userId,
+    data: row.data,
+  };
+}
+
+/**
+ * The member's own streams: each booking held by the member (its `ReservationMade` names them) with
+ * every later event of it, whoever caused it, and the member's own membership stream.
+ */
+async function ownStreamEvents(db: Db, clubId: string, userId: string) {
+  const ownBookings = db('events')
+    .where({ club_id: clubId, stream_type: 'reservation', type: 'ReservationMade' })
+    .whereRaw("data->>'user_id' = ?", [userId])
+    .select('stream_id');
+  const rows: EventRow[] = await db('events')
+    .where({ club_id: clubId })
+    .andWhere((own) =>
+      own
+        .where((q) => q.where('stream_type', 'reservation').whereIn('stream_id', ownBookings))
+        .orWhere((q) => q.where({ stream_type: 'member', stream_id: userId })),
+    )
+    .orderBy('club_seq')
+    .select([...EVENT_COLUMNS]);
+  return {
+    reservations: rows.filter((row) => row.stream_type === 'reservation'),
+    member: rows.filter((row) => row.stream_type === 'member'),
+  };
+}
+
+/** Each booking as it stands now (folded by the domain, as the read model is) and its history. */
+function bookingsOf(rows: readonly EventRow[], userId: string): ExportedBooking[] {
+  const byStream = new Map<string, EventRow[]>();
+  for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+  return [...byStream].map(([reservationId, events]) => {
+    let state: Reservation | null = null;
+    for (const row of events) state = evolve(state, toEnvelope(row) as unknown as ReservationEvent);
+    return {
+      reservation_id: reservationId,
+      now: state && withoutIds(state),
+      history: events.map((row) => exportedEvent(row, userId)),
+    };
+  });
+}
+
+function withoutIds({ _id, club_id: _club, user_id: _holder, ...rest }: Reservation) {
+  return rest;
+}
+
+/** What the member did in streams that are not their own: only what and when, never whose. */
+async function actionsInTheClub(db: Db, clubId: string, userId: string) {
+  const rows: Pick<EventRow, 'type' | 'occurred_at' | 'stream_type' | 'stream_id' | 'data'>[] = await db(
+    'events',
+  )
+    .where({ club_id: clubId, actor_id: userId })
+    .orderBy('club_seq')
+    .select('type', 'occurred_at', 'stream_type', 'stream_id', 'data');
+  const ownReservations = new Set(
+    rows
+      .filter(
+        (row) => row.type === 'ReservationMade' && (row.data as { user_id?: string }).user_id === userId,
+      )
+      .map((row) => row.stream_id),
+  );
+  return rows
+    .filter(
+      (row) =>
+        !ownReservations.has(row.stream_id) && !(row.stream_type === 'member' && row.stream_id === userId),
+    )
+    .map((row) => ({
+      type: row.type,
+      title: eventTitles[row.type],
+      occurred_at: row.occurred_at.toISOString(),
+      stream_type: row.stream_type,
+    }));
+}
+
+/** Whether a calendar link exists and since when; never its secret, its hash or its seed. */
+async function calendarLinkState(db: Db, userId: string) {
+  const row: { created_at: Date } | undefined = await db('calendar_feeds')
+    .where({ user_id: userId })
+    .first('created_at');
+  return { exists: row !== undefined, created_at: row?.created_at.toISOString() ?? null };
+}
+
+interface MailRow {
+  kind: string;
+  payload: { facts?: NoticeFacts };
+  status: string;
+  created_at: Date;
+  sent_at: Date | null;
+}
+
+/** The mails to the member: kind, subject and dates; not their bodies, which may hold links. */
+async function mailsTo(db: Db, userId: string) {
+  const rows: MailRow[] = await db('mail_outbox')
+    .where({ user_id: userId })
+    .orderBy('created_at')
+    .select('kind', 'payload', 'status', 'created_at', 'sent_at');
+  return rows.map((row) => ({
+    kind: row.kind,
+    subject: mailSubject(row),
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    sent_at: row.sent_at?.toISOString() ?? null,
+  }));
+}
+
+function mailSubject(row: MailRow): string {
+  if (row.payload.facts?.kind === row.kind) return noticeText(row.payload.facts).subject;
+  return isMailKind(row.kind) ? mailKindLabels[row.kind] : row.kind;
+}
+
+/**
+ * How many logins are open, and about when one was last used: a used login's expiry moves to a full
+ * idle timeout from then (http/session), at most once a day, so this is exact to within a day.
+ */
+async function sessionsOf(db: Db, userId: string) {
+  const row: { count: string | number; expires: Date | null } | undefined = await db('sessions')
+    .where({ user_id: userId })
+    .andWhere('expires_at', '>', db.fn.now())
+    .first(db.raw('count(*) AS count'), db.raw('max(expires_at) AS expires'));
+  const lastUsed = row?.expires ? new Date(row.expires.getTime() - SESSION_IDLE_TIMEOUT_MS) : null;
+  return { count: Number(row?.count ?? 0), last_used_at: lastUsed?.toISOString() ?? null };
+}

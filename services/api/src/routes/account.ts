@@ -1,0 +1,106 @@
+import Router from '@koa/router';
+import { accountTexts } from '@platzbuchung/domain/account/texts';
+import {
+  accountNameSchema,
+  changePasswordSchema,
+  type AccountNameBody,
+  type ChangePasswordBody,
+} from '@platzbuchung/domain/schemas';
+import { exportAccount } from '../accounts/export';
+import { giveBackAll, takeAll, type Charge } from '../accounts/rate-limits';
+import { findSessionUser } from '../accounts/users-store';
+import type { Db } from '../db/connect';
+import type { AppDeps } from '../deps';
+import { requireLogin, sessionUser } from '../http/auth';
+import type { AppState } from '../http/context';
+import { badRequest, unauthorized } from '../http/errors';
+import { newPasswordValidator, validator } from '../http/validate';
+
+const validateName = validator<AccountNameBody>(accountNameSchema);
+const validatePasswordChange = newPasswordValidator<ChangePasswordBody>(changePasswordSchema);
+
+const refusedUnder = (field: keyof ChangePasswordBody, message: string) =>
+  badRequest([{ instancePath: `/${field}`, message }]);
+
+/**
+ * Sets the new password and ends every other login of the member, in one transaction: whoever held
+ * one of them (a lost phone, a stolen cookie) is out the moment the new password counts. Reset links
+ * mailed earlier go too, so none of them can set another password afterwards.
+ */
+async function replacePassword(db: Db, userId: string, passwordHash: string, keptSessionId: string) {
+  return db.transaction(async (trx) => {
+    await trx('users').where({ id: userId }).update({ password_hash: passwordHash });
+    await trx('password_resets').where({ user_id: userId }).whereNull('used_at').delete();
+    return trx('sessions').where({ user_id: userId }).whereNot({ id: keptSessionId }).delete();
+  });
+}
+
+/**
+ * The member's own data (docs/privacy.md): correcting the name, changing the password, and taking
+ * everything stored about them as one file. Pending and inactive members may do all of it too.
+ * The e-mail change (`PUT /api/account/email`) belongs beside these once addresses are confirmed by
+ * a mailed link.
+ */
+export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
+  const { db, hasher, rateLimits, clock } = deps;
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.put('/account', requireLogin(db), async (ctx) => {
+    const body = validateName(ctx.request.body);
+    const user = sessionUser(ctx);
+    await db('users')
+      .where({ id: user._id })
+      .update({ first_name: body.first_name, last_name: body.last_name });
+    const updated = await findSessionUser(db, user._id);
+    if (!updated) throw unauthorized();
+    ctx.state.logger.info({ userId: user._id }, 'name changed');
+    ctx.body = { message: accountTexts.nameChanged, data: updated };
+  });
+
+  /**
+   * Like a login, the try takes its point before the password is compared (parallel guesses cannot
+   * overtake the limit), and a right password gives it back.
+   */
+  router.put('/account/password', requireLogin(db), async (ctx) => {
+    const body = validatePasswordChange(ctx.request.body);
+    const user = sessionUser(ctx);
+    const charges: Charge[] = [[rateLimits.currentPasswordByUser, user._id]];
+    await takeAll(charges);
+    const row: { password_hash: string } | undefined = await db('users')
+      .where({ id: user._id })
+      .first('password_hash');
+    if (!row || !(await hasher.verify(body.current_password, row.password_hash))) {
+      throw refusedUnder('current_password', accountTexts.wrongCurrentPassword);
+    }
+    await giveBackAll(charges);
+    if (body.password === body.current_password) throw refusedUnder('password', accountTexts.samePassword);
+    // A logged-in request always has its session's row; this is the one login that stays.
+    const thisSession = ctx.session?.externalKey;
+    if (!thisSession) throw unauthorized();
+    const passwordHash = await hasher.hash(body.password);
+    const ended = await replacePassword(db, user._id, passwordHash, thisSession);
+    ctx.state.logger.info(
+      { userId: user._id, endedSessions: ended },
+      'password changed; other sessions ended',
+    );
+    ctx.body = { message: accountTexts.passwordChanged };
+  });
+
+  router.get('/account/export', requireLogin(db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const now = clock();
+    const data = await exportAccount(db, user._id, now);
+    if (!data) throw unauthorized();
+    ctx.state.logger.info({ userId: user._id }, 'account data exported');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${accountTexts.exportFileName(now.toISOString().slice(0, 10))}"`,
+    );
+    ctx.type = 'application/json; charset=utf-8';
+    // Indented: the file is for a person to read as much as for another service to import.
+    ctx.body = `${JSON.stringify(data, null, 2)}\n`;
+  });
+
+  return router;
+}
