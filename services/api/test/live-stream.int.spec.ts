@@ -9,9 +9,10 @@ import { waitUntil } from './support/event-log';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { listen, type LiveListener } from './support/live-stream';
 import { startTestApi, type TestApi } from './support/test-api';
+import { connectDb } from '../src/db/connect';
 import { LiveHub } from '../src/live/hub';
 import { createLogger } from '../src/logger';
-import { parseSse } from './support/live-stream';
+import { capturedSink, holdQueries, parseSse } from './support/live-stream';
 
 /**
  * The live stream of a club (docs/architecture.md, "The live stream"), over two API processes: this
@@ -69,6 +70,11 @@ async function expectedChanges(clubId: string, afterSeq = 0) {
     .select('club_seq', 'type');
   return rows.map((row) => ({ club_seq: Number(row.club_seq), type: row.type }));
 }
+
+/** Queries a resume may run: the missed events and their bookings' earlier history. */
+const RESUME_QUERIES = 2;
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 const seqAndType = (changes: LiveChange[]) => changes.map(({ club_seq, type }) => ({ club_seq, type }));
 
@@ -283,6 +289,181 @@ describe('resuming after a dropped connection', () => {
   });
 });
 
+describe('a resume costs a bounded amount, whatever was missed', () => {
+  /** Moves one booking back and forth between two hours, `count` times: each move is an event. */
+  async function moveBackAndForth(members: Members, id: string, count: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      const hour = i % 2 === 0 ? 19 : 18;
+      const moved = await members.player.client.request(
+        'PUT',
+        `/api/reservations/${id}?club_id=${members.club._id}`,
+        { court_num: '1', date: DAY, start_time: hour, end_time: hour + 1 },
+      );
+      expect(moved.status).toBe(200);
+    }
+  }
+
+  const lastSeq = async (clubId: string) => (await expectedChanges(clubId)).at(-1)!.club_seq;
+
+  it('runs the same few queries for 10 and for 1,000 missed changes of one booking', async () => {
+    const members = await clubWithMembers(api.url);
+    const made = await book(members.player.client, members, '1', 18);
+    const id = idOf(made, '1', 18);
+    const madeSeq = await lastSeq(members.club._id);
+    // A hub of its own, on a connection of its own, so its queries can be counted.
+    const counted = connectDb(api.databaseUrl!);
+    let queries = 0;
+    counted.on('query', () => queries++);
+    const hub = new LiveHub({
+      db: counted,
+      databaseUrl: api.databaseUrl!,
+      logger: createLogger('live-test', 'silent'),
+      // Only notifications feed it; nothing else runs while a resume is counted.
+      timing: { pollMs: 600_000 },
+    });
+    const openOn = (after: number | undefined, sink: ReturnType<typeof capturedSink>['sink']) =>
+      hub.open({
+        clubId: members.club._id,
+        sessionKey: 'k',
+        userId: members.player.user._id,
+        after,
+        sink,
+        hangUp: new AbortController().signal,
+      });
+    try {
+      // Someone watches while the booking is moved, so the hub has the booking as it is now.
+      const watcher = capturedSink();
+      expect((await openOn(undefined, watcher.sink)).ok).toBe(true);
+      const EDITS = 1_000;
+      await moveBackAndForth(members, id, EDITS);
+      await waitUntil('the watcher saw every move', () => watcher.changes().length >= EDITS, 60_000);
+      const end = await lastSeq(members.club._id);
+
+      const resume = async (after: number) => {
+        const screen = capturedSink();
+        queries = 0;
+        expect((await openOn(after, screen.sink)).ok).toBe(true);
+        return { queries, ready: screen.ready(), changes: screen.changes() };
+      };
+      const ten = await resume(end - 10);
+      const thousand = await resume(madeSeq);
+      expect(ten.ready).toEqual({ club_seq: end, resumed: true });
+      expect(ten.changes.map((c) => Number(c.id))).toEqual(range(end - 9, end));
+      expect(thousand.ready).toEqual({ club_seq: end, resumed: true });
+      expect(thousand.changes).toHaveLength(EDITS);
+      // Each change is the booking as it stood after that move.
+      const last = JSON.parse(thousand.changes.at(-1)!.data) as LiveChange;
+      expect(last).toMatchObject({ reservation: { _id: id, start_time: EDITS % 2 === 0 ? 18 : 19 } });
+      const firstMove = JSON.parse(thousand.changes[0]!.data) as LiveChange;
+      expect(firstMove).toMatchObject({ club_seq: madeSeq + 1, reservation: { start_time: 19 } });
+      // A fixed number: the missed events and the earlier history of their bookings.
+      expect(ten.queries).toBeLessThanOrEqual(RESUME_QUERIES);
+      expect(thousand.queries).toBe(ten.queries);
+    } finally {
+      await hub.stop();
+      await counted.destroy();
+    }
+  }, 180_000);
+
+  it('a booking whose earlier history is longer than the bound is not resumed: the screen loads afresh', async () => {
+    const members = await clubWithMembers(api.url);
+    const id = idOf(await book(members.player.client, members, '1', 18), '1', 18);
+    await moveBackAndForth(members, id, 8);
+    const end = await lastSeq(members.club._id);
+    // A fresh hub knows none of the booking: resuming 2 back needs the 7 events before them.
+    const hub = new LiveHub({
+      db: api.db,
+      databaseUrl: api.databaseUrl!,
+      logger: createLogger('live-test', 'silent'),
+      limits: { maxCatchUp: 5 },
+    });
+    try {
+      const screen = capturedSink();
+      const opened = await hub.open({
+        clubId: members.club._id,
+        sessionKey: 'k',
+        userId: members.player.user._id,
+        after: end - 2,
+        sink: screen.sink,
+        hangUp: new AbortController().signal,
+      });
+      expect(opened.ok).toBe(true);
+      expect(screen.ready()).toEqual({ club_seq: end, resumed: false });
+      expect(screen.changes()).toEqual([]);
+    } finally {
+      await hub.stop();
+    }
+  });
+
+  /** Holds back the read of what a resuming stream of this club missed (the only bounded-above read). */
+  const holdResumeRead = (clubId: string) =>
+    holdQueries(api.db, (query) => query.sql.includes('"club_seq" <=') && !!query.bindings?.includes(clubId));
+
+  it('a client that hangs up while its stream joins: the join stops and nothing is left behind', async () => {
+    const members = await clubWithMembers(api.url);
+    expect((await book(members.player.client, members, '2', 10)).status).toBe(201);
+    expect((await book(members.player.client, members, '2', 11)).status).toBe(201);
+    const end = await lastSeq(members.club._id);
+    const streamsBefore = api.deps.live.streamCount;
+    const held = holdResumeRead(members.club._id);
+    try {
+      const hangUp = new AbortController();
+      const request = fetch(`${api.url}/api/reservations/stream?club_id=${members.club._id}`, {
+        headers: { Cookie: members.player.client.cookieHeader(), 'Last-Event-ID': String(end - 1) },
+        signal: hangUp.signal,
+      }).catch(() => undefined);
+      await held.reached;
+      hangUp.abort();
+      await request;
+      // Give the server the moment it takes to notice.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      let later = 0;
+      const count = (query: { bindings?: unknown[] }) => {
+        if (query.bindings?.includes(members.club._id)) later++;
+      };
+      api.db.on('query', count);
+      held.release();
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      api.db.off('query', count);
+      // Nothing more was read or written for it, and no stream was added.
+      expect(later).toBe(0);
+      expect(api.deps.live.streamCount).toBe(streamsBefore);
+    } finally {
+      held.restore();
+    }
+  });
+
+  it('a slow join holds up no one: the club’s other streams get their changes meanwhile, the joiner all of them after', async () => {
+    const members = await clubWithMembers(api.url, ROOMY);
+    const query = `club_id=${members.club._id}`;
+    const playerB = await playerOn(second.url, members);
+    const watcher = await track(listen(members.admin.client, query));
+    expect((await book(members.player.client, members, '3', 10)).status).toBe(201);
+    await watcher.waitForChanges(1);
+    const end = await lastSeq(members.club._id);
+    expect((await book(members.player.client, members, '3', 11)).status).toBe(201);
+    await watcher.waitForChanges(2);
+    const held = holdResumeRead(members.club._id);
+    try {
+      const joining = track(listen(members.player.client, query, { 'Last-Event-ID': String(end) }));
+      await held.reached;
+      // Booked on the other process while the join waits for its read.
+      expect((await book(playerB.client, members, '3', 12)).status).toBe(201);
+      await watcher.waitForChanges(3, 5_000);
+      held.release();
+      const joined = await joining;
+      expect(joined.ready()).toEqual({ club_seq: end + 1, resumed: true });
+      const all = await joined.waitForChanges(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // What it missed, then what came during the join: each once, in order.
+      expect(seqAndType(joined.changes())).toEqual(await expectedChanges(members.club._id, end));
+      expect(all.map((c) => c.club_seq)).toEqual([end + 1, end + 2]);
+    } finally {
+      held.restore();
+    }
+  });
+});
+
 describe('bounds', () => {
   it('refuses a sixth stream of one login with 429 and a German text, and frees the place on closing', async () => {
     const members = await clubWithMembers(api.url);
@@ -329,6 +510,7 @@ describe('without notifications', () => {
         userId: members.player.user._id,
         after: undefined,
         sink,
+        hangUp: new AbortController().signal,
       });
       expect(opened.ok).toBe(true);
       for (const hour of [8, 9, 10])

@@ -29,7 +29,7 @@ import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { logEnd, readCommitted, type LogCursor } from '../events/reader';
-import { EVENT_COLUMNS, lastClubSeq, readStream, toEnvelope, type EventRow } from '../events/store';
+import { EVENT_COLUMNS, lastClubSeq, toEnvelope, type EventRow } from '../events/store';
 import { Alarm, listenForAppends } from '../events/subscriptions';
 
 export interface LiveTiming {
@@ -49,7 +49,11 @@ export const defaultLiveTiming: LiveTiming = {
 export interface LiveLimits {
   /** Open streams per login on this process; one more is refused. */
   streamsPerSession: number;
-  /** A stream resumes at most this many events back; further back, the screen loads afresh. */
+  /**
+   * A stream resumes at most this many events back; further back, the screen loads afresh. It also
+   * bounds the rows a resume reads of the bookings' earlier history, so a resume costs a fixed
+   * number of queries of bounded size, whatever was missed.
+   */
   maxCatchUp: number;
   /** Unsent bytes a slow reader may hold before its stream is closed (it reconnects and resumes). */
   maxBufferedBytes: number;
@@ -85,6 +89,8 @@ export interface OpenStream {
   /** The last club sequence the screen has (Last-Event-ID); undefined for "from now on". */
   after: number | undefined;
   sink: LiveSink;
+  /** Aborts when the client hangs up: a join under way stops, and the stream is closed. */
+  hangUp: AbortSignal;
 }
 
 export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'stopping' };
@@ -110,6 +116,13 @@ interface Stream {
   close: () => void;
 }
 
+/** A stream while its join reads what it missed: what the channel passes meanwhile waits here. */
+interface Joining {
+  stream: Stream;
+  /** Changes after the join's starting point, in the club's order. */
+  queued: LiveChange[];
+}
+
 const MAX_CACHED_ROWS = 5_000;
 
 /** The bookings the channel last saw, so most changes need no read of their stream. */
@@ -133,6 +146,8 @@ class RowCache {
 /** One club's streams on this process, and what it has passed on to them. */
 class Channel {
   readonly streams = new Set<Stream>();
+  /** Streams reading what they missed; they get the channel's changes once they have caught up. */
+  readonly #joining = new Set<Joining>();
   /** Streams joined or joining; the channel is forgotten when none is left. */
   members = 0;
   /** The club sequence passed on so far; read by the first join (null until then). */
@@ -156,18 +171,19 @@ class Channel {
     return this.#seq;
   }
 
-  /** Steps run one after another, so sequence checks and joins never interleave. */
-  #step(run: () => Promise<void>): Promise<void> {
+  /** Steps run one after another, so sequence checks never interleave; each is short. */
+  #step<T>(run: () => Promise<T>): Promise<T | undefined> {
     const done = this.#chain.then(run).catch((err: unknown) => {
       this.logger.error({ err, clubId: this.clubId }, 'live channel step failed');
+      return undefined;
     });
-    this.#chain = done;
+    this.#chain = done.then(() => undefined);
     return done;
   }
 
   /** Events of this club from the reader; those passed on already are dropped. */
-  offer(events: readonly EventEnvelope[]): Promise<void> {
-    return this.#step(async () => {
+  async offer(events: readonly EventEnvelope[]): Promise<void> {
+    await this.#step(async () => {
       // Before the first join nobody listens, and what the club had is read by that join.
       if (this.#seq === null) return;
       const newer = events.filter((event) => event.club_seq > this.seq);
@@ -179,38 +195,72 @@ class Channel {
     });
   }
 
-  join(stream: Stream, after: number | undefined): Promise<void> {
-    return this.#step(() =>
-      this.#join(stream, after).catch((err: unknown) => {
-        // The browser reconnects and tries again.
-        stream.close();
-        throw err;
-      }),
-    );
+  /**
+   * A stream joins in three parts, so a join that reads much never holds up the club's other
+   * streams: a short step fixes where the channel stands (from then on its changes queue for the
+   * stream); what the stream missed is read outside the steps, in a fixed number of queries; then,
+   * without a pause, the missed changes, `ready` and the queue are written and the stream is in.
+   */
+  async join(stream: Stream, after: number | undefined, hangUp: AbortSignal): Promise<void> {
+    const joining: Joining = { stream, queued: [] };
+    const from = await this.#step(async () => {
+      this.#seq ??= await lastClubSeq(this.db, this.clubId);
+      // An id from another process that is ahead: one page brings this channel up to it.
+      if (after !== undefined && after > this.seq) await this.#fetchPage();
+      this.#joining.add(joining);
+      return this.seq;
+    });
+    try {
+      if (from === undefined || hangUp.aborted) return stream.close();
+      const missed = await this.#missedSince(after, from, hangUp);
+      if (stream.closed || hangUp.aborted) return stream.close();
+      stream.seq = after ?? from;
+      for (const change of missed ?? []) this.#send(stream, change);
+      stream.sink.write(sseReady(from, missed !== undefined));
+      stream.seq = from;
+      for (const change of joining.queued) this.#send(stream, change);
+      if (!stream.closed) this.streams.add(stream);
+    } catch (err) {
+      this.logger.error({ err, clubId: this.clubId }, 'live stream could not join');
+      // The browser reconnects and tries again.
+      stream.close();
+    } finally {
+      this.#joining.delete(joining);
+    }
   }
 
-  async #join(stream: Stream, after: number | undefined): Promise<void> {
-    this.#seq ??= await lastClubSeq(this.db, this.clubId);
-    let resumed = false;
-    if (after !== undefined && after > this.seq) await this.#fetchNewer();
-    if (after !== undefined && after <= this.seq && this.seq - after <= this.limits.maxCatchUp) {
-      stream.seq = after;
-      const missed = await this.#read(after, this.seq);
-      for (const change of await this.#changes(missed)) this.#send(stream, change);
-      resumed = true;
-    }
-    if (stream.closed) return;
-    stream.seq = this.seq;
-    stream.sink.write(sseReady(this.seq, resumed));
-    this.streams.add(stream);
+  /** Forgets a stream that ends while it joins. */
+  leave(stream: Stream): void {
+    this.streams.delete(stream);
+    for (const joining of this.#joining) if (joining.stream === stream) this.#joining.delete(joining);
+  }
+
+  /**
+   * The changes after `after` up to `from`, or undefined when they cannot be resumed (no id, from
+   * the future or too far back, or bookings whose earlier history is longer than the bound): the
+   * screen then loads afresh. Two queries at most, whatever was missed.
+   */
+  async #missedSince(
+    after: number | undefined,
+    from: number,
+    hangUp: AbortSignal,
+  ): Promise<LiveChange[] | undefined> {
+    if (after === undefined || after > from || from - after > this.limits.maxCatchUp) return undefined;
+    if (after === from) return [];
+    const events = await this.#read(after, from);
+    if (hangUp.aborted) return undefined;
+    return this.#changes(events, { boundHistory: true });
   }
 
   async #fetchNewer(): Promise<void> {
-    for (;;) {
-      const events = await this.#read(this.seq, undefined);
-      await this.#pass(events);
-      if (events.length < this.limits.maxCatchUp) return;
-    }
+    while (await this.#fetchPage());
+  }
+
+  /** The club's next page of events after what was passed on; true when the page was full. */
+  async #fetchPage(): Promise<boolean> {
+    const events = await this.#read(this.seq, undefined);
+    await this.#pass(events);
+    return events.length >= this.limits.maxCatchUp;
   }
 
   async #read(after: number, upTo: number | undefined): Promise<EventEnvelope[]> {
@@ -232,13 +282,22 @@ class Channel {
       if (event.stream_type !== 'member') continue;
       const memberId = streamIdOf(event);
       for (const stream of this.streams) if (stream.userId === memberId) stream.close();
+      for (const { stream } of this.#joining) if (stream.userId === memberId) stream.close();
     }
-    for (const change of await this.#changes(events)) {
+    const changes = (await this.#changes(events, { boundHistory: false })) ?? [];
+    for (const change of changes) {
       for (const stream of this.streams) this.#send(stream, change);
     }
+    for (const joining of this.#joining) this.#queue(joining, changes);
     const last = events.at(-1);
     if (last && last.club_seq > this.seq) this.#seq = last.club_seq;
     for (const stream of this.streams) if (stream.seq < this.seq) stream.seq = this.seq;
+  }
+
+  /** A joining stream's queue is bounded like a slow reader's buffer: past it, the stream closes. */
+  #queue(joining: Joining, changes: readonly LiveChange[]): void {
+    joining.queued.push(...changes);
+    if (joining.queued.length > this.limits.maxCatchUp) joining.stream.close();
   }
 
   #send(stream: Stream, change: LiveChange): void {
@@ -252,8 +311,21 @@ class Channel {
     stream.sink.write(sseMessage(change));
   }
 
-  /** The messages for events in the club's order; events a grid does not show give none. */
-  async #changes(events: readonly EventEnvelope[]): Promise<LiveChange[]> {
+  /**
+   * The messages for events in the club's order; events a grid does not show give none. Each
+   * booking is folded from the row the cache holds before its first event here, else from its
+   * earlier history, read for all such bookings in one query. With `boundHistory` (a resume) that
+   * read is bounded, and a longer history gives undefined: the screen loads afresh instead.
+   */
+  async #changes(
+    events: readonly EventEnvelope[],
+    { boundHistory }: { boundHistory: boolean },
+  ): Promise<LiveChange[] | undefined> {
+    const reservationEvents = events.filter(
+      (event): event is EventEnvelope<ReservationEvent> => event.stream_type === 'reservation',
+    );
+    const rows = await this.#rowsBefore(reservationEvents, boundHistory);
+    if (!rows) return undefined;
     const changes: LiveChange[] = [];
     for (const event of events) {
       if (!isLiveEventType(event.type)) continue;
@@ -262,26 +334,69 @@ class Channel {
         continue;
       }
       const reservationEvent = event as EventEnvelope<ReservationEvent>;
-      const before = await this.#rowBefore(reservationEvent);
-      const change = reservationChange(event.club_seq, before, reservationEvent);
-      this.#rows.set(reservationEvent.reservation_id, event.version, change.reservation);
+      const id = reservationEvent.reservation_id;
+      const change = reservationChange(event.club_seq, rows.get(id) ?? null, reservationEvent);
+      rows.set(id, change.reservation);
+      this.#rows.set(id, event.version, change.reservation);
       changes.push(change);
     }
     return changes;
   }
 
-  /** The booking as it was before `event`: from the cache, else folded from its stream. */
-  async #rowBefore(event: EventEnvelope<ReservationEvent>): Promise<Reservation | null> {
-    if (event.version === 1) return null;
-    const cached = this.#rows.get(event.reservation_id, event.version - 1);
-    if (cached !== undefined) return cached;
-    const history = await readStream(this.db, 'reservation', event.reservation_id);
-    let row: Reservation | null = null;
-    for (const earlier of history) {
-      if (earlier.version >= event.version) break;
-      row = evolve(row, earlier as EventEnvelope<ReservationEvent>);
+  /**
+   * Each booking as it was before its first event in `events`: from the cache, else folded from
+   * its earlier history; undefined when `bounded` and that history is longer than the bound.
+   */
+  async #rowsBefore(
+    events: readonly EventEnvelope<ReservationEvent>[],
+    bounded: boolean,
+  ): Promise<Map<string, Reservation | null> | undefined> {
+    const rows = new Map<string, Reservation | null>();
+    const unknown = new Map<string, number>();
+    for (const event of events) {
+      const id = event.reservation_id;
+      if (rows.has(id) || unknown.has(id)) continue;
+      const cached = event.version === 1 ? null : this.#rows.get(id, event.version - 1);
+      if (cached !== undefined) rows.set(id, cached);
+      else unknown.set(id, event.version);
     }
-    return row;
+    if (!unknown.size) return rows;
+    const history = await this.#histories(unknown, bounded ? this.limits.maxCatchUp : undefined);
+    if (!history) return undefined;
+    for (const id of unknown.keys()) rows.set(id, null);
+    for (const earlier of history) {
+      const id = earlier.reservation_id;
+      rows.set(id, evolve(rows.get(id) ?? null, earlier));
+    }
+    return rows;
+  }
+
+  /** The events of these bookings before the given versions, in one query; undefined past `limit`. */
+  async #histories(
+    before: ReadonlyMap<string, number>,
+    limit: number | undefined,
+  ): Promise<EventEnvelope<ReservationEvent>[] | undefined> {
+    const query = this.db('events')
+      .join(
+        this.db.raw('unnest(?::uuid[], ?::bigint[]) AS wanted(stream_id, before_version)', [
+          [...before.keys()],
+          [...before.values()],
+        ]),
+        function () {
+          this.on('events.stream_id', '=', 'wanted.stream_id').andOn(
+            'events.version',
+            '<',
+            'wanted.before_version',
+          );
+        },
+      )
+      .where('events.stream_type', 'reservation')
+      .orderBy([{ column: 'events.stream_id' }, { column: 'events.version' }])
+      .select(EVENT_COLUMNS.map((column) => `events.${column}`));
+    if (limit !== undefined) query.limit(limit + 1);
+    const rows = (await query) as EventRow[];
+    if (limit !== undefined && rows.length > limit) return undefined;
+    return rows.map((row) => toEnvelope(row) as EventEnvelope<ReservationEvent>);
   }
 }
 
@@ -343,7 +458,8 @@ export class LiveHub {
       close: () => {
         if (stream.closed) return;
         stream.closed = true;
-        joined.streams.delete(stream);
+        request.hangUp.removeEventListener('abort', stream.close);
+        joined.leave(stream);
         // A channel without streams is forgotten; the next stream of the club starts a fresh one.
         if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
           this.#channels.delete(request.clubId);
@@ -352,7 +468,9 @@ export class LiveHub {
         request.sink.end();
       },
     };
-    await joined.join(stream, request.after);
+    if (request.hangUp.aborted) stream.close();
+    else request.hangUp.addEventListener('abort', stream.close, { once: true });
+    if (!stream.closed) await joined.join(stream, request.after, request.hangUp);
     return { ok: true, close: stream.close };
   }
 

@@ -37,6 +37,9 @@ export function liveRoutes(deps: AppDeps): Router<AppState> {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const after = resumeAfter(ctx);
     const sink = new PassThrough();
+    // Watched from the start: a client that hangs up while its stream joins ends the join's work.
+    const hangUp = new AbortController();
+    ctx.res.once('close', () => hangUp.abort());
     const opened = await deps.live.open({
       clubId,
       // One login, however many tabs: the cookie names it (its value never leaves this process).
@@ -44,6 +47,7 @@ export function liveRoutes(deps: AppDeps): Router<AppState> {
       userId: sessionUser(ctx)._id,
       after,
       sink,
+      hangUp: hangUp.signal,
     });
     if (!opened.ok) {
       if (opened.reason === 'too-many') {
@@ -52,9 +56,7 @@ export function liveRoutes(deps: AppDeps): Router<AppState> {
       // Shutting down: 503 makes the browser's EventSource give up here; the screen reconnects later.
       throw new HttpError(503, liveTexts.restarting);
     }
-    const close = () => opened.close();
-    ctx.req.once('close', close);
-    sink.once('error', close);
+    sink.once('error', opened.close);
     // A stream is quiet for long stretches: no idle timeout, and every message on the wire at once.
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);
