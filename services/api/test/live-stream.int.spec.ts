@@ -12,7 +12,9 @@ import { startTestApi, type TestApi } from './support/test-api';
 import { connectDb } from '../src/db/connect';
 import { LiveHub } from '../src/live/hub';
 import { createLogger } from '../src/logger';
-import { capturedSink, holdQueries, parseSse } from './support/live-stream';
+import { capturedSink, holdQueries, parseSse, sessionIdOf } from './support/live-stream';
+import { resetMailsIn } from './support/outbox-mails';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../src/http/session';
 
 /**
  * The live stream of a club (docs/architecture.md, "The live stream"), over two API processes: this
@@ -24,9 +26,19 @@ let second: Awaited<ReturnType<typeof startApiProcess>>;
 let secondStopped = false;
 const open: LiveListener[] = [];
 
+/** Both processes: a member's streams over both are bounded by this many; heartbeats are quick. */
+const STREAMS_PER_MEMBER = 4;
+const HEARTBEAT_MS = 300;
+const secondProcessEnv = {
+  LIVE_STREAMS_PER_MEMBER: String(STREAMS_PER_MEMBER),
+  LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
+};
+
 beforeAll(async () => {
-  api = await startTestApi({ live: { timing: { heartbeatMs: 300 } } });
-  second = await startApiProcess(api.databaseUrl!);
+  api = await startTestApi({
+    live: { timing: { heartbeatMs: HEARTBEAT_MS }, limits: { streamsPerMember: STREAMS_PER_MEMBER } },
+  });
+  second = await startApiProcess(api.databaseUrl!, secondProcessEnv);
 }, 60_000);
 afterAll(async () => {
   for (const listener of open) listener.close();
@@ -71,10 +83,16 @@ async function expectedChanges(clubId: string, afterSeq = 0) {
   return rows.map((row) => ({ club_seq: Number(row.club_seq), type: row.type }));
 }
 
-/** Queries a resume may run: the missed events and their bookings' earlier history. */
-const RESUME_QUERIES = 2;
+/**
+ * Queries a resume may run: the stream's lease (one transaction, six statements with BEGIN and
+ * COMMIT), the missed events, and their bookings' earlier history.
+ */
+const RESUME_QUERIES = 8;
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const leasesOf = async (userId: string) =>
+  Number((await api.db('live_stream_leases').where('user_id', userId).count({ n: '*' }))[0]!.n);
 
 const seqAndType = (changes: LiveChange[]) => changes.map(({ club_seq, type }) => ({ club_seq, type }));
 
@@ -324,7 +342,7 @@ describe('a resume costs a bounded amount, whatever was missed', () => {
     const openOn = (after: number | undefined, sink: ReturnType<typeof capturedSink>['sink']) =>
       hub.open({
         clubId: members.club._id,
-        sessionKey: 'k',
+        sessionId: sessionIdOf(members.player.client),
         userId: members.player.user._id,
         after,
         sink,
@@ -356,7 +374,7 @@ describe('a resume costs a bounded amount, whatever was missed', () => {
       expect(last).toMatchObject({ reservation: { _id: id, start_time: EDITS % 2 === 0 ? 18 : 19 } });
       const firstMove = JSON.parse(thousand.changes[0]!.data) as LiveChange;
       expect(firstMove).toMatchObject({ club_seq: madeSeq + 1, reservation: { start_time: 19 } });
-      // A fixed number: the missed events and the earlier history of their bookings.
+      // A fixed number: the stream's lease, the missed events, the earlier history of their bookings.
       expect(ten.queries).toBeLessThanOrEqual(RESUME_QUERIES);
       expect(thousand.queries).toBe(ten.queries);
     } finally {
@@ -381,7 +399,7 @@ describe('a resume costs a bounded amount, whatever was missed', () => {
       const screen = capturedSink();
       const opened = await hub.open({
         clubId: members.club._id,
-        sessionKey: 'k',
+        sessionId: sessionIdOf(members.player.client),
         userId: members.player.user._id,
         after: end - 2,
         sink: screen.sink,
@@ -415,19 +433,24 @@ describe('a resume costs a bounded amount, whatever was missed', () => {
       await held.reached;
       hangUp.abort();
       await request;
-      // Give the server the moment it takes to notice.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The server notices the hang-up before the read comes back: the lease is given back at once.
+      await waitUntil(
+        'the lease is given back',
+        async () => (await leasesOf(members.player.user._id)) === 0,
+        5_000,
+      );
       let later = 0;
       const count = (query: { bindings?: unknown[] }) => {
         if (query.bindings?.includes(members.club._id)) later++;
       };
       api.db.on('query', count);
       held.release();
-      await new Promise((resolve) => setTimeout(resolve, 900));
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 3));
       api.db.off('query', count);
       // Nothing more was read or written for it, and no stream was added.
       expect(later).toBe(0);
       expect(api.deps.live.streamCount).toBe(streamsBefore);
+      expect(await leasesOf(members.player.user._id)).toBe(0);
     } finally {
       held.restore();
     }
@@ -465,29 +488,161 @@ describe('a resume costs a bounded amount, whatever was missed', () => {
 });
 
 describe('bounds', () => {
-  it('refuses a sixth stream of one login with 429 and a German text, and frees the place on closing', async () => {
+  it('a member’s streams are bounded over both processes and all their logins; closing one frees a place', async () => {
     const members = await clubWithMembers(api.url);
     const query = `club_id=${members.club._id}`;
-    const five = await Promise.all(Array.from({ length: 5 }, () => listen(members.player.client, query)));
-    expect(five.map((l) => l.status)).toEqual([200, 200, 200, 200, 200]);
-    const sixth = await listen(members.player.client, query);
-    expect(sixth.status).toBe(429);
-    expect(sixth.error).toEqual({ error: liveTexts.tooManyStreams });
-    // Another login of the same member has its own places.
-    const elsewhere = await loggedIn(api.url, members.player.user.email);
-    expect((await track(listen(elsewhere.client, query))).status).toBe(200);
+    // The same member, logged in once on each process.
+    const onSecond = await loggedIn(second.url, members.player.user.email);
+    const here = await Promise.all([1, 2].map(() => track(listen(members.player.client, query))));
+    const there = await Promise.all([1, 2].map(() => track(listen(onSecond.client, query))));
+    expect([...here, ...there].map((l) => l.status)).toEqual([200, 200, 200, 200]);
 
-    five[0]!.close();
+    for (const client of [members.player.client, onSecond.client]) {
+      const refused = await listen(client, query);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('30');
+      expect(refused.error).toEqual({ error: liveTexts.tooManyStreams });
+    }
+    // A fresh login of the same member is the same member.
+    const thirdLogin = await loggedIn(api.url, members.player.user.email);
+    expect((await listen(thirdLogin.client, query)).status).toBe(429);
+    // Another member of the club has places of their own.
+    expect((await track(listen(members.admin.client, query))).status).toBe(200);
+
+    there[0]!.close();
     let reopened: LiveListener | undefined;
     await waitUntil(
       'the closed stream freed its place',
       async () => {
-        reopened = await listen(members.player.client, query);
+        reopened = await listen(thirdLogin.client, query);
         return reopened.status === 200;
       },
       10_000,
     );
-    open.push(reopened!, ...five);
+    open.push(reopened!);
+  });
+
+  it('a process that dies does not lock the member out: its streams stop counting once their leases expire', async () => {
+    const members = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+    const doomed = await startApiProcess(api.databaseUrl!, secondProcessEnv);
+    const onDoomed = await loggedIn(doomed.url, members.player.user.email);
+    const streams = await Promise.all(
+      Array.from({ length: STREAMS_PER_MEMBER }, () => track(listen(onDoomed.client, query))),
+    );
+    expect(streams.map((l) => l.status)).toEqual(Array(STREAMS_PER_MEMBER).fill(200));
+    await doomed.crash();
+    // Its leases still count until they expire: a few heartbeats after the last renewal.
+    expect((await listen(members.player.client, query)).status).toBe(429);
+    let reopened: LiveListener | undefined;
+    await waitUntil(
+      'the dead process’s leases expired',
+      async () => {
+        reopened = await listen(members.player.client, query);
+        return reopened.status === 200;
+      },
+      20_000,
+    );
+    open.push(reopened!);
+  });
+
+  it('a process refuses streams beyond its own bound with 503 and a German text', async () => {
+    const small = await startTestApi({ db: api.db, live: { limits: { streamsPerProcess: 1 } } });
+    try {
+      const members = await clubWithMembers(small.url);
+      const query = `club_id=${members.club._id}`;
+      const first = await listen(members.player.client, query);
+      expect(first.status).toBe(200);
+      const refused = await listen(members.admin.client, query);
+      expect(refused.status).toBe(503);
+      expect(refused.error).toEqual({ error: liveTexts.serverBusy });
+      first.close();
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+/** Resolves true when the server ends the stream within `ms`, false when it is still open then. */
+async function endsWithin(listener: LiveListener, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const ended = await Promise.race([listener.ended.then(() => true as const), late]);
+  clearTimeout(timer);
+  return ended;
+}
+
+/** Within a few heartbeats: each heartbeat asks whether the stream's login still holds. */
+const WITHIN_HEARTBEATS = HEARTBEAT_MS * 10;
+
+describe('a stream ends with its login (checked at each heartbeat)', () => {
+  const query = (members: Members) => `club_id=${members.club._id}`;
+
+  it('logout', async () => {
+    const members = await clubWithMembers(api.url);
+    const login = await loggedIn(api.url, members.player.user.email);
+    const listener = await track(listen(login.client, query(members)));
+    const other = await track(listen(members.player.client, query(members)));
+    expect((await login.client.post('/api/logout', {})).status).toBe(200);
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+    // The member's other login keeps its stream.
+    expect(await endsWithin(other, HEARTBEAT_MS * 3)).toBe(false);
+  });
+
+  it('a password reset, which ends every login of the member', async () => {
+    const members = await clubWithMembers(api.url);
+    const onSecond = await loggedIn(second.url, members.player.user.email);
+    const listeners = [
+      await track(listen(members.player.client, query(members))),
+      await track(listen(onSecond.client, query(members))),
+    ];
+    const anonymous = new TestClient(api.url);
+    const before = (await resetMailsIn(api.db)).length;
+    expect((await anonymous.post('/api/forgot-password', { email: members.player.user.email })).status).toBe(
+      200,
+    );
+    await waitUntil(
+      'the reset mail is queued',
+      async () => (await resetMailsIn(api.db)).length > before,
+      10_000,
+    );
+    const token = new URL((await resetMailsIn(api.db)).at(-1)!.resetUrl).searchParams.get('token');
+    const reset = await anonymous.post('/api/reset-password', {
+      password: 'Neues-Passwort1!',
+      resetToken: token,
+    });
+    expect(reset.status).toBe(200);
+    for (const listener of listeners) expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+  });
+
+  it('the login’s absolute lifetime', async () => {
+    const members = await clubWithMembers(api.url);
+    const listener = await track(listen(members.player.client, query(members)));
+    // The login began longer ago than a login may last.
+    await api
+      .db('sessions')
+      .where('id', sessionIdOf(members.player.client))
+      .update({
+        data: api.db.raw(`jsonb_set(data, '{started_at}', to_jsonb(?::bigint))`, [
+          Date.now() - SESSION_ABSOLUTE_LIFETIME_MS - 60_000,
+        ]),
+      });
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+  });
+
+  it('the member no longer active, however the status changed (here in the table, without an event)', async () => {
+    const members = await clubWithMembers(api.url);
+    const listener = await track(listen(members.player.client, query(members)));
+    await api.db('users').where('id', members.player.user._id).update({ status: 'inactive' });
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+  });
+
+  it('the member no longer in the club', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    const listener = await track(listen(members.player.client, query(members)));
+    await api.db('users').where('id', members.player.user._id).update({ club_id: other.club._id });
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
   });
 });
 
@@ -506,7 +661,7 @@ describe('without notifications', () => {
     try {
       const opened = await hub.open({
         clubId: members.club._id,
-        sessionKey: 'k',
+        sessionId: sessionIdOf(members.player.client),
         userId: members.player.user._id,
         after: undefined,
         sink,

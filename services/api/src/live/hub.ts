@@ -27,28 +27,38 @@ import {
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { Reservation } from '@platzbuchung/domain/types';
+import { defaultLiveConfig, type LiveConfig } from '../config';
 import type { Db } from '../db/connect';
 import { logEnd, readCommitted, type LogCursor } from '../events/reader';
 import { EVENT_COLUMNS, lastClubSeq, toEnvelope, type EventRow } from '../events/store';
 import { Alarm, listenForAppends } from '../events/subscriptions';
+import { releaseLease, renewLeases, takeLease } from './leases';
 
 export interface LiveTiming {
   /** How often the gap-free reader walks the log: it catches what no notification announced. */
   pollMs: number;
-  /** The comment that keeps proxies and browsers from closing a quiet stream. */
+  /**
+   * The comment that keeps proxies and browsers from closing a quiet stream. Each heartbeat also
+   * renews the streams' leases and ends the streams whose login ended.
+   */
   heartbeatMs: number;
   reconnectMs: number;
 }
 
 export const defaultLiveTiming: LiveTiming = {
   pollMs: 1_000,
-  heartbeatMs: 25_000,
+  heartbeatMs: defaultLiveConfig.heartbeatMs,
   reconnectMs: 2_000,
 };
 
+/** A lease outlives a few heartbeats, so one slow renewal does not end a stream. */
+const LEASE_HEARTBEATS = 3;
+
 export interface LiveLimits {
-  /** Open streams per login on this process; one more is refused. */
-  streamsPerSession: number;
+  /** Open streams of one member over every API process (their leases); one more is refused. */
+  streamsPerMember: number;
+  /** Open streams on this process, whoever holds them; one more is refused. */
+  streamsPerProcess: number;
   /**
    * A stream resumes at most this many events back; further back, the screen loads afresh. It also
    * bounds the rows a resume reads of the bookings' earlier history, so a resume costs a fixed
@@ -60,7 +70,8 @@ export interface LiveLimits {
 }
 
 export const defaultLiveLimits: LiveLimits = {
-  streamsPerSession: 5,
+  streamsPerMember: defaultLiveConfig.streamsPerMember,
+  streamsPerProcess: defaultLiveConfig.streamsPerProcess,
   maxCatchUp: 1_000,
   maxBufferedBytes: 1024 * 1024,
 };
@@ -80,11 +91,19 @@ export interface LiveHubOptions {
   limits?: Partial<LiveLimits>;
 }
 
+/** The hub's timing and bounds as the configuration sets them (`LIVE_*` in the README). */
+export function liveSettings(config: LiveConfig): Required<Pick<LiveHubOptions, 'timing' | 'limits'>> {
+  return {
+    timing: { heartbeatMs: config.heartbeatMs },
+    limits: { streamsPerMember: config.streamsPerMember, streamsPerProcess: config.streamsPerProcess },
+  };
+}
+
 export interface OpenStream {
   clubId: string;
-  /** Counts toward the per-login bound. */
-  sessionKey: string;
-  /** Whose stream it is: a change to this member (role, status) closes it, see `#pass`. */
+  /** The login the stream belongs to: it ends when the login ends (checked at each heartbeat). */
+  sessionId: string;
+  /** Whose stream it is: counts toward the member's bound; a change to the member closes it. */
   userId: string;
   /** The last club sequence the screen has (Last-Event-ID); undefined for "from now on". */
   after: number | undefined;
@@ -93,7 +112,8 @@ export interface OpenStream {
   hangUp: AbortSignal;
 }
 
-export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'stopping' };
+export type OpenResult =
+  { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'busy' | 'stopping' };
 
 /** One SSE message; the id lets the browser resume after it. */
 export function sseMessage(change: LiveChange): string {
@@ -113,6 +133,8 @@ interface Stream {
   closed: boolean;
   /** The club sequence this stream has passed (sent or skipped as not shown). */
   seq: number;
+  /** Its row in `live_stream_leases`; undefined until taken. */
+  leaseId: string | undefined;
   close: () => void;
 }
 
@@ -405,11 +427,14 @@ export class LiveHub {
   readonly #timing: LiveTiming;
   readonly #limits: LiveLimits;
   readonly #channels = new Map<string, Channel>();
-  readonly #perSession = new Map<string, number>();
+  /** Every stream of this process, joined or joining: the per-process bound and the heartbeat's list. */
+  readonly #streams = new Set<Stream>();
   readonly #alarm = new Alarm();
   #running:
     { loop: Promise<void>; listener: { close(): Promise<void> }; heartbeat: NodeJS.Timeout } | undefined;
   #stopped = false;
+  /** A renewal still under way when the next heartbeat comes is not started twice. */
+  #renewing = false;
   /** Clubs notified since the loop last read them. */
   readonly #notified = new Set<string>();
 
@@ -426,48 +451,70 @@ export class LiveHub {
     return count;
   }
 
+  get #leaseTtlMs(): number {
+    return this.#timing.heartbeatMs * LEASE_HEARTBEATS;
+  }
+
   async open(request: OpenStream): Promise<OpenResult> {
     if (this.#stopped) return { ok: false, reason: 'stopping' };
-    const held = this.#perSession.get(request.sessionKey) ?? 0;
-    if (held >= this.#limits.streamsPerSession) return { ok: false, reason: 'too-many' };
-    this.#perSession.set(request.sessionKey, held + 1);
-    const release = () => {
-      const left = (this.#perSession.get(request.sessionKey) ?? 1) - 1;
-      if (left > 0) this.#perSession.set(request.sessionKey, left);
-      else this.#perSession.delete(request.sessionKey);
-    };
-    try {
-      await this.#start();
-    } catch (err) {
-      release();
-      throw err;
-    }
-
-    let channel = this.#channels.get(request.clubId);
-    if (!channel) {
-      channel = new Channel(request.clubId, this.#options.db, this.#options.logger, this.#limits);
-      this.#channels.set(request.clubId, channel);
-    }
-    const joined = channel;
-    joined.members++;
+    if (this.#streams.size >= this.#limits.streamsPerProcess) return { ok: false, reason: 'busy' };
+    const { db, logger } = this.#options;
+    let joined: Channel | undefined;
     const stream: Stream = {
       sink: request.sink,
       closed: false,
       seq: 0,
       userId: request.userId,
+      leaseId: undefined,
       close: () => {
         if (stream.closed) return;
         stream.closed = true;
+        this.#streams.delete(stream);
         request.hangUp.removeEventListener('abort', stream.close);
-        joined.leave(stream);
-        // A channel without streams is forgotten; the next stream of the club starts a fresh one.
-        if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
-          this.#channels.delete(request.clubId);
+        if (joined) {
+          joined.leave(stream);
+          // A channel without streams is forgotten; the next stream of the club starts a fresh one.
+          if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
+            this.#channels.delete(request.clubId);
+          }
         }
-        release();
+        if (stream.leaseId) {
+          releaseLease(db, stream.leaseId).catch((err: unknown) =>
+            logger.warn({ err }, 'live stream lease not released; it expires'),
+          );
+        }
         request.sink.end();
       },
     };
+    // Counted before the first wait, so parallel requests cannot all pass the bound.
+    this.#streams.add(stream);
+    try {
+      await this.#start();
+      stream.leaseId = await takeLease(
+        db,
+        { userId: request.userId, clubId: request.clubId, sessionId: request.sessionId },
+        this.#limits.streamsPerMember,
+        this.#leaseTtlMs,
+      );
+    } catch (err) {
+      this.#streams.delete(stream);
+      throw err;
+    }
+    if (!stream.leaseId) {
+      this.#streams.delete(stream);
+      return { ok: false, reason: 'too-many' };
+    }
+    if (stream.closed) {
+      // Stopped while the lease was taken.
+      await releaseLease(db, stream.leaseId);
+      return { ok: false, reason: 'stopping' };
+    }
+    joined = this.#channels.get(request.clubId);
+    if (!joined) {
+      joined = new Channel(request.clubId, db, logger, this.#limits);
+      this.#channels.set(request.clubId, joined);
+    }
+    joined.members++;
     if (request.hangUp.aborted) stream.close();
     else request.hangUp.addEventListener('abort', stream.close, { once: true });
     if (!stream.closed) await joined.join(stream, request.after, request.hangUp);
@@ -478,15 +525,40 @@ export class LiveHub {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
-    for (const channel of [...this.#channels.values()]) {
-      for (const stream of [...channel.streams]) stream.close();
-    }
+    for (const stream of [...this.#streams]) stream.close();
     const running = this.#running;
     if (!running) return;
     clearInterval(running.heartbeat);
     this.#alarm.ring();
     await running.loop;
     await running.listener.close();
+  }
+
+  /**
+   * Keeps quiet streams open, renews the leases of this process's streams and ends the streams
+   * whose login has ended (logout, password reset, its lifetime, the member no longer active in
+   * the club): one query for all of them, and one to renew.
+   */
+  async #heartbeat(): Promise<void> {
+    for (const channel of this.#channels.values()) {
+      for (const stream of channel.streams) stream.sink.write(SSE_HEARTBEAT);
+    }
+    const leased = [...this.#streams].filter((stream) => stream.leaseId !== undefined);
+    if (!leased.length || this.#renewing) return;
+    this.#renewing = true;
+    try {
+      const held = await renewLeases(
+        this.#options.db,
+        leased.map((stream) => stream.leaseId!),
+        this.#leaseTtlMs,
+      );
+      for (const stream of leased) if (!held.has(stream.leaseId!)) stream.close();
+    } catch (err) {
+      // The leases outlive a few heartbeats; the next one tries again.
+      this.#options.logger.warn({ err }, 'live stream leases not renewed');
+    } finally {
+      this.#renewing = false;
+    }
   }
 
   #start(): Promise<void> {
@@ -507,11 +579,7 @@ export class LiveHub {
         },
       },
     );
-    const heartbeat = setInterval(() => {
-      for (const channel of this.#channels.values()) {
-        for (const stream of channel.streams) stream.sink.write(SSE_HEARTBEAT);
-      }
-    }, this.#timing.heartbeatMs);
+    const heartbeat = setInterval(() => void this.#heartbeat(), this.#timing.heartbeatMs);
     heartbeat.unref();
     const started = logEnd(db);
     this.#running = { loop: started.then((cursor) => this.#readLoop(cursor)), listener, heartbeat };

@@ -117,6 +117,16 @@ export function capturedSink() {
   };
 }
 
+/** The login a client's session cookie names (the id the API's sessions table keys it by). */
+export function sessionIdOf(client: TestClient): string {
+  const pair = client
+    .cookieHeader()
+    .split('; ')
+    .find((cookie) => cookie.startsWith('pb.sid='));
+  if (!pair) throw new Error('the client is not logged in');
+  return pair.slice('pb.sid='.length);
+}
+
 interface KnexQuery {
   sql: string;
   bindings?: readonly unknown[];
