@@ -433,6 +433,8 @@ export class LiveHub {
   #running:
     { loop: Promise<void>; listener: { close(): Promise<void> }; heartbeat: NodeJS.Timeout } | undefined;
   #stopped = false;
+  /** Leases being given back; stopping waits for them, so the pool is not closed under them. */
+  readonly #releasing = new Set<Promise<void>>();
   /** A renewal still under way when the next heartbeat comes is not started twice. */
   #renewing = false;
   /** Clubs notified since the loop last read them. */
@@ -478,11 +480,7 @@ export class LiveHub {
             this.#channels.delete(request.clubId);
           }
         }
-        if (stream.leaseId) {
-          releaseLease(db, stream.leaseId).catch((err: unknown) =>
-            logger.warn({ err }, 'live stream lease not released; it expires'),
-          );
-        }
+        if (stream.leaseId) this.#release(stream.leaseId);
         request.sink.end();
       },
     };
@@ -506,7 +504,7 @@ export class LiveHub {
     }
     if (stream.closed) {
       // Stopped while the lease was taken.
-      await releaseLease(db, stream.leaseId);
+      this.#release(stream.leaseId);
       return { ok: false, reason: 'stopping' };
     }
     joined = this.#channels.get(request.clubId);
@@ -521,11 +519,21 @@ export class LiveHub {
     return { ok: true, close: stream.close };
   }
 
+  #release(leaseId: string): void {
+    const released = releaseLease(this.#options.db, leaseId)
+      .catch((err: unknown) =>
+        this.#options.logger.warn({ err }, 'live stream lease not released; it expires'),
+      )
+      .finally(() => this.#releasing.delete(released));
+    this.#releasing.add(released);
+  }
+
   /** Ends every stream (browsers reconnect, to another process), then the reader and listener. */
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
     for (const stream of [...this.#streams]) stream.close();
+    await Promise.all(this.#releasing);
     const running = this.#running;
     if (!running) return;
     clearInterval(running.heartbeat);
