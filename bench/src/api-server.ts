@@ -11,7 +11,7 @@ import { readConfig } from '@platzbuchung/api/config';
 import { connectDb } from '@platzbuchung/api/db/connect';
 import { acceptsGzip, gzipOnce } from '@platzbuchung/api/http/compression';
 import type { AppState } from '@platzbuchung/api/http/context';
-import { LiveHub } from '@platzbuchung/api/live/hub';
+import { LiveHub, liveSettings } from '@platzbuchung/api/live/hub';
 import { createLogger } from '@platzbuchung/api/logger';
 
 const config = readConfig();
@@ -57,7 +57,7 @@ const app = createApp(
       failedLoginsPerClient: 100000,
       windowSeconds: 60,
     }),
-    live: new LiveHub({ db, databaseUrl: config.databaseUrl!, logger }),
+    live: new LiveHub({ db, databaseUrl: config.databaseUrl!, logger, ...liveSettings(config.live) }),
   },
   { routes: [baseline] },
 );

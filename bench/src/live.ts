@@ -43,7 +43,7 @@ export function liveOptions(argv: readonly string[]): LiveOptions {
   };
 }
 
-/** Streams one login may hold open (the API's bound). */
+/** Streams each member holds open (below the API's bound per member). */
 const STREAMS_PER_LOGIN = 5;
 
 interface BenchClub {

@@ -25,7 +25,27 @@ export interface Config {
    * socket's address is the client's; n: the n-th address from the right of `X-Forwarded-For` is.
    */
   trustedProxies: number;
+  /** The live streams' bounds and heartbeat (docs/architecture.md, "The live stream"). */
+  live: LiveConfig;
 }
+
+export interface LiveConfig {
+  /** Open live streams of one member over every API process, whichever logins they use. */
+  streamsPerMember: number;
+  /** Open live streams on one API process (each worker of `start:prod` counts its own). */
+  streamsPerProcess: number;
+  /**
+   * How often a stream gets its keep-alive comment; each heartbeat also renews the streams' leases
+   * and ends those whose login has ended.
+   */
+  heartbeatMs: number;
+}
+
+export const defaultLiveConfig: LiveConfig = {
+  streamsPerMember: 10,
+  streamsPerProcess: 5_000,
+  heartbeatMs: 25_000,
+};
 
 /** Users reach the app over https (behind a TLS-terminating proxy): cookies are `Secure`, HSTS is sent. */
 export function usersReachHttps(config: Pick<Config, 'publicUrl'>): boolean {
@@ -154,6 +174,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO === '1',
     registrationsPerClient: positiveInteger('REGISTRATIONS_PER_CLIENT', env.REGISTRATIONS_PER_CLIENT, 30),
     trustedProxies: proxies,
+    live: {
+      streamsPerMember: positiveInteger(
+        'LIVE_STREAMS_PER_MEMBER',
+        env.LIVE_STREAMS_PER_MEMBER,
+        defaultLiveConfig.streamsPerMember,
+      ),
+      streamsPerProcess: positiveInteger(
+        'LIVE_STREAMS_PER_PROCESS',
+        env.LIVE_STREAMS_PER_PROCESS,
+        defaultLiveConfig.streamsPerProcess,
+      ),
+      heartbeatMs: positiveInteger('LIVE_HEARTBEAT_MS', env.LIVE_HEARTBEAT_MS, defaultLiveConfig.heartbeatMs),
+    },
   };
 }
 

@@ -3,9 +3,10 @@ import { purgeOldSentMails } from '@platzbuchung/outbox/outbox';
 import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
+import { purgeExpiredLeases } from './live/leases';
 
 /**
- * Expired sessions, rate-limit counters, old reset tokens and long-sent mails are removed now and then, so the
+ * Expired sessions and live-stream leases, rate-limit counters, old reset tokens and long-sent mails are removed now and then, so the
  * tables stay small.
  */
 export function startHousekeeping(db: Db, logger: Logger, everyMs = 10 * 60 * 1000): () => void {
@@ -15,8 +16,9 @@ export function startHousekeeping(db: Db, logger: Logger, everyMs = 10 * 60 * 10
       const limits = await db('rate_limits').where('expire', '<', Date.now()).delete();
       const resets = await purgeOldPasswordResets(db);
       const mails = await purgeOldSentMails(db);
-      if (sessions || limits || resets || mails) {
-        logger.info({ sessions, limits, resets, mails }, 'expired rows removed');
+      const leases = await purgeExpiredLeases(db);
+      if (sessions || limits || resets || mails || leases) {
+        logger.info({ sessions, limits, resets, mails, leases }, 'expired rows removed');
       }
     } catch (err) {
       logger.warn({ err }, 'housekeeping failed');

@@ -18,7 +18,7 @@ import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
 import { pageStartup } from './http/page-startup';
 import { serveUi } from './http/ui';
-import { LiveHub } from './live/hub';
+import { LiveHub, liveSettings } from './live/hub';
 import { createLogger } from './logger';
 import { notificationsSubscription } from './notifications/notices';
 
@@ -68,7 +68,12 @@ async function main(): Promise<void> {
       ...defaultRateLimits,
       registrationsPerClient: config.registrationsPerClient,
     }),
-    live: new LiveHub({ db, databaseUrl: config.databaseUrl, logger }),
+    live: new LiveHub({
+      db,
+      databaseUrl: config.databaseUrl,
+      logger,
+      ...liveSettings(config.live),
+    }),
   };
   const app = createApp(deps, { ui: shellUi(config, db) });
   const stopHousekeeping = startHousekeeping(db, logger);

@@ -11,6 +11,21 @@ describe('readConfig', () => {
     expect(readConfig({ TRUST_PROXY: '2' }).trustedProxies).toBe(2);
   });
 
+  it('bounds live streams per member and per process, with defaults, and sets their heartbeat', () => {
+    expect(readConfig({}).live).toEqual({
+      streamsPerMember: 10,
+      streamsPerProcess: 5_000,
+      heartbeatMs: 25_000,
+    });
+    expect(
+      readConfig({ LIVE_STREAMS_PER_MEMBER: '3', LIVE_STREAMS_PER_PROCESS: '200', LIVE_HEARTBEAT_MS: '500' })
+        .live,
+    ).toEqual({ streamsPerMember: 3, streamsPerProcess: 200, heartbeatMs: 500 });
+    for (const name of ['LIVE_STREAMS_PER_MEMBER', 'LIVE_STREAMS_PER_PROCESS', 'LIVE_HEARTBEAT_MS']) {
+      expect(() => readConfig({ [name]: '0' }), name).toThrow(new RegExp(`${name} must be a whole number`));
+    }
+  });
+
   it('refuses a TRUST_PROXY that is no count of proxies', () => {
     for (const value of ['true', 'yes', '-1', '1.5', '10.0.0.1']) {
       expect(() => readConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be the number/);

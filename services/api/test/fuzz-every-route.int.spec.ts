@@ -12,6 +12,7 @@ import {
   RAW_QUERIES,
   asQueryValue,
 } from './support/fuzz-corpus';
+import { waitUntil } from './support/event-log';
 import { startTestApi } from './support/test-api';
 
 /**
@@ -141,6 +142,15 @@ let logins = 0;
 async function expectHandled(label: string, send: () => Promise<JsonResponse>): Promise<void> {
   const response = await send();
   expect(response.status, label).toBeLessThan(500);
+  // An opened live stream holds a lease until the server sees the client hang up: its release
+  // belongs to this request, not to the next.
+  if (response.headers.get('Content-Type')?.startsWith('text/event-stream')) {
+    await waitUntil(
+      'the live stream gave its lease back',
+      async () => (await api.countRows('live_stream_leases')) === 0,
+      10_000,
+    );
+  }
   const after = await fingerprint();
   if (response.status >= 400) {
     const body = response.body as { error?: unknown } | undefined;

@@ -9,9 +9,12 @@ import { waitUntil } from './support/event-log';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { listen, type LiveListener } from './support/live-stream';
 import { startTestApi, type TestApi } from './support/test-api';
+import { connectDb } from '../src/db/connect';
 import { LiveHub } from '../src/live/hub';
 import { createLogger } from '../src/logger';
-import { parseSse } from './support/live-stream';
+import { capturedSink, holdQueries, parseSse, sessionIdOf } from './support/live-stream';
+import { resetMailsIn } from './support/outbox-mails';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../src/http/session';
 
 /**
  * The live stream of a club (docs/architecture.md, "The live stream"), over two API processes: this
@@ -23,9 +26,19 @@ let second: Awaited<ReturnType<typeof startApiProcess>>;
 let secondStopped = false;
 const open: LiveListener[] = [];
 
+/** Both processes: a member's streams over both are bounded by this many; heartbeats are quick. */
+const STREAMS_PER_MEMBER = 4;
+const HEARTBEAT_MS = 300;
+const secondProcessEnv = {
+  LIVE_STREAMS_PER_MEMBER: String(STREAMS_PER_MEMBER),
+  LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS),
+};
+
 beforeAll(async () => {
-  api = await startTestApi({ live: { timing: { heartbeatMs: 300 } } });
-  second = await startApiProcess(api.databaseUrl!);
+  api = await startTestApi({
+    live: { timing: { heartbeatMs: HEARTBEAT_MS }, limits: { streamsPerMember: STREAMS_PER_MEMBER } },
+  });
+  second = await startApiProcess(api.databaseUrl!, secondProcessEnv);
 }, 60_000);
 afterAll(async () => {
   for (const listener of open) listener.close();
@@ -69,6 +82,17 @@ async function expectedChanges(clubId: string, afterSeq = 0) {
     .select('club_seq', 'type');
   return rows.map((row) => ({ club_seq: Number(row.club_seq), type: row.type }));
 }
+
+/**
+ * Queries a resume may run: the stream's lease (one transaction, six statements with BEGIN and
+ * COMMIT), the missed events, and their bookings' earlier history.
+ */
+const RESUME_QUERIES = 8;
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const leasesOf = async (userId: string) =>
+  Number((await api.db('live_stream_leases').where('user_id', userId).count({ n: '*' }))[0]!.n);
 
 const seqAndType = (changes: LiveChange[]) => changes.map(({ club_seq, type }) => ({ club_seq, type }));
 
@@ -283,30 +307,342 @@ describe('resuming after a dropped connection', () => {
   });
 });
 
+describe('a resume costs a bounded amount, whatever was missed', () => {
+  /** Moves one booking back and forth between two hours, `count` times: each move is an event. */
+  async function moveBackAndForth(members: Members, id: string, count: number): Promise<void> {
+    for (let i = 0; i < count; i++) {
+      const hour = i % 2 === 0 ? 19 : 18;
+      const moved = await members.player.client.request(
+        'PUT',
+        `/api/reservations/${id}?club_id=${members.club._id}`,
+        { court_num: '1', date: DAY, start_time: hour, end_time: hour + 1 },
+      );
+      expect(moved.status).toBe(200);
+    }
+  }
+
+  const lastSeq = async (clubId: string) => (await expectedChanges(clubId)).at(-1)!.club_seq;
+
+  it('runs the same few queries for 10 and for 1,000 missed changes of one booking', async () => {
+    const members = await clubWithMembers(api.url);
+    const made = await book(members.player.client, members, '1', 18);
+    const id = idOf(made, '1', 18);
+    const madeSeq = await lastSeq(members.club._id);
+    // A hub of its own, on a connection of its own, so its queries can be counted.
+    const counted = connectDb(api.databaseUrl!);
+    let queries = 0;
+    counted.on('query', () => queries++);
+    const hub = new LiveHub({
+      db: counted,
+      databaseUrl: api.databaseUrl!,
+      logger: createLogger('live-test', 'silent'),
+      // Only notifications feed it; nothing else runs while a resume is counted.
+      timing: { pollMs: 600_000 },
+    });
+    const openOn = (after: number | undefined, sink: ReturnType<typeof capturedSink>['sink']) =>
+      hub.open({
+        clubId: members.club._id,
+        sessionId: sessionIdOf(members.player.client),
+        userId: members.player.user._id,
+        after,
+        sink,
+        hangUp: new AbortController().signal,
+      });
+    try {
+      // Someone watches while the booking is moved, so the hub has the booking as it is now.
+      const watcher = capturedSink();
+      expect((await openOn(undefined, watcher.sink)).ok).toBe(true);
+      const EDITS = 1_000;
+      await moveBackAndForth(members, id, EDITS);
+      await waitUntil('the watcher saw every move', () => watcher.changes().length >= EDITS, 60_000);
+      const end = await lastSeq(members.club._id);
+
+      const resume = async (after: number) => {
+        const screen = capturedSink();
+        queries = 0;
+        expect((await openOn(after, screen.sink)).ok).toBe(true);
+        return { queries, ready: screen.ready(), changes: screen.changes() };
+      };
+      const ten = await resume(end - 10);
+      const thousand = await resume(madeSeq);
+      expect(ten.ready).toEqual({ club_seq: end, resumed: true });
+      expect(ten.changes.map((c) => Number(c.id))).toEqual(range(end - 9, end));
+      expect(thousand.ready).toEqual({ club_seq: end, resumed: true });
+      expect(thousand.changes).toHaveLength(EDITS);
+      // Each change is the booking as it stood after that move.
+      const last = JSON.parse(thousand.changes.at(-1)!.data) as LiveChange;
+      expect(last).toMatchObject({ reservation: { _id: id, start_time: EDITS % 2 === 0 ? 18 : 19 } });
+      const firstMove = JSON.parse(thousand.changes[0]!.data) as LiveChange;
+      expect(firstMove).toMatchObject({ club_seq: madeSeq + 1, reservation: { start_time: 19 } });
+      // A fixed number: the stream's lease, the missed events, the earlier history of their bookings.
+      expect(ten.queries).toBeLessThanOrEqual(RESUME_QUERIES);
+      expect(thousand.queries).toBe(ten.queries);
+    } finally {
+      await hub.stop();
+      await counted.destroy();
+    }
+  }, 180_000);
+
+  it('a booking whose earlier history is longer than the bound is not resumed: the screen loads afresh', async () => {
+    const members = await clubWithMembers(api.url);
+    const id = idOf(await book(members.player.client, members, '1', 18), '1', 18);
+    await moveBackAndForth(members, id, 8);
+    const end = await lastSeq(members.club._id);
+    // A fresh hub knows none of the booking: resuming 2 back needs the 7 events before them.
+    const hub = new LiveHub({
+      db: api.db,
+      databaseUrl: api.databaseUrl!,
+      logger: createLogger('live-test', 'silent'),
+      limits: { maxCatchUp: 5 },
+    });
+    try {
+      const screen = capturedSink();
+      const opened = await hub.open({
+        clubId: members.club._id,
+        sessionId: sessionIdOf(members.player.client),
+        userId: members.player.user._id,
+        after: end - 2,
+        sink: screen.sink,
+        hangUp: new AbortController().signal,
+      });
+      expect(opened.ok).toBe(true);
+      expect(screen.ready()).toEqual({ club_seq: end, resumed: false });
+      expect(screen.changes()).toEqual([]);
+    } finally {
+      await hub.stop();
+    }
+  });
+
+  /** Holds back the read of what a resuming stream of this club missed (the only bounded-above read). */
+  const holdResumeRead = (clubId: string) =>
+    holdQueries(api.db, (query) => query.sql.includes('"club_seq" <=') && !!query.bindings?.includes(clubId));
+
+  it('a client that hangs up while its stream joins: the join stops and nothing is left behind', async () => {
+    const members = await clubWithMembers(api.url);
+    expect((await book(members.player.client, members, '2', 10)).status).toBe(201);
+    expect((await book(members.player.client, members, '2', 11)).status).toBe(201);
+    const end = await lastSeq(members.club._id);
+    const streamsBefore = api.deps.live.streamCount;
+    const held = holdResumeRead(members.club._id);
+    try {
+      const hangUp = new AbortController();
+      const request = fetch(`${api.url}/api/reservations/stream?club_id=${members.club._id}`, {
+        headers: { Cookie: members.player.client.cookieHeader(), 'Last-Event-ID': String(end - 1) },
+        signal: hangUp.signal,
+      }).catch(() => undefined);
+      await held.reached;
+      hangUp.abort();
+      await request;
+      // The server notices the hang-up before the read comes back: the lease is given back at once.
+      await waitUntil(
+        'the lease is given back',
+        async () => (await leasesOf(members.player.user._id)) === 0,
+        5_000,
+      );
+      let later = 0;
+      const count = (query: { bindings?: unknown[] }) => {
+        if (query.bindings?.includes(members.club._id)) later++;
+      };
+      api.db.on('query', count);
+      held.release();
+      await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 3));
+      api.db.off('query', count);
+      // Nothing more was read or written for it, and no stream was added.
+      expect(later).toBe(0);
+      expect(api.deps.live.streamCount).toBe(streamsBefore);
+      expect(await leasesOf(members.player.user._id)).toBe(0);
+    } finally {
+      held.restore();
+    }
+  });
+
+  it('a slow join holds up no one: the club’s other streams get their changes meanwhile, the joiner all of them after', async () => {
+    const members = await clubWithMembers(api.url, ROOMY);
+    const query = `club_id=${members.club._id}`;
+    const playerB = await playerOn(second.url, members);
+    const watcher = await track(listen(members.admin.client, query));
+    expect((await book(members.player.client, members, '3', 10)).status).toBe(201);
+    await watcher.waitForChanges(1);
+    const end = await lastSeq(members.club._id);
+    expect((await book(members.player.client, members, '3', 11)).status).toBe(201);
+    await watcher.waitForChanges(2);
+    const held = holdResumeRead(members.club._id);
+    try {
+      const joining = track(listen(members.player.client, query, { 'Last-Event-ID': String(end) }));
+      await held.reached;
+      // Booked on the other process while the join waits for its read.
+      expect((await book(playerB.client, members, '3', 12)).status).toBe(201);
+      await watcher.waitForChanges(3, 5_000);
+      held.release();
+      const joined = await joining;
+      expect(joined.ready()).toEqual({ club_seq: end + 1, resumed: true });
+      const all = await joined.waitForChanges(2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // What it missed, then what came during the join: each once, in order.
+      expect(seqAndType(joined.changes())).toEqual(await expectedChanges(members.club._id, end));
+      expect(all.map((c) => c.club_seq)).toEqual([end + 1, end + 2]);
+    } finally {
+      held.restore();
+    }
+  });
+});
+
 describe('bounds', () => {
-  it('refuses a sixth stream of one login with 429 and a German text, and frees the place on closing', async () => {
+  it('a member’s streams are bounded over both processes and all their logins; closing one frees a place', async () => {
     const members = await clubWithMembers(api.url);
     const query = `club_id=${members.club._id}`;
-    const five = await Promise.all(Array.from({ length: 5 }, () => listen(members.player.client, query)));
-    expect(five.map((l) => l.status)).toEqual([200, 200, 200, 200, 200]);
-    const sixth = await listen(members.player.client, query);
-    expect(sixth.status).toBe(429);
-    expect(sixth.error).toEqual({ error: liveTexts.tooManyStreams });
-    // Another login of the same member has its own places.
-    const elsewhere = await loggedIn(api.url, members.player.user.email);
-    expect((await track(listen(elsewhere.client, query))).status).toBe(200);
+    // The same member, logged in once on each process.
+    const onSecond = await loggedIn(second.url, members.player.user.email);
+    const here = await Promise.all([1, 2].map(() => track(listen(members.player.client, query))));
+    const there = await Promise.all([1, 2].map(() => track(listen(onSecond.client, query))));
+    expect([...here, ...there].map((l) => l.status)).toEqual([200, 200, 200, 200]);
 
-    five[0]!.close();
+    for (const client of [members.player.client, onSecond.client]) {
+      const refused = await listen(client, query);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('30');
+      expect(refused.error).toEqual({ error: liveTexts.tooManyStreams });
+    }
+    // A fresh login of the same member is the same member.
+    const thirdLogin = await loggedIn(api.url, members.player.user.email);
+    expect((await listen(thirdLogin.client, query)).status).toBe(429);
+    // Another member of the club has places of their own.
+    expect((await track(listen(members.admin.client, query))).status).toBe(200);
+
+    there[0]!.close();
     let reopened: LiveListener | undefined;
     await waitUntil(
       'the closed stream freed its place',
       async () => {
-        reopened = await listen(members.player.client, query);
+        reopened = await listen(thirdLogin.client, query);
         return reopened.status === 200;
       },
       10_000,
     );
-    open.push(reopened!, ...five);
+    open.push(reopened!);
+  });
+
+  it('a process that dies does not lock the member out: its streams stop counting once their leases expire', async () => {
+    const members = await clubWithMembers(api.url);
+    const query = `club_id=${members.club._id}`;
+    const doomed = await startApiProcess(api.databaseUrl!, secondProcessEnv);
+    const onDoomed = await loggedIn(doomed.url, members.player.user.email);
+    const streams = await Promise.all(
+      Array.from({ length: STREAMS_PER_MEMBER }, () => track(listen(onDoomed.client, query))),
+    );
+    expect(streams.map((l) => l.status)).toEqual(Array(STREAMS_PER_MEMBER).fill(200));
+    await doomed.crash();
+    // Its leases still count until they expire: a few heartbeats after the last renewal.
+    expect((await listen(members.player.client, query)).status).toBe(429);
+    let reopened: LiveListener | undefined;
+    await waitUntil(
+      'the dead process’s leases expired',
+      async () => {
+        reopened = await listen(members.player.client, query);
+        return reopened.status === 200;
+      },
+      20_000,
+    );
+    open.push(reopened!);
+  });
+
+  it('a process refuses streams beyond its own bound with 503 and a German text', async () => {
+    const small = await startTestApi({ db: api.db, live: { limits: { streamsPerProcess: 1 } } });
+    try {
+      const members = await clubWithMembers(small.url);
+      const query = `club_id=${members.club._id}`;
+      const first = await listen(members.player.client, query);
+      expect(first.status).toBe(200);
+      const refused = await listen(members.admin.client, query);
+      expect(refused.status).toBe(503);
+      expect(refused.error).toEqual({ error: liveTexts.serverBusy });
+      first.close();
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+/** Resolves true when the server ends the stream within `ms`, false when it is still open then. */
+async function endsWithin(listener: LiveListener, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const ended = await Promise.race([listener.ended.then(() => true as const), late]);
+  clearTimeout(timer);
+  return ended;
+}
+
+/** Within a few heartbeats: each heartbeat asks whether the stream's login still holds. */
+const WITHIN_HEARTBEATS = HEARTBEAT_MS * 10;
+
+describe('a stream ends with its login (checked at each heartbeat)', () => {
+  const query = (members: Members) => `club_id=${members.club._id}`;
+
+  it('logout', async () => {
+    const members = await clubWithMembers(api.url);
+    const login = await loggedIn(api.url, members.player.user.email);
+    const listener = await track(listen(login.client, query(members)));
+    const other = await track(listen(members.player.client, query(members)));
+    expect((await login.client.post('/api/logout', {})).status).toBe(200);
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+    // The member's other login keeps its stream.
+    expect(await endsWithin(other, HEARTBEAT_MS * 3)).toBe(false);
+  });
+
+  it('a password reset, which ends every login of the member', async () => {
+    const members = await clubWithMembers(api.url);
+    const onSecond = await loggedIn(second.url, members.player.user.email);
+    const listeners = [
+      await track(listen(members.player.client, query(members))),
+      await track(listen(onSecond.client, query(members))),
+    ];
+    const anonymous = new TestClient(api.url);
+    const before = (await resetMailsIn(api.db)).length;
+    expect((await anonymous.post('/api/forgot-password', { email: members.player.user.email })).status).toBe(
+      200,
+    );
+    await waitUntil(
+      'the reset mail is queued',
+      async () => (await resetMailsIn(api.db)).length > before,
+      10_000,
+    );
+    const token = new URL((await resetMailsIn(api.db)).at(-1)!.resetUrl).searchParams.get('token');
+    const reset = await anonymous.post('/api/reset-password', {
+      password: 'Neues-Passwort1!',
+      resetToken: token,
+    });
+    expect(reset.status).toBe(200);
+    for (const listener of listeners) expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+  });
+
+  it('the login’s absolute lifetime', async () => {
+    const members = await clubWithMembers(api.url);
+    const listener = await track(listen(members.player.client, query(members)));
+    // The login began longer ago than a login may last.
+    await api
+      .db('sessions')
+      .where('id', sessionIdOf(members.player.client))
+      .update({
+        data: api.db.raw(`jsonb_set(data, '{started_at}', to_jsonb(?::bigint))`, [
+          Date.now() - SESSION_ABSOLUTE_LIFETIME_MS - 60_000,
+        ]),
+      });
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+  });
+
+  it('the member no longer active, however the status changed (here in the table, without an event)', async () => {
+    const members = await clubWithMembers(api.url);
+    const listener = await track(listen(members.player.client, query(members)));
+    await api.db('users').where('id', members.player.user._id).update({ status: 'inactive' });
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
+  });
+
+  it('the member no longer in the club', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    const listener = await track(listen(members.player.client, query(members)));
+    await api.db('users').where('id', members.player.user._id).update({ club_id: other.club._id });
+    expect(await endsWithin(listener, WITHIN_HEARTBEATS)).toBe(true);
   });
 });
 
@@ -325,10 +661,11 @@ describe('without notifications', () => {
     try {
       const opened = await hub.open({
         clubId: members.club._id,
-        sessionKey: 'k',
+        sessionId: sessionIdOf(members.player.client),
         userId: members.player.user._id,
         after: undefined,
         sink,
+        hangUp: new AbortController().signal,
       });
       expect(opened.ok).toBe(true);
       for (const hour of [8, 9, 10])

@@ -141,7 +141,8 @@ export const liveTexts = {
   /** In a booking popup whose slot someone else took meanwhile. */
   slotJustTaken: 'Dieser Platz wurde gerade vergeben.',
   tooManyStreams:
-    'Zu viele offene Live-Verbindungen für diese Anmeldung. Bitte schließen Sie andere Fenster mit Platzbuchung.',
+    'Zu viele offene Live-Verbindungen für Ihr Konto. Bitte schließen Sie andere Fenster oder Geräte mit Platzbuchung.',
+  serverBusy: 'Der Server hat gerade zu viele Live-Verbindungen. Die Ansicht wird regelmäßig neu geladen.',
   restarting: 'Der Server startet gerade neu. Bitte versuchen Sie es gleich noch einmal.',
   /** Announced politely when the shown day changes through someone else's change. */
   slotNow: (court: string | number, hour: number, what: 'belegt' | 'frei' | 'gesperrt'): string =>

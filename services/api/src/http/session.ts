@@ -33,7 +33,7 @@ interface KoaSessionFields extends SessionData {
   maxAge?: number | 'session';
 }
 
-function pastAbsoluteLifetime(data: SessionData, now: number): boolean {
+export function pastAbsoluteLifetime(data: SessionData, now: number): boolean {
   return typeof data.started_at === 'number' && now - data.started_at >= SESSION_ABSOLUTE_LIFETIME_MS;
 }
 

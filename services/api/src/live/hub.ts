@@ -27,36 +27,51 @@ import {
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { Reservation } from '@platzbuchung/domain/types';
+import { defaultLiveConfig, type LiveConfig } from '../config';
 import type { Db } from '../db/connect';
 import { logEnd, readCommitted, type LogCursor } from '../events/reader';
-import { EVENT_COLUMNS, lastClubSeq, readStream, toEnvelope, type EventRow } from '../events/store';
+import { EVENT_COLUMNS, lastClubSeq, toEnvelope, type EventRow } from '../events/store';
 import { Alarm, listenForAppends } from '../events/subscriptions';
+import { releaseLease, renewLeases, takeLease } from './leases';
 
 export interface LiveTiming {
   /** How often the gap-free reader walks the log: it catches what no notification announced. */
   pollMs: number;
-  /** The comment that keeps proxies and browsers from closing a quiet stream. */
+  /**
+   * The comment that keeps proxies and browsers from closing a quiet stream. Each heartbeat also
+   * renews the streams' leases and ends the streams whose login ended.
+   */
   heartbeatMs: number;
   reconnectMs: number;
 }
 
 export const defaultLiveTiming: LiveTiming = {
   pollMs: 1_000,
-  heartbeatMs: 25_000,
+  heartbeatMs: defaultLiveConfig.heartbeatMs,
   reconnectMs: 2_000,
 };
 
+/** A lease outlives a few heartbeats, so one slow renewal does not end a stream. */
+const LEASE_HEARTBEATS = 3;
+
 export interface LiveLimits {
-  /** Open streams per login on this process; one more is refused. */
-  streamsPerSession: number;
-  /** A stream resumes at most this many events back; further back, the screen loads afresh. */
+  /** Open streams of one member over every API process (their leases); one more is refused. */
+  streamsPerMember: number;
+  /** Open streams on this process, whoever holds them; one more is refused. */
+  streamsPerProcess: number;
+  /**
+   * A stream resumes at most this many events back; further back, the screen loads afresh. It also
+   * bounds the rows a resume reads of the bookings' earlier history, so a resume costs a fixed
+   * number of queries of bounded size, whatever was missed.
+   */
   maxCatchUp: number;
   /** Unsent bytes a slow reader may hold before its stream is closed (it reconnects and resumes). */
   maxBufferedBytes: number;
 }
 
 export const defaultLiveLimits: LiveLimits = {
-  streamsPerSession: 5,
+  streamsPerMember: defaultLiveConfig.streamsPerMember,
+  streamsPerProcess: defaultLiveConfig.streamsPerProcess,
   maxCatchUp: 1_000,
   maxBufferedBytes: 1024 * 1024,
 };
@@ -76,18 +91,29 @@ export interface LiveHubOptions {
   limits?: Partial<LiveLimits>;
 }
 
+/** The hub's timing and bounds as the configuration sets them (`LIVE_*` in the README). */
+export function liveSettings(config: LiveConfig): Required<Pick<LiveHubOptions, 'timing' | 'limits'>> {
+  return {
+    timing: { heartbeatMs: config.heartbeatMs },
+    limits: { streamsPerMember: config.streamsPerMember, streamsPerProcess: config.streamsPerProcess },
+  };
+}
+
 export interface OpenStream {
   clubId: string;
-  /** Counts toward the per-login bound. */
-  sessionKey: string;
-  /** Whose stream it is: a change to this member (role, status) closes it, see `#pass`. */
+  /** The login the stream belongs to: it ends when the login ends (checked at each heartbeat). */
+  sessionId: string;
+  /** Whose stream it is: counts toward the member's bound; a change to the member closes it. */
   userId: string;
   /** The last club sequence the screen has (Last-Event-ID); undefined for "from now on". */
   after: number | undefined;
   sink: LiveSink;
+  /** Aborts when the client hangs up: a join under way stops, and the stream is closed. */
+  hangUp: AbortSignal;
 }
 
-export type OpenResult = { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'stopping' };
+export type OpenResult =
+  { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'busy' | 'stopping' };
 
 /** One SSE message; the id lets the browser resume after it. */
 export function sseMessage(change: LiveChange): string {
@@ -107,7 +133,16 @@ interface Stream {
   closed: boolean;
   /** The club sequence this stream has passed (sent or skipped as not shown). */
   seq: number;
+  /** Its row in `live_stream_leases`; undefined until taken. */
+  leaseId: string | undefined;
   close: () => void;
+}
+
+/** A stream while its join reads what it missed: what the channel passes meanwhile waits here. */
+interface Joining {
+  stream: Stream;
+  /** Changes after the join's starting point, in the club's order. */
+  queued: LiveChange[];
 }
 
 const MAX_CACHED_ROWS = 5_000;
@@ -133,6 +168,8 @@ class RowCache {
 /** One club's streams on this process, and what it has passed on to them. */
 class Channel {
   readonly streams = new Set<Stream>();
+  /** Streams reading what they missed; they get the channel's changes once they have caught up. */
+  readonly #joining = new Set<Joining>();
   /** Streams joined or joining; the channel is forgotten when none is left. */
   members = 0;
   /** The club sequence passed on so far; read by the first join (null until then). */
@@ -156,18 +193,19 @@ class Channel {
     return this.#seq;
   }
 
-  /** Steps run one after another, so sequence checks and joins never interleave. */
-  #step(run: () => Promise<void>): Promise<void> {
+  /** Steps run one after another, so sequence checks never interleave; each is short. */
+  #step<T>(run: () => Promise<T>): Promise<T | undefined> {
     const done = this.#chain.then(run).catch((err: unknown) => {
       this.logger.error({ err, clubId: this.clubId }, 'live channel step failed');
+      return undefined;
     });
-    this.#chain = done;
+    this.#chain = done.then(() => undefined);
     return done;
   }
 
   /** Events of this club from the reader; those passed on already are dropped. */
-  offer(events: readonly EventEnvelope[]): Promise<void> {
-    return this.#step(async () => {
+  async offer(events: readonly EventEnvelope[]): Promise<void> {
+    await this.#step(async () => {
       // Before the first join nobody listens, and what the club had is read by that join.
       if (this.#seq === null) return;
       const newer = events.filter((event) => event.club_seq > this.seq);
@@ -179,38 +217,72 @@ class Channel {
     });
   }
 
-  join(stream: Stream, after: number | undefined): Promise<void> {
-    return this.#step(() =>
-      this.#join(stream, after).catch((err: unknown) => {
-        // The browser reconnects and tries again.
-        stream.close();
-        throw err;
-      }),
-    );
+  /**
+   * A stream joins in three parts, so a join that reads much never holds up the club's other
+   * streams: a short step fixes where the channel stands (from then on its changes queue for the
+   * stream); what the stream missed is read outside the steps, in a fixed number of queries; then,
+   * without a pause, the missed changes, `ready` and the queue are written and the stream is in.
+   */
+  async join(stream: Stream, after: number | undefined, hangUp: AbortSignal): Promise<void> {
+    const joining: Joining = { stream, queued: [] };
+    const from = await this.#step(async () => {
+      this.#seq ??= await lastClubSeq(this.db, this.clubId);
+      // An id from another process that is ahead: one page brings this channel up to it.
+      if (after !== undefined && after > this.seq) await this.#fetchPage();
+      this.#joining.add(joining);
+      return this.seq;
+    });
+    try {
+      if (from === undefined || hangUp.aborted) return stream.close();
+      const missed = await this.#missedSince(after, from, hangUp);
+      if (stream.closed || hangUp.aborted) return stream.close();
+      stream.seq = after ?? from;
+      for (const change of missed ?? []) this.#send(stream, change);
+      stream.sink.write(sseReady(from, missed !== undefined));
+      stream.seq = from;
+      for (const change of joining.queued) this.#send(stream, change);
+      if (!stream.closed) this.streams.add(stream);
+    } catch (err) {
+      this.logger.error({ err, clubId: this.clubId }, 'live stream could not join');
+      // The browser reconnects and tries again.
+      stream.close();
+    } finally {
+      this.#joining.delete(joining);
+    }
   }
 
-  async #join(stream: Stream, after: number | undefined): Promise<void> {
-    this.#seq ??= await lastClubSeq(this.db, this.clubId);
-    let resumed = false;
-    if (after !== undefined && after > this.seq) await this.#fetchNewer();
-    if (after !== undefined && after <= this.seq && this.seq - after <= this.limits.maxCatchUp) {
-      stream.seq = after;
-      const missed = await this.#read(after, this.seq);
-      for (const change of await this.#changes(missed)) this.#send(stream, change);
-      resumed = true;
-    }
-    if (stream.closed) return;
-    stream.seq = this.seq;
-    stream.sink.write(sseReady(this.seq, resumed));
-    this.streams.add(stream);
+  /** Forgets a stream that ends while it joins. */
+  leave(stream: Stream): void {
+    this.streams.delete(stream);
+    for (const joining of this.#joining) if (joining.stream === stream) this.#joining.delete(joining);
+  }
+
+  /**
+   * The changes after `after` up to `from`, or undefined when they cannot be resumed (no id, from
+   * the future or too far back, or bookings whose earlier history is longer than the bound): the
+   * screen then loads afresh. Two queries at most, whatever was missed.
+   */
+  async #missedSince(
+    after: number | undefined,
+    from: number,
+    hangUp: AbortSignal,
+  ): Promise<LiveChange[] | undefined> {
+    if (after === undefined || after > from || from - after > this.limits.maxCatchUp) return undefined;
+    if (after === from) return [];
+    const events = await this.#read(after, from);
+    if (hangUp.aborted) return undefined;
+    return this.#changes(events, { boundHistory: true });
   }
 
   async #fetchNewer(): Promise<void> {
-    for (;;) {
-      const events = await this.#read(this.seq, undefined);
-      await this.#pass(events);
-      if (events.length < this.limits.maxCatchUp) return;
-    }
+    while (await this.#fetchPage());
+  }
+
+  /** The club's next page of events after what was passed on; true when the page was full. */
+  async #fetchPage(): Promise<boolean> {
+    const events = await this.#read(this.seq, undefined);
+    await this.#pass(events);
+    return events.length >= this.limits.maxCatchUp;
   }
 
   async #read(after: number, upTo: number | undefined): Promise<EventEnvelope[]> {
@@ -232,13 +304,22 @@ class Channel {
       if (event.stream_type !== 'member') continue;
       const memberId = streamIdOf(event);
       for (const stream of this.streams) if (stream.userId === memberId) stream.close();
+      for (const { stream } of this.#joining) if (stream.userId === memberId) stream.close();
     }
-    for (const change of await this.#changes(events)) {
+    const changes = (await this.#changes(events, { boundHistory: false })) ?? [];
+    for (const change of changes) {
       for (const stream of this.streams) this.#send(stream, change);
     }
+    for (const joining of this.#joining) this.#queue(joining, changes);
     const last = events.at(-1);
     if (last && last.club_seq > this.seq) this.#seq = last.club_seq;
     for (const stream of this.streams) if (stream.seq < this.seq) stream.seq = this.seq;
+  }
+
+  /** A joining stream's queue is bounded like a slow reader's buffer: past it, the stream closes. */
+  #queue(joining: Joining, changes: readonly LiveChange[]): void {
+    joining.queued.push(...changes);
+    if (joining.queued.length > this.limits.maxCatchUp) joining.stream.close();
   }
 
   #send(stream: Stream, change: LiveChange): void {
@@ -252,8 +333,21 @@ class Channel {
     stream.sink.write(sseMessage(change));
   }
 
-  /** The messages for events in the club's order; events a grid does not show give none. */
-  async #changes(events: readonly EventEnvelope[]): Promise<LiveChange[]> {
+  /**
+   * The messages for events in the club's order; events a grid does not show give none. Each
+   * booking is folded from the row the cache holds before its first event here, else from its
+   * earlier history, read for all such bookings in one query. With `boundHistory` (a resume) that
+   * read is bounded, and a longer history gives undefined: the screen loads afresh instead.
+   */
+  async #changes(
+    events: readonly EventEnvelope[],
+    { boundHistory }: { boundHistory: boolean },
+  ): Promise<LiveChange[] | undefined> {
+    const reservationEvents = events.filter(
+      (event): event is EventEnvelope<ReservationEvent> => event.stream_type === 'reservation',
+    );
+    const rows = await this.#rowsBefore(reservationEvents, boundHistory);
+    if (!rows) return undefined;
     const changes: LiveChange[] = [];
     for (const event of events) {
       if (!isLiveEventType(event.type)) continue;
@@ -262,26 +356,69 @@ class Channel {
         continue;
       }
       const reservationEvent = event as EventEnvelope<ReservationEvent>;
-      const before = await this.#rowBefore(reservationEvent);
-      const change = reservationChange(event.club_seq, before, reservationEvent);
-      this.#rows.set(reservationEvent.reservation_id, event.version, change.reservation);
+      const id = reservationEvent.reservation_id;
+      const change = reservationChange(event.club_seq, rows.get(id) ?? null, reservationEvent);
+      rows.set(id, change.reservation);
+      this.#rows.set(id, event.version, change.reservation);
       changes.push(change);
     }
     return changes;
   }
 
-  /** The booking as it was before `event`: from the cache, else folded from its stream. */
-  async #rowBefore(event: EventEnvelope<ReservationEvent>): Promise<Reservation | null> {
-    if (event.version === 1) return null;
-    const cached = this.#rows.get(event.reservation_id, event.version - 1);
-    if (cached !== undefined) return cached;
-    const history = await readStream(this.db, 'reservation', event.reservation_id);
-    let row: Reservation | null = null;
-    for (const earlier of history) {
-      if (earlier.version >= event.version) break;
-      row = evolve(row, earlier as EventEnvelope<ReservationEvent>);
+  /**
+   * Each booking as it was before its first event in `events`: from the cache, else folded from
+   * its earlier history; undefined when `bounded` and that history is longer than the bound.
+   */
+  async #rowsBefore(
+    events: readonly EventEnvelope<ReservationEvent>[],
+    bounded: boolean,
+  ): Promise<Map<string, Reservation | null> | undefined> {
+    const rows = new Map<string, Reservation | null>();
+    const unknown = new Map<string, number>();
+    for (const event of events) {
+      const id = event.reservation_id;
+      if (rows.has(id) || unknown.has(id)) continue;
+      const cached = event.version === 1 ? null : this.#rows.get(id, event.version - 1);
+      if (cached !== undefined) rows.set(id, cached);
+      else unknown.set(id, event.version);
     }
-    return row;
+    if (!unknown.size) return rows;
+    const history = await this.#histories(unknown, bounded ? this.limits.maxCatchUp : undefined);
+    if (!history) return undefined;
+    for (const id of unknown.keys()) rows.set(id, null);
+    for (const earlier of history) {
+      const id = earlier.reservation_id;
+      rows.set(id, evolve(rows.get(id) ?? null, earlier));
+    }
+    return rows;
+  }
+
+  /** The events of these bookings before the given versions, in one query; undefined past `limit`. */
+  async #histories(
+    before: ReadonlyMap<string, number>,
+    limit: number | undefined,
+  ): Promise<EventEnvelope<ReservationEvent>[] | undefined> {
+    const query = this.db('events')
+      .join(
+        this.db.raw('unnest(?::uuid[], ?::bigint[]) AS wanted(stream_id, before_version)', [
+          [...before.keys()],
+          [...before.values()],
+        ]),
+        function () {
+          this.on('events.stream_id', '=', 'wanted.stream_id').andOn(
+            'events.version',
+            '<',
+            'wanted.before_version',
+          );
+        },
+      )
+      .where('events.stream_type', 'reservation')
+      .orderBy([{ column: 'events.stream_id' }, { column: 'events.version' }])
+      .select(EVENT_COLUMNS.map((column) => `events.${column}`));
+    if (limit !== undefined) query.limit(limit + 1);
+    const rows = (await query) as EventRow[];
+    if (limit !== undefined && rows.length > limit) return undefined;
+    return rows.map((row) => toEnvelope(row) as EventEnvelope<ReservationEvent>);
   }
 }
 
@@ -290,11 +427,16 @@ export class LiveHub {
   readonly #timing: LiveTiming;
   readonly #limits: LiveLimits;
   readonly #channels = new Map<string, Channel>();
-  readonly #perSession = new Map<string, number>();
+  /** Every stream of this process, joined or joining: the per-process bound and the heartbeat's list. */
+  readonly #streams = new Set<Stream>();
   readonly #alarm = new Alarm();
   #running:
     { loop: Promise<void>; listener: { close(): Promise<void> }; heartbeat: NodeJS.Timeout } | undefined;
   #stopped = false;
+  /** Leases being given back; stopping waits for them, so the pool is not closed under them. */
+  readonly #releasing = new Set<Promise<void>>();
+  /** A renewal still under way when the next heartbeat comes is not started twice. */
+  #renewing = false;
   /** Clubs notified since the loop last read them. */
   readonly #notified = new Set<string>();
 
@@ -311,64 +453,120 @@ export class LiveHub {
     return count;
   }
 
+  get #leaseTtlMs(): number {
+    return this.#timing.heartbeatMs * LEASE_HEARTBEATS;
+  }
+
   async open(request: OpenStream): Promise<OpenResult> {
     if (this.#stopped) return { ok: false, reason: 'stopping' };
-    const held = this.#perSession.get(request.sessionKey) ?? 0;
-    if (held >= this.#limits.streamsPerSession) return { ok: false, reason: 'too-many' };
-    this.#perSession.set(request.sessionKey, held + 1);
-    const release = () => {
-      const left = (this.#perSession.get(request.sessionKey) ?? 1) - 1;
-      if (left > 0) this.#perSession.set(request.sessionKey, left);
-      else this.#perSession.delete(request.sessionKey);
-    };
-    try {
-      await this.#start();
-    } catch (err) {
-      release();
-      throw err;
-    }
-
-    let channel = this.#channels.get(request.clubId);
-    if (!channel) {
-      channel = new Channel(request.clubId, this.#options.db, this.#options.logger, this.#limits);
-      this.#channels.set(request.clubId, channel);
-    }
-    const joined = channel;
-    joined.members++;
+    if (this.#streams.size >= this.#limits.streamsPerProcess) return { ok: false, reason: 'busy' };
+    const { db, logger } = this.#options;
+    let joined: Channel | undefined;
     const stream: Stream = {
       sink: request.sink,
       closed: false,
       seq: 0,
       userId: request.userId,
+      leaseId: undefined,
       close: () => {
         if (stream.closed) return;
         stream.closed = true;
-        joined.streams.delete(stream);
-        // A channel without streams is forgotten; the next stream of the club starts a fresh one.
-        if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
-          this.#channels.delete(request.clubId);
+        this.#streams.delete(stream);
+        request.hangUp.removeEventListener('abort', stream.close);
+        if (joined) {
+          joined.leave(stream);
+          // A channel without streams is forgotten; the next stream of the club starts a fresh one.
+          if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
+            this.#channels.delete(request.clubId);
+          }
         }
-        release();
+        if (stream.leaseId) this.#release(stream.leaseId);
         request.sink.end();
       },
     };
-    await joined.join(stream, request.after);
+    // Counted before the first wait, so parallel requests cannot all pass the bound.
+    this.#streams.add(stream);
+    try {
+      await this.#start();
+      stream.leaseId = await takeLease(
+        db,
+        { userId: request.userId, clubId: request.clubId, sessionId: request.sessionId },
+        this.#limits.streamsPerMember,
+        this.#leaseTtlMs,
+      );
+    } catch (err) {
+      this.#streams.delete(stream);
+      throw err;
+    }
+    if (!stream.leaseId) {
+      this.#streams.delete(stream);
+      return { ok: false, reason: 'too-many' };
+    }
+    if (stream.closed) {
+      // Stopped while the lease was taken.
+      this.#release(stream.leaseId);
+      return { ok: false, reason: 'stopping' };
+    }
+    joined = this.#channels.get(request.clubId);
+    if (!joined) {
+      joined = new Channel(request.clubId, db, logger, this.#limits);
+      this.#channels.set(request.clubId, joined);
+    }
+    joined.members++;
+    if (request.hangUp.aborted) stream.close();
+    else request.hangUp.addEventListener('abort', stream.close, { once: true });
+    if (!stream.closed) await joined.join(stream, request.after, request.hangUp);
     return { ok: true, close: stream.close };
+  }
+
+  #release(leaseId: string): void {
+    const released = releaseLease(this.#options.db, leaseId)
+      .catch((err: unknown) =>
+        this.#options.logger.warn({ err }, 'live stream lease not released; it expires'),
+      )
+      .finally(() => this.#releasing.delete(released));
+    this.#releasing.add(released);
   }
 
   /** Ends every stream (browsers reconnect, to another process), then the reader and listener. */
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
-    for (const channel of [...this.#channels.values()]) {
-      for (const stream of [...channel.streams]) stream.close();
-    }
+    for (const stream of [...this.#streams]) stream.close();
+    await Promise.all(this.#releasing);
     const running = this.#running;
     if (!running) return;
     clearInterval(running.heartbeat);
     this.#alarm.ring();
     await running.loop;
     await running.listener.close();
+  }
+
+  /**
+   * Keeps quiet streams open, renews the leases of this process's streams and ends the streams
+   * whose login has ended (logout, password reset, its lifetime, the member no longer active in
+   * the club): one query for all of them, and one to renew.
+   */
+  async #heartbeat(): Promise<void> {
+    for (const channel of this.#channels.values()) {
+      for (const stream of channel.streams) stream.sink.write(SSE_HEARTBEAT);
+    }
+    const leased = [...this.#streams].filter((stream) => stream.leaseId !== undefined);
+    if (!leased.length || this.#renewing) return;
+    this.#renewing = true;
+    try {
+      const held = await renewLeases(
+        this.#options.db,
+        leased.map((stream) => stream.leaseId!),
+        this.#leaseTtlMs,
+      );
+      for (const stream of leased) if (!held.has(stream.leaseId!)) stream.close();
+    } catch (err) {
+      // The leases outlive a few heartbeats; the next one tries again.
+      this.#options.logger.warn({ err }, 'live stream leases not renewed');
+    } finally {
+      this.#renewing = false;
+    }
   }
 
   #start(): Promise<void> {
@@ -389,11 +587,7 @@ export class LiveHub {
         },
       },
     );
-    const heartbeat = setInterval(() => {
-      for (const channel of this.#channels.values()) {
-        for (const stream of channel.streams) stream.sink.write(SSE_HEARTBEAT);
-      }
-    }, this.#timing.heartbeatMs);
+    const heartbeat = setInterval(() => void this.#heartbeat(), this.#timing.heartbeatMs);
     heartbeat.unref();
     const started = logEnd(db);
     this.#running = { loop: started.then((cursor) => this.#readLoop(cursor)), listener, heartbeat };

@@ -9,7 +9,7 @@ import { liveTexts } from '@platzbuchung/domain/live/changes';
 import type { AppDeps } from '../deps';
 import { ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
-import { HttpError, badRequest } from '../http/errors';
+import { HttpError, badRequest, unauthorized } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
 
 /** Refused streams retry after this long; a browser's EventSource does not read it, scripts may. */
@@ -30,31 +30,37 @@ function resumeAfter(ctx: AppContext): number | undefined {
   return Number(value);
 }
 
+function refuse(reason: 'too-many' | 'busy' | 'stopping'): never {
+  const retryLater = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+  if (reason === 'too-many') throw new HttpError(429, liveTexts.tooManyStreams, retryLater);
+  // 503 makes the browser's EventSource give up here; the screen polls and tries again later.
+  if (reason === 'busy') throw new HttpError(503, liveTexts.serverBusy, retryLater);
+  throw new HttpError(503, liveTexts.restarting);
+}
+
 export function liveRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.get('/reservations/stream', requireActiveMember(deps.db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const after = resumeAfter(ctx);
+    // The login the stream ends with: the session cookie names it (koa-session checked its signature).
+    const sessionId = ctx.cookies.get(SESSION_COOKIE);
+    if (!sessionId) throw unauthorized();
     const sink = new PassThrough();
+    // Watched from the start: a client that hangs up while its stream joins ends the join's work.
+    const hangUp = new AbortController();
+    ctx.res.once('close', () => hangUp.abort());
     const opened = await deps.live.open({
       clubId,
-      // One login, however many tabs: the cookie names it (its value never leaves this process).
-      sessionKey: ctx.cookies.get(SESSION_COOKIE) ?? sessionUser(ctx)._id,
+      sessionId,
       userId: sessionUser(ctx)._id,
       after,
       sink,
+      hangUp: hangUp.signal,
     });
-    if (!opened.ok) {
-      if (opened.reason === 'too-many') {
-        throw new HttpError(429, liveTexts.tooManyStreams, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
-      }
-      // Shutting down: 503 makes the browser's EventSource give up here; the screen reconnects later.
-      throw new HttpError(503, liveTexts.restarting);
-    }
-    const close = () => opened.close();
-    ctx.req.once('close', close);
-    sink.once('error', close);
+    if (!opened.ok) refuse(opened.reason);
+    sink.once('error', opened.close);
     // A stream is quiet for long stretches: no idle timeout, and every message on the wire at once.
     ctx.req.socket.setTimeout(0);
     ctx.req.socket.setNoDelay(true);

@@ -3,6 +3,7 @@
  * order, the comments (heartbeats), and a way to wait for them or drop the connection.
  */
 import type { LiveChange } from '@platzbuchung/domain/live/changes';
+import type { Db } from '../../src/db/connect';
 import type { TestClient } from './client';
 import { waitUntil } from './event-log';
 
@@ -99,4 +100,63 @@ export async function listen(
   })();
   await waitUntil('the stream is ready', () => listener.ready() !== undefined, 20_000);
   return listener;
+}
+
+/** What a test LiveHub writes to one stream, parsed. */
+export function capturedSink() {
+  let text = '';
+  const sink = { writableLength: 0, write: (chunk: string) => (text += chunk), end: () => undefined };
+  const messages = () => parseSse(text).messages;
+  return {
+    sink,
+    changes: () => messages().filter((m) => m.event === 'change'),
+    ready: () => {
+      const ready = messages().find((m) => m.event === 'ready');
+      return ready && (JSON.parse(ready.data) as { club_seq: number; resumed: boolean });
+    },
+  };
+}
+
+/** The login a client's session cookie names (the id the API's sessions table keys it by). */
+export function sessionIdOf(client: TestClient): string {
+  const pair = client
+    .cookieHeader()
+    .split('; ')
+    .find((cookie) => cookie.startsWith('pb.sid='));
+  if (!pair) throw new Error('the client is not logged in');
+  return pair.slice('pb.sid='.length);
+}
+
+interface KnexQuery {
+  sql: string;
+  bindings?: readonly unknown[];
+}
+type QueryRunner = (connection: unknown, query: KnexQuery) => Promise<unknown>;
+
+/**
+ * Holds back the queries of `db` that `match` picks until `release()`, as a slow database would:
+ * knex sends every query through its client's `_query`, the one place to wait in front of them.
+ */
+export function holdQueries(db: Db, match: (query: KnexQuery) => boolean) {
+  const client = db.client as unknown as { _query: QueryRunner };
+  const original = client._query;
+  let reachedResolve!: () => void;
+  const reached = new Promise<void>((resolve) => (reachedResolve = resolve));
+  let releaseResolve!: () => void;
+  const released = new Promise<void>((resolve) => (releaseResolve = resolve));
+  client._query = async function (this: unknown, connection, query) {
+    if (match(query)) {
+      reachedResolve();
+      await released;
+    }
+    return original.call(this, connection, query);
+  };
+  return {
+    reached,
+    release: () => releaseResolve(),
+    restore: () => {
+      releaseResolve();
+      client._query = original;
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { createApp, type AppOptions } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { connectDb, type Db } from '../../src/db/connect';
 import type { AppDeps } from '../../src/deps';
-import { LiveHub, type LiveHubOptions } from '../../src/live/hub';
+import { LiveHub, liveSettings, type LiveHubOptions } from '../../src/live/hub';
 import { createLogger } from '../../src/logger';
 import {
   adminDatabaseUrl,
@@ -77,13 +77,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const db = options.db ?? database!.db;
   let now: Date | undefined;
   const logger = createLogger('api-test', process.env.LOG_LEVEL ?? 'silent');
+  const config = readConfig({
+    PUBLIC_URL: 'http://localhost:3000',
+    APP_TIMEZONE: 'Europe/Berlin',
+    ...options.env,
+  });
+  const configured = liveSettings(config.live);
   const deps: AppDeps = {
     db,
-    config: readConfig({
-      PUBLIC_URL: 'http://localhost:3000',
-      APP_TIMEZONE: 'Europe/Berlin',
-      ...options.env,
-    }),
+    config,
     logger,
     clock: () => now ?? new Date(),
     hasher: bcryptHasher(options.passwordCost ?? 4),
@@ -98,7 +100,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       // A database passed in names its own connection; knex keeps the URL it was given.
       databaseUrl: database?.url ?? String(db.client.config.connection),
       logger,
-      ...options.live,
+      timing: { ...configured.timing, ...options.live?.timing },
+      limits: { ...configured.limits, ...options.live?.limits },
     }),
   };
   const app = createApp(deps, options.extend?.(deps));
