@@ -213,9 +213,6 @@ export async function countOutbox(db: OutboxDb, clubId?: string): Promise<Record
 /** Sent mails older than this are removed by the API's housekeeping. */
 export const KEEP_SENT_MAILS_DAYS = 90;
 
-/** `MAIL_RETENTION_DAYS` unset: a sent or failed mail's body (names, link, facts) goes after 30 days. */
-export const DEFAULT_MAIL_RETENTION_DAYS = 30;
-
 /**
  * Empties the payload (what the mail said, the recipient's name) of mails sent or failed more than
  * `retentionDays` ago; the row stays as the record that a mail went out, until

@@ -1,22 +1,28 @@
 import type { Logger } from 'pino';
-import { purgeOldSentMails } from '@platzbuchung/outbox/outbox';
+import { purgeOldMailBodies, purgeOldSentMails } from '@platzbuchung/outbox/outbox';
 import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 
 /**
  * Expired sessions, rate-limit counters, old reset tokens and long-sent mails are removed now and then, so the
- * tables stay small.
+ * tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
-export function startHousekeeping(db: Db, logger: Logger, everyMs = 10 * 60 * 1000): () => void {
+export function startHousekeeping(
+  db: Db,
+  logger: Logger,
+  retention: { mailRetentionDays: number },
+  everyMs = 10 * 60 * 1000,
+): () => void {
   const run = async () => {
     try {
       const sessions = await purgeExpiredSessions(db);
       const limits = await db('rate_limits').where('expire', '<', Date.now()).delete();
       const resets = await purgeOldPasswordResets(db);
       const mails = await purgeOldSentMails(db);
-      if (sessions || limits || resets || mails) {
-        logger.info({ sessions, limits, resets, mails }, 'expired rows removed');
+      const mailBodies = await purgeOldMailBodies(db, retention.mailRetentionDays);
+      if (sessions || limits || resets || mails || mailBodies) {
+        logger.info({ sessions, limits, resets, mails, mailBodies }, 'expired rows removed');
       }
     } catch (err) {
       logger.warn({ err }, 'housekeeping failed');

@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     live: new LiveHub({ db, databaseUrl: config.databaseUrl, logger }),
   };
   const app = createApp(deps, { ui: shellUi(config, db) });
-  const stopHousekeeping = startHousekeeping(db, logger);
+  const stopHousekeeping = startHousekeeping(db, logger, config);
   // One API worker of the deployment runs them (an advisory lock), whichever gets there first.
   const subscriptions = startSubscriptionsAsLeader({
     db,
