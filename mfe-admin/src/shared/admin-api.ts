@@ -150,6 +150,14 @@ export const cancelUpcomingBookings = (clubId: string, memberId: string) =>
     {},
   );
 
+/** Erases an inactive member (docs/privacy-erasure.md); answers with the list as it is afterwards. */
+export const eraseMember = async (clubId: string, memberId: string): Promise<MessageAnswer<Member[]>> => {
+  const { message } = await deleteJson<{ message: string }>(
+    `/api/admin/members/${encodeURIComponent(memberId)}?${club(clubId)}`,
+  );
+  return { message, data: await fetchMembers(clubId) };
+};
+
 /** One booking a block would cancel, as the preview lists it. */
 export interface AffectedBooking {
   reservation_id: string;

@@ -6,6 +6,7 @@ import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
+import { DeleteAccount } from './DeleteAccount';
 import { NotificationSettings } from './NotificationSettings';
 
 /** Line-break opportunities after '@' and before dots, so a long address wraps like an address. */
@@ -52,6 +53,7 @@ export default function Account({ host }: RemoteScreenProps) {
       </dl>
       <CalendarFeed />
       <NotificationSettings />
+      <DeleteAccount host={host} />
       {error && (
         <div className="notice notice--error" role="alert">
           {error}

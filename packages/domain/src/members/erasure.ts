@@ -41,6 +41,18 @@ export const erasureTexts = {
     'Nur deaktivierte Mitglieder können gelöscht werden. Deaktivieren Sie das Mitglied zuerst unter „Mitglieder“.',
   accountErased:
     'Ihr Konto wurde gelöscht. Ihre kommenden Buchungen sind storniert, Ihr Name und Ihre E-Mail-Adresse sind entfernt.',
+  /** The member's own popup in "Mein Konto": what happens, said before the password is asked. */
+  ownPopupTitle: 'Konto löschen',
+  ownPopupSteps: [
+    'Ihre kommenden Buchungen werden storniert, die Plätze werden frei. Eine Buchung, deren Stornofrist schon abgelaufen ist, bleibt bestehen.',
+    'Ihr Name und Ihre E-Mail-Adresse werden entfernt. Vergangene Buchungen und das Protokoll Ihres Vereins zeigen dann „Gelöschtes Mitglied“.',
+    'Sie werden auf allen Geräten abgemeldet; Ihr Kalender-Link und Ihre Benachrichtigungen enden.',
+    'Das lässt sich nicht rückgängig machen.',
+  ],
+  ownConfirm: 'Konto endgültig löschen',
+  /** The admin's popup at an inactive member in "Mitglieder". */
+  adminQuestion: (name: string, bookings: number): string =>
+    `${name} endgültig löschen? ${bookings > 0 ? `${bookings === 1 ? 'Die kommende Buchung wird' : `Die ${bookings} kommenden Buchungen werden`} storniert. ` : ''}Name und E-Mail-Adresse werden entfernt; vergangene Buchungen und das Protokoll zeigen dann „Gelöschtes Mitglied“. Das lässt sich nicht rückgängig machen.`,
   memberErased: (name: string): string =>
     `${name} wurde gelöscht. Kommende Buchungen sind storniert, Name und E-Mail-Adresse sind entfernt.`,
 } as const;
