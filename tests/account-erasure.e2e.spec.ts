@@ -15,10 +15,12 @@ import {
   field,
   loginViaUi,
   openPage,
+  pageAs,
   screenshot,
   useChromium,
   waitForForm,
 } from './support';
+import { apiSession } from './support/admin-api';
 
 const browser = useChromium();
 
@@ -74,5 +76,35 @@ describe('deleting one’s account in "Mein Konto"', () => {
       .filter({ hasText: texts.wrongCredentials })
       .waitFor({ timeout: UI_TIMEOUT_MS });
     expect(new URL(page.url()).pathname).toBe('/login');
+  });
+});
+
+describe('"Löschen" for an inactive member in "Mitglieder"', () => {
+  it('asks in a popup, erases the member, and the list no longer has them', async () => {
+    const { club, admin } = await createClub();
+    const player = await createPlayer(club._id, { first_name: 'Lotte', last_name: 'Löschbar' });
+    const session = await apiSession(admin);
+    const playerSession = await apiSession(player);
+    const playerId = playerSession.user._id;
+    await playerSession.dispose();
+    const deactivated = await session.put(`/api/admin/members/${playerId}/status?club_id=${club._id}`, {
+      status: 'inactive',
+    });
+    expect(deactivated.status).toBe(200);
+
+    const page = await pageAs(browser, admin, 'desktop');
+    await openPage(page, '/admin');
+    await page.getByRole('link', { name: /^Mitglieder/ }).click();
+    await page.getByRole('button', { name: /^Inaktiv/ }).click();
+    await page.getByRole('button', { name: 'Löschen: Lotte Löschbar' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Mitglied löschen' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await dialog.getByText(erasureTexts.adminQuestion('Lotte Löschbar', 0)).waitFor();
+    await expectAccessible(page, 'the erasing popup');
+    await screenshot(page, 'member-erasure-popup');
+    await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+    await page.getByText(erasureTexts.memberErased('Lotte Löschbar')).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByText('Lotte Löschbar', { exact: true }).count()).toBe(0);
+    await session.dispose();
   });
 });

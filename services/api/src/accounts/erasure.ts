@@ -110,12 +110,9 @@ export async function eraseMember(
   await checked(db);
   await destroyUserSessions(db, memberId);
   // A player's own booking past the club's cancellation deadline stays (docs/privacy-erasure.md).
-  const cancelled = await cancelUpcomingBookings(
-    db,
-    { clubId, memberId, actor },
-    clock,
-    new Set(['forbidden']),
-  );
+  const cancelUpcoming = () =>
+    cancelUpcomingBookings(db, { clubId, memberId, actor }, clock, new Set(['forbidden']));
+  const cancelled = await cancelUpcoming();
   const email = await db.transaction(async (trx) => {
     await lockClub(trx, clubId);
     const member = await checked(trx);
@@ -123,5 +120,7 @@ export async function eraseMember(
     await trx('users').where({ id: memberId }).delete();
     return member.email;
   });
-  return { email, cancelled };
+  // A booking that a request of the member, already past its session check when the sessions
+  // ended, committed after the first pass is cancelled too; new requests find no account.
+  return { email, cancelled: cancelled + (await cancelUpcoming()) };
 }
