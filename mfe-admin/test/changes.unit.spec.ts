@@ -29,4 +29,15 @@ describe('the record of changes', () => {
       'Steffi Graf: Spieler → Administrator',
     ]);
   });
+
+  it('says "Gelöschtes Mitglied" for a member who is no longer in the club (erased)', () => {
+    const change: ClubChange = {
+      ...base,
+      kind: 'role_changed',
+      data: { user_id: 'erased-member', before: 'player', after: 'admin' },
+    };
+    expect(describeChange(change, new Map([[STEFFI._id, STEFFI]])).lines).toEqual([
+      'Gelöschtes Mitglied: Spieler → Administrator',
+    ]);
+  });
 });

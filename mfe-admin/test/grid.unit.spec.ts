@@ -64,8 +64,8 @@ describe('the read-only day grid', () => {
     expect(grid.hours[0]).toBe(7);
   });
 
-  it('names a holder it cannot find "Unbekannt" rather than leaving the cell empty', () => {
+  it('names a holder who is no member of the club any more (an erased one) "Gelöschtes Mitglied"', () => {
     const grid = buildDayGrid([reservation({ user_id: 'gone' })], '2026-11-24', club, users);
-    expect(grid.cells.get(cellKey(1, 9))?.text).toBe('Unbekannt');
+    expect(grid.cells.get(cellKey(1, 9))?.text).toBe('Gelöschtes Mitglied');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { erasureTexts } from '@platzbuchung/domain/members/erasure';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
 import { membersMachine, visibleMembers, type MemberChange } from '../src/features/members/members-machine';
 import { questionFor } from '../src/features/members/member-actions';
@@ -17,12 +18,14 @@ const member = (id: string, role: Role, status: MemberStatus = 'active', upcomin
 });
 
 function apply(members: Member[], { memberId, action }: MemberChange): Member[] {
-  return members.map((m) => {
-    if (m._id !== memberId) return m;
-    if (action.kind === 'role') return { ...m, role: action.role };
-    if (action.kind === 'status') return { ...m, status: action.status };
-    return { ...m, upcoming_bookings: 0 };
-  });
+  return members
+    .map((m) => {
+      if (m._id !== memberId) return m;
+      if (action.kind === 'role') return { ...m, role: action.role };
+      if (action.kind === 'status') return { ...m, status: action.status };
+      return { ...m, upcoming_bookings: 0 };
+    })
+    .filter((m) => !(m._id === memberId && action.kind === 'erase'));
 }
 
 function start(initial: Member[], refuse: string | null = null) {
@@ -99,6 +102,9 @@ describe('the members machine', () => {
       { memberId: 'n', action: { kind: 'role', role: 'admin' } },
       { memberId: 'x', action: { kind: 'cancelBookings' } },
       { memberId: 'nobody', action: { kind: 'status', status: 'active' } },
+      // Only inactive members can be erased.
+      { memberId: 'b', action: { kind: 'erase' } },
+      { memberId: 'n', action: { kind: 'erase' } },
     ] as const;
     for (const ask of asks) {
       actor.send({ type: 'change.ask', ...ask });
@@ -114,6 +120,17 @@ describe('the members machine', () => {
     await ready(actor);
     expect(sent).toEqual([{ memberId: 'x', action: { kind: 'cancelBookings' } }]);
     expect(actor.getSnapshot().context.members[1]!.upcoming_bookings).toBe(0);
+  });
+
+  it('erases an inactive member after confirming, and the list no longer has them', async () => {
+    const { actor, sent } = start([member('a', 'admin'), member('x', 'player', 'inactive', 1)]);
+    await ready(actor);
+    actor.send({ type: 'change.ask', memberId: 'x', action: { kind: 'erase' } });
+    expect(actor.getSnapshot().hasTag('confirming')).toBe(true);
+    actor.send({ type: 'change.confirm' });
+    await ready(actor);
+    expect(sent).toEqual([{ memberId: 'x', action: { kind: 'erase' } }]);
+    expect(actor.getSnapshot().context.members.map((m) => m._id)).toEqual(['a']);
   });
 
   it("shows the server's refusal (never the last active admin) and keeps the list", async () => {
@@ -167,6 +184,14 @@ describe('the confirming questions', () => {
     ).toBe('Aktivieren');
     expect(questionFor(member('x', 'player', 'inactive', 1), { kind: 'cancelBookings' }).question).toContain(
       '1 anstehende Reservierung von Steffi x löschen?',
+    );
+    expect(questionFor(member('x', 'player', 'inactive', 2), { kind: 'erase' })).toEqual({
+      title: 'Mitglied löschen',
+      question: erasureTexts.adminQuestion('Steffi x', 2),
+      confirmText: 'Endgültig löschen',
+    });
+    expect(erasureTexts.adminQuestion('Steffi x', 2)).toContain(
+      'Die 2 kommenden Buchungen werden storniert.',
     );
   });
 });

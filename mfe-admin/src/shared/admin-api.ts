@@ -6,17 +6,18 @@ import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catal
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
 import type { RecordedClubSettings } from '@platzbuchung/domain/clubs/local-rules';
 import type { ClubSettings } from '@platzbuchung/domain/schemas';
-import type { Club, MemberStatus, Reservation, Role, UserListEntry } from '@platzbuchung/domain/types';
+import type { Club, MemberStatus, Reservation, Role } from '@platzbuchung/domain/types';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
 import type { MailList } from '@platzbuchung/domain/mail/notices';
 import type { BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
 import { ApiError, deleteJson, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 
+/** Who caused an event; both names null for an erased member (domain `fullName` says so). */
 export interface Actor {
   _id: string;
-  first_name: string;
-  last_name: string;
+  first_name: string | null;
+  last_name: string | null;
 }
 
 /** Omit that keeps a union discriminated: each member loses the keys on its own. */
@@ -110,9 +111,6 @@ function eventsQuery(clubId: string, query: EventQuery): string {
 export const fetchEvents = (clubId: string, query: EventQuery, signal?: AbortSignal) =>
   getJson<EventPage>(eventsQuery(clubId, query), signal);
 
-export const fetchUsers = (clubId: string, signal?: AbortSignal) =>
-  getJson<UserListEntry[]>(`/api/users?${club(clubId)}`, signal);
-
 export const fetchMembers = (clubId: string, signal?: AbortSignal) =>
   getJson<Member[]>(`/api/admin/members?${club(clubId)}`, signal);
 
@@ -162,6 +160,14 @@ export const cancelUpcomingBookings = (clubId: string, memberId: string) =>
     `/api/admin/members/${encodeURIComponent(memberId)}/cancel-upcoming?${club(clubId)}`,
     {},
   );
+
+/** Erases an inactive member (docs/privacy-erasure.md); answers with the list as it is afterwards. */
+export const eraseMember = async (clubId: string, memberId: string): Promise<MessageAnswer<Member[]>> => {
+  const { message } = await deleteJson<{ message: string }>(
+    `/api/admin/members/${encodeURIComponent(memberId)}?${club(clubId)}`,
+  );
+  return { message, data: await fetchMembers(clubId) };
+};
 
 /** One booking a block would cancel, as the preview lists it. */
 export interface AffectedBooking {

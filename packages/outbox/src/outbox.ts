@@ -213,6 +213,39 @@ export async function countOutbox(db: OutboxDb, clubId?: string): Promise<Record
 /** Sent mails older than this are removed by the API's housekeeping. */
 export const KEEP_SENT_MAILS_DAYS = 90;
 
+/**
+ * Empties the payload (what the mail said, the recipient's name) of mails sent or failed more than
+ * `retentionDays` ago; the row stays as the record that a mail went out, until
+ * `purgeOldSentMails`. Answers how many were emptied.
+ */
+export async function purgeOldMailBodies(
+  db: OutboxDb,
+  retentionDays: number,
+  now: Date = new Date(),
+): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
+  return db('mail_outbox')
+    .where((q) =>
+      q
+        .where((sent) => sent.where({ status: 'sent' }).andWhere('sent_at', '<', before))
+        .orWhere((failed) => failed.where({ status: 'failed' }).andWhere('failed_at', '<', before)),
+    )
+    .andWhere((q) => q.whereRaw(`payload <> '{}'::jsonb`).orWhereNot('to_name', ''))
+    .update({ payload: '{}', to_name: '' });
+}
+
+/**
+ * Erasure (docs/privacy-erasure.md): every mail to the member, by account or by address, is
+ * deleted, sent or not. A mail's payload names only its recipient, so mails to others never name
+ * them. A waiting mail already handed to the queue finds no row, and the worker sends nothing.
+ */
+export async function deleteMailsTo(db: OutboxDb, userId: string, address: string): Promise<number> {
+  return db('mail_outbox')
+    .where({ user_id: userId })
+    .orWhereRaw('lower(to_address) = lower(?)', [address.trim()])
+    .delete();
+}
+
 export async function purgeOldSentMails(db: OutboxDb, now: Date = new Date()): Promise<number> {
   return db('mail_outbox')
     .where({ status: 'sent' })

@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
+import { erasureRoutes } from './routes/erasure';
 import { eventRoutes } from './routes/events';
 import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
@@ -62,6 +63,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     reservationRoutes(deps),
     liveRoutes(deps),
     eventRoutes(deps),
+    erasureRoutes(deps),
     adminRoutes(deps),
     blockRoutes(deps),
     calendarRoutes(deps),
@@ -92,7 +94,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   app.use(apiNotFound());
   app.use(sessions(app as unknown as Koa, deps.db, { secure: https }));
   app.use(requireJsonFromOwnOrigin([deps.config.publicUrl]));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: MAX_BODY }));
+  // DELETE too: erasing an account carries the password in its body.
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: MAX_BODY,
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    }),
+  );
   app.use(inputLimits());
 
   for (const router of appRouters(deps, options)) {

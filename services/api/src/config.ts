@@ -20,6 +20,8 @@ export interface Config {
   demo: boolean;
   /** Sign-ups and club registrations one client may send per 15 minutes (docs/security.md). */
   registrationsPerClient: number;
+  /** After this many days a sent or failed mail's body is removed (`MAIL_RETENTION_DAYS`, docs/privacy-erasure.md). */
+  mailRetentionDays: number;
   /**
    * How many reverse proxies stand between the client and the API (`TRUST_PROXY`). 0: none, the
    * socket's address is the client's; n: the n-th address from the right of `X-Forwarded-For` is.
@@ -173,6 +175,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     demo: env.DEMO === '1',
     registrationsPerClient: positiveInteger('REGISTRATIONS_PER_CLIENT', env.REGISTRATIONS_PER_CLIENT, 30),
+    mailRetentionDays: positiveInteger('MAIL_RETENTION_DAYS', env.MAIL_RETENTION_DAYS, 30),
     trustedProxies: proxies,
     live: {
       streamsPerMember: positiveInteger(

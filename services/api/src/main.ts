@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     }),
   };
   const app = createApp(deps, { ui: shellUi(config, db) });
-  const stopHousekeeping = startHousekeeping(db, logger);
+  const stopHousekeeping = startHousekeeping(db, logger, config);
   // One API worker of the deployment runs them (an advisory lock), whichever gets there first.
   const subscriptions = startSubscriptionsAsLeader({
     db,

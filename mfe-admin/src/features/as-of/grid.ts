@@ -3,7 +3,7 @@
  * Reservations outside today's courts or hours (the club had more courts then) widen the grid
  * rather than vanish, so the past is never shown shorter than it was.
  */
-import { UNKNOWN_PERSON } from '@platzbuchung/domain/names';
+import { ERASED_MEMBER } from '@platzbuchung/domain/names';
 import {
   numbersFrom,
   reservationsBySlot,
@@ -44,7 +44,8 @@ export function buildDayGrid(
   for (const [key, reservation] of bySlot) {
     cells.set(key, {
       reservationId: reservation._id,
-      text: slotText(reservation, users, UNKNOWN_PERSON),
+      // `users` holds every member of any status: a holder not among them was erased.
+      text: slotText(reservation, users, ERASED_MEMBER),
       recurring: reservation.recurring,
     });
   }

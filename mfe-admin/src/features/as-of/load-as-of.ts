@@ -1,10 +1,11 @@
 /** What "Stand am" shows: the day's reservations as of the chosen moment, with the club as it was. */
 import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
-import { fetchAsOf, fetchEvents, fetchUsers, type AsOfAnswer, type AsOfCut } from '../../shared/admin-api';
+import { fetchAsOf, fetchEvents, fetchMembers, type AsOfAnswer, type AsOfCut } from '../../shared/admin-api';
 import { LATEST, cutOf, type AsOfView } from '../../shared/as-of-search';
 
 interface AsOfData {
   reservations: Reservation[];
+  /** Every member of the club, whatever their status: whoever is missing was erased. */
   users: UserListEntry[];
   /** Courts and hours as the club had them then. */
   club: Club;
@@ -41,7 +42,7 @@ export async function loadAsOf(
           allAsOfPages({ position: newest.data[0]?.position ?? 0 }, fetchPage),
         )
       : allAsOfPages(cut, fetchPage),
-    fetchUsers(clubId, signal),
+    fetchMembers(clubId, signal),
   ]);
   const { rules, ...settings } = asOf.club;
   return {

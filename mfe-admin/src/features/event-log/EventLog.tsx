@@ -6,7 +6,8 @@ import type { Club } from '@platzbuchung/domain/types';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { useSearchParams } from '@platzbuchung/ui/search-params';
-import { fetchUsers } from '../../shared/admin-api';
+import { ERASED_MEMBER } from '@platzbuchung/domain/names';
+import { fetchMembers } from '../../shared/admin-api';
 import { byId, fullName } from '../../shared/names';
 import { eventLogMachine } from './event-log-machine';
 import { filterFromSearch, searchFromFilter, type LogFilter } from './log';
@@ -20,9 +21,11 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
   const filter = useMemo(() => filterFromSearch(search), [search]);
   const [machine] = useState(() => eventLogMachine.provide({ actors: logLoaders(club._id, club.time_zone) }));
   const [snapshot, send] = useMachine(machine, { input: { filter } });
-  const users = useResource((clubId: string, signal) => fetchUsers(clubId, signal), club._id);
+  // Every member of any status: once they are loaded, an id not among them is an erased member's.
+  const users = useResource((clubId: string, signal) => fetchMembers(clubId, signal), club._id);
   const names = useMemo(() => byId(users.data ?? []), [users.data]);
-  const nameOf = (userId: string) => (names.has(userId) ? fullName(names.get(userId)) : undefined);
+  const nameOf = (userId: string) =>
+    names.has(userId) ? fullName(names.get(userId)) : users.data ? ERASED_MEMBER : undefined;
 
   useEffect(() => {
     send({ type: 'log.filter', filter });

@@ -69,6 +69,7 @@ export function MemberRow({ member, isSelf, timeZone, busy, onAsk }: MemberRowPr
             <>
               {button('Wieder aktivieren', { kind: 'status', status: 'active' })}
               {member.upcoming_bookings > 0 && button('Reservierungen löschen', { kind: 'cancelBookings' })}
+              {button('Löschen', { kind: 'erase' })}
             </>
           )}
         </div>

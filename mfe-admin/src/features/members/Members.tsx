@@ -1,7 +1,7 @@
 /**
  * Mitglieder: who belongs to the club, who waits for approval and who is inactive; admins approve,
- * reject, deactivate, reactivate, change roles and cancel an inactive member's upcoming bookings,
- * each after a confirming popup.
+ * reject, deactivate, reactivate, change roles, cancel an inactive member's upcoming bookings and
+ * erase an inactive member, each after a confirming popup.
  */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
@@ -12,6 +12,7 @@ import {
   cancelUpcomingBookings,
   changeRole,
   changeStatus,
+  eraseMember,
   fetchMembers,
   type Member,
   type MessageAnswer,
@@ -30,6 +31,8 @@ function runChange(clubId: string, { memberId, action }: MemberChange): Promise<
       return changeStatus(clubId, memberId, action.status);
     case 'cancelBookings':
       return cancelUpcomingBookings(clubId, memberId);
+    case 'erase':
+      return eraseMember(clubId, memberId);
   }
 }
 

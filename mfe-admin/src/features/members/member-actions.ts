@@ -1,4 +1,5 @@
 /** What the admin is asked before each change of a member, and the button that confirms it. */
+import { erasureTexts } from '@platzbuchung/domain/members/erasure';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
 import type { Member } from '../../shared/admin-api';
 import { fullName } from '../../shared/names';
@@ -63,6 +64,12 @@ export function questionFor(member: Member, action: MemberAction): ActionQuestio
         title: 'Reservierungen löschen',
         question: `${bookings} von ${name} löschen? Vergangene Termine bleiben, jede Löschung steht im Ereignisprotokoll.`,
         confirmText: 'Reservierungen löschen',
+      };
+    case 'erase':
+      return {
+        title: 'Mitglied löschen',
+        question: erasureTexts.adminQuestion(name, member.upcoming_bookings),
+        confirmText: 'Endgültig löschen',
       };
     default: {
       const unknown: never = action;

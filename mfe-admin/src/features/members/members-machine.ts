@@ -1,16 +1,21 @@
 /**
  * The members list and every change an admin makes to a member: a role, a status (approve,
- * reject, deactivate, reactivate) or cancelling their upcoming bookings. A change is asked for,
+ * reject, deactivate, reactivate), cancelling their upcoming bookings, or erasing an inactive one. A change is asked for,
  * confirmed in a popup, then sent; the server's answer (the refreshed list, or its refusal such as
  * "never the last active admin") is shown. The list is filtered by status: Offen, Aktiv, Inaktiv.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { adminMayErase } from '@platzbuchung/domain/members/erasure';
 import { transitionOf } from '@platzbuchung/domain/members/texts';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
 import type { MessageAnswer, Member } from '../../shared/admin-api';
 
 export type MemberAction =
-  { kind: 'role'; role: Role } | { kind: 'status'; status: MemberStatus } | { kind: 'cancelBookings' };
+  | { kind: 'role'; role: Role }
+  | { kind: 'status'; status: MemberStatus }
+  | { kind: 'cancelBookings' }
+  /** Erase an inactive member (docs/privacy-erasure.md). */
+  | { kind: 'erase' };
 
 export interface MemberChange {
   memberId: string;
@@ -43,6 +48,8 @@ function changesSomething(member: Member, action: MemberAction): boolean {
       return transitionOf(member.status, action.status) !== undefined;
     case 'cancelBookings':
       return member.upcoming_bookings > 0;
+    case 'erase':
+      return adminMayErase(member);
     default: {
       const unknown: never = action;
       throw new Error(`Unknown member action ${JSON.stringify(unknown)}`);

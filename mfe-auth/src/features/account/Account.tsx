@@ -9,6 +9,7 @@ import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
+import { DeleteAccount } from './DeleteAccount';
 import { NotificationSettings } from './NotificationSettings';
 import { DataExport } from './own-data/DataExport';
 import { NameForm } from './own-data/NameForm';
@@ -62,6 +63,7 @@ export default function Account({ host }: RemoteScreenProps) {
       {/* Changing the e-mail address (PUT /api/account/email) goes here, once new addresses are confirmed by a mailed link. */}
       <PasswordForm />
       <DataExport />
+      <DeleteAccount host={host} />
       {error && (
         <div className="notice notice--error" role="alert">
           {error}

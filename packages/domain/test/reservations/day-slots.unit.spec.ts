@@ -37,6 +37,8 @@ describe('names', () => {
     );
     expect(holderName({ first_name: null, last_name: 'Graf' })).toBe('Graf');
     expect(holderName(undefined)).toBe('Unbekannt');
-    expect(fullName({ first_name: null, last_name: null })).toBe('Unbekannt');
+    expect(fullName(undefined)).toBe('Unbekannt');
+    // Both names null: the API's word for an erased member (docs/privacy-erasure.md).
+    expect(fullName({ first_name: null, last_name: null })).toBe('Gelöschtes Mitglied');
   });
 });

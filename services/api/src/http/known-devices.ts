@@ -45,3 +45,23 @@ export function rememberDevice(ctx: AppContext, userId: string, secure: boolean)
     maxAge: LIFETIME_MS,
   });
 }
+
+/**
+ * Forgets the account in this browser (after it was erased): answers the device id it held, so its
+ * counter can be dropped too. Other browsers' cookies name only an id that no account has any more.
+ */
+export function forgetDevice(ctx: AppContext, userId: string, secure: boolean): string | undefined {
+  const known = entries(ctx);
+  const deviceId = known.get(userId);
+  if (deviceId === undefined) return undefined;
+  known.delete(userId);
+  const kept = [...known].map(([user, device]) => `${user}:${device}`).join('.');
+  ctx.cookies.set(COOKIE, kept || null, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: LIFETIME_MS,
+  });
+  return deviceId;
+}

@@ -3,11 +3,7 @@ import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { clubNow as clubNowAt } from '@platzbuchung/domain/club-time';
 import { isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
-import {
-  cancellationOf,
-  nextUpcomingDate,
-  upcomingBookingsOf,
-} from '@platzbuchung/domain/members/upcoming-bookings';
+import { nextUpcomingDate } from '@platzbuchung/domain/members/upcoming-bookings';
 import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
@@ -22,9 +18,10 @@ import type { AppContext, AppState } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { isUuid, parseInstant, validator } from '../http/validate';
 import { changeClubSettingsCommand } from '../commands/clubs';
-import { eventsOrThrow, commandClock, handleCommand, refusal } from '../commands/handle';
+import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
 import { changeMemberRoleCommand, changeMemberStatusCommand } from '../commands/members';
-import { deleteReservationCommand, upcomingReservations } from '../commands/reservations';
+import { upcomingReservations } from '../commands/reservations';
+import { cancelUpcomingBookings } from '../accounts/erasure';
 import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
 import { reservationsAtCut } from '../reservations/as-of';
 
@@ -177,33 +174,13 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     };
   });
 
-  /**
-   * Cancels every booking of the member that is still to come, each through the ordinary deletion
-   * command (one event each; a series keeps its past weeks). Each runs in its own transaction, so
-   * a booking the member cancelled meanwhile is simply no longer there.
-   */
+  /** Cancels every booking of the member that is still to come (accounts/erasure `cancelUpcomingBookings`). */
   router.post('/members/:id/cancel-upcoming', async (ctx) => {
     const clubId = adminClub(ctx);
     const memberId = await memberOfClub(deps.db, clubId, ctx.params.id);
     const user = sessionUser(ctx);
     const actor = { user_id: user._id, role: user.role };
-    const now = await clubNow(clubId);
-    const bookings = upcomingBookingsOf(await upcomingReservations(deps.db, clubId, now.date), memberId, now);
-    let cancelled = 0;
-    for (const booking of bookings) {
-      const outcome = await handleCommand(
-        deps.db,
-        clubId,
-        deleteReservationCommand,
-        cancellationOf(booking, actor),
-        clock(),
-      );
-      // Gone or begun in the meantime: nothing left to cancel there.
-      if (outcome?.ok) cancelled += 1;
-      else if (outcome && outcome.error.kind !== 'not_found' && outcome.error.kind !== 'past') {
-        throw refusal(outcome.error);
-      }
-    }
+    const cancelled = await cancelUpcomingBookings(deps.db, { clubId, memberId, actor }, clock, new Set());
     ctx.body = {
       message: memberTexts.bookingsCancelled(cancelled),
       cancelled,

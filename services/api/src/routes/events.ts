@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { eventTypes, isEventType, streamIdOf, type EventType } from '@platzbuchung/domain/events/catalogue';
+import { erasedMember } from '@platzbuchung/domain/names';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
@@ -108,7 +109,8 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
         const { actor_id, ...event } = stored;
         return {
           ...event,
-          actor: actors.get(actor_id) ?? { _id: actor_id, first_name: '', last_name: '(gelöscht)' },
+          // An id without an account is an erased member (docs/privacy-erasure.md).
+          actor: actors.get(actor_id) ?? erasedMember(actor_id),
           reservation: stored.stream_type === 'reservation' ? (made.get(streamIdOf(stored)) ?? null) : null,
         };
       }),

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import type Koa from 'koa';
+import type { DestinationStream } from 'pino';
 import { bcryptHasher } from '../../src/accounts/passwords';
 import { createRateLimits, defaultRateLimits, type RateLimitSettings } from '../../src/accounts/rate-limits';
 import { createApp, type AppOptions } from '../../src/app';
@@ -57,6 +58,8 @@ export interface TestApiOptions {
   live?: Pick<LiveHubOptions, 'timing' | 'limits'>;
   /** Environment variables on top of the test's own (PUBLIC_URL, TRUST_PROXY, …). */
   env?: NodeJS.ProcessEnv;
+  /** Where the API's log lines go, at level info: to read what it logs. Unset: LOG_LEVEL, else none. */
+  logDestination?: DestinationStream;
 }
 
 export function listen(app: Koa<never> | Koa): Promise<{ server: Server; url: string }> {
@@ -76,7 +79,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const database = options.db ? undefined : await createTestDatabase();
   const db = options.db ?? database!.db;
   let now: Date | undefined;
-  const logger = createLogger('api-test', process.env.LOG_LEVEL ?? 'silent');
+  const logger = options.logDestination
+    ? createLogger('api-test', 'info', options.logDestination)
+    : createLogger('api-test', process.env.LOG_LEVEL ?? 'silent');
   const config = readConfig({
     PUBLIC_URL: 'http://localhost:3000',
     APP_TIMEZONE: 'Europe/Berlin',

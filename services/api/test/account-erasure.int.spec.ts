@@ -1,0 +1,276 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { erasureTexts } from '@platzbuchung/domain/members/erasure';
+import { ERASED_MEMBER, fullName } from '@platzbuchung/domain/names';
+import type { Reservation } from '@platzbuchung/domain/types';
+import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
+import { TestClient } from './support/client';
+import { runEventsCli } from './support/events-cli';
+import { PASSWORD, clubWithMembers, loggedIn, registerClub, signUp, unique } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
+
+/** Monday 23 November 2026, 10:30 in Berlin. */
+const NOW = new Date('2026-11-23T09:30:00Z');
+/** A week earlier, when the member booked what now lies in the past. */
+const WEEK_BEFORE = new Date('2026-11-16T09:30:00Z');
+
+const api = apiForFile({ now: NOW });
+
+type Client = TestClient;
+
+/** Letters only (names are validated), and no other fixture uses them. */
+function distinctNames() {
+  const letters = unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
+  return { first_name: `Wiebke${letters}`, last_name: `Quandtberg${letters}` };
+}
+
+const book = (client: Client, clubId: string, slot: Record<string, unknown>) =>
+  client.post<{ data: Reservation[] }>('/api/reservations', { club_id: clubId, ...slot });
+
+const eraseOwn = (client: Client, body: unknown) =>
+  client.request<{ message?: string; error?: unknown }>('DELETE', '/api/account', body);
+
+const eraseByAdmin = (admin: Client, clubId: string, memberId: string) =>
+  admin.request<{ message?: string; error?: unknown }>(
+    'DELETE',
+    `/api/admin/members/${memberId}?club_id=${clubId}`,
+    {},
+  );
+
+const deactivate = (admin: Client, clubId: string, memberId: string) =>
+  admin.request('PUT', `/api/admin/members/${memberId}/status?club_id=${clubId}`, { status: 'inactive' });
+
+/** Every column of every table of the public schema that holds `needle` (any letter case). */
+async function columnsHolding(needle: string): Promise<string[]> {
+  const columns: { table_name: string; column_name: string }[] = await api
+    .db('information_schema.columns')
+    .where({ table_schema: 'public' })
+    .select('table_name', 'column_name');
+  const found: string[] = [];
+  for (const { table_name, column_name } of columns) {
+    const [row] = await api
+      .db(table_name)
+      .whereRaw('??::text ILIKE ?', [column_name, `%${needle}%`])
+      .count({ n: '*' });
+    if (Number(row!.n) > 0) found.push(`${table_name}.${column_name}`);
+  }
+  return found;
+}
+
+/** How the rate limits store a key (accounts/rate-limits): hashed, yet found again by whoever knows it. */
+const storedKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('base64url');
+
+/**
+ * A member (an admin, for the series) with something in every place an account leaves traces: bookings past and to come (a
+ * single and a weekly series), a reset mail and a notice in the outbox, a reset token, a calendar
+ * link, a rate-limit counter of a wrong password, and a second session.
+ */
+async function memberWithTraces() {
+  const names = distinctNames();
+  const { club, email: adminEmail } = await registerClub(api.url);
+  const admin = await loggedIn(api.url, adminEmail);
+  const { email } = await signUp(api.url, club._id, { ...names, email: `${names.last_name}@example.de` });
+  api.setNow(WEEK_BEFORE);
+  const signedUp = await loggedIn(api.url, email);
+  // Weekly series are for admins: the member is one (the club keeps its other admin).
+  const role = `/api/admin/members/${signedUp.user._id}/role?club_id=${club._id}`;
+  expect((await admin.client.request('PUT', role, { role: 'admin' })).status).toBe(200);
+  const member = await loggedIn(api.url, email);
+  expect(
+    (await book(member.client, club._id, { court_num: '1', start_time: 9, end_time: 10, date: '2026-11-17' }))
+      .status,
+  ).toBe(201);
+  expect(
+    (
+      await book(member.client, club._id, {
+        court_num: '2',
+        start_time: 18,
+        end_time: 19,
+        date: '2026-11-17',
+        recurring: true,
+      })
+    ).status,
+  ).toBe(201);
+  api.setNow(NOW);
+  expect(
+    (
+      await book(member.client, club._id, {
+        court_num: '3',
+        start_time: 17,
+        end_time: 18,
+        date: '2026-11-25',
+      })
+    ).status,
+  ).toBe(201);
+  expect((await member.client.get('/api/account/calendar')).status).toBe(200);
+  expect((await new TestClient(api.url).post('/api/forgot-password', { email })).status).toBe(200);
+  await expect
+    .poll(async () => Number((await api.db('password_resets').count({ n: '*' }))[0]!.n))
+    .toBeGreaterThan(0);
+  await insertOutboxMail(api.db, {
+    kind: 'booking-confirmed',
+    clubId: club._id,
+    userId: member.user._id,
+    to: email,
+    toName: `${names.first_name} ${names.last_name}`,
+    payload: {
+      firstName: names.first_name,
+      lastName: names.last_name,
+      link: 'http://localhost:3000/',
+      facts: {
+        kind: 'booking-confirmed',
+        clubName: club.name,
+        slot: { court: '3', date: '2026-11-25', start: 17, end: 18 },
+      },
+    },
+  });
+  expect((await new TestClient(api.url).post('/api/login', { email, password: 'Falsch123!' })).status).toBe(
+    401,
+  );
+  const secondSession = await loggedIn(api.url, email);
+  return { club, admin, member, secondSession, email, names };
+}
+
+describe('DELETE /api/account', () => {
+  it('cancels what is to come, keeps the past, and leaves the name and address in no column of any table', async () => {
+    const { club, admin, member, secondSession, email, names } = await memberWithTraces();
+    for (const needle of [names.first_name, names.last_name, email]) {
+      expect(await columnsHolding(needle)).not.toEqual([]);
+    }
+
+    const answer = await eraseOwn(member.client, { password: PASSWORD });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(erasureTexts.accountErased);
+
+    for (const needle of [names.first_name, names.last_name, email, storedKey(email.toLowerCase())]) {
+      expect(await columnsHolding(needle), needle).toEqual([]);
+    }
+    // The log still says that this id booked; every projection matches it.
+    expect(
+      Number((await api.db('events').where({ actor_id: member.user._id }).count({ n: '*' }))[0]!.n),
+    ).toBeGreaterThan(0);
+    const verify = await runEventsCli(api.databaseUrl!, 'verify');
+    expect(verify.status, verify.stdout + verify.stderr).toBe(0);
+
+    // The hours to come are free; the past single stays, the series keeps its past week only.
+    const list = (await admin.client.get<Reservation[]>(`/api/reservations?club_id=${club._id}`)).body;
+    const theirs = list.filter((r) => r.user_id === member.user._id);
+    expect(theirs.map((r) => [r.court_num, r.date, r.recurring, r.end_date ?? null])).toEqual([
+      ['1', '2026-11-17', false, null],
+      ['2', '2026-11-17', true, '2026-11-24'],
+    ]);
+    const wednesday = (
+      await admin.client.get<Reservation[]>(
+        `/api/reservations?club_id=${club._id}&from=2026-11-25&to=2026-11-25`,
+      )
+    ).body;
+    expect(wednesday.filter((r) => r.user_id === member.user._id)).toEqual([]);
+
+    // Logged out everywhere, and the address opens nothing any more.
+    for (const client of [member.client, secondSession.client]) {
+      expect((await client.get<{ error?: string }>('/api/verifyAuth')).body.error).toBeDefined();
+    }
+    expect((await new TestClient(api.url).post('/api/login', { email, password: PASSWORD })).status).toBe(
+      401,
+    );
+
+    // The admin's log names them as erased.
+    const log = await admin.client.get<{
+      data: { actor: { _id: string; first_name: string | null; last_name: string | null } }[];
+    }>(`/api/events?club_id=${club._id}&user_id=${member.user._id}`);
+    expect(log.body.data.length).toBeGreaterThan(0);
+    expect(new Set(log.body.data.map((event) => fullName(event.actor)))).toEqual(new Set([ERASED_MEMBER]));
+  });
+
+  it('refuses a wrong or missing password under /password and changes nothing', async () => {
+    const { player } = await clubWithMembers(api.url);
+    const wrong = await eraseOwn(player.client, { password: 'Falsch123!' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error).toEqual([{ instancePath: '/password', message: erasureTexts.wrongPassword }]);
+    const missing = await eraseOwn(player.client, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toEqual([
+      { instancePath: '/password', message: erasureTexts.passwordMissing },
+    ]);
+    expect(await api.db('users').where({ id: player.user._id }).first('id')).toBeDefined();
+    expect((await player.client.get<{ _id?: string }>('/api/verifyAuth')).body._id).toBe(player.user._id);
+  });
+
+  it('counts wrong passwords like logins: past the limit of tries, 429', async () => {
+    const { player } = await clubWithMembers(api.url);
+    // This browser logged into the account: its tries are counted per device (10), as a login's.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await eraseOwn(player.client, { password: `Falsch${i}23!` })).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(403), 429]);
+  });
+
+  it('refuses the last active admin of a club with other members (409) and says what to do', async () => {
+    const { admin } = await clubWithMembers(api.url);
+    const answer = await eraseOwn(admin.client, { password: PASSWORD });
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe(erasureTexts.lastAdmin);
+    expect(await api.db('users').where({ id: admin.user._id }).first('id')).toBeDefined();
+  });
+
+  it('lets an admin alone in the club go', async () => {
+    const { email } = await registerClub(api.url);
+    const admin = await loggedIn(api.url, email);
+    expect((await eraseOwn(admin.client, { password: PASSWORD })).status).toBe(200);
+    expect(await api.db('users').where({ id: admin.user._id }).first('id')).toBeUndefined();
+  });
+});
+
+describe('DELETE /api/admin/members/:id', () => {
+  it('erases an inactive member of the club, cancelling their bookings to come', async () => {
+    const { club, admin, player } = await clubWithMembers(api.url);
+    expect(
+      (
+        await book(player.client, club._id, {
+          court_num: '4',
+          start_time: 12,
+          end_time: 13,
+          date: '2026-11-26',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await deactivate(admin.client, club._id, player.user._id)).status).toBe(200);
+    const answer = await eraseByAdmin(admin.client, club._id, player.user._id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(erasureTexts.memberErased('Steffi Graf'));
+    expect(await api.db('users').where({ id: player.user._id }).first('id')).toBeUndefined();
+    expect(await columnsHolding(player.user.email)).toEqual([]);
+    const list = (await admin.client.get<Reservation[]>(`/api/reservations?club_id=${club._id}`)).body;
+    expect(list.filter((r) => r.user_id === player.user._id)).toEqual([]);
+  });
+
+  it('refuses an active member with 409', async () => {
+    const { club, admin, player } = await clubWithMembers(api.url);
+    const answer = await eraseByAdmin(admin.client, club._id, player.user._id);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error).toBe(erasureTexts.onlyInactive);
+    expect(await api.db('users').where({ id: player.user._id }).first('id')).toBeDefined();
+  });
+
+  it('refuses another club with 403, and a player with 403', async () => {
+    const ours = await clubWithMembers(api.url);
+    const theirs = await clubWithMembers(api.url);
+    expect((await deactivate(theirs.admin.client, theirs.club._id, theirs.player.user._id)).status).toBe(200);
+    expect((await eraseByAdmin(ours.admin.client, theirs.club._id, theirs.player.user._id)).status).toBe(403);
+    expect((await eraseByAdmin(ours.admin.client, ours.club._id, theirs.player.user._id)).status).toBe(404);
+    expect((await eraseByAdmin(theirs.player.client, theirs.club._id, theirs.player.user._id)).status).toBe(
+      403,
+    );
+    expect(await api.db('users').where({ id: theirs.player.user._id }).first('id')).toBeDefined();
+  });
+});
+
+describe('the schema', () => {
+  it('says for every foreign key to users what erasing a member does to the row (CASCADE or SET NULL)', async () => {
+    const { rows } = await api.db.raw<{ rows: { name: string; on_delete: string }[] }>(`
+      SELECT conrelid::regclass::text || '.' || conname AS name, confdeltype AS on_delete
+      FROM pg_constraint WHERE contype = 'f' AND confrelid = 'users'::regclass ORDER BY 1`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => row.on_delete !== 'c' && row.on_delete !== 'n')).toEqual([]);
+  });
+});
