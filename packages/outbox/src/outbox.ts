@@ -145,13 +145,19 @@ export async function recordFailedAttempt(
     });
 }
 
+/** Which mails a reader may see and retry: a club's admins only their club's notices. */
+export interface OutboxScope {
+  readonly clubId: string;
+  readonly kinds: readonly MailKind[];
+}
+
 /**
- * Puts a failed mail back in line: the relay hands it to the queue again. Only failed mails (of
- * the given club, when one is given) can be retried; answers whether one was.
+ * Puts a failed mail back in line: the relay hands it to the queue again. Only failed mails (within
+ * the scope, when one is given) can be retried; answers whether one was.
  */
-export async function retryFailedMail(db: OutboxDb, id: string, clubId?: string): Promise<boolean> {
+export async function retryFailedMail(db: OutboxDb, id: string, scope?: OutboxScope): Promise<boolean> {
   const query = db('mail_outbox').where({ id, status: 'failed' });
-  if (clubId) query.andWhere({ club_id: clubId });
+  if (scope) query.andWhere({ club_id: scope.clubId }).whereIn('kind', scope.kinds);
   const updated = await query.update({
     status: 'waiting',
     failed_at: null,
@@ -171,6 +177,8 @@ export function domainOfAddress(address: string): string {
 
 export interface ListOutboxOptions {
   readonly clubId?: string;
+  /** Only these kinds; all when unset (the operators' CLI). */
+  readonly kinds?: readonly MailKind[];
   readonly status?: MailStatus;
   readonly limit?: number;
 }
@@ -185,6 +193,7 @@ export async function listOutbox(db: OutboxDb, options: ListOutboxOptions = {}):
     ])
     .limit(options.limit ?? 100);
   if (options.clubId) query.where({ club_id: options.clubId });
+  if (options.kinds) query.whereIn('kind', options.kinds);
   if (options.status) query.where({ status: options.status });
   const rows: OutboxRow[] = await query;
   return rows.map((row) => ({
@@ -201,9 +210,13 @@ export async function listOutbox(db: OutboxDb, options: ListOutboxOptions = {}):
   }));
 }
 
-export async function countOutbox(db: OutboxDb, clubId?: string): Promise<Record<MailStatus, number>> {
+export async function countOutbox(
+  db: OutboxDb,
+  options: Pick<ListOutboxOptions, 'clubId' | 'kinds'> = {},
+): Promise<Record<MailStatus, number>> {
   const query = db('mail_outbox').select('status').count({ n: '*' }).groupBy('status');
-  if (clubId) query.where({ club_id: clubId });
+  if (options.clubId) query.where({ club_id: options.clubId });
+  if (options.kinds) query.whereIn('kind', options.kinds);
   const rows = (await query) as { status: MailStatus; n: string | number }[];
   const counts: Record<MailStatus, number> = { waiting: 0, sent: 0, failed: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);

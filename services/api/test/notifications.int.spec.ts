@@ -367,6 +367,45 @@ describe("the admin's list of the club's notices", () => {
   });
 });
 
+describe("members' own mails stay theirs", () => {
+  it("an admin neither sees a member's password-reset mail among the notices nor sends it again", async () => {
+    const members = await clubWithMembers(api.url);
+    const anonymous = new TestClient(api.url);
+    expect((await anonymous.post('/api/forgot-password', { email: members.player.user.email })).status).toBe(
+      200,
+    );
+    const resetRow = () =>
+      database
+        .db('mail_outbox')
+        .where({ user_id: members.player.user._id, kind: 'password-reset' })
+        .first('id');
+    await expect.poll(resetRow).toBeDefined();
+    const { id } = (await resetRow())!;
+    // Failed for good, the state in which an admin's "Erneut senden" would otherwise apply.
+    await database
+      .db('mail_outbox')
+      .where({ id })
+      .update({ status: 'failed', failed_at: new Date(), attempts: 5 });
+
+    const list = `/api/admin/notices?club_id=${members.club._id}`;
+    for (const query of [list, `${list}&status=failed`]) {
+      const seen = await members.admin.client.get<{ data: { id: string; kind: string }[]; counts: object }>(
+        query,
+      );
+      expect(seen.status).toBe(200);
+      expect(seen.body.data.map((notice) => notice.kind)).not.toContain('password-reset');
+      expect(seen.body.data.map((notice) => notice.id)).not.toContain(id);
+      expect(seen.body.counts).toMatchObject({ failed: 0 });
+    }
+    const retry = await members.admin.client.post(
+      `/api/admin/notices/${id}/retry?club_id=${members.club._id}`,
+      {},
+    );
+    expect(retry.status).toBe(404);
+    expect(await database.db('mail_outbox').where({ id }).first('status')).toEqual({ status: 'failed' });
+  });
+});
+
 describe('a notifications process killed mid-batch and started again', { timeout: 120_000 }, () => {
   it('writes each notice exactly once', async () => {
     await database.db.raw('CREATE TABLE notice_test_calls (position bigint NOT NULL)');

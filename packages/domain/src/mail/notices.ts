@@ -7,13 +7,21 @@
 import { formatDateDe, formatTimeRange } from '../dates';
 import type { IsoDate } from '../types';
 
-export const mailKinds = [
-  'password-reset',
+/**
+ * Mails about the member's own account, with a link that is a key to it: only the member ever sees
+ * them; the club's admins neither list nor resend them (docs/security.md).
+ */
+export const accountMailKinds = ['password-reset'] as const;
+
+/** Mails about the club's bookings and membership: the admins' list of notices shows these. */
+export const noticeKinds = [
   'booking-cancelled',
   'booking-moved',
   'booking-confirmed',
   'membership-approved',
 ] as const;
+
+export const mailKinds = [...accountMailKinds, ...noticeKinds] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export function isMailKind(value: string): value is MailKind {
