@@ -18,6 +18,7 @@ import { calendarRoutes } from './routes/calendar';
 import { eventRoutes } from './routes/events';
 import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
+import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { notificationRoutes } from './routes/notifications';
 import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
@@ -56,6 +57,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     schemaRoutes(),
     accountRoutes(deps),
     passwordRoutes(deps),
+    emailConfirmationRoutes(deps),
     notificationRoutes(deps),
     reservationRoutes(deps),
     liveRoutes(deps),
