@@ -1,4 +1,7 @@
-/** The account panel at /profile: who is logged in, the calendar link, logout, and the Impressum. */
+/**
+ * The account panel at /profile: who is logged in, whether the address still needs confirming, the
+ * calendar link, logout, and the Impressum.
+ */
 import { useState } from 'react';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -6,6 +9,7 @@ import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
+import { EmailConfirmation } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
 
 /** Line-break opportunities after '@' and before dots, so a long address wraps like an address. */
@@ -50,6 +54,7 @@ export default function Account({ host }: RemoteScreenProps) {
           </>
         )}
       </dl>
+      <EmailConfirmation />
       <CalendarFeed />
       <NotificationSettings />
       {error && (
