@@ -15,6 +15,7 @@ export default createUiConfig({
     './Login': './src/features/login/Login.tsx',
     './ForgotPassword': './src/features/password/ForgotPassword.tsx',
     './ResetPassword': './src/features/password/ResetPassword.tsx',
+    './ConfirmEmail': './src/features/email-confirmation/ConfirmEmail.tsx',
     './Account': './src/features/account/Account.tsx',
   },
 });

@@ -20,6 +20,8 @@ const countsOf = (data: MailListItem[]) => ({
   waiting: data.filter((n) => n.status === 'waiting').length,
   sent: data.filter((n) => n.status === 'sent').length,
   failed: data.filter((n) => n.status === 'failed').length,
+  held: data.filter((n) => n.status === 'held').length,
+  dropped: data.filter((n) => n.status === 'dropped').length,
 });
 
 function start({ refuse = null as string | null, failLoads = 0 } = {}) {
@@ -46,7 +48,13 @@ describe('the notices machine', () => {
   it('loads the list and sends a failed notice again, showing the refreshed list and the message', async () => {
     const { actor, retried } = start();
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.list.counts).toEqual({ waiting: 0, sent: 1, failed: 1 });
+    expect(actor.getSnapshot().context.list.counts).toEqual({
+      waiting: 0,
+      sent: 1,
+      failed: 1,
+      held: 0,
+      dropped: 0,
+    });
 
     actor.send({ type: 'notice.retry', id: 'b' });
     expect(actor.getSnapshot().hasTag('retrying')).toBe(true);
@@ -55,7 +63,7 @@ describe('the notices machine', () => {
 
     expect(retried).toEqual(['b']);
     const { context } = actor.getSnapshot();
-    expect(context.list.counts).toEqual({ waiting: 1, sent: 1, failed: 0 });
+    expect(context.list.counts).toEqual({ waiting: 1, sent: 1, failed: 0, held: 0, dropped: 0 });
     expect(context.message).toBe('Die Benachrichtigung wird erneut gesendet.');
     expect(context.retrying).toBeNull();
   });

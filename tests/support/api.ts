@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from 'playwright-core';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
+import { firstLink, waitForMail } from './mail';
 import { e2eStack } from './stack';
 
 /** Meets the password rule (lower, upper, digit, special, 8+ characters). */
@@ -64,8 +65,26 @@ export interface ClubOptions {
   admin?: Partial<Account>;
 }
 
+/**
+ * Follows the confirmation link the API mailed to `email`, read from the .eml the mailer wrote, as
+ * its owner would: only then do notices reach the address (docs/architecture.md, "Confirmed
+ * addresses").
+ */
+export async function confirmViaMail(email: string): Promise<void> {
+  const mail = await waitForMail((m) => m.to.includes(email) && m.decoded.includes('/confirm-email?token='));
+  const token = firstLink(mail, '/confirm-email').searchParams.get('token');
+  await postApi('/api/confirm-email', { token });
+}
+
+/** Whether a new account's owner follows the mailed confirmation link; by default they do. */
+export interface AddressOptions {
+  unconfirmed?: boolean;
+}
+
 /** Registers a club with its admin (POST /api/clubs). */
-export async function createClub(options: ClubOptions = {}): Promise<{ club: Club; admin: Account }> {
+export async function createClub(
+  options: ClubOptions & AddressOptions = {},
+): Promise<{ club: Club; admin: Account }> {
   const name = options.name ?? uniqueClubName();
   const admin: Account = {
     first_name: 'Greta',
@@ -85,11 +104,16 @@ export async function createClub(options: ClubOptions = {}): Promise<{ club: Clu
   });
   const club = data.find((c) => c.name === name);
   if (!club) throw new Error(`club ${name} not in the answer of POST /api/clubs`);
+  if (!options.unconfirmed) await confirmViaMail(admin.email);
   return { club, admin };
 }
 
 /** Signs a player up with a club (POST /api/signup). */
-export async function createPlayer(clubId: string, player: Partial<Account> = {}): Promise<Account> {
+export async function createPlayer(
+  clubId: string,
+  player: Partial<Account> = {},
+  options: AddressOptions = {},
+): Promise<Account> {
   const account: Account = {
     first_name: 'Paul',
     last_name: 'Spieler',
@@ -98,6 +122,7 @@ export async function createPlayer(clubId: string, player: Partial<Account> = {}
     ...player,
   };
   await postApi('/api/signup', { club_id: clubId, ...account, privacy: 'agree' });
+  if (!options.unconfirmed) await confirmViaMail(account.email);
   return account;
 }
 

@@ -1,5 +1,6 @@
 /** The auth calls with the response shapes the API answers. */
-import { getFile, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import { ApiError, getFile, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
 import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
 import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
@@ -34,3 +35,31 @@ export const changePassword = (payload: Payload) =>
   putJson<MessageResponse>('/api/account/password', payload);
 
 export const downloadAccountData = (signal?: AbortSignal) => getFile('/api/account/export', signal);
+
+/** What following a confirmation link came to: the API's German text either way. */
+export interface ConfirmationAnswer {
+  ok: boolean;
+  text: string;
+}
+
+/** A refused link is an answer to show, not a failure to retry; only an unreachable server is. */
+export async function confirmEmail(token: string, signal?: AbortSignal): Promise<ConfirmationAnswer> {
+  // A link without its token (cut off by a mail program) needs no question to the server.
+  if (!token) return { ok: false, text: confirmationTexts.linkInvalid };
+  try {
+    return {
+      ok: true,
+      text: (await postJson<MessageResponse>('/api/confirm-email', { token }, signal)).message,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && error.formMessage) {
+      return { ok: false, text: error.formMessage };
+    }
+    throw error;
+  }
+}
+
+export const fetchEmailState = (signal?: AbortSignal) =>
+  getJson<{ email: string; confirmed: boolean }>('/api/account/email', signal);
+
+export const sendConfirmationLink = () => postJson<MessageResponse>('/api/account/email/confirmation', {});

@@ -29,6 +29,8 @@ export const hostPaths = {
   login: '/login',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The mailed link that confirms a member's address. */
+  confirmEmail: '/confirm-email',
   impressum: '/impressum',
   /** The operator's privacy notice (Datenschutzerklärung), open to anyone like the Impressum. */
   privacy: '/datenschutz',

@@ -5,6 +5,7 @@
  */
 
 import { germanInteger } from './german-numbers';
+import { confirmationTexts } from './mail/email-confirmation';
 import { texts } from './texts';
 
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
@@ -218,6 +219,26 @@ export const resetPasswordSchema = {
   required: ['password', 'resetToken'],
   ...unknownFieldsRefused,
 } as const;
+
+/** The token of a mailed confirmation link (docs/architecture.md, "Confirmed addresses"). */
+export const confirmEmailSchema = {
+  $id: 'confirmEmail',
+  type: 'object',
+  properties: {
+    token: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{43}$',
+      errorMessage: confirmationTexts.linkInvalid,
+    },
+  },
+  required: ['token'],
+  ...unknownFieldsRefused,
+  errorMessage: { ...unknownFieldsRefused.errorMessage, required: confirmationTexts.linkInvalid },
+} as const;
+
+export interface ConfirmEmailBody {
+  token: string;
+}
 
 /** Forgot-password has no form schema in the SPEC; the API still validates its body. */
 export const forgotPasswordSchema = {

@@ -4,8 +4,14 @@
  * only ever learns the row's id. The API writes rows and the mailer takes them: this table is the
  * only place the two meet.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import {
+  droppedReasons,
+  HELD_NOTICE_MAX_AGE_DAYS,
+  NOTICES_PER_RECIPIENT_PER_DAY,
+} from '@platzbuchung/domain/mail/held-notices';
+import { mailStatuses } from '@platzbuchung/domain/mail/notices';
 import type { MailKind, MailListItem, MailStatus, NoticeFacts } from '@platzbuchung/domain/mail/notices';
 
 /** A knex instance or a transaction: rows are written in the caller's transaction. */
@@ -16,6 +22,13 @@ export interface ResetMailPayload {
   readonly firstName: string;
   readonly lastName: string;
   readonly resetUrl: string;
+}
+
+/** What the confirmation template needs; `confirmUrl` is the secret, removed once sent. */
+export interface ConfirmationMailPayload {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly confirmUrl: string;
 }
 
 /** What a notice needs: the words are made from `facts` when the mail is rendered. */
@@ -37,7 +50,13 @@ export type NewOutboxMail = {
   readonly eventPosition?: number;
 } & (
   | { readonly kind: 'password-reset'; readonly payload: ResetMailPayload }
-  | { readonly kind: NoticeFacts['kind']; readonly payload: NoticePayload }
+  | { readonly kind: 'email-confirmation'; readonly payload: ConfirmationMailPayload }
+  | {
+      readonly kind: NoticeFacts['kind'];
+      readonly payload: NoticePayload;
+      /** Whether the owner confirmed the address: a notice to one not yet confirmed is held. */
+      readonly recipientConfirmed: boolean;
+    }
 );
 
 export interface OutboxRow {
@@ -72,31 +91,108 @@ async function wakeMailer(db: OutboxDb): Promise<void> {
 }
 
 /** The fields that may hold a secret; they are cleared once the mail is out. */
-const SECRET_FIELDS = ['resetUrl'] as const;
+const SECRET_FIELDS = ['resetUrl', 'confirmUrl'] as const;
+
+const recipientHash = (address: string): Buffer =>
+  createHash('sha256').update(address.trim().toLowerCase(), 'utf8').digest();
+
+/**
+ * Counts one notice for the address today (UTC), unless it has had its daily number already:
+ * answers whether it may go. One upsert, so processes counting at the same moment wait for each
+ * other's row and never both take the last one. In the caller's transaction: a rolled-back mail
+ * gives its count back.
+ */
+async function takeDailyNotice(db: OutboxDb, address: string): Promise<boolean> {
+  const { rows } = (await db.raw(
+    `INSERT INTO mail_recipient_days (recipient_hash, day, mails)
+     VALUES (?, (now() AT TIME ZONE 'UTC')::date, 1)
+     ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_recipient_days.mails + 1
+       WHERE mail_recipient_days.mails < ?
+     RETURNING mails`,
+    [recipientHash(address), NOTICES_PER_RECIPIENT_PER_DAY],
+  )) as { rows: unknown[] };
+  return rows.length > 0;
+}
+
+/** A notice that may go now is `waiting`; one over the daily limit is `dropped`, with the reason. */
+async function sendableStatus(db: OutboxDb, address: string) {
+  return (await takeDailyNotice(db, address))
+    ? { status: 'waiting' as const }
+    : { status: 'dropped' as const, last_error: droppedReasons.dailyLimit };
+}
 
 /**
  * Writes one mail into the outbox, in the caller's transaction. Answers its id, or undefined when a
- * row with the same `dedupeKey` exists already.
+ * row with the same `dedupeKey` exists already. Account mails always wait to be sent; a notice is
+ * held while its address is unconfirmed, and counts against the recipient's daily limit otherwise
+ * (docs/architecture.md, "Confirmed addresses").
  */
 export async function insertOutboxMail(db: OutboxDb, mail: NewOutboxMail): Promise<string | undefined> {
   const id = randomUUID();
-  const rows: { id: string }[] = await db('mail_outbox')
-    .insert({
-      id,
-      kind: mail.kind,
-      club_id: mail.clubId ?? null,
-      user_id: mail.userId ?? null,
-      to_address: mail.to,
-      to_name: mail.toName ?? '',
-      payload: JSON.stringify(mail.payload),
-      dedupe_key: mail.dedupeKey ?? null,
-      event_position: mail.eventPosition ?? null,
-    })
-    .onConflict('dedupe_key')
-    .ignore()
-    .returning('id');
-  if (rows[0]) await wakeMailer(db);
-  return rows[0]?.id;
+  return db.transaction(async (trx) => {
+    const rows: { id: string }[] = await trx('mail_outbox')
+      .insert({
+        id,
+        kind: mail.kind,
+        club_id: mail.clubId ?? null,
+        user_id: mail.userId ?? null,
+        to_address: mail.to,
+        to_name: mail.toName ?? '',
+        payload: JSON.stringify(mail.payload),
+        dedupe_key: mail.dedupeKey ?? null,
+        event_position: mail.eventPosition ?? null,
+        status: 'recipientConfirmed' in mail && !mail.recipientConfirmed ? 'held' : 'waiting',
+      })
+      .onConflict('dedupe_key')
+      .ignore()
+      .returning('id');
+    if (!rows[0]) return undefined;
+    // Counted only once the row is new: a notice seen again after a crash costs nothing.
+    if ('recipientConfirmed' in mail && mail.recipientConfirmed) {
+      await trx('mail_outbox')
+        .where({ id })
+        .update(await sendableStatus(trx, mail.to));
+    }
+    await wakeMailer(trx);
+    return id;
+  });
+}
+
+/** A held notice as the release decides on it. */
+export interface HeldMail {
+  readonly id: string;
+  readonly payload: Record<string, unknown>;
+  readonly created_at: Date;
+  readonly club_id: string | null;
+}
+
+/**
+ * The owner confirmed `address`: the user's notices held for it go out when `worthSending` says
+ * so, within the daily limit, and are dropped otherwise. Notices held for another address (one
+ * the member has since changed) stay held. Answers how many went out and how many were dropped.
+ */
+export async function releaseHeldMails(
+  db: OutboxDb,
+  userId: string,
+  address: string,
+  worthSending: (mail: HeldMail) => boolean,
+): Promise<{ released: number; dropped: number }> {
+  const held: HeldMail[] = await db('mail_outbox')
+    .where({ user_id: userId, status: 'held' })
+    .whereRaw('lower(to_address) = lower(?)', [address.trim()])
+    .orderBy([{ column: 'created_at' }, { column: 'id' }])
+    .forUpdate()
+    .select('id', 'payload', 'created_at', 'club_id');
+  let released = 0;
+  for (const mail of held) {
+    const next = worthSending(mail)
+      ? await sendableStatus(db, address)
+      : { status: 'dropped' as const, last_error: droppedReasons.stale };
+    await db('mail_outbox').where({ id: mail.id }).update(next);
+    if (next.status === 'waiting') released++;
+  }
+  if (released > 0) await wakeMailer(db);
+  return { released, dropped: held.length - released };
 }
 
 const ROW_COLUMNS = [
@@ -145,13 +241,19 @@ export async function recordFailedAttempt(
     });
 }
 
+/** Which mails a reader may see and retry: a club's admins only their club's notices. */
+export interface OutboxScope {
+  readonly clubId: string;
+  readonly kinds: readonly MailKind[];
+}
+
 /**
- * Puts a failed mail back in line: the relay hands it to the queue again. Only failed mails (of
- * the given club, when one is given) can be retried; answers whether one was.
+ * Puts a failed mail back in line: the relay hands it to the queue again. Only failed mails (within
+ * the scope, when one is given) can be retried; answers whether one was.
  */
-export async function retryFailedMail(db: OutboxDb, id: string, clubId?: string): Promise<boolean> {
+export async function retryFailedMail(db: OutboxDb, id: string, scope?: OutboxScope): Promise<boolean> {
   const query = db('mail_outbox').where({ id, status: 'failed' });
-  if (clubId) query.andWhere({ club_id: clubId });
+  if (scope) query.andWhere({ club_id: scope.clubId }).whereIn('kind', scope.kinds);
   const updated = await query.update({
     status: 'waiting',
     failed_at: null,
@@ -171,6 +273,8 @@ export function domainOfAddress(address: string): string {
 
 export interface ListOutboxOptions {
   readonly clubId?: string;
+  /** Only these kinds; all when unset (the operators' CLI). */
+  readonly kinds?: readonly MailKind[];
   readonly status?: MailStatus;
   readonly limit?: number;
 }
@@ -185,6 +289,7 @@ export async function listOutbox(db: OutboxDb, options: ListOutboxOptions = {}):
     ])
     .limit(options.limit ?? 100);
   if (options.clubId) query.where({ club_id: options.clubId });
+  if (options.kinds) query.whereIn('kind', options.kinds);
   if (options.status) query.where({ status: options.status });
   const rows: OutboxRow[] = await query;
   return rows.map((row) => ({
@@ -201,11 +306,15 @@ export async function listOutbox(db: OutboxDb, options: ListOutboxOptions = {}):
   }));
 }
 
-export async function countOutbox(db: OutboxDb, clubId?: string): Promise<Record<MailStatus, number>> {
+export async function countOutbox(
+  db: OutboxDb,
+  options: Pick<ListOutboxOptions, 'clubId' | 'kinds'> = {},
+): Promise<Record<MailStatus, number>> {
   const query = db('mail_outbox').select('status').count({ n: '*' }).groupBy('status');
-  if (clubId) query.where({ club_id: clubId });
+  if (options.clubId) query.where({ club_id: options.clubId });
+  if (options.kinds) query.whereIn('kind', options.kinds);
   const rows = (await query) as { status: MailStatus; n: string | number }[];
-  const counts: Record<MailStatus, number> = { waiting: 0, sent: 0, failed: 0 };
+  const counts = Object.fromEntries(mailStatuses.map((status) => [status, 0])) as Record<MailStatus, number>;
   for (const row of rows) counts[row.status] = Number(row.n);
   return counts;
 }
@@ -247,10 +356,26 @@ export async function deleteMailsTo(db: OutboxDb, userId: string, address: strin
 }
 
 export async function purgeOldSentMails(db: OutboxDb, now: Date = new Date()): Promise<number> {
-  return db('mail_outbox')
-    .where({ status: 'sent' })
-    .andWhere('sent_at', '<', new Date(now.getTime() - KEEP_SENT_MAILS_DAYS * 24 * 3600 * 1000))
+  const before = new Date(now.getTime() - KEEP_SENT_MAILS_DAYS * 24 * 3600 * 1000);
+  const sent = await db('mail_outbox').where({ status: 'sent' }).andWhere('sent_at', '<', before).delete();
+  const dropped = await db('mail_outbox')
+    .where({ status: 'dropped' })
+    .andWhere('created_at', '<', before)
     .delete();
+  return sent + dropped;
+}
+
+/**
+ * Notices held longer than a confirmation could still make worth sending are dropped, so a member
+ * who never confirms leaves nothing behind, and the daily counts of days gone are removed.
+ */
+export async function expireHeldMails(db: OutboxDb, now: Date = new Date()): Promise<number> {
+  const dropped = await db('mail_outbox')
+    .where({ status: 'held' })
+    .andWhere('created_at', '<', new Date(now.getTime() - HELD_NOTICE_MAX_AGE_DAYS * 24 * 3600 * 1000))
+    .update({ status: 'dropped', last_error: droppedReasons.stale });
+  await db('mail_recipient_days').where('day', '<', db.raw(`(now() AT TIME ZONE 'UTC')::date - 1`)).delete();
+  return dropped;
 }
 
 /**

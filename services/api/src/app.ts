@@ -19,6 +19,7 @@ import { erasureRoutes } from './routes/erasure';
 import { eventRoutes } from './routes/events';
 import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
+import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { notificationRoutes } from './routes/notifications';
 import { ownAccountRoutes } from './routes/account';
 import { passwordRoutes } from './routes/passwords';
@@ -59,6 +60,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     accountRoutes(deps),
     passwordRoutes(deps),
     ownAccountRoutes(deps),
+    emailConfirmationRoutes(deps),
     notificationRoutes(deps),
     reservationRoutes(deps),
     liveRoutes(deps),

@@ -67,9 +67,16 @@ async function seedClubAndMembers(
           })
           .returning<{ id: string }[]>('id')
       )[0]!.id;
-    await insertUser(trx, { ...DEMO_ADMIN, club_id: clubId, password_hash, role: 'admin', status: 'active' });
+    // The demo's addresses count as confirmed, so its members get notices (in var/mail) at once.
+    const member = {
+      club_id: clubId,
+      password_hash,
+      status: 'active' as const,
+      email_confirmed_at: new Date(),
+    };
+    await insertUser(trx, { ...DEMO_ADMIN, ...member, role: 'admin' });
     for (const player of [DEMO_PLAYER, ...DEMO_MEMBERS]) {
-      await insertUser(trx, { ...player, club_id: clubId, password_hash, role: 'player', status: 'active' });
+      await insertUser(trx, { ...player, ...member, role: 'player' });
     }
     return { clubId };
   });

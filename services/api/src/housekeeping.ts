@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
-import { purgeOldMailBodies, purgeOldSentMails } from '@platzbuchung/outbox/outbox';
+import { expireHeldMails, purgeOldMailBodies, purgeOldSentMails } from '@platzbuchung/outbox/outbox';
+import { purgeOldEmailConfirmations } from './accounts/email-confirmations';
 import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 import { purgeExpiredLeases } from './live/leases';
 
 /**
- * Expired sessions and live-stream leases, rate-limit counters, old reset tokens and long-sent mails are
- * removed now and then, so the tables stay small; mails' bodies go after `mailRetentionDays`
- * (docs/privacy-erasure.md).
+ * Expired sessions and live-stream leases, rate-limit counters, old reset and confirmation tokens and
+ * long-sent mails are removed now and then, and notices held too long for an unconfirmed address are
+ * dropped, so the tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
 export function startHousekeeping(
   db: Db,
@@ -21,11 +22,16 @@ export function startHousekeeping(
       const sessions = await purgeExpiredSessions(db);
       const limits = await db('rate_limits').where('expire', '<', Date.now()).delete();
       const resets = await purgeOldPasswordResets(db);
+      const confirmations = await purgeOldEmailConfirmations(db);
       const mails = await purgeOldSentMails(db);
       const leases = await purgeExpiredLeases(db);
       const mailBodies = await purgeOldMailBodies(db, retention.mailRetentionDays);
-      if (sessions || limits || resets || mails || leases || mailBodies) {
-        logger.info({ sessions, limits, resets, mails, leases, mailBodies }, 'expired rows removed');
+      const held = await expireHeldMails(db);
+      if (sessions || limits || resets || confirmations || mails || leases || mailBodies || held) {
+        logger.info(
+          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held },
+          'expired rows removed',
+        );
       }
     } catch (err) {
       logger.warn({ err }, 'housekeeping failed');

@@ -111,6 +111,7 @@ async function memberWithTraces() {
     kind: 'booking-confirmed',
     clubId: club._id,
     userId: member.user._id,
+    recipientConfirmed: true,
     to: email,
     toName: `${names.first_name} ${names.last_name}`,
     payload: {

@@ -239,6 +239,7 @@ describe('GET /api/account/export', () => {
       kind: 'booking-confirmed',
       clubId: club._id,
       userId: player.user._id,
+      recipientConfirmed: true,
       to: player.user.email,
       toName: 'Steffi Graf',
       payload: {

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { TestClient } from './support/client';
-import { clubWithMembers, type Members } from './support/fixtures';
+import { clubWithMembers, loggedIn, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
+import { resetMailsIn } from './support/outbox-mails';
 
 /**
  * The personal calendar feed, read back with ical.js, a real RFC 5545 parser: what a member's
@@ -293,6 +294,48 @@ describe('renewing and refusing', () => {
     const gone = await fetchFeed(old);
     expect(gone.status).toBe(404);
     expect(await gone.json()).toEqual({ error: calendarTexts.feedNotFound });
+  });
+
+  it("ends with the membership: an inactive member's link answers 404, a reactivated one's works again", async () => {
+    const members = await clubWithMembers(api.url);
+    const url = await feedUrlOf(members.player.client);
+    expect((await fetchFeed(url)).status).toBe(200);
+    const setStatus = (status: string) =>
+      members.admin.client.request(
+        'PUT',
+        `/api/admin/members/${members.player.user._id}/status?club_id=${members.club._id}`,
+        { status },
+      );
+    expect((await setStatus('inactive')).status).toBe(200);
+    const gone = await fetchFeed(url);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ error: calendarTexts.feedNotFound });
+    expect((await setStatus('active')).status).toBe(200);
+    expect((await fetchFeed(url)).status).toBe(200);
+  });
+
+  it('a password reset renews the link: the old one answers 404, the account shows a new one', async () => {
+    const members = await clubWithMembers(api.url);
+    const old = await feedUrlOf(members.player.client);
+    const anonymous = new TestClient(api.url);
+    expect((await anonymous.post('/api/forgot-password', { email: members.player.user.email })).status).toBe(
+      200,
+    );
+    const mailTo = async () =>
+      (await resetMailsIn(api.db)).find((mail) => mail.to === members.player.user.email);
+    await expect.poll(mailTo).toBeDefined();
+    const token = new URL((await mailTo())!.resetUrl).searchParams.get('token');
+    const reset = await anonymous.post('/api/reset-password', {
+      resetToken: token,
+      password: 'Neues-Passwort-7',
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+
+    expect((await fetchFeed(old)).status).toBe(404);
+    const { client } = await loggedIn(api.url, members.player.user.email, 'Neues-Passwort-7');
+    const renewed = await feedUrlOf(client);
+    expect(renewed).not.toBe(old);
+    expect((await fetchFeed(renewed)).status).toBe(200);
   });
 
   it('answers unknown and malformed secrets alike with 404, and never a feed', async () => {

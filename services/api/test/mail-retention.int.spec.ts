@@ -18,6 +18,7 @@ async function mailFrom(daysAgo: number, status: 'sent' | 'failed' | 'waiting'):
   const id = await insertOutboxMail(database.db, {
     kind: 'membership-approved',
     to: 'anna.alt@example.de',
+    recipientConfirmed: true,
     toName: 'Anna Alt',
     payload: {
       firstName: 'Anna',

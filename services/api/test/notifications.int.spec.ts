@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { addDays } from '@platzbuchung/domain/dates';
-import { noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { noticeKinds, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { OutboxRow } from '@platzbuchung/outbox/outbox';
@@ -52,8 +52,14 @@ async function book(client: TestClient, members: Members, body: Record<string, u
 const cancel = (client: TestClient, id: string, body: Record<string, unknown>) =>
   client.post(`/api/reservations?reservation_id=${id}`, { form_method: 'delete', ...body });
 
+/** The member's notices (not the account mails, such as the confirmation link sign-up sent). */
 const noticesOf = (userId: string): Promise<OutboxRow[]> =>
-  database.db('mail_outbox').where({ user_id: userId }).orderBy('event_position').select();
+  database
+    .db('mail_outbox')
+    .where({ user_id: userId })
+    .whereIn('kind', noticeKinds)
+    .orderBy('event_position')
+    .select();
 
 /** Waits until the subscription's checkpoint has passed everything appended so far. */
 async function caughtUp(): Promise<void> {
@@ -332,7 +338,7 @@ describe("the admin's list of the club's notices", () => {
     expect((await other.admin.client.get(list)).status).toBe(403);
     const seen = await members.admin.client.get<{ data: Record<string, unknown>[]; counts: unknown }>(list);
     expect(seen.status).toBe(200);
-    expect(seen.body.counts).toEqual({ waiting: 0, sent: 0, failed: 1 });
+    expect(seen.body.counts).toEqual({ waiting: 0, sent: 0, failed: 1, held: 0, dropped: 0 });
     expect(seen.body.data).toEqual([
       expect.objectContaining({
         id,
@@ -364,6 +370,45 @@ describe("the admin's list of the club's notices", () => {
     });
     // Only a failed notice can be retried: the same again is not found.
     expect((await retry(members.admin.client)).status).toBe(404);
+  });
+});
+
+describe("members' own mails stay theirs", () => {
+  it("an admin neither sees a member's password-reset mail among the notices nor sends it again", async () => {
+    const members = await clubWithMembers(api.url);
+    const anonymous = new TestClient(api.url);
+    expect((await anonymous.post('/api/forgot-password', { email: members.player.user.email })).status).toBe(
+      200,
+    );
+    const resetRow = () =>
+      database
+        .db('mail_outbox')
+        .where({ user_id: members.player.user._id, kind: 'password-reset' })
+        .first('id');
+    await expect.poll(resetRow).toBeDefined();
+    const { id } = (await resetRow())!;
+    // Failed for good, the state in which an admin's "Erneut senden" would otherwise apply.
+    await database
+      .db('mail_outbox')
+      .where({ id })
+      .update({ status: 'failed', failed_at: new Date(), attempts: 5 });
+
+    const list = `/api/admin/notices?club_id=${members.club._id}`;
+    for (const query of [list, `${list}&status=failed`]) {
+      const seen = await members.admin.client.get<{ data: { id: string; kind: string }[]; counts: object }>(
+        query,
+      );
+      expect(seen.status).toBe(200);
+      expect(seen.body.data.map((notice) => notice.kind)).not.toContain('password-reset');
+      expect(seen.body.data.map((notice) => notice.id)).not.toContain(id);
+      expect(seen.body.counts).toMatchObject({ failed: 0 });
+    }
+    const retry = await members.admin.client.post(
+      `/api/admin/notices/${id}/retry?club_id=${members.club._id}`,
+      {},
+    );
+    expect(retry.status).toBe(404);
+    expect(await database.db('mail_outbox').where({ id }).first('status')).toEqual({ status: 'failed' });
   });
 });
 
@@ -408,6 +453,7 @@ describe('a notifications process killed mid-batch and started again', { timeout
             (await database
               .db('mail_outbox')
               .where({ user_id: members.player.user._id })
+              .whereIn('kind', noticeKinds)
               .count({ n: '*' })
               .first())!.n,
           ),

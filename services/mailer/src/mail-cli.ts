@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   const db = connectOutboxDb(readMailCliDatabaseUrl());
   try {
     if (command === 'status') {
-      const counts = await countOutbox(db, values.club);
+      const counts = await countOutbox(db, { clubId: values.club });
       const mails = await listOutbox(db, {
         limit,
         ...(status ? { status } : {}),

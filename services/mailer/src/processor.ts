@@ -2,6 +2,11 @@ import { UnrecoverableError } from 'bullmq';
 import type { Knex } from 'knex';
 import type { NodemailerError } from 'nodemailer';
 import type { Logger } from 'pino';
+import {
+  InvalidConfirmationMailError,
+  parseConfirmationMail,
+  renderConfirmationMail,
+} from './confirmation-mail';
 import { InvalidNoticeError, parseNoticeMail, renderNoticeMail } from './notice-mail';
 import { createOutboxLedger, domainOfAddress, loadOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { DeliveryLedger, OutboxRow } from '@platzbuchung/outbox/outbox';
@@ -82,10 +87,18 @@ export function renderOutboxRow(row: OutboxRow): { rendered: RenderedMail; toNam
       const mail = parseResetMailRequest({ ...row.payload, requestId: row.id, to: row.to_address });
       return { rendered: renderResetMail(mail), toName: fullName(mail) };
     }
+    if (row.kind === 'email-confirmation') {
+      const mail = parseConfirmationMail(row.payload);
+      return { rendered: renderConfirmationMail(mail), toName: fullName(mail) };
+    }
     const notice = parseNoticeMail(row.kind, row.payload);
     return { rendered: renderNoticeMail(notice), toName: fullName(notice) };
   } catch (error) {
-    if (error instanceof InvalidResetMailError || error instanceof InvalidNoticeError) {
+    if (
+      error instanceof InvalidResetMailError ||
+      error instanceof InvalidNoticeError ||
+      error instanceof InvalidConfirmationMailError
+    ) {
       throw new UnrecoverableError(error.message);
     }
     throw error;

@@ -42,7 +42,7 @@ export function isAddress(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && addressPattern.test(value);
 }
 
-function isHttpUrl(value: unknown): value is string {
+export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   try {
     const url = new URL(value);

@@ -52,7 +52,7 @@ describe('npm run mail', { timeout: 60_000 }, () => {
       .trim()
       .split('\n')
       .map((text) => JSON.parse(text) as Record<string, unknown>);
-    expect(lines[0]).toEqual({ counts: { waiting: 1, sent: 0, failed: 1 } });
+    expect(lines[0]).toEqual({ counts: { waiting: 1, sent: 0, failed: 1, held: 0, dropped: 0 } });
     expect(lines.slice(1).map((entry) => entry.id)).toEqual([failed]);
   });
 

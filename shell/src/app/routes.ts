@@ -56,6 +56,12 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'Passwort zurücksetzen',
   },
   {
+    path: hostPaths.confirmEmail,
+    access: 'open',
+    content: auth('./ConfirmEmail'),
+    title: 'E-Mail-Adresse bestätigen',
+  },
+  {
     path: hostPaths.impressum,
     access: 'open',
     content: { kind: 'page', page: 'impressum' },

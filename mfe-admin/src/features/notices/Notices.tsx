@@ -109,6 +109,9 @@ function NoticeRow({ notice, busy, disabled, onRetry, timeZone }: NoticeRowProps
         {notice.attempts > 0 &&
           `, ${notice.attempts === 1 ? '1 Fehlversuch' : `${notice.attempts} Fehlversuche`}`}
       </p>
+      {notice.status === 'dropped' && notice.lastError && (
+        <p className="member__detail">{notice.lastError}</p>
+      )}
       {notice.status === 'failed' && notice.lastError && (
         <p className="member__detail notice-row__error">Grund: {notice.lastError}</p>
       )}

@@ -18,7 +18,7 @@ type NoticesEvent =
 
 const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-const emptyCounts: Record<MailStatus, number> = { waiting: 0, sent: 0, failed: 0 };
+const emptyCounts: Record<MailStatus, number> = { waiting: 0, sent: 0, failed: 0, held: 0, dropped: 0 };
 
 export const noticesMachine = setup({
   types: {

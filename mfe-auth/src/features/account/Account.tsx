@@ -1,6 +1,7 @@
 /**
- * The account panel at /profile: who is logged in, the calendar link, the member's own data (name,
- * password, export), logout, and the Impressum and privacy notice.
+ * The account panel at /profile: who is logged in, whether the address still needs confirming, the
+ * calendar link, the member's own data (name, password, export, erasure), logout, and the Impressum
+ * and privacy notice.
  */
 import { useState } from 'react';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
@@ -10,6 +11,7 @@ import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
 import { DeleteAccount } from './DeleteAccount';
+import { EmailConfirmation } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
 import { DataExport } from './own-data/DataExport';
 import { NameForm } from './own-data/NameForm';
@@ -57,6 +59,7 @@ export default function Account({ host }: RemoteScreenProps) {
           </>
         )}
       </dl>
+      <EmailConfirmation />
       <CalendarFeed />
       <NotificationSettings />
       <NameForm firstName={auth.first_name} lastName={auth.last_name} onChanged={host.startSession} />

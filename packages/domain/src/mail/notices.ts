@@ -7,13 +7,21 @@
 import { formatDateDe, formatTimeRange } from '../dates';
 import type { IsoDate } from '../types';
 
-export const mailKinds = [
-  'password-reset',
+/**
+ * Mails about the member's own account, with a link that is a key to it: only the member ever sees
+ * them; the club's admins neither list nor resend them (docs/security.md).
+ */
+export const accountMailKinds = ['password-reset', 'email-confirmation'] as const;
+
+/** Mails about the club's bookings and membership: the admins' list of notices shows these. */
+export const noticeKinds = [
   'booking-cancelled',
   'booking-moved',
   'booking-confirmed',
   'membership-approved',
 ] as const;
+
+export const mailKinds = [...accountMailKinds, ...noticeKinds] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export function isMailKind(value: string): value is MailKind {
@@ -23,19 +31,27 @@ export function isMailKind(value: string): value is MailKind {
 /** What the admin's list of notices and the mail CLI call each kind. */
 export const mailKindLabels: Record<MailKind, string> = {
   'password-reset': 'Passwort zurücksetzen',
+  'email-confirmation': 'E-Mail-Adresse bestätigen',
   'booking-cancelled': 'Buchung abgesagt',
   'booking-moved': 'Buchung verlegt',
   'booking-confirmed': 'Buchungsbestätigung',
   'membership-approved': 'Mitgliedschaft bestätigt',
 };
 
-export const mailStatuses = ['waiting', 'sent', 'failed'] as const;
+/**
+ * `held`: a notice to an address not yet confirmed, kept until the member follows the mailed link;
+ * `dropped`: never sent, too old by then or over the recipient's daily limit (docs/architecture.md,
+ * "Confirmed addresses").
+ */
+export const mailStatuses = ['waiting', 'sent', 'failed', 'held', 'dropped'] as const;
 export type MailStatus = (typeof mailStatuses)[number];
 
 export const mailStatusLabels: Record<MailStatus, string> = {
   waiting: 'Wartet',
   sent: 'Versendet',
   failed: 'Fehlgeschlagen',
+  held: 'Adresse unbestätigt',
+  dropped: 'Nicht gesendet',
 };
 
 /** One mail as the admin's list and the mail CLI show it: no address, no content. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
+import { dropFeedSecret } from '../calendar/feed-links';
 import type { Db } from '../db/connect';
 import { destroyUserSessions } from '../http/session';
 
@@ -101,6 +102,7 @@ export async function resetTokenProblem(
  * Uses the token: sets the password, marks the token used, drops the user's other open tokens and
  * ends all of the user's sessions, all in one transaction. The token is claimed with a conditional
  * UPDATE, so of two simultaneous uses exactly one gets the row; the other sees why it cannot.
+ * The member's calendar link ends too; the account panel shows a new one.
  */
 export async function completePasswordReset(
   db: Db,
@@ -125,6 +127,8 @@ export async function completePasswordReset(
       .whereNot({ id: claimed.id })
       .delete();
     await destroyUserSessions(trx, claimed.user_id);
+    // The calendar link is a credential as well: one copied before the reset must stop working.
+    await dropFeedSecret(trx, claimed.user_id);
     return { ok: true, userId: claimed.user_id };
   });
 }

@@ -18,6 +18,8 @@ export interface RateLimitSettings {
   failedLoginsPerKnownDevice: number;
   resetRequestsPerEmail: number;
   resetRequestsPerClient: number;
+  /** "Bestätigungslink erneut senden" per member: each one mails the member's address. */
+  confirmationRequestsPerUser: number;
   /** Sign-ups and club registrations from one client; `REGISTRATIONS_PER_CLIENT` sets it. */
   registrationsPerClient: number;
   /**
@@ -35,6 +37,7 @@ export const defaultRateLimits: RateLimitSettings = {
   failedLoginsPerKnownDevice: 10,
   resetRequestsPerEmail: 3,
   resetRequestsPerClient: 30,
+  confirmationRequestsPerUser: 3,
   registrationsPerClient: 30,
   wrongCurrentPasswordsPerUser: 5,
   windowSeconds: 15 * 60,
@@ -107,6 +110,7 @@ export interface RateLimits {
   loginByKnownDevice: Limiter;
   resetByEmail: Limiter;
   resetByClient: Limiter;
+  confirmationByUser: Limiter;
   registrationByClient: Limiter;
   currentPasswordByUser: Limiter;
 }
@@ -132,6 +136,7 @@ export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRa
     loginByKnownDevice: limiter('login-device', settings.failedLoginsPerKnownDevice),
     resetByEmail: limiter('reset-email', settings.resetRequestsPerEmail),
     resetByClient: limiter('reset-client', settings.resetRequestsPerClient),
+    confirmationByUser: limiter('confirmation-user', settings.confirmationRequestsPerUser),
     registrationByClient: limiter('registration-client', settings.registrationsPerClient),
     currentPasswordByUser: limiter('current-password-user', settings.wrongCurrentPasswordsPerUser),
   };

@@ -175,6 +175,8 @@ export interface NewUser {
   password_hash: string;
   role: Role;
   status: MemberStatus;
+  /** null: the member still has to follow the mailed link (docs/architecture.md, "Confirmed addresses"). */
+  email_confirmed_at: Date | null;
 }
 
 /** Inserts a member; answers undefined when the e-mail is taken (any letter case). */

@@ -9,6 +9,7 @@
  * Renewing draws a new seed and so ends the old link at once.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Db } from '../db/connect';
 import { newestClubSeq } from '../events/store';
 
@@ -67,6 +68,14 @@ export async function currentFeedSecret(db: Db, key: Buffer, userId: string): Pr
   return renewFeedSecret(db, key, userId);
 }
 
+/**
+ * Ends the member's link; the account panel makes a new one on its next visit. A password reset
+ * calls it: whoever took over the account before may have copied the link (docs/security.md).
+ */
+export async function dropFeedSecret(db: Db | Knex.Transaction, userId: string): Promise<void> {
+  await db('calendar_feeds').where({ user_id: userId }).delete();
+}
+
 export interface FeedOwner {
   userId: string;
   clubId: string;
@@ -80,7 +89,11 @@ export interface FeedOwner {
   clubSeq: number;
 }
 
-/** Whose feed a secret opens, or undefined; a malformed secret never reaches the database. */
+/**
+ * Whose feed a secret opens, or undefined; a malformed secret never reaches the database. The link
+ * ends with the membership: only an active member's feed opens (docs/architecture.md, "Who sees a
+ * club's data"), and a reactivated member's link works again.
+ */
 export async function findFeedOwner(db: Db, secret: string): Promise<FeedOwner | undefined> {
   if (!isWellFormedFeedSecret(secret)) return undefined;
   const row:
@@ -89,6 +102,7 @@ export async function findFeedOwner(db: Db, secret: string): Promise<FeedOwner |
     .join('users', 'users.id', 'calendar_feeds.user_id')
     .join('clubs', 'clubs.id', 'users.club_id')
     .where('calendar_feeds.secret_hash', hashOf(secret))
+    .andWhere('users.status', 'active')
     .first(
       'users.id as user_id',
       'clubs.id as club_id',

@@ -214,9 +214,11 @@ export function notificationsSubscription({
       const notices = await rule(event, { db });
       let queued = 0;
       for (const notice of notices) {
-        const user: { email: string; first_name: string; last_name: string } | undefined = await db('users')
+        const user:
+          | { email: string; first_name: string; last_name: string; email_confirmed_at: Date | null }
+          | undefined = await db('users')
           .where({ id: notice.userId })
-          .first('email', 'first_name', 'last_name');
+          .first('email', 'first_name', 'last_name', 'email_confirmed_at');
         if (!user) continue; // the member has left the club since
         const id = await insertOutboxMail(db, {
           kind: notice.facts.kind,
@@ -226,6 +228,8 @@ export function notificationsSubscription({
           toName: `${user.first_name} ${user.last_name}`.trim(),
           dedupeKey: `${event.position}:${notice.userId}:${notice.facts.kind}`,
           eventPosition: event.position,
+          // Held until the member confirms the address (docs/architecture.md, "Confirmed addresses").
+          recipientConfirmed: user.email_confirmed_at !== null,
           payload: {
             firstName: user.first_name,
             lastName: user.last_name,

@@ -4,7 +4,9 @@ import type { ClubBody, LoginBody, SignupBody } from '@platzbuchung/domain/schem
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import { texts } from '@platzbuchung/domain/texts';
-import type { Role } from '@platzbuchung/domain/types';
+import type { MemberStatus, Role } from '@platzbuchung/domain/types';
+import type { Knex } from 'knex';
+import { requestEmailConfirmation, type ConfirmationRecipient } from '../accounts/email-confirmations';
 import { UNKNOWN_USER_HASH } from '../accounts/passwords';
 import { giveBackAll, takeAll, type Charge } from '../accounts/rate-limits';
 import {
@@ -90,6 +92,13 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     return hasher.hash(password);
   }
 
+  /**
+   * A new account is let in at once, and its address gets a confirmation link in the same
+   * transaction; notices wait until the link is used (docs/architecture.md, "Confirmed addresses").
+   */
+  const confirmAddress = (trx: Knex.Transaction, user: ConfirmationRecipient) =>
+    requestEmailConfirmation(trx, user, deps.config.publicUrl, deps.clock());
+
   /** A club and its first admin are created together or not at all. */
   router.post('/clubs', async (ctx) => {
     const body = validateClub(ctx.request.body);
@@ -109,8 +118,17 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
       const admin = { first_name: body.first_name, last_name: body.last_name, email: body.email };
       const role: Role = 'admin';
       // Checked above already; the unique index decides between two registrations at the same moment.
-      const founder = { ...admin, club_id: club._id, password_hash, role, status: 'active' as const };
-      if (!(await insertUser(trx, founder))) throw emailTaken();
+      const founder = {
+        ...admin,
+        club_id: club._id,
+        password_hash,
+        role,
+        status: 'active' as const,
+        email_confirmed_at: null,
+      };
+      const founderId = await insertUser(trx, founder);
+      if (!founderId) throw emailTaken();
+      await confirmAddress(trx, { ...founder, id: founderId });
       ctx.state.logger.info({ clubId: club._id }, 'club registered');
     });
     ctx.status = 201;
@@ -125,9 +143,14 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     const { club_id, first_name, last_name, email } = body;
     const role: Role = 'player';
     // A club that approves its members lets them in pending: they log in, but see nothing yet.
-    const status = club.member_approval ? 'pending' : 'active';
-    if (!(await insertUser(db, { club_id, first_name, last_name, email, password_hash, role, status })))
-      throw emailTaken();
+    const status: MemberStatus = club.member_approval ? 'pending' : 'active';
+    const member = { club_id, first_name, last_name, email: email.trim(), password_hash, role, status };
+    const unconfirmed = { ...member, email_confirmed_at: null };
+    await db.transaction(async (trx) => {
+      const id = await insertUser(trx, unconfirmed);
+      if (!id) throw emailTaken();
+      await confirmAddress(trx, { ...member, id });
+    });
     ctx.status = 201;
     ctx.body =
       status === 'active'

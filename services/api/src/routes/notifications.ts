@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
-import { isMailKind, mailStatuses, type MailStatus } from '@platzbuchung/domain/mail/notices';
+import { mailStatuses, noticeKinds, type MailStatus } from '@platzbuchung/domain/mail/notices';
 import { notificationSettingsSchema, type NotificationSettings } from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
-import { countOutbox, listOutbox, retryFailedMail } from '@platzbuchung/outbox/outbox';
+import { countOutbox, listOutbox, retryFailedMail, type OutboxScope } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
@@ -29,14 +29,20 @@ function statusFilter(ctx: AppContext): MailStatus | undefined {
   throw badRequest([{ instancePath: '/status', message: adminTexts.invalidNoticeStatus }]);
 }
 
+/**
+ * What a club's admins see of its mails: the notices, never a member's account mails (a reset link
+ * is a key to that member's account). Kinds a newer mailer may add wait for a newer UI.
+ */
+const adminScope = (clubId: string): OutboxScope => ({ clubId, kinds: noticeKinds });
+
 /** The club's notices for its admins: newest first, with the counts per status. */
 async function clubNotices(db: Db, clubId: string, status?: MailStatus) {
+  const scope = adminScope(clubId);
   const [data, counts] = await Promise.all([
-    listOutbox(db, { clubId, limit: 200, ...(status ? { status } : {}) }),
-    countOutbox(db, clubId),
+    listOutbox(db, { ...scope, limit: 200, ...(status ? { status } : {}) }),
+    countOutbox(db, scope),
   ]);
-  // Only kinds this version knows are shown; a newer mailer's kinds wait for a newer UI.
-  return { data: data.filter((notice) => isMailKind(notice.kind)), counts };
+  return { data, counts };
 }
 
 /**
@@ -70,7 +76,8 @@ export function notificationRoutes(deps: AppDeps): Router<AppState> {
   router.post('/admin/notices/:id/retry', requireLogin(db), async (ctx) => {
     const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
     const id = ctx.params.id!;
-    if (!isUuid(id) || !(await retryFailedMail(db, id, clubId))) throw notFound(adminTexts.noticeNotFound);
+    if (!isUuid(id) || !(await retryFailedMail(db, id, adminScope(clubId))))
+      throw notFound(adminTexts.noticeNotFound);
     ctx.state.logger.info({ outboxId: id }, 'failed notice put back in line');
     ctx.body = { message: adminTexts.noticeRetried, ...(await clubNotices(db, clubId)) };
   });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import { TestClient } from './client';
+import { confirmationTokenFor } from './outbox-mails';
+import { databaseOf } from './test-api';
 
 export const PASSWORD = 'Aufschlag1!';
 
@@ -28,16 +30,48 @@ export function clubBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function registerClub(baseUrl: string, overrides: Record<string, unknown> = {}) {
+/**
+ * Whether a new member follows the mailed confirmation link: by default they do, as a member who
+ * gets notices must (docs/architecture.md, "Confirmed addresses"); `unconfirmed` leaves the address
+ * as sign-up leaves it.
+ */
+export interface AddressOptions {
+  readonly unconfirmed?: boolean;
+}
+
+/**
+ * Follows the confirmation link the API mailed to `email`, read from its outbox. An API process
+ * started by a test (support/api-process) has no database known here: its members stay
+ * unconfirmed, which matters only to tests of mail, and those use an in-process API.
+ */
+export async function confirmAddress(baseUrl: string, email: string): Promise<void> {
+  const db = databaseOf(baseUrl);
+  if (!db) return;
+  const token = await confirmationTokenFor(db, email);
+  const response = await new TestClient(baseUrl).post('/api/confirm-email', { token });
+  if (response.status !== 200) throw new Error(`confirmation failed: ${JSON.stringify(response.body)}`);
+}
+
+export async function registerClub(
+  baseUrl: string,
+  overrides: Record<string, unknown> = {},
+  options: AddressOptions = {},
+) {
   const client = new TestClient(baseUrl);
   const body = clubBody(overrides);
   const response = await client.post<{ data: Club[] }>('/api/clubs', body);
   if (response.status !== 201) throw new Error(`club registration failed: ${JSON.stringify(response.body)}`);
   const club = response.body.data.find((c) => c.name === body.name)!;
+  if (!options.unconfirmed) await confirmAddress(baseUrl, String(body.email));
   return { club, email: body.email, password: body.password };
 }
 
-export async function signUp(baseUrl: string, clubId: string, overrides: Record<string, unknown> = {}) {
+export async function signUp(
+  baseUrl: string,
+  clubId: string,
+  overrides: Record<string, unknown> = {},
+  options: AddressOptions = {},
+) {
   const body = {
     club_id: clubId,
     first_name: 'Steffi',
@@ -49,6 +83,7 @@ export async function signUp(baseUrl: string, clubId: string, overrides: Record<
   };
   const response = await new TestClient(baseUrl).post<{ data: UserListEntry[] }>('/api/signup', body);
   if (response.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(response.body)}`);
+  if (!options.unconfirmed) await confirmAddress(baseUrl, String(body.email));
   return { email: body.email, password: body.password };
 }
 

@@ -22,3 +22,17 @@ export async function resetMailsIn(db: Db): Promise<OutboxResetMail[]> {
     resetUrl: row.payload.resetUrl!,
   }));
 }
+
+/** The token of the newest confirmation link mailed to `address` (any letter case), if any. */
+export async function confirmationTokenFor(db: Db, address: string): Promise<string | undefined> {
+  const row: { payload: Record<string, string> } | undefined = await db('mail_outbox')
+    .where({ kind: 'email-confirmation' })
+    .whereRaw('lower(to_address) = lower(?)', [address.trim()])
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .first('payload');
+  const url = row?.payload.confirmUrl;
+  return url ? (new URL(url).searchParams.get('token') ?? undefined) : undefined;
+}

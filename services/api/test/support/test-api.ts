@@ -19,6 +19,12 @@ import {
   withDatabase,
 } from './databases';
 
+/** Which database each running test API uses, so fixtures can read the mails it writes. */
+const databasesByUrl = new Map<string, Db>();
+
+/** The database of a test API started in this process, or undefined (e.g. an API process). */
+export const databaseOf = (url: string): Db | undefined => databasesByUrl.get(url);
+
 /** A fresh database copied from the migrated template: each test file gets its own. */
 export async function createTestDatabase(): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
   const name = uniqueDatabaseName('pb_test');
@@ -111,6 +117,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   };
   const app = createApp(deps, options.extend?.(deps));
   const { server, url } = await listen(app as unknown as Koa);
+  databasesByUrl.set(url, db);
   return {
     url,
     db,
@@ -121,6 +128,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       now = value;
     },
     close: async () => {
+      databasesByUrl.delete(url);
       await deps.live.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

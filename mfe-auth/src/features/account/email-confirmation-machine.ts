@@ -1,0 +1,66 @@
+/**
+ * "E-Mail-Adresse bestätigen" in the account panel: whether the address is confirmed, and sending
+ * the link again. A request while one runs is not sent twice; a refusal (the limit) is shown and
+ * the button stays.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface EmailState {
+  email: string;
+  confirmed: boolean;
+}
+
+interface EmailConfirmationContext {
+  state: EmailState | null;
+  message: string | null;
+  error: string | null;
+}
+
+type EmailConfirmationEvent = { type: 'link.send' } | { type: 'state.retry' };
+
+const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const emailConfirmationMachine = setup({
+  types: {
+    context: {} as EmailConfirmationContext,
+    events: {} as EmailConfirmationEvent,
+  },
+  actors: {
+    loadState: fromPromise<EmailState>(async () => {
+      throw new Error('loadState must be provided');
+    }),
+    sendLink: fromPromise<{ message: string }>(async () => {
+      throw new Error('sendLink must be provided');
+    }),
+  },
+}).createMachine({
+  id: 'emailConfirmation',
+  context: { state: null, message: null, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadState',
+        onDone: { target: 'ready', actions: assign({ state: ({ event }) => event.output, error: null }) },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => text(event.error) }) },
+      },
+    },
+    loadFailed: {
+      on: { 'state.retry': 'loading' },
+    },
+    ready: {
+      on: {
+        'link.send': { target: 'sending', actions: assign({ message: null, error: null }) },
+      },
+    },
+    sending: {
+      tags: ['sending'],
+      invoke: {
+        src: 'sendLink',
+        onDone: { target: 'ready', actions: assign({ message: ({ event }) => event.output.message }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => text(event.error) }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,24 @@
+/**
+ * The German words of confirming an address (docs/architecture.md, "Confirmed addresses"): the
+ * mail with the link, the API's answers and the account panel's notice.
+ */
+import { texts } from '../texts';
+import { CONFIRMATION_LINK_TTL_HOURS } from './held-notices';
+
+export const confirmationTexts = {
+  mailSubject: `Bitte bestätigen Sie Ihre E-Mail-Adresse bei ${texts.productName}`,
+  mailIntro: `Bitte bestätigen Sie, dass diese E-Mail-Adresse Ihnen gehört. Erst dann schickt ${texts.productName} Ihnen Benachrichtigungen, etwa wenn jemand Ihre Buchung absagt:`,
+  mailButton: 'E-Mail-Adresse bestätigen',
+  mailValidity: `Der Link ist ${CONFIRMATION_LINK_TTL_HOURS} Stunden lang gültig. Einen neuen erhalten Sie jederzeit unter „Mein Konto“.`,
+  mailIgnore:
+    'Falls Sie sich nicht angemeldet haben, können Sie diese E-Mail ignorieren. Sie erhalten dann keine weiteren Nachrichten.',
+  confirmed: 'Ihre E-Mail-Adresse ist bestätigt.',
+  linkInvalid:
+    'Dieser Bestätigungslink ist ungültig oder abgelaufen. Unter „Mein Konto“ können Sie einen neuen anfordern.',
+  linkSent: 'Wir haben Ihnen einen neuen Bestätigungslink geschickt.',
+  alreadyConfirmed: 'Ihre E-Mail-Adresse ist bereits bestätigt.',
+  notYetConfirmed:
+    'Ihre E-Mail-Adresse ist noch nicht bestätigt. Bis dahin erhalten Sie keine Benachrichtigungen.',
+  sendAgain: 'Bestätigungslink erneut senden',
+  confirming: 'Ihre E-Mail-Adresse wird bestätigt …',
+} as const;

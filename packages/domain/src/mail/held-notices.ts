@@ -1,0 +1,66 @@
+/**
+ * Which mails an address gets before and after its owner confirmed it (docs/architecture.md,
+ * "Confirmed addresses"). Account mails (the confirmation link, the password reset) always go:
+ * they are how an owner proves or regains the address, and their own rate limits bound them.
+ * Notices to an unconfirmed address are held; when the link is used, those still worth reading go
+ * out, within the recipient's daily limit.
+ */
+import type { IsoDate } from '../types';
+import type { BookingSlot, NoticeFacts } from './notices';
+
+/** Notices one address receives per UTC day at most; the rest are dropped, not sent later. */
+export const NOTICES_PER_RECIPIENT_PER_DAY = 20;
+
+/** A held notice older than this is dropped when the address is confirmed: news of last week. */
+export const HELD_NOTICE_MAX_AGE_DAYS = 7;
+
+/** A confirmation link works this long. */
+export const CONFIRMATION_LINK_TTL_HOURS = 48;
+
+/** Why a notice was not sent, as the admins' list shows it. */
+export const droppedReasons = {
+  dailyLimit: `Nicht gesendet: Diese Adresse hat heute schon ${NOTICES_PER_RECIPIENT_PER_DAY} Benachrichtigungen erhalten.`,
+  stale: 'Nicht gesendet: Bis die Adresse bestätigt wurde, war die Nachricht nicht mehr aktuell.',
+} as const;
+
+/**
+ * The last day a notice speaks of, or undefined when it concerns no single day: a weekly series
+ * goes on after its first date, and a membership has no date.
+ */
+function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
+  const single = (slot: BookingSlot) => (slot.recurring ? undefined : slot.date);
+  switch (facts.kind) {
+    case 'booking-cancelled':
+      return facts.scope === 'occurrence' ? facts.slot.date : single(facts.slot);
+    case 'booking-moved': {
+      const before = single(facts.before);
+      const after = single(facts.after);
+      if (before === undefined || after === undefined) return undefined;
+      return before > after ? before : after;
+    }
+    case 'booking-confirmed':
+      return single(facts.slot);
+    case 'membership-approved':
+      return undefined;
+  }
+}
+
+export interface HeldNotice {
+  readonly facts: NoticeFacts;
+  /** When the notice was written (and held). */
+  readonly heldSince: Date;
+}
+
+export interface ReleaseMoment {
+  readonly now: Date;
+  /** Today in the club's own zone: a booking of an earlier day is over. */
+  readonly clubToday: IsoDate;
+}
+
+/** Whether a held notice still tells the member something once the address is confirmed. */
+export function heldNoticeWorthSending(notice: HeldNotice, { now, clubToday }: ReleaseMoment): boolean {
+  const ageMs = now.getTime() - notice.heldSince.getTime();
+  if (ageMs > HELD_NOTICE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000) return false;
+  const lastDay = lastDayConcerned(notice.facts);
+  return lastDay === undefined || lastDay >= clubToday;
+}

@@ -1,0 +1,56 @@
+/**
+ * Confirming a member's address (docs/architecture.md, "Confirmed addresses"): the mailed link's
+ * page posts its token here (no session needed: the link may be opened on another device), and the
+ * account panel asks whether the address is confirmed and sends the link again.
+ */
+import Router from '@koa/router';
+import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
+import { confirmEmailSchema, type ConfirmEmailBody } from '@platzbuchung/domain/schemas';
+import {
+  confirmEmail,
+  emailConfirmed,
+  hashConfirmationToken,
+  requestEmailConfirmation,
+} from '../accounts/email-confirmations';
+import { takeAll } from '../accounts/rate-limits';
+import type { AppDeps } from '../deps';
+import { requireLogin, sessionUser } from '../http/auth';
+import type { AppState } from '../http/context';
+import { badRequest } from '../http/errors';
+import { validator } from '../http/validate';
+
+const validateConfirm = validator<ConfirmEmailBody>(confirmEmailSchema, () => confirmationTexts.linkInvalid);
+
+export function emailConfirmationRoutes(deps: AppDeps): Router<AppState> {
+  const { db, clock, config, rateLimits } = deps;
+  const router = new Router<AppState>({ prefix: '/api' });
+
+  router.post('/confirm-email', async (ctx) => {
+    const { token } = validateConfirm(ctx.request.body);
+    const result = await confirmEmail(db, hashConfirmationToken(token), clock());
+    if (!result.ok) throw badRequest(confirmationTexts.linkInvalid);
+    const { userId, released, dropped } = result;
+    ctx.state.logger.info({ userId, released, dropped }, 'e-mail address confirmed');
+    ctx.body = { message: confirmationTexts.confirmed };
+  });
+
+  router.get('/account/email', requireLogin(db), async (ctx) => {
+    const user = sessionUser(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { email: user.email, confirmed: await emailConfirmed(db, user._id) };
+  });
+
+  /** Each request mails the member's address, so it has a limit of its own (docs/security.md). */
+  router.post('/account/email/confirmation', requireLogin(db), async (ctx) => {
+    const user = sessionUser(ctx);
+    if (await emailConfirmed(db, user._id)) throw badRequest(confirmationTexts.alreadyConfirmed);
+    await takeAll([[rateLimits.confirmationByUser, user._id]]);
+    const outboxId = await db.transaction((trx) =>
+      requestEmailConfirmation(trx, { ...user, id: user._id }, config.publicUrl, clock()),
+    );
+    ctx.state.logger.info({ userId: user._id, outboxId }, 'confirmation link requested');
+    ctx.body = { message: confirmationTexts.linkSent };
+  });
+
+  return router;
+}
