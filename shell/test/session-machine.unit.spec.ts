@@ -7,7 +7,7 @@ import { sessionMachine, type Basics } from '../src/session/session-machine';
 const config: RemotesConfig = {
   remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
   impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
-  privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90 },
+  privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 },
 };
 const anna = {
   _id: 'u1',

@@ -105,6 +105,8 @@ export interface PrivacyFacts {
   sessionLifetimeDays: number;
   /** Sent mails are deleted this many days after they went out. */
   sentMailDays: number;
+  /** What a sent mail said (its body, the recipient's name) is removed this many days after it went out. */
+  mailBodyDays: number;
 }
 
 /**

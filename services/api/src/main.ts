@@ -34,6 +34,7 @@ function shellUi(config: Config, db: Db) {
     shellDir: config.ui.shellDir,
     remotes: config.ui.remotes,
     publicUrl: config.publicUrl,
+    mailRetentionDays: config.mailRetentionDays,
     impressum: config.impressum,
     production: config.production,
     startupFor: pageStartup(db),

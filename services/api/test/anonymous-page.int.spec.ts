@@ -37,6 +37,7 @@ beforeAll(async () => {
         shellDir,
         remotes: {},
         publicUrl: deps.config.publicUrl,
+        mailRetentionDays: deps.config.mailRetentionDays,
         startupFor: pageStartup(deps.db),
       }),
     }),

@@ -28,7 +28,13 @@ beforeAll(async () => {
   await writeFile(path.join(shellDir, '.built'), 'build stamp');
   production = await startTestApi({
     extend: (deps) => ({
-      ui: serveUi({ shellDir, remotes: {}, publicUrl: deps.config.publicUrl, production: true }),
+      ui: serveUi({
+        shellDir,
+        remotes: {},
+        publicUrl: deps.config.publicUrl,
+        mailRetentionDays: deps.config.mailRetentionDays,
+        production: true,
+      }),
     }),
   });
   api = await startTestApi({
@@ -37,6 +43,7 @@ beforeAll(async () => {
         shellDir,
         remotes: { auth: 'http://localhost:3001' },
         publicUrl: deps.config.publicUrl,
+        mailRetentionDays: deps.config.mailRetentionDays,
         impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
         startupFor: pageStartup(deps.db),
       }),
@@ -82,7 +89,12 @@ describe('serving the shell', () => {
       remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
       impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
       // The periods the privacy notice names, as the API keeps them.
-      privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: KEEP_SENT_MAILS_DAYS },
+      privacy: {
+        sessionIdleDays: 14,
+        sessionLifetimeDays: 30,
+        sentMailDays: KEEP_SENT_MAILS_DAYS,
+        mailBodyDays: 30,
+      },
     });
   });
 
@@ -126,6 +138,7 @@ describe('serving the shell', () => {
           shellDir,
           remotes: {},
           publicUrl: deps.config.publicUrl,
+          mailRetentionDays: deps.config.mailRetentionDays,
           startupFor: () => Promise.reject(new Error('database away')),
         }),
       }),
@@ -202,7 +215,7 @@ describe('the configuration in the page', () => {
     const config = {
       remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
       impressum: { name: '</script><script>alert(1)</script>', email: 'kontakt@example.de' },
-      privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90 },
+      privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 },
     };
     const block = inlineConfigBlock(config);
     expect(block.match(/<\/script>/g)).toHaveLength(1);

@@ -39,7 +39,7 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
       items: [
         {
           term: 'Ihr Konto',
-          text: 'Vorname, Nachname, E-Mail-Adresse, der Zeitpunkt Ihrer Registrierung, ob Sie Buchungsbestätigungen per E-Mail wünschen, und Ihr Passwort – nur als bcrypt-Hash, nie im Klartext.',
+          text: 'Vorname, Nachname, E-Mail-Adresse und ob Sie sie über den zugeschickten Link bestätigt haben, der Zeitpunkt Ihrer Registrierung, ob Sie Buchungsbestätigungen per E-Mail wünschen, und Ihr Passwort – nur als bcrypt-Hash, nie im Klartext.',
         },
         {
           term: 'Ihre Mitgliedschaft',
@@ -63,7 +63,7 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
         },
         {
           term: 'E-Mails an Sie',
-          text: `Links zum Zurücksetzen des Passworts, Buchungsbestätigungen (wenn Sie sie eingeschaltet haben), Nachrichten über Buchungen, die Ihr Verein abgesagt oder verlegt hat, und die Freigabe Ihrer Mitgliedschaft: Empfänger, Art, die Angaben für den Text und der Versandstatus. Versendete E-Mails löschen wir nach ${facts.sentMailDays} Tagen; den Link zum Zurücksetzen entfernen wir schon beim Versand. Von Anfragen zum Zurücksetzen des Passworts speichern wir nur einen Hash des Links; sie werden einen Tag nach Ablauf gelöscht.`,
+          text: `Links zum Bestätigen Ihrer Adresse und zum Zurücksetzen des Passworts, Buchungsbestätigungen (wenn Sie sie eingeschaltet haben), Nachrichten über Buchungen, die Ihr Verein abgesagt oder verlegt hat, und die Freigabe Ihrer Mitgliedschaft: Empfänger, Art, die Angaben für den Text und der Versandstatus. Nachrichten an eine Adresse, die noch nicht bestätigt ist, halten wir zurück, bis Sie sie bestätigen, höchstens 7 Tage. Was eine E-Mail sagte (ihren Text und Ihren Namen darin), löschen wir ${facts.mailBodyDays} Tage nach dem Versand; die übrigen Angaben versendeter E-Mails nach ${facts.sentMailDays} Tagen. Den Link zum Zurücksetzen entfernen wir schon beim Versand. Von Links zum Bestätigen und Zurücksetzen speichern wir nur einen Hash; sie werden nach Ablauf gelöscht. Damit niemand Ihr Postfach überflutet, zählen wir Nachrichten je Adresse und Tag (nur als Hash der Adresse, nach zwei Tagen gelöscht).`,
         },
         {
           term: 'Schutz vor Missbrauch',
@@ -109,7 +109,7 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
         },
         {
           term: 'Löschung (Art. 17 DSGVO)',
-          text: 'Sie können verlangen, dass wir Ihr Konto und Ihre Daten löschen.',
+          text: `In „Mein Konto“ löschen Sie Ihr Konto selbst: Ihre kommenden Buchungen werden abgesagt, Ihr Name und Ihre E-Mail-Adresse verschwinden aus allen Tabellen; im Ereignisprotokoll steht danach nur noch „Gelöschtes Mitglied“. Ist Ihre Mitgliedschaft inaktiv, kann auch Ihr Verein Ihr Konto löschen.`,
         },
         {
           term: 'Einschränkung der Verarbeitung (Art. 18 DSGVO)',

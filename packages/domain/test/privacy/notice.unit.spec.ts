@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { privacyNotice } from '../../src/privacy/notice';
 
-const facts = { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90 };
+const facts = { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 };
 const operator = { name: 'TC Beispiel e. V.', email: 'datenschutz@tc-beispiel.de' };
 const wholeText = (sections: ReturnType<typeof privacyNotice>) =>
   sections
@@ -32,14 +32,17 @@ describe('the privacy notice', () => {
       'pb.sid',
       'pb_devices',
       'Kalenderlink',
-      'Versendete E-Mails löschen wir nach 90 Tagen',
+      'übrigen Angaben versendeter E-Mails nach 90 Tagen',
+      'löschen wir 30 Tage nach dem Versand',
       'nach 14 Tagen ohne Nutzung, spätestens nach 30 Tagen',
       'Hash (SHA-256)',
       'Server-Protokolle',
     ]) {
       expect(text).toContain(stored);
     }
-    expect(wholeText(privacyNotice(operator, { ...facts, sentMailDays: 30 }))).toContain('nach 30 Tagen;');
+    expect(wholeText(privacyNotice(operator, { ...facts, mailBodyDays: 7 }))).toContain(
+      'löschen wir 7 Tage nach dem Versand',
+    );
   });
 
   it('gives the legal basis and every right with its article', () => {

@@ -31,12 +31,18 @@ import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The periods the privacy notice names, from the constants the API and housekeeping work with. */
-export const privacyFacts: PrivacyFacts = {
-  sessionIdleDays: SESSION_IDLE_TIMEOUT_MS / DAY_MS,
-  sessionLifetimeDays: SESSION_ABSOLUTE_LIFETIME_MS / DAY_MS,
-  sentMailDays: KEEP_SENT_MAILS_DAYS,
-};
+/**
+ * The periods the privacy notice names, from the constants the API and housekeeping work with and
+ * the operator's `MAIL_RETENTION_DAYS`.
+ */
+export function privacyFacts(mailRetentionDays: number): PrivacyFacts {
+  return {
+    sessionIdleDays: SESSION_IDLE_TIMEOUT_MS / DAY_MS,
+    sessionLifetimeDays: SESSION_ABSOLUTE_LIFETIME_MS / DAY_MS,
+    sentMailDays: KEEP_SENT_MAILS_DAYS,
+    mailBodyDays: mailRetentionDays,
+  };
+}
 
 export interface ServeUiOptions {
   /** The shell's build output (index.html, main.js, hashed chunks). */
@@ -47,6 +53,8 @@ export interface ServeUiOptions {
    */
   remotes: Record<string, string>;
   publicUrl: string;
+  /** `MAIL_RETENTION_DAYS`, which the privacy notice names. */
+  mailRetentionDays: number;
   /** Operator named in the Impressum. */
   impressum?: ImpressumConfig;
   /** Production serves no source maps (docs/security.md). */
@@ -216,7 +224,7 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
   const config: RemotesConfig = {
     remotes,
     impressum: options.impressum ?? { name: '', email: '' },
-    privacy: privacyFacts,
+    privacy: privacyFacts(options.mailRetentionDays),
   };
   const shellDir = path.resolve(options.shellDir);
 
