@@ -71,9 +71,10 @@ describe('deleting one’s account in "Mein Konto"', () => {
     await field(page, 'E-Mail').fill(player.email);
     await field(page, 'Passwort').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: texts.submitLogin }).click();
+    // A refusal of the whole login form shows under the e-mail field (docs/security.md).
     await page
-      .getByRole('alert')
-      .filter({ hasText: texts.wrongCredentials })
+      .locator('.field', { has: field(page, 'E-Mail') })
+      .getByText(texts.wrongCredentials)
       .waitFor({ timeout: UI_TIMEOUT_MS });
     expect(new URL(page.url()).pathname).toBe('/login');
   });

@@ -39,7 +39,7 @@ describe('a member and their own data', () => {
     await notice.waitForURL('**/datenschutz', { timeout: UI_TIMEOUT_MS });
     await mainHeading(notice).getByText('Datenschutzerklärung').waitFor({ timeout: UI_TIMEOUT_MS });
     await notice.getByText('Art. 6 Abs. 1 lit. b DSGVO').waitFor();
-    await notice.getByText(/Versendete E-Mails löschen wir nach \d+ Tagen/).waitFor();
+    await notice.getByText(/übrigen Angaben versendeter E-Mails nach \d+ Tagen/).waitFor();
     await expectAccessible(notice, 'privacy-notice');
     await screenshot(notice, 'privacy-notice');
 

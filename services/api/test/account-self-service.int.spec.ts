@@ -286,6 +286,14 @@ describe('GET /api/account/export', () => {
 
     expect(body.calendar_link).toEqual({ exists: true, created_at: expect.any(String) });
     expect(body.mails).toEqual([
+      // The sign-up's link to confirm the address, then the booking's confirmation.
+      {
+        kind: 'email-confirmation',
+        subject: 'E-Mail-Adresse bestätigen',
+        status: 'waiting',
+        created_at: expect.any(String),
+        sent_at: null,
+      },
       {
         kind: 'booking-confirmed',
         subject: `Buchungsbestätigung ${club.name}: Platz 1, Mo., 30.11.2026, 10-11 Uhr`,
