@@ -96,10 +96,18 @@ beforeAll(async () => {
     READ_REPLICA_MAX_LAG_MS: String(maxLagMs),
     READ_REPLICA_CHECK_MS: '200',
   });
-  patient = await startTestApi({ db: database.db, logDestination: patientLog.sink, env: replicaEnv(600_000) });
+  patient = await startTestApi({
+    db: database.db,
+    logDestination: patientLog.sink,
+    env: replicaEnv(600_000),
+  });
   strict = await startTestApi({ db: database.db, logDestination: strictLog.sink, env: replicaEnv(2_000) });
   members = await clubWithMembers(patient.url, { reservations_limit: 10 });
-  await waitUntil('both APIs read the replica', () => patientLog.count(IN_USE) + strictLog.count(IN_USE) === 2, 60_000);
+  await waitUntil(
+    'both APIs read the replica',
+    () => patientLog.count(IN_USE) + strictLog.count(IN_USE) === 2,
+    60_000,
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -148,7 +156,11 @@ describe('reads that may lag, with a streaming replica', () => {
     try {
       await book();
       const onPrimary = await newestOnPrimary();
-      await waitUntil('the lagging replica is left', async () => (await newestInLog(strict)) === onPrimary, 120_000);
+      await waitUntil(
+        'the lagging replica is left',
+        async () => (await newestInLog(strict)) === onPrimary,
+        120_000,
+      );
       for (let i = 0; i < 5; i++) expect(await newestInLog(strict)).toBe(onPrimary);
       expect(strictLog.count(LAGGING)).toBe(1);
       // The replica really lags: an API with a wider bound still reads it there.
@@ -164,7 +176,11 @@ describe('reads that may lag, with a streaming replica', () => {
     await replica!.stop();
     await book();
     const onPrimary = await newestOnPrimary();
-    await waitUntil('the stopped replica is left', async () => (await newestInLog(patient)) === onPrimary, 120_000);
+    await waitUntil(
+      'the stopped replica is left',
+      async () => (await newestInLog(patient)) === onPrimary,
+      120_000,
+    );
     for (let i = 0; i < 5; i++) expect(await newestInLog(patient)).toBe(onPrimary);
     expect(patientLog.count(UNREACHABLE)).toBe(1);
 

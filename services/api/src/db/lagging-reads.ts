@@ -29,7 +29,8 @@ export function primaryOnly(primary: Db): LaggingReads {
 }
 
 /** Where lagging reads go, and why. */
-type ReplicaState = { use: 'replica' } | { use: 'primary'; because: 'lagging' | 'unreachable' | 'not a standby' };
+type ReplicaState =
+  { use: 'replica' } | { use: 'primary'; because: 'lagging' | 'unreachable' | 'not a standby' };
 
 /** A WAL position ('16/B374D848') as a number that compares. */
 export function lsnValue(lsn: string): bigint {

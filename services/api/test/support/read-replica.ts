@@ -23,7 +23,8 @@ interface SystemUser {
 function run(program: string, args: string[], user: SystemUser | undefined, timeoutMs = 180_000) {
   return new Promise<string>((resolve, reject) => {
     execFile(program, args, { ...user, timeout: timeoutMs, encoding: 'utf8' }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${path.basename(program)} ${args.join(' ')} failed: ${stderr || err.message}`));
+      if (err)
+        reject(new Error(`${path.basename(program)} ${args.join(' ')} failed: ${stderr || err.message}`));
       else resolve(stdout);
     });
   });
@@ -145,7 +146,8 @@ export async function startReadReplica(primaryUrl: string = adminDatabaseUrl()):
       await waitUntil(
         'the replica answers as a standby',
         async () =>
-          (await scalar(replicaUrl('postgres'), 'SELECT pg_is_in_recovery()::text').catch(() => null)) === 'true',
+          (await scalar(replicaUrl('postgres'), 'SELECT pg_is_in_recovery()::text').catch(() => null)) ===
+          'true',
         120_000,
       );
     };
@@ -164,8 +166,10 @@ export async function startReadReplica(primaryUrl: string = adminDatabaseUrl()):
     await caughtUp();
     return {
       urlOf: replicaUrl,
-      pauseReplay: async () => void (await scalar(replicaUrl('postgres'), 'SELECT pg_wal_replay_pause()::text')),
-      resumeReplay: async () => void (await scalar(replicaUrl('postgres'), 'SELECT pg_wal_replay_resume()::text')),
+      pauseReplay: async () =>
+        void (await scalar(replicaUrl('postgres'), 'SELECT pg_wal_replay_pause()::text')),
+      resumeReplay: async () =>
+        void (await scalar(replicaUrl('postgres'), 'SELECT pg_wal_replay_resume()::text')),
       caughtUp,
       stop: async () => {
         await pgCtl(['stop', '-m', 'fast', '-w', '-t', '120']);
