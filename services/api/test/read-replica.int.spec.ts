@@ -108,7 +108,7 @@ beforeAll(async () => {
     () => patientLog.count(IN_USE) + strictLog.count(IN_USE) === 2,
     60_000,
   );
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
   await strict?.close();
@@ -149,7 +149,7 @@ describe('reads that may lag, with a streaming replica', () => {
     }
     await replica!.caughtUp();
     expect(await newestInLog(patient)).toBe(await newestOnPrimary());
-  });
+  }, 600_000);
 
   it('reads the primary while the replica lags more than the bound, says so once, and goes back when it caught up', async () => {
     await replica!.pauseReplay();
@@ -168,9 +168,9 @@ describe('reads that may lag, with a streaming replica', () => {
     } finally {
       await replica!.resumeReplay();
     }
-    await waitUntil('the replica is read again', () => strictLog.count(IN_USE) === 2, 120_000);
+    await waitUntil('the replica is read again', () => strictLog.count(IN_USE) === 2, 240_000);
     expect(strictLog.count(LAGGING)).toBe(1);
-  });
+  }, 600_000);
 
   it('reads the primary while the replica is stopped, says so once, and the replica again once it is back', async () => {
     await replica!.stop();
@@ -185,7 +185,7 @@ describe('reads that may lag, with a streaming replica', () => {
     expect(patientLog.count(UNREACHABLE)).toBe(1);
 
     await replica!.start();
-    await waitUntil('the replica is read again', () => patientLog.count(IN_USE) === 2, 120_000);
+    await waitUntil('the replica is read again', () => patientLog.count(IN_USE) === 2, 240_000);
     await replica!.caughtUp();
     await replica!.pauseReplay();
     try {
@@ -195,5 +195,5 @@ describe('reads that may lag, with a streaming replica', () => {
       await replica!.resumeReplay();
     }
     expect(patientLog.count(UNREACHABLE)).toBe(1);
-  });
+  }, 600_000);
 });

@@ -152,15 +152,26 @@ export async function startReadReplica(primaryUrl: string = adminDatabaseUrl()):
       );
     };
     const caughtUp = async () => {
-      const target = lsnValue((await scalar(primaryUrl, 'SELECT pg_current_wal_lsn()::text'))!);
+      const target = (await scalar(primaryUrl, 'SELECT pg_current_wal_lsn()::text'))!;
+      let replayed: string | null = null;
       await waitUntil(
         'the replica has replayed the primary',
         async () => {
-          const replayed = await scalar(replicaUrl('postgres'), 'SELECT pg_last_wal_replay_lsn()::text');
-          return replayed !== null && lsnValue(replayed) >= target;
+          replayed = await scalar(replicaUrl('postgres'), 'SELECT pg_last_wal_replay_lsn()::text');
+          return replayed !== null && lsnValue(replayed) >= lsnValue(target);
         },
-        120_000,
-      );
+        240_000,
+      ).catch(async (err: Error) => {
+        // What the replica did meanwhile says why: not streaming, replay stopped, or only slow.
+        const receiver = await scalar(
+          replicaUrl('postgres'),
+          'SELECT (SELECT row_to_json(r)::text FROM pg_stat_wal_receiver r)',
+        ).catch((e: Error) => e.message);
+        const log = await readFile(`${folder}/server.log`, 'utf8').catch(() => '');
+        throw new Error(
+          `${err.message}: primary at ${target}, replica replayed ${replayed}, receiver ${receiver}\n${log.split('\n').slice(-10).join('\n')}`,
+        );
+      });
     };
     await start();
     await caughtUp();
