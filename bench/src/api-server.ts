@@ -9,6 +9,7 @@ import { createRateLimits, defaultRateLimits } from '@platzbuchung/api/accounts/
 import { createApp } from '@platzbuchung/api/app';
 import { readConfig } from '@platzbuchung/api/config';
 import { connectDb } from '@platzbuchung/api/db/connect';
+import { laggingReadsFor } from '@platzbuchung/api/db/lagging-reads';
 import { acceptsGzip, gzipOnce } from '@platzbuchung/api/http/compression';
 import type { AppState } from '@platzbuchung/api/http/context';
 import { LiveHub, liveSettings } from '@platzbuchung/api/live/hub';
@@ -46,6 +47,7 @@ baseline.get('/bench/baseline', (ctx) => {
 const app = createApp(
   {
     db,
+    laggingReads: laggingReadsFor(db, config.readReplica, logger),
     config,
     logger,
     clock: () => new Date(),

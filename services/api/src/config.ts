@@ -29,6 +29,17 @@ export interface Config {
   trustedProxies: number;
   /** The live streams' bounds and heartbeat (docs/architecture.md, "The live stream"). */
   live: LiveConfig;
+  /** Where reads that may lag go (docs/scaling.md). */
+  readReplica: ReadReplicaConfig;
+}
+
+export interface ReadReplicaConfig {
+  /** `READ_DATABASE_URL`: a streaming replica of `DATABASE_URL`; unset, every read goes to the primary. */
+  databaseUrl: string | undefined;
+  /** Lagging further behind than this, the replica is left for the primary until it catches up. */
+  maxLagMs: number;
+  /** How often its reachability and lag are checked (not per request). */
+  checkEveryMs: number;
 }
 
 export interface LiveConfig {
@@ -189,6 +200,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
         defaultLiveConfig.streamsPerProcess,
       ),
       heartbeatMs: positiveInteger('LIVE_HEARTBEAT_MS', env.LIVE_HEARTBEAT_MS, defaultLiveConfig.heartbeatMs),
+    },
+    readReplica: {
+      databaseUrl: env.READ_DATABASE_URL || undefined,
+      maxLagMs: positiveInteger('READ_REPLICA_MAX_LAG_MS', env.READ_REPLICA_MAX_LAG_MS, 30_000),
+      checkEveryMs: positiveInteger('READ_REPLICA_CHECK_MS', env.READ_REPLICA_CHECK_MS, 2_000),
     },
   };
 }

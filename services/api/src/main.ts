@@ -11,6 +11,7 @@ import { createRateLimits, defaultRateLimits } from './accounts/rate-limits';
 import { createApp } from './app';
 import { ConfigError, readConfig, type Config } from './config';
 import { connectDb, type Db } from './db/connect';
+import { laggingReadsFor } from './db/lagging-reads';
 import { migrateLatest } from './db/migrate';
 import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
 
   const deps: AppDeps = {
     db,
+    laggingReads: laggingReadsFor(db, config.readReplica, logger),
     config,
     logger,
     clock: () => new Date(),
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
         .stop()
         .catch((err: unknown) => logger.error({ err }, 'subscriptions did not stop cleanly'));
       await hasher.close();
+      await deps.laggingReads.stop();
       await db.destroy();
       logger.info('api stopped');
       process.exit(0);

@@ -26,6 +26,26 @@ describe('readConfig', () => {
     }
   });
 
+  it('reads lagging reads from READ_DATABASE_URL when set, with a lag bound and a check interval', () => {
+    expect(readConfig({}).readReplica).toEqual({
+      databaseUrl: undefined,
+      maxLagMs: 30_000,
+      checkEveryMs: 2_000,
+    });
+    expect(
+      readConfig({
+        READ_DATABASE_URL: 'postgres://replica.example/pb',
+        READ_REPLICA_MAX_LAG_MS: '5000',
+        READ_REPLICA_CHECK_MS: '500',
+      }).readReplica,
+    ).toEqual({ databaseUrl: 'postgres://replica.example/pb', maxLagMs: 5_000, checkEveryMs: 500 });
+    for (const name of ['READ_REPLICA_MAX_LAG_MS', 'READ_REPLICA_CHECK_MS']) {
+      expect(() => readConfig({ [name]: 'soon' }), name).toThrow(
+        new RegExp(`${name} must be a whole number`),
+      );
+    }
+  });
+
   it('refuses a TRUST_PROXY that is no count of proxies', () => {
     for (const value of ['true', 'yes', '-1', '1.5', '10.0.0.1']) {
       expect(() => readConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be the number/);

@@ -30,3 +30,23 @@ export function connectDb(databaseUrl: string, pool: { min?: number; max?: numbe
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
   });
 }
+
+/** A replica may be away: a connection that cannot be made fails within seconds, not knex's minute. */
+const REPLICA_CONNECT_TIMEOUT_MS = 3_000;
+
+/** The read replica's pool (docs/scaling.md): as the primary's, but quick to give up on connecting. */
+export function connectReplica(databaseUrl: string): Db {
+  return knex({
+    client: 'pg',
+    connection: {
+      connectionString: databaseUrl,
+      options: SESSION_OPTIONS,
+      connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+    },
+    pool: { min: 0, max: 10 },
+    acquireConnectionTimeout: REPLICA_CONNECT_TIMEOUT_MS * 2,
+    // knex would print each failed connection to the console, every few seconds while the replica
+    // is away; the replica check logs each change of state once instead (db/lagging-reads.ts).
+    log: { warn: () => undefined },
+  });
+}

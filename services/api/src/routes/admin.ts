@@ -251,13 +251,15 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
       throw badRequest('Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).');
     }
     const page = asOfPageRequest(ctx);
-    const { position, rows } = await reservationsAtCut(deps.db, clubId, cut, AS_OF_EVENTS_PER_READ);
-    const current = await findClubSettings(deps.db, clubId);
+    // The past may be read a moment late (docs/scaling.md): the replica, while it keeps up.
+    const reads = deps.laggingReads.db();
+    const { position, rows } = await reservationsAtCut(reads, clubId, cut, AS_OF_EVENTS_PER_READ);
+    const current = await findClubSettings(reads, clubId);
     if (!current) throw notFound(adminTexts.clubNotFound);
     const shown = typeof date === 'string' ? rows.filter((r) => occursOn(r, date)) : rows;
     ctx.body = {
       position,
-      club: { _id: clubId, ...settingsAt(await settingsChanges(deps.db, clubId), cut, current) },
+      club: { _id: clubId, ...settingsAt(await settingsChanges(reads, clubId), cut, current) },
       ...asOfPage(shown, page.after, page.limit),
     };
   });

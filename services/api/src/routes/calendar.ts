@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
 import { scheduleFrom } from '@platzbuchung/domain/reservations/recurrence';
+import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
@@ -25,9 +26,8 @@ const PAST_DAYS_IN_FEED = 365;
 /** Calendar apps poll; they may keep a copy this long, and revalidate with the ETag after it. */
 const FEED_MAX_AGE_SECONDS = 300;
 
-async function memberBookings(deps: AppDeps, userId: string, clubId: string, since: string) {
-  const rows: ReservationRow[] = await deps
-    .db('reservations')
+async function memberBookings(reads: Db, userId: string, clubId: string, since: string) {
+  const rows: ReservationRow[] = await reads('reservations')
     .where({ user_id: userId, club_id: clubId })
     .andWhere((q) =>
       q
@@ -78,7 +78,10 @@ export function calendarRoutes(deps: AppDeps): Router<AppState> {
    * answer says nothing about which members or feeds exist.
    */
   router.get('/calendar/:secret.ics', async (ctx) => {
-    const owner = await findFeedOwner(db, ctx.params.secret ?? '');
+    // Calendar apps poll and keep a copy for minutes: the feed may be read a moment late
+    // (docs/scaling.md), so the whole of it comes from one database, the replica while it keeps up.
+    const reads = deps.laggingReads.db();
+    const owner = await findFeedOwner(reads, ctx.params.secret ?? '');
     if (!owner) throw notFound(calendarTexts.feedNotFound);
     // The club's own zone (docs/architecture.md, "Club-local time").
     const { timeZone } = owner;
@@ -94,7 +97,7 @@ export function calendarRoutes(deps: AppDeps): Router<AppState> {
       return;
     }
     // Read after the club's position, so the feed is never older than its ETag says.
-    const bookings = await memberBookings(deps, owner.userId, owner.clubId, since);
+    const bookings = await memberBookings(reads, owner.userId, owner.clubId, since);
     const calendar = bookingsCalendar({
       clubName: owner.clubName,
       timeZone,

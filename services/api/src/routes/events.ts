@@ -83,10 +83,13 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
     };
     const pageSize = limit(ctx);
     const newestFirst = filter.afterClubSeq === undefined;
-    const events = (await listEvents(deps.db, filter, { limit: pageSize, newestFirst })).map(inClubOrder);
+    // Who asks was read from the primary with the session; the log may be read a moment late
+    // (docs/scaling.md): from the replica while it keeps up.
+    const reads = deps.laggingReads.db();
+    const events = (await listEvents(reads, filter, { limit: pageSize, newestFirst })).map(inClubOrder);
     const actorIds = [...new Set(events.map((e) => e.actor_id))];
     const actors = new Map<string, { _id: string; first_name: string; last_name: string }>(
-      (await deps.db('users').whereIn('id', actorIds).select({ _id: 'id' }, 'first_name', 'last_name')).map(
+      (await reads('users').whereIn('id', actorIds).select({ _id: 'id' }, 'first_name', 'last_name')).map(
         (a: { _id: string; first_name: string; last_name: string }) => [a._id, a],
       ),
     );
@@ -96,8 +99,7 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
     ];
     const made = new Map<string, unknown>(
       (
-        await deps
-          .db('events')
+        await reads('events')
           .where({ stream_type: 'reservation', type: 'ReservationMade' })
           .whereIn('stream_id', streamIds)
           .select('stream_id', 'data')

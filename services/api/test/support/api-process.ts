@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 const API_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a process the test starts. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -9,6 +9,7 @@ import { createApp, type AppOptions } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { connectDb, type Db } from '../../src/db/connect';
 import type { AppDeps } from '../../src/deps';
+import { laggingReadsFor } from '../../src/db/lagging-reads';
 import { LiveHub, liveSettings, type LiveHubOptions } from '../../src/live/hub';
 import { createLogger } from '../../src/logger';
 import {
@@ -96,6 +97,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const configured = liveSettings(config.live);
   const deps: AppDeps = {
     db,
+    laggingReads: laggingReadsFor(db, config.readReplica, logger),
     config,
     logger,
     clock: () => now ?? new Date(),
@@ -133,6 +135,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await deps.hasher.close();
+      await deps.laggingReads.stop();
       if (database) await database.drop();
     },
   };
