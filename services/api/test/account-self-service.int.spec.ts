@@ -285,7 +285,21 @@ describe('GET /api/account/export', () => {
     ]);
 
     expect(body.calendar_link).toEqual({ exists: true, created_at: expect.any(String) });
+    expect(body.email_change).toEqual({
+      pending: false,
+      new_email: null,
+      requested_at: null,
+      expires_at: null,
+    });
+    // The link mailed at sign-up, then the notice.
     expect(body.mails).toEqual([
+      {
+        kind: 'email-confirmation',
+        subject: 'E-Mail-Adresse bestätigen',
+        status: 'waiting',
+        created_at: expect.any(String),
+        sent_at: null,
+      },
       {
         kind: 'booking-confirmed',
         subject: `Buchungsbestätigung ${club.name}: Platz 1, Mo., 30.11.2026, 10-11 Uhr`,
