@@ -37,6 +37,6 @@ export const emailChangeTexts = {
     `Neue Adresse ${address}: wartet auf Bestätigung. Öffnen Sie den Link, den wir an sie geschickt haben; bis dahin gilt die bisherige.`,
   title: 'E-Mail-Adresse ändern',
   newAddressLabel: 'Neue E-Mail-Adresse',
-  passwordLabel: 'Passwort',
+  passwordLabel: 'Ihr Passwort',
   submit: 'E-Mail-Adresse ändern',
 } as const;
