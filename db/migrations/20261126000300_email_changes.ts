@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Changing a member's address (docs/privacy.md, "Correction"): `PUT /api/account/email` mails the
+ * Changing a member's address (docs/privacy.md, "Changing the address"): `PUT /api/account/email` mails the
  * new address a link of the kind that confirms addresses, and the change happens when it is used.
  *
  * - `email_confirmations.purpose`: `confirm` (the link confirms the address the member has) or

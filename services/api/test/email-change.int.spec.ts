@@ -1,5 +1,5 @@
 /**
- * Changing a member's address (docs/privacy.md, "Correction"): `PUT /api/account/email` asks for
+ * Changing a member's address (docs/privacy.md, "Changing the address"): `PUT /api/account/email` asks for
  * the password, mails a link to the new address and a notice to the old one, and changes nothing
  * until the link is used; then the account answers to the new address only.
  */

@@ -1,5 +1,5 @@
 /**
- * The mails of an address change (docs/privacy.md, "Correction"): the link that confirms the new
+ * The mails of an address change (docs/privacy.md, "Changing the address"): the link that confirms the new
  * address, and the two notices to the old one, when the change is asked for and once it happened.
  * Their words are the domain's; like every account mail they always go, and the link is removed
  * from the outbox row once sent.

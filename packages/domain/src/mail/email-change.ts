@@ -1,5 +1,5 @@
 /**
- * The German words of changing a member's address (docs/privacy.md, "Correction"): the link to the
+ * The German words of changing a member's address (docs/privacy.md, "Changing the address"): the link to the
  * new address, the notices to the old one, the API's answers and the account panel's form.
  */
 import { texts } from '../texts';

@@ -1,5 +1,5 @@
 /**
- * Asking to change a member's address (docs/privacy.md, "Correction"). Nothing changes yet: the
+ * Asking to change a member's address (docs/privacy.md, "Changing the address"). Nothing changes yet: the
  * new address gets a link of the kind that confirms addresses, bound to it (`confirmEmail` makes
  * the switch when it is used), and the old address is told that a change was asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * A member's pending address change (docs/privacy.md, "Correction"): the unused, unexpired link of
+ * A member's pending address change (docs/privacy.md, "Changing the address"): the unused, unexpired link of
  * purpose `change` in `email_confirmations`. At most one exists per member (a unique index).
  */
 import type { Knex } from 'knex';

@@ -1,7 +1,7 @@
 /**
  * "E-Mail-Adresse ändern" in the account panel: the new address, checked as at sign-up, and the
  * password. Nothing changes yet: the new address gets a link, and only that link switches the
- * account over (docs/privacy.md, "Correction"). Until then the section names the waiting address.
+ * account over (docs/privacy.md, "Changing the address"). Until then the section names the waiting address.
  */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
