@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
+import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { texts } from '@platzbuchung/domain/texts';
 import {
   TEST_PASSWORD,
@@ -9,13 +10,16 @@ import {
   createPlayer,
   expectAccessible,
   field,
+  firstLink,
   loginViaApi,
   loginViaUi,
   mainHeading,
   openPage,
   screenshot,
+  uniqueEmail,
   useChromium,
   waitForForm,
+  waitForMail,
 } from './support';
 import { apiSessionOf, clubDay } from './support/reservations-api';
 import { expectSlot, openGrid, showDay } from './support/reservations-grid';
@@ -120,5 +124,54 @@ describe('a member and their own data', () => {
     await page.getByRole('button', { name: texts.logout }).click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: UI_TIMEOUT_MS });
     await loginViaUi(page, { email: player.email, password: NEW_PASSWORD });
+  });
+
+  it('changes the address in Konto: the link mailed to the new address switches it, the old one is told', async () => {
+    const { club } = await createClub();
+    const player = await createPlayer(club._id, { first_name: 'Steffi', last_name: 'Graf' });
+    const target = uniqueEmail('neu');
+    await browser.freshContext();
+    await loginViaApi(browser.context, player);
+    const page = await browser.newPage('phone');
+    await openPage(page, '/profile');
+    await waitForForm(page, emailChangeTexts.submit);
+    const submit = page.getByRole('button', { name: emailChangeTexts.submit, exact: true });
+
+    await field(page, emailChangeTexts.newAddressLabel).fill(target);
+    await field(page, emailChangeTexts.passwordLabel).fill('Falsch-2024!');
+    await submit.click();
+    await page.getByText(emailChangeTexts.wrongPassword).waitFor({ timeout: UI_TIMEOUT_MS });
+    await field(page, emailChangeTexts.passwordLabel).fill(TEST_PASSWORD);
+    await submit.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: emailChangeTexts.linkSent(target) })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await field(page, emailChangeTexts.passwordLabel).inputValue()).toBe('');
+    // Nothing changed yet; after a reload the panel still names the address that waits.
+    await page.reload();
+    await page.getByText(emailChangeTexts.pending(target)).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.locator('.account dd').filter({ hasText: player.email }).waitFor();
+    await expectAccessible(page, 'account-email-change');
+    await page.getByRole('heading', { name: emailChangeTexts.title }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'account-email-change');
+
+    const toOld = (words: string) => (m: { to: string; decoded: string }) =>
+      m.to.includes(player.email) && m.decoded.includes(words);
+    await waitForMail(toOld('soeben beantragt'));
+    const link = await waitForMail(
+      (m) => m.to.includes(target) && m.decoded.includes('/confirm-email?token='),
+    );
+    await page.goto(firstLink(link, '/confirm-email').href);
+    await page.getByText(emailChangeTexts.changed).waitFor({ timeout: UI_TIMEOUT_MS });
+    await waitForMail(toOld('ab jetzt eine neue E-Mail-Adresse'));
+
+    // The same login goes on, with the new address; only the new one logs in from now on.
+    await openPage(page, '/profile');
+    await page.locator('.account dd').filter({ hasText: target }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByText(emailChangeTexts.pending(target)).count()).toBe(0);
+    await page.getByRole('button', { name: texts.logout }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: UI_TIMEOUT_MS });
+    await loginViaUi(page, { email: target, password: TEST_PASSWORD });
   });
 });

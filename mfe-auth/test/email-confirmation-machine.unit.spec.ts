@@ -13,7 +13,7 @@ function start({ confirmed = false, refuse = null as string | null, failLoads = 
     loadState: fromPromise<EmailState>(async () => {
       loads++;
       if (loads <= failLoads) throw new Error('Keine Verbindung zum Server.');
-      return { email: 'steffi@example.de', confirmed };
+      return { email: 'steffi@example.de', confirmed, pending_email: null };
     }),
     sendLink: fromPromise<{ message: string }>(async () => {
       sends++;
@@ -30,7 +30,11 @@ describe('the account panel’s address confirmation', () => {
   it('loads whether the address is confirmed and sends the link once per click, not twice while sending', async () => {
     const { actor, sends, release } = start();
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.state).toEqual({ email: 'steffi@example.de', confirmed: false });
+    expect(actor.getSnapshot().context.state).toEqual({
+      email: 'steffi@example.de',
+      confirmed: false,
+      pending_email: null,
+    });
 
     actor.send({ type: 'link.send' });
     actor.send({ type: 'link.send' });
@@ -58,5 +62,16 @@ describe('the account panel’s address confirmation', () => {
     actor.send({ type: 'state.retry' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.state?.confirmed).toBe(true);
+  });
+
+  it('takes the state an address change answers, even while the first load is still out', async () => {
+    const { actor } = start({ confirmed: true });
+    const changed = { email: 'steffi@example.de', confirmed: true, pending_email: 'steffi@example.org' };
+    actor.send({ type: 'state.changed', state: changed });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.state).toEqual(changed);
+    // The load that was under way is stopped, so an older answer cannot overwrite the newer one.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(actor.getSnapshot().context.state).toEqual(changed);
   });
 });

@@ -34,6 +34,13 @@ export const changeName = (payload: Payload) =>
 export const changePassword = (payload: Payload) =>
   putJson<MessageResponse>('/api/account/password', payload);
 
+/** The address as it stands after asking to change it: the new one waits for its link. */
+export interface EmailChangeAnswer extends MessageResponse {
+  data: { email: string; confirmed: boolean; pending_email: string | null };
+}
+
+export const changeEmail = (payload: Payload) => putJson<EmailChangeAnswer>('/api/account/email', payload);
+
 export const downloadAccountData = (signal?: AbortSignal) => getFile('/api/account/export', signal);
 
 /** What following a confirmation link came to: the API's German text either way. */
@@ -60,6 +67,6 @@ export async function confirmEmail(token: string, signal?: AbortSignal): Promise
 }
 
 export const fetchEmailState = (signal?: AbortSignal) =>
-  getJson<{ email: string; confirmed: boolean }>('/api/account/email', signal);
+  getJson<EmailChangeAnswer['data']>('/api/account/email', signal);
 
 export const sendConfirmationLink = () => postJson<MessageResponse>('/api/account/email/confirmation', {});

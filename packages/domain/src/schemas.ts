@@ -270,6 +270,18 @@ export const changePasswordSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/**
+ * "E-Mail-Adresse ändern" in the account panel: the new address checked as at sign-up, and the
+ * current password.
+ */
+export const changeEmailSchema = {
+  $id: 'changeEmail',
+  type: 'object',
+  properties: { email, password: anyPassword },
+  required: ['email', 'password'],
+  ...unknownFieldsRefused,
+} as const;
+
 /** The member's mail settings in the account panel. */
 export const notificationSettingsSchema = {
   $id: 'notificationSettings',
@@ -325,6 +337,7 @@ export const formSchemas = {
   clubLocalRules: clubLocalRulesSchema,
   accountName: accountNameSchema,
   changePassword: changePasswordSchema,
+  changeEmail: changeEmailSchema,
 } as const;
 
 export type FormSchemaName = keyof typeof formSchemas;
@@ -389,4 +402,9 @@ export interface ChangePasswordBody {
 
 export interface ForgotPasswordBody {
   email: string;
+}
+
+export interface ChangeEmailBody {
+  email: string;
+  password: string;
 }

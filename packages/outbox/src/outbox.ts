@@ -31,6 +31,14 @@ export interface ConfirmationMailPayload {
   readonly confirmUrl: string;
 }
 
+/** What the notices to a member's former address need: the words are fixed by the kind. */
+export interface AddressNoticePayload {
+  readonly firstName: string;
+  readonly lastName: string;
+  /** Into the app: the account panel. */
+  readonly link: string;
+}
+
 /** What a notice needs: the words are made from `facts` when the mail is rendered. */
 export interface NoticePayload {
   readonly firstName: string;
@@ -50,7 +58,11 @@ export type NewOutboxMail = {
   readonly eventPosition?: number;
 } & (
   | { readonly kind: 'password-reset'; readonly payload: ResetMailPayload }
-  | { readonly kind: 'email-confirmation'; readonly payload: ConfirmationMailPayload }
+  | { readonly kind: 'email-confirmation' | 'email-change'; readonly payload: ConfirmationMailPayload }
+  | {
+      readonly kind: 'email-change-requested' | 'email-changed';
+      readonly payload: AddressNoticePayload;
+    }
   | {
       readonly kind: NoticeFacts['kind'];
       readonly payload: NoticePayload;

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
-import { accountNameSchema, changePasswordSchema } from '@platzbuchung/domain/schemas';
+import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
+import { accountNameSchema, changeEmailSchema, changePasswordSchema } from '@platzbuchung/domain/schemas';
+import { texts } from '@platzbuchung/domain/texts';
 import { ApiError, attachmentFileName } from '../src/api/client';
 import { formMachine, type FormValues, type Payload } from '../src/forms/form-machine';
 
@@ -98,6 +100,67 @@ describe('"Passwort ändern"', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.fieldErrors.current_password !== undefined);
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       current_password: accountTexts.wrongCurrentPassword,
+    });
+    expect(actor.getSnapshot().context.formError).toBeNull();
+  });
+});
+
+describe('"E-Mail-Adresse ändern"', () => {
+  it('checks the new address as sign-up does and asks for the password, without asking the server', async () => {
+    const { actor, sent, change } = startForm(
+      changeEmailSchema,
+      { email: '', password: '' },
+      async () => ({}),
+    );
+    await waitFor(actor, (s) => s.matches('ready'));
+    change('email', 'kein-at-zeichen');
+    actor.send({ type: 'form.submit' });
+    const { fieldErrors } = actor.getSnapshot().context;
+    expect(fieldErrors.email).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    expect(Object.keys(fieldErrors).sort()).toEqual(['email', 'password']);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends address and password and keeps the answer, which names the waiting address', async () => {
+    const answer = {
+      message: emailChangeTexts.linkSent('steffi@example.org'),
+      data: { email: 'steffi@example.de', confirmed: true, pending_email: 'steffi@example.org' },
+    };
+    const { actor, sent, change } = startForm(
+      changeEmailSchema,
+      { email: '', password: '' },
+      async () => answer,
+    );
+    await waitFor(actor, (s) => s.matches('ready'));
+    change('email', 'steffi@example.org');
+    change('password', 'Aufschlag1!');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.hasTag('succeeded'));
+    expect(sent).toEqual([{ email: 'steffi@example.org', password: 'Aufschlag1!' }]);
+    expect(actor.getSnapshot().context.result).toEqual(answer);
+  });
+
+  it("puts the server's refusals under their fields: a wrong password, a taken address", async () => {
+    const { actor, change } = startForm(changeEmailSchema, { email: '', password: '' }, () =>
+      Promise.reject(
+        new ApiError(
+          400,
+          [
+            { instancePath: '/password', message: emailChangeTexts.wrongPassword },
+            { instancePath: '/email', message: texts.emailTaken },
+          ],
+          null,
+        ),
+      ),
+    );
+    await waitFor(actor, (s) => s.matches('ready'));
+    change('email', 'vergeben@example.de');
+    change('password', 'Falsch123!');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.fieldErrors.password !== undefined);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      password: emailChangeTexts.wrongPassword,
+      email: texts.emailTaken,
     });
     expect(actor.getSnapshot().context.formError).toBeNull();
   });

@@ -63,7 +63,8 @@ const storedKey = (key: string) => createHash('sha256').update(key, 'utf8').dige
 /**
  * A member (an admin, for the series) with something in every place an account leaves traces: bookings past and to come (a
  * single and a weekly series), a reset mail and a notice in the outbox, a reset token, a calendar
- * link, a rate-limit counter of a wrong password, and a second session.
+ * link, a rate-limit counter of a wrong password, a second session, and an address change waiting
+ * for its link (the link and the notice to the old address in the outbox, the new address stored).
  */
 async function memberWithTraces() {
   const names = distinctNames();
@@ -129,13 +130,19 @@ async function memberWithTraces() {
     401,
   );
   const secondSession = await loggedIn(api.url, email);
-  return { club, admin, member, secondSession, email, names };
+  const pendingEmail = `${names.last_name}-neu@example.org`;
+  const change = await member.client.request('PUT', '/api/account/email', {
+    email: pendingEmail,
+    password: PASSWORD,
+  });
+  expect(change.status).toBe(200);
+  return { club, admin, member, secondSession, email, names, pendingEmail };
 }
 
 describe('DELETE /api/account', () => {
   it('cancels what is to come, keeps the past, and leaves the name and address in no column of any table', async () => {
-    const { club, admin, member, secondSession, email, names } = await memberWithTraces();
-    for (const needle of [names.first_name, names.last_name, email]) {
+    const { club, admin, member, secondSession, email, names, pendingEmail } = await memberWithTraces();
+    for (const needle of [names.first_name, names.last_name, email, pendingEmail]) {
       expect(await columnsHolding(needle)).not.toEqual([]);
     }
 
@@ -143,7 +150,13 @@ describe('DELETE /api/account', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(erasureTexts.accountErased);
 
-    for (const needle of [names.first_name, names.last_name, email, storedKey(email.toLowerCase())]) {
+    for (const needle of [
+      names.first_name,
+      names.last_name,
+      email,
+      pendingEmail,
+      storedKey(email.toLowerCase()),
+    ]) {
       expect(await columnsHolding(needle), needle).toEqual([]);
     }
     // The log still says that this id booked; every projection matches it.

@@ -285,8 +285,22 @@ describe('GET /api/account/export', () => {
     ]);
 
     expect(body.calendar_link).toEqual({ exists: true, created_at: expect.any(String) });
+    expect(body.email_change).toEqual({
+      pending: false,
+      new_email: null,
+      requested_at: null,
+      expires_at: null,
+    });
+    // The link mailed at sign-up, then the notice.
     expect(body.mails).toEqual([
       // The sign-up's link to confirm the address, then the booking's confirmation.
+      {
+        kind: 'email-confirmation',
+        subject: 'E-Mail-Adresse bestätigen',
+        status: 'waiting',
+        created_at: expect.any(String),
+        sent_at: null,
+      },
       {
         kind: 'email-confirmation',
         subject: 'E-Mail-Adresse bestätigen',

@@ -102,7 +102,11 @@ describe('sign-up', () => {
       { unconfirmed: true },
     );
     const { client, user } = await loggedIn(api.url, email);
-    expect((await client.get('/api/account/email')).body).toEqual({ email, confirmed: false });
+    expect((await client.get('/api/account/email')).body).toEqual({
+      email,
+      confirmed: false,
+      pending_email: null,
+    });
 
     const [mail] = await mailsTo(user._id, 'email-confirmation');
     expect(mail).toMatchObject({ status: 'waiting', to_address: email });

@@ -81,6 +81,7 @@ function validExample(route: Route): { query: Record<string, string>; body: Reco
     'GET /api/admin/as-of': { query: { ...own, at: new Date().toISOString() } },
     'PUT /api/admin/members/:id/role': { query: own, body: { role: 'player' } },
     'PUT /api/account/notifications': { body: { booking_confirmations: true } },
+    'PUT /api/account/email': { body: { email: 'fuzz-neu@example.de', password: PASSWORD } },
     'GET /api/admin/notices': { query: { ...own, status: 'failed' } },
     'PUT /api/admin/club': {
       query: own,

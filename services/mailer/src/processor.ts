@@ -7,6 +7,12 @@ import {
   parseConfirmationMail,
   renderConfirmationMail,
 } from './confirmation-mail';
+import {
+  InvalidEmailChangeMailError,
+  isEmailChangeMailKind,
+  parseEmailChangeMail,
+  renderEmailChangeMail,
+} from './email-change-mail';
 import { InvalidNoticeError, parseNoticeMail, renderNoticeMail } from './notice-mail';
 import { createOutboxLedger, domainOfAddress, loadOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { DeliveryLedger, OutboxRow } from '@platzbuchung/outbox/outbox';
@@ -91,13 +97,18 @@ export function renderOutboxRow(row: OutboxRow): { rendered: RenderedMail; toNam
       const mail = parseConfirmationMail(row.payload);
       return { rendered: renderConfirmationMail(mail), toName: fullName(mail) };
     }
+    if (isEmailChangeMailKind(row.kind)) {
+      const mail = parseEmailChangeMail(row.kind, row.payload);
+      return { rendered: renderEmailChangeMail(row.kind, mail), toName: fullName(mail) };
+    }
     const notice = parseNoticeMail(row.kind, row.payload);
     return { rendered: renderNoticeMail(notice), toName: fullName(notice) };
   } catch (error) {
     if (
       error instanceof InvalidResetMailError ||
       error instanceof InvalidNoticeError ||
-      error instanceof InvalidConfirmationMailError
+      error instanceof InvalidConfirmationMailError ||
+      error instanceof InvalidEmailChangeMailError
     ) {
       throw new UnrecoverableError(error.message);
     }

@@ -1,19 +1,21 @@
 /**
  * The account panel at /profile: who is logged in, whether the address still needs confirming, the
- * calendar link, the member's own data (name, password, export, erasure), logout, and the Impressum
- * and privacy notice.
+ * calendar link, the member's own data (name, address, password, export, erasure), logout, and the
+ * Impressum and privacy notice.
  */
 import { useState } from 'react';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
+import type { SessionUser } from '@platzbuchung/domain/types';
 import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
 import { DeleteAccount } from './DeleteAccount';
-import { EmailConfirmation } from './EmailConfirmation';
+import { EmailConfirmation, useEmailState } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
 import { DataExport } from './own-data/DataExport';
+import { EmailForm } from './own-data/EmailForm';
 import { NameForm } from './own-data/NameForm';
 import { PasswordForm } from './own-data/PasswordForm';
 
@@ -23,10 +25,15 @@ function formatEmail(email: string) {
 }
 
 export default function Account({ host }: RemoteScreenProps) {
+  if (!host.auth.value) return null;
+  return <AccountPanel host={host} auth={host.auth} />;
+}
+
+/** The panel of a logged-in member: its parts ask the API about the account, so only then. */
+function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser }) {
   const [loggingOut, setLoggingOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { auth } = host;
-  if (!auth.value) return null;
+  const email = useEmailState();
 
   const onLogout = async () => {
     setError(null);
@@ -59,11 +66,14 @@ export default function Account({ host }: RemoteScreenProps) {
           </>
         )}
       </dl>
-      <EmailConfirmation />
+      <EmailConfirmation email={email} />
       <CalendarFeed />
       <NotificationSettings />
       <NameForm firstName={auth.first_name} lastName={auth.last_name} onChanged={host.startSession} />
-      {/* Changing the e-mail address (PUT /api/account/email) goes here, once new addresses are confirmed by a mailed link. */}
+      <EmailForm
+        pendingEmail={email.snapshot.context.state?.pending_email ?? null}
+        onRequested={(state) => email.send({ type: 'state.changed', state })}
+      />
       <PasswordForm />
       <DataExport />
       <DeleteAccount host={host} />

@@ -1,17 +1,24 @@
 /**
  * The account panel's notice while the address is not confirmed, with a button that mails the link
  * again (docs/architecture.md, "Confirmed addresses"). A confirmed address shows nothing here.
+ * The state it shows is the panel's (`useEmailState`), which the address change's form updates too.
  */
 import { useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type EventFrom, type SnapshotFrom } from 'xstate';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
 import { ActionNotices } from '@platzbuchung/ui/components/load-state';
 import { fetchEmailState, sendConfirmationLink } from '../../shared/auth-api';
 import { emailConfirmationMachine, type EmailState } from './email-confirmation-machine';
 
-export function EmailConfirmation() {
-  const id = useId();
+/** The panel's address state and how to change it. */
+export interface EmailStateHandle {
+  snapshot: SnapshotFrom<typeof emailConfirmationMachine>;
+  send: (event: EventFrom<typeof emailConfirmationMachine>) => void;
+}
+
+/** The member's address as the panel knows it: loaded once, then changed by the panel's own forms. */
+export function useEmailState(): EmailStateHandle {
   const [machine] = useState(() =>
     emailConfirmationMachine.provide({
       actors: {
@@ -21,6 +28,12 @@ export function EmailConfirmation() {
     }),
   );
   const [snapshot, send] = useMachine(machine);
+  return { snapshot, send };
+}
+
+export function EmailConfirmation({ email }: { email: EmailStateHandle }) {
+  const id = useId();
+  const { snapshot, send } = email;
   const { state, message, error } = snapshot.context;
   // Whether the address is confirmed is a detail of the panel: while it loads, or if it cannot be
   // read, the panel shows the rest as before.

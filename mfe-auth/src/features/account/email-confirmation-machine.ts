@@ -1,13 +1,16 @@
 /**
- * "E-Mail-Adresse bestätigen" in the account panel: whether the address is confirmed, and sending
- * the link again. A request while one runs is not sent twice; a refusal (the limit) is shown and
- * the button stays.
+ * The account panel's address: whether it is confirmed, sending the link again, and the new
+ * address a change waits for. A request while one runs is not sent twice; a refusal (the limit) is
+ * shown and the button stays. A change asked for in the panel's form answers the new state, which
+ * replaces the loaded one (`state.changed`), so the panel shows the waiting address at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
 export interface EmailState {
   email: string;
   confirmed: boolean;
+  /** The new address an address change waits to be confirmed for; null when none waits. */
+  pending_email: string | null;
 }
 
 interface EmailConfirmationContext {
@@ -16,7 +19,8 @@ interface EmailConfirmationContext {
   error: string | null;
 }
 
-type EmailConfirmationEvent = { type: 'link.send' } | { type: 'state.retry' };
+type EmailConfirmationEvent =
+  { type: 'link.send' } | { type: 'state.retry' } | { type: 'state.changed'; state: EmailState };
 
 const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -37,6 +41,10 @@ export const emailConfirmationMachine = setup({
   id: 'emailConfirmation',
   context: { state: null, message: null, error: null },
   initial: 'loading',
+  on: {
+    // The answer of an address change: newer than whatever is loading, and enough to show.
+    'state.changed': { target: '.ready', actions: assign({ state: ({ event }) => event.state }) },
+  },
   states: {
     loading: {
       tags: ['loading'],

@@ -11,7 +11,13 @@ import type { IsoDate } from '../types';
  * Mails about the member's own account, with a link that is a key to it: only the member ever sees
  * them; the club's admins neither list nor resend them (docs/security.md).
  */
-export const accountMailKinds = ['password-reset', 'email-confirmation'] as const;
+export const accountMailKinds = [
+  'password-reset',
+  'email-confirmation',
+  'email-change',
+  'email-change-requested',
+  'email-changed',
+] as const;
 
 /** Mails about the club's bookings and membership: the admins' list of notices shows these. */
 export const noticeKinds = [
@@ -32,6 +38,9 @@ export function isMailKind(value: string): value is MailKind {
 export const mailKindLabels: Record<MailKind, string> = {
   'password-reset': 'Passwort zurücksetzen',
   'email-confirmation': 'E-Mail-Adresse bestätigen',
+  'email-change': 'Neue E-Mail-Adresse bestätigen',
+  'email-change-requested': 'Änderung der E-Mail-Adresse beantragt',
+  'email-changed': 'E-Mail-Adresse geändert',
   'booking-cancelled': 'Buchung abgesagt',
   'booking-moved': 'Buchung verlegt',
   'booking-confirmed': 'Buchungsbestätigung',

@@ -6,6 +6,7 @@
  * to what is stored changes this text in the same commit.
  */
 import { accountTexts } from '../account/texts';
+import { emailChangeTexts } from '../mail/email-change';
 import type { ImpressumConfig, PrivacyFacts } from '../host-contract';
 
 export interface NoticeSection {
@@ -39,7 +40,7 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
       items: [
         {
           term: 'Ihr Konto',
-          text: 'Vorname, Nachname, E-Mail-Adresse und ob Sie sie über den zugeschickten Link bestätigt haben, der Zeitpunkt Ihrer Registrierung, ob Sie Buchungsbestätigungen per E-Mail wünschen, und Ihr Passwort – nur als bcrypt-Hash, nie im Klartext.',
+          text: 'Vorname, Nachname, E-Mail-Adresse und ob Sie sie über den zugeschickten Link bestätigt haben (wenn Sie die Adresse ändern, auch die neue Adresse, bis Sie sie bestätigen), der Zeitpunkt Ihrer Registrierung, ob Sie Buchungsbestätigungen per E-Mail wünschen, und Ihr Passwort – nur als bcrypt-Hash, nie im Klartext.',
         },
         {
           term: 'Ihre Mitgliedschaft',
@@ -105,7 +106,7 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
         },
         {
           term: 'Berichtigung (Art. 16 DSGVO)',
-          text: 'Ihren Namen ändern Sie in „Mein Konto“ selbst; für andere Angaben schreiben Sie uns.',
+          text: `Ihren Namen und Ihre E-Mail-Adresse ändern Sie in „Mein Konto“ selbst. Eine neue Adresse gilt unter „${emailChangeTexts.title}“ erst, wenn Sie den Link öffnen, den wir an sie schicken; Ihre bisherige Adresse erfährt davon. Für andere Angaben schreiben Sie uns.`,
         },
         {
           term: 'Löschung (Art. 17 DSGVO)',

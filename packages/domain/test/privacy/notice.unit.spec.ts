@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emailChangeTexts } from '../../src/mail/email-change';
 import { privacyNotice } from '../../src/privacy/notice';
 
 const facts = { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 };
@@ -52,5 +53,16 @@ describe('the privacy notice', () => {
       expect(text).toContain(right);
     }
     expect(text).toContain('Meine Daten herunterladen');
+  });
+
+  it('says that name and address are corrected in the account, the address through a link to the new one', () => {
+    const rights = privacyNotice(operator, facts).find((s) => s.title === 'Ihre Rechte')!;
+    const correction = rights.items!.find((i) => i.term.startsWith('Berichtigung'))!.text;
+    expect(correction).toContain('Namen');
+    expect(correction).toContain(`„${emailChangeTexts.title}“`);
+    expect(correction).toContain('Link');
+    expect(correction).not.toMatch(/für andere Angaben schreiben Sie uns/);
+    // The pending new address is named among what is stored.
+    expect(wholeText(privacyNotice(operator, facts))).toContain('neue Adresse, bis Sie sie bestätigen');
   });
 });

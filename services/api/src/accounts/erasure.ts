@@ -91,8 +91,9 @@ export interface ErasureRequest {
 /**
  * Erases the member; answers the address they had (the caller forgets rate-limit counters keyed
  * by it) and how many bookings were cancelled. Deleting the `users` row applies every referencing
- * table's `ON DELETE` (sessions, reset tokens, calendar feeds, and whatever is added later: a test
- * holds every foreign key to `users` to CASCADE or SET NULL); the outbox is cleared by address too.
+ * table's `ON DELETE` (sessions, reset tokens, calendar feeds, confirmation links and with them a
+ * waiting address change, and whatever is added later: a test holds every foreign key to `users`
+ * to CASCADE or SET NULL); the outbox is cleared by account and by address too.
  */
 export async function eraseMember(
   db: Db,

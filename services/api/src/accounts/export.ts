@@ -13,6 +13,7 @@ import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/store';
 import { SESSION_IDLE_TIMEOUT_MS } from '../http/session';
+import { pendingEmailChange } from './pending-email-change';
 
 /** One event as the export shows it: what, when, and whether the member did it. */
 export interface ExportedEvent {
@@ -53,6 +54,13 @@ export interface AccountExport {
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
   actions_in_the_club: (Omit<ExportedEvent, 'by_me' | 'data'> & { stream_type: StreamType })[];
   calendar_link: { exists: boolean; created_at: string | null };
+  /** A change of address waiting for its link: the new address and when; never the link's token. */
+  email_change: {
+    pending: boolean;
+    new_email: string | null;
+    requested_at: string | null;
+    expires_at: string | null;
+  };
   mails: { kind: string; subject: string; status: string; created_at: string; sent_at: string | null }[];
   sessions: { count: number; last_used_at: string | null };
 }
@@ -92,10 +100,11 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, mails, sessions] = await Promise.all([
+  const [ownEvents, actions, calendarLink, emailChange, mails, sessions] = await Promise.all([
     ownStreamEvents(db, profile.club_id, userId),
     actionsInTheClub(db, profile.club_id, userId),
     calendarLinkState(db, userId),
+    emailChangeState(db, userId, now),
     mailsTo(db, userId),
     sessionsOf(db, userId),
   ]);
@@ -120,6 +129,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     bookings: bookingsOf(ownEvents.reservations, userId),
     actions_in_the_club: actions,
     calendar_link: calendarLink,
+    email_change: emailChange,
     mails,
     sessions,
   };
@@ -212,6 +222,17 @@ async function calendarLinkState(db: Db, userId: string) {
     .where({ user_id: userId })
     .first('created_at');
   return { exists: row !== undefined, created_at: row?.created_at.toISOString() ?? null };
+}
+
+/** Whether an address change waits for its link (accounts/pending-email-change). */
+async function emailChangeState(db: Db, userId: string, now: Date) {
+  const pending = await pendingEmailChange(db, userId, now);
+  return {
+    pending: pending !== undefined,
+    new_email: pending?.email ?? null,
+    requested_at: pending?.requested_at.toISOString() ?? null,
+    expires_at: pending?.expires_at.toISOString() ?? null,
+  };
 }
 
 interface MailRow {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import { dropFeedSecret } from '../calendar/feed-links';
+import { dropPendingEmailChange } from './pending-email-change';
 import type { Db } from '../db/connect';
 import { destroyUserSessions } from '../http/session';
 
@@ -127,6 +128,8 @@ export async function completePasswordReset(
       .whereNot({ id: claimed.id })
       .delete();
     await destroyUserSessions(trx, claimed.user_id);
+    // An address change that whoever knew the old password asked for must not go through now.
+    await dropPendingEmailChange(trx, claimed.user_id);
     // The calendar link is a credential as well: one copied before the reset must stop working.
     await dropFeedSecret(trx, claimed.user_id);
     return { ok: true, userId: claimed.user_id };

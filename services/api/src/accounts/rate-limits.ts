@@ -20,6 +20,8 @@ export interface RateLimitSettings {
   resetRequestsPerClient: number;
   /** "Bestätigungslink erneut senden" per member: each one mails the member's address. */
   confirmationRequestsPerUser: number;
+  /** Address changes asked for per member: each one mails the new address and the old one. */
+  emailChangesPerUser: number;
   /** Sign-ups and club registrations from one client; `REGISTRATIONS_PER_CLIENT` sets it. */
   registrationsPerClient: number;
   /**
@@ -38,6 +40,7 @@ export const defaultRateLimits: RateLimitSettings = {
   resetRequestsPerEmail: 3,
   resetRequestsPerClient: 30,
   confirmationRequestsPerUser: 3,
+  emailChangesPerUser: 3,
   registrationsPerClient: 30,
   wrongCurrentPasswordsPerUser: 5,
   windowSeconds: 15 * 60,
@@ -111,6 +114,7 @@ export interface RateLimits {
   resetByEmail: Limiter;
   resetByClient: Limiter;
   confirmationByUser: Limiter;
+  emailChangeByUser: Limiter;
   registrationByClient: Limiter;
   currentPasswordByUser: Limiter;
 }
@@ -137,6 +141,7 @@ export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRa
     resetByEmail: limiter('reset-email', settings.resetRequestsPerEmail),
     resetByClient: limiter('reset-client', settings.resetRequestsPerClient),
     confirmationByUser: limiter('confirmation-user', settings.confirmationRequestsPerUser),
+    emailChangeByUser: limiter('email-change-user', settings.emailChangesPerUser),
     registrationByClient: limiter('registration-client', settings.registrationsPerClient),
     currentPasswordByUser: limiter('current-password-user', settings.wrongCurrentPasswordsPerUser),
   };

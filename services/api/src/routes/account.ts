@@ -1,14 +1,21 @@
 import Router from '@koa/router';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
+import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import {
   accountNameSchema,
+  changeEmailSchema,
   changePasswordSchema,
   type AccountNameBody,
+  type ChangeEmailBody,
   type ChangePasswordBody,
 } from '@platzbuchung/domain/schemas';
+import { texts } from '@platzbuchung/domain/texts';
+import { requestEmailChange } from '../accounts/email-changes';
+import { emailConfirmed } from '../accounts/email-confirmations';
 import { exportAccount } from '../accounts/export';
 import { giveBackAll, takeAll, type Charge } from '../accounts/rate-limits';
-import { findSessionUser } from '../accounts/users-store';
+import { dropPendingEmailChange } from '../accounts/pending-email-change';
+import { emailRegistered, findSessionUser, normalizedEmail } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';
@@ -18,31 +25,32 @@ import { newPasswordValidator, validator } from '../http/validate';
 
 const validateName = validator<AccountNameBody>(accountNameSchema);
 const validatePasswordChange = newPasswordValidator<ChangePasswordBody>(changePasswordSchema);
+const validateEmailChange = validator<ChangeEmailBody>(changeEmailSchema);
 
-const refusedUnder = (field: keyof ChangePasswordBody, message: string) =>
+const refusedUnder = (field: keyof ChangePasswordBody | keyof ChangeEmailBody, message: string) =>
   badRequest([{ instancePath: `/${field}`, message }]);
 
 /**
  * Sets the new password and ends every other login of the member, in one transaction: whoever held
  * one of them (a lost phone, a stolen cookie) is out the moment the new password counts. Reset links
- * mailed earlier go too, so none of them can set another password afterwards.
+ * mailed earlier go too, so none of them can set another password afterwards, and so does the link
+ * of an address change waiting, which whoever knew the old password may have asked for.
  */
 async function replacePassword(db: Db, userId: string, passwordHash: string, keptSessionId: string) {
   return db.transaction(async (trx) => {
     await trx('users').where({ id: userId }).update({ password_hash: passwordHash });
     await trx('password_resets').where({ user_id: userId }).whereNull('used_at').delete();
+    await dropPendingEmailChange(trx, userId);
     return trx('sessions').where({ user_id: userId }).whereNot({ id: keptSessionId }).delete();
   });
 }
 
 /**
- * The member's own data (docs/privacy.md): correcting the name, changing the password, and taking
+ * The member's own data (docs/privacy.md): correcting the name and the address, changing the password, and taking
  * everything stored about them as one file. Pending and inactive members may do all of it too.
- * The e-mail change (`PUT /api/account/email`) belongs beside these once addresses are confirmed by
- * a mailed link.
  */
 export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
-  const { db, hasher, rateLimits, clock } = deps;
+  const { db, hasher, rateLimits, clock, config } = deps;
   const router = new Router<AppState>({ prefix: '/api' });
 
   router.put('/account', requireLogin(db), async (ctx) => {
@@ -84,6 +92,48 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
       'password changed; other sessions ended',
     );
     ctx.body = { message: accountTexts.passwordChanged };
+  });
+
+  /**
+   * Asks to change the address; the change happens only when the link mailed to the new address is
+   * used (`POST /api/confirm-email`). The password is checked first and counted like the password
+   * change's, so a stolen session can neither redirect the account's mail nor guess the password
+   * faster than a login could; a taken address is refused as sign-up refuses it, and no sooner.
+   */
+  router.put('/account/email', requireLogin(db), async (ctx) => {
+    const body = validateEmailChange(ctx.request.body);
+    const user = sessionUser(ctx);
+    const charges: Charge[] = [[rateLimits.currentPasswordByUser, user._id]];
+    await takeAll(charges);
+    const row: { password_hash: string } | undefined = await db('users')
+      .where({ id: user._id })
+      .first('password_hash');
+    if (!row || !(await hasher.verify(body.password, row.password_hash))) {
+      throw refusedUnder('password', emailChangeTexts.wrongPassword);
+    }
+    await giveBackAll(charges);
+    if (normalizedEmail(body.email) === normalizedEmail(user.email)) {
+      throw refusedUnder('email', emailChangeTexts.sameAddress);
+    }
+    if (await emailRegistered(db, body.email)) throw refusedUnder('email', texts.emailTaken);
+    // Each request mails two addresses: bounded like sending a confirmation link again.
+    await takeAll([[rateLimits.emailChangeByUser, user._id]]);
+    const pending = await requestEmailChange(
+      db,
+      { ...user, id: user._id },
+      body.email,
+      config.publicUrl,
+      clock(),
+    );
+    ctx.state.logger.info({ userId: user._id }, 'e-mail change requested');
+    ctx.body = {
+      message: emailChangeTexts.linkSent(pending.email),
+      data: {
+        email: user.email,
+        confirmed: await emailConfirmed(db, user._id),
+        pending_email: pending.email,
+      },
+    };
   });
 
   router.get('/account/export', requireLogin(db), async (ctx) => {

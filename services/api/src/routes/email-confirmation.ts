@@ -1,9 +1,11 @@
 /**
  * Confirming a member's address (docs/architecture.md, "Confirmed addresses"): the mailed link's
  * page posts its token here (no session needed: the link may be opened on another device), and the
- * account panel asks whether the address is confirmed and sends the link again.
+ * account panel asks whether the address is confirmed and sends the link again. A link mailed to a
+ * new address (`PUT /api/account/email`) is used here too, and switches the account over.
  */
 import Router from '@koa/router';
+import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
 import { confirmEmailSchema, type ConfirmEmailBody } from '@platzbuchung/domain/schemas';
 import {
@@ -12,6 +14,7 @@ import {
   hashConfirmationToken,
   requestEmailConfirmation,
 } from '../accounts/email-confirmations';
+import { pendingEmailChange } from '../accounts/pending-email-change';
 import { takeAll } from '../accounts/rate-limits';
 import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';
@@ -27,17 +30,28 @@ export function emailConfirmationRoutes(deps: AppDeps): Router<AppState> {
 
   router.post('/confirm-email', async (ctx) => {
     const { token } = validateConfirm(ctx.request.body);
-    const result = await confirmEmail(db, hashConfirmationToken(token), clock());
-    if (!result.ok) throw badRequest(confirmationTexts.linkInvalid);
-    const { userId, released, dropped } = result;
-    ctx.state.logger.info({ userId, released, dropped }, 'e-mail address confirmed');
-    ctx.body = { message: confirmationTexts.confirmed };
+    const result = await confirmEmail(db, hashConfirmationToken(token), clock(), config.publicUrl);
+    if (!result.ok) {
+      throw badRequest(
+        result.problem === 'taken' ? emailChangeTexts.takenMeanwhile : confirmationTexts.linkInvalid,
+      );
+    }
+    const { userId, changed, released, dropped } = result;
+    ctx.state.logger.info(
+      { userId, released, dropped },
+      changed ? 'e-mail address changed' : 'e-mail address confirmed',
+    );
+    ctx.body = { message: changed ? emailChangeTexts.changed : confirmationTexts.confirmed };
   });
 
   router.get('/account/email', requireLogin(db), async (ctx) => {
     const user = sessionUser(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { email: user.email, confirmed: await emailConfirmed(db, user._id) };
+    const [confirmed, pending] = await Promise.all([
+      emailConfirmed(db, user._id),
+      pendingEmailChange(db, user._id, clock()),
+    ]);
+    ctx.body = { email: user.email, confirmed, pending_email: pending?.email ?? null };
   });
 
   /** Each request mails the member's address, so it has a limit of its own (docs/security.md). */

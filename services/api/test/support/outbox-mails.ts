@@ -24,9 +24,19 @@ export async function resetMailsIn(db: Db): Promise<OutboxResetMail[]> {
 }
 
 /** The token of the newest confirmation link mailed to `address` (any letter case), if any. */
-export async function confirmationTokenFor(db: Db, address: string): Promise<string | undefined> {
+export const confirmationTokenFor = (db: Db, address: string) =>
+  newestTokenFor(db, 'email-confirmation', address);
+
+/** The token of the newest link of an address change mailed to the new `address`, if any. */
+export const emailChangeTokenFor = (db: Db, address: string) => newestTokenFor(db, 'email-change', address);
+
+async function newestTokenFor(
+  db: Db,
+  kind: 'email-confirmation' | 'email-change',
+  address: string,
+): Promise<string | undefined> {
   const row: { payload: Record<string, string> } | undefined = await db('mail_outbox')
-    .where({ kind: 'email-confirmation' })
+    .where({ kind })
     .whereRaw('lower(to_address) = lower(?)', [address.trim()])
     .orderBy([
       { column: 'created_at', order: 'desc' },
