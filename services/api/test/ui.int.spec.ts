@@ -1,4 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,5 +250,127 @@ describe('where a remote is found', () => {
     expect(remoteEntryUrl('https://cdn.example/auth/entry.4f2a.js', publicUrl)).toBe(
       'https://cdn.example/auth/entry.4f2a.js',
     );
+  });
+});
+
+/** A remote's file server as the API sees it: a manifest that a `switch` replaces, and a count of its reads. */
+function fakeRemote() {
+  const served = { manifest: manifestNaming('v1'), reads: 0 };
+  const server: Server = createServer((request, response) => {
+    if (request.url !== '/mf-manifest.json') {
+      response.writeHead(404).end();
+      return;
+    }
+    served.reads += 1;
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(served.manifest));
+  });
+  return { served, server };
+}
+
+/** A reservations remote's manifest whose files are named after a version, as a build names them. */
+function manifestNaming(version: string) {
+  const screen = (name: string) => ({
+    path: `./${name}`,
+    assets: {
+      js: { sync: [`shared.${version}.js`, `${name}.${version}.js`], async: [`popups.${version}.js`] },
+      css: { sync: [`${name}.${version}.css`], async: [] },
+    },
+  });
+  return { exposes: [screen('Reservations'), screen('Players')] };
+}
+
+describe("the page names its screen's files from the remote's served manifest", () => {
+  let remote: ReturnType<typeof fakeRemote>;
+  let remoteUrl: string;
+  let withRemote: TestApi;
+  const freshForMs = 300;
+
+  beforeAll(async () => {
+    remote = fakeRemote();
+    await new Promise<void>((resolve) => remote.server.listen(0, '127.0.0.1', resolve));
+    remoteUrl = `http://127.0.0.1:${(remote.server.address() as AddressInfo).port}`;
+    withRemote = await startTestApi({
+      extend: (deps) => ({
+        ui: serveUi({
+          shellDir,
+          remotes: { reservations: remoteUrl },
+          publicUrl: deps.config.publicUrl,
+          mailRetentionDays: deps.config.mailRetentionDays,
+          startupFor: pageStartup(deps.db),
+          manifestFreshForMs: freshForMs,
+        }),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await withRemote.close();
+    await new Promise((resolve) => remote.server.close(resolve));
+  });
+
+  const pageAt = async (urlPath: string, cookie?: string) => {
+    const headers: Record<string, string> = { Accept: 'text/html' };
+    if (cookie) headers.Cookie = cookie;
+    return (await fetch(withRemote.url + urlPath, { headers })).text();
+  };
+  const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" [^>]*>/g)].map(([link]) => link);
+  const preloadsFor = (version: string, screen: string) => [
+    `<link rel="preload" as="style" href="${remoteUrl}/${screen}.${version}.css" />`,
+    `<link rel="preload" as="script" href="${remoteUrl}/remoteEntry.js" />`,
+    `<link rel="preload" as="script" href="${remoteUrl}/shared.${version}.js" />`,
+    `<link rel="preload" as="script" href="${remoteUrl}/${screen}.${version}.js" />`,
+  ];
+
+  it("preloads a member's screen: its remote's entry, the exposed module's chunks and style sheet, classic and without crossorigin", async () => {
+    const { admin } = await clubWithMembers(withRemote.url);
+    const cookie = admin.client.cookieHeader();
+    expect(preloadsOf(await pageAt('/reservations', cookie))).toEqual(preloadsFor('v1', 'Reservations'));
+    // The route table the shell routes by says which screen a path shows.
+    expect(preloadsOf(await pageAt('/players', cookie))).toEqual(preloadsFor('v1', 'Players'));
+    // Chunks loaded only later (the popups) are left to the screen.
+    expect(await pageAt('/reservations', cookie)).not.toContain('popups.v1.js');
+  });
+
+  it('names the new version\'s files once the served manifest changed (after `npm run switch`), asking it at most once per period', async () => {
+    const { admin } = await clubWithMembers(withRemote.url);
+    const cookie = admin.client.cookieHeader();
+    expect(preloadsOf(await pageAt('/reservations', cookie))).toEqual(preloadsFor('v1', 'Reservations'));
+    remote.served.manifest = manifestNaming('v2');
+    await new Promise((resolve) => setTimeout(resolve, freshForMs + 50));
+    const readsBefore = remote.served.reads;
+    const pages = await Promise.all([1, 2, 3, 4].map(() => pageAt('/reservations', cookie)));
+    for (const html of pages) expect(preloadsOf(html)).toEqual(preloadsFor('v2', 'Reservations'));
+    expect(remote.served.reads - readsBefore).toBe(1);
+    remote.served.manifest = manifestNaming('v1');
+    await new Promise((resolve) => setTimeout(resolve, freshForMs + 50));
+  });
+
+  it('preloads nothing a visitor will not see: no member screen for a stranger, none for an unknown path', async () => {
+    expect(preloadsOf(await pageAt('/reservations'))).toEqual([]);
+    expect(preloadsOf(await pageAt('/players'))).toEqual([]);
+    expect(preloadsOf(await pageAt('/nirgendwo'))).toEqual([]);
+  });
+
+  it('goes out without preloads when the remote does not answer, and the shell loads the screen itself', async () => {
+    const { admin } = await clubWithMembers(withRemote.url);
+    const stray = await startTestApi({
+      extend: (deps) => ({
+        ui: serveUi({
+          shellDir,
+          remotes: { reservations: 'http://127.0.0.1:9' },
+          publicUrl: deps.config.publicUrl,
+          mailRetentionDays: deps.config.mailRetentionDays,
+          startupFor: pageStartup(deps.db),
+        }),
+      }),
+    });
+    try {
+      const response = await fetch(`${stray.url}/reservations`, {
+        headers: { Accept: 'text/html', Cookie: admin.client.cookieHeader() },
+      });
+      expect(response.status).toBe(200);
+      expect(preloadsOf(await response.text())).toEqual([]);
+    } finally {
+      await stray.close();
+    }
   });
 });

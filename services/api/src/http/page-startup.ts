@@ -5,6 +5,7 @@
  * (docs/architecture.md, "The first visit").
  */
 import type { PageStartup } from '@platzbuchung/domain/host-contract';
+import type { SessionUser } from '@platzbuchung/domain/types';
 import { ClubDirectory } from '../accounts/club-directory';
 import type { Db } from '../db/connect';
 import { currentUser } from './auth';
@@ -17,6 +18,8 @@ import type { AppContext } from './context';
 export interface PageStartupText {
   json: string;
   anonymous: boolean;
+  /** The session's user, so the page can name the files of the screen this user will see. */
+  user: SessionUser | null;
 }
 export type PageStartupFor = (ctx: AppContext) => Promise<PageStartupText>;
 
@@ -28,6 +31,7 @@ export function pageStartup(db: Db): PageStartupFor {
     return {
       json: `{"clubs":${snapshot.body},"user":${JSON.stringify(startupUser)}}`,
       anonymous: startupUser === null,
+      user: startupUser,
     };
   };
 }

@@ -1,0 +1,117 @@
+/**
+ * The files a remote's screen needs, read from the manifest (`mf-manifest.json`) of the version
+ * being served, so a page can name them as preloads and the browser fetches them beside the shell's
+ * own scripts instead of after them (docs/architecture.md, "The first visit"). The manifest is
+ * asked again once it is older than a short while: after `npm run switch` the next pages name the
+ * new version's files, at the cost of one small request per remote and period.
+ */
+import type { Logger } from 'pino';
+
+/** What a screen loads, as absolute URLs: the remote's entry, its chunks and its style sheets. */
+export interface ScreenFiles {
+  entry: string;
+  scripts: string[];
+  styles: string[];
+}
+
+interface ManifestAssets {
+  js?: { sync?: unknown };
+  css?: { sync?: unknown };
+}
+interface ManifestExpose {
+  path?: unknown;
+  assets?: ManifestAssets;
+}
+interface Manifest {
+  exposes?: ManifestExpose[];
+}
+
+const stringsOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/**
+ * The files of one exposed module (`./Reservations`) by the manifest, resolved against the entry's
+ * folder (remotes are built with `publicPath: 'auto'`: their files sit beside the entry), or null
+ * when the manifest does not expose it.
+ */
+export function screenFilesOf(manifest: unknown, entryUrl: string, module: string): ScreenFiles | null {
+  const exposes = (manifest as Manifest | null)?.exposes;
+  const expose = Array.isArray(exposes) ? exposes.find((candidate) => candidate.path === module) : undefined;
+  if (!expose) return null;
+  const resolve = (file: string) => new URL(file, entryUrl).href;
+  return {
+    entry: entryUrl,
+    scripts: stringsOf(expose.assets?.js?.sync).map(resolve),
+    styles: stringsOf(expose.assets?.css?.sync).map(resolve),
+  };
+}
+
+/** The manifest beside a remote's entry script. */
+export const manifestUrlOf = (entryUrl: string): string => new URL('mf-manifest.json', entryUrl).href;
+
+interface KeptManifest {
+  askedAt: number;
+  manifest: Promise<unknown>;
+}
+
+export interface ServedManifestsOptions {
+  /** Federation name → the absolute URL of its `remoteEntry.js`. */
+  remotes: Record<string, string>;
+  /** How long an answer stands before the manifest is asked again. */
+  freshForMs: number;
+  /** How long a page waits for a manifest; without an answer it names no files. */
+  timeoutMs: number;
+  now?: () => number;
+}
+
+/** The files of a remote's exposed module; the logger is the request's, which says why there are none. */
+export type ScreenFilesFor = (
+  remote: string,
+  module: string,
+  logger: Pick<Logger, 'warn'>,
+) => Promise<ScreenFiles | null>;
+
+/**
+ * Each remote's served manifest, asked at most once per `freshForMs` (requests meanwhile share
+ * the answer); a remote that does not answer in time, or answers no manifest, makes the page name
+ * none of its files, and the shell loads them as it always did.
+ */
+export function servedScreenFiles(options: ServedManifestsOptions): ScreenFilesFor {
+  const now = options.now ?? Date.now;
+  const kept = new Map<string, KeptManifest>();
+  const manifestOf = (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<unknown> => {
+    const known = kept.get(entryUrl);
+    if (known && now() - known.askedAt < options.freshForMs) return known.manifest;
+    const manifest = fetch(manifestUrlOf(entryUrl), { signal: AbortSignal.timeout(options.timeoutMs) })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch((err: unknown) => {
+        logger.warn({ err, entryUrl }, "a remote's manifest could not be read: its files are not preloaded");
+        return null;
+      });
+    kept.set(entryUrl, { askedAt: now(), manifest });
+    return manifest;
+  };
+  return async (remote, module, logger) => {
+    const entryUrl = options.remotes[remote];
+    if (!entryUrl) return null;
+    return screenFilesOf(await manifestOf(entryUrl, logger), entryUrl, module);
+  };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * Preload links for a screen's files. Module Federation and webpack load them as classic scripts
+ * and plain style sheets without a `crossorigin` attribute, so the preloads carry none either: a
+ * preload is reused only by a request of the same mode, else the file is fetched twice.
+ */
+export function screenPreloadLinks(files: ScreenFiles): string {
+  const link = (as: 'script' | 'style', href: string) =>
+    `<link rel="preload" as="${as}" href="${escapeAttribute(href)}" />`;
+  return [
+    ...files.styles.map((href) => link('style', href)),
+    link('script', files.entry),
+    ...files.scripts.map((href) => link('script', href)),
+  ].join('');
+}
