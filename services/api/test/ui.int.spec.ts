@@ -5,6 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INLINE_CONFIG_ID, INLINE_STARTUP_ID, type PageStartup } from '@platzbuchung/domain/host-contract';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import {
+  blocksPath,
+  myWindow,
+  reservationsPath,
+  usersPath,
+  weekWindow,
+} from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import { pageStartup } from '../src/http/page-startup';
 import { inlineConfigBlock, inlineStartupBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
@@ -312,7 +320,12 @@ describe("the page names its screen's files from the remote's served manifest", 
     if (cookie) headers.Cookie = cookie;
     return (await fetch(withRemote.url + urlPath, { headers })).text();
   };
-  const preloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" [^>]*>/g)].map(([link]) => link);
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="(?:script|style)"[^>]*>/g)].map(([link]) => link);
+  const dataPreloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)" \/>/g)].map(([, href]) =>
+      href!.replace(/&amp;/g, '&'),
+    );
   const preloadsFor = (version: string, screen: string) => [
     `<link rel="preload" as="style" href="${remoteUrl}/${screen}.${version}.css" />`,
     `<link rel="preload" as="script" href="${remoteUrl}/remoteEntry.js" />`,
@@ -344,10 +357,39 @@ describe("the page names its screen's files from the remote's served manifest", 
     await new Promise((resolve) => setTimeout(resolve, freshForMs + 50));
   });
 
-  it('preloads nothing a visitor will not see: no member screen for a stranger, none for an unknown path', async () => {
-    expect(preloadsOf(await pageAt('/reservations'))).toEqual([]);
-    expect(preloadsOf(await pageAt('/players'))).toEqual([]);
-    expect(preloadsOf(await pageAt('/nirgendwo'))).toEqual([]);
+  it("starts the grid's first data with a member's page: the week, its blocks, the members and their own bookings, as the screen asks for them", async () => {
+    const { admin, club } = await clubWithMembers(withRemote.url);
+    const cookie = admin.client.cookieHeader();
+    const today = clubNow(club.time_zone).date;
+    const user = (await (await fetch(`${withRemote.url}/api/verifyAuth`, { headers: { Cookie: cookie } })).json()) as {
+      _id: string;
+    };
+    const html = await pageAt('/reservations', cookie);
+    expect(dataPreloadsOf(html)).toEqual([
+      reservationsPath(club._id, weekWindow(today)),
+      blocksPath(club._id, weekWindow(today)),
+      usersPath(club._id),
+      reservationsPath(club._id, myWindow(today), user._id),
+    ]);
+    // Each is an address the API answers for this member.
+    for (const href of dataPreloadsOf(html)) {
+      expect((await fetch(withRemote.url + href, { headers: { Cookie: cookie } })).status).toBe(200);
+    }
+    // The personal page stays personal.
+    const response = await fetch(`${withRemote.url}/reservations`, {
+      headers: { Accept: 'text/html', Cookie: cookie },
+    });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(dataPreloadsOf(await pageAt('/players', cookie))).toEqual([usersPath(club._id)]);
+  });
+
+  it('preloads nothing a visitor will not see: no member screen or data for a stranger, none for an unknown path', async () => {
+    for (const urlPath of ['/reservations', '/players', '/nirgendwo', '/']) {
+      const html = await pageAt(urlPath);
+      expect(preloadsOf(html)).toEqual([]);
+      expect(dataPreloadsOf(html)).toEqual([]);
+      expect(html).not.toContain('/api/');
+    }
   });
 
   it('goes out without preloads when the remote does not answer, and the shell loads the screen itself', async () => {

@@ -20,6 +20,8 @@ export interface PageStartupText {
   anonymous: boolean;
   /** The session's user, so the page can name the files of the screen this user will see. */
   user: SessionUser | null;
+  /** The time zone of the user's club (its today names the week the grid opens with), if known. */
+  clubTimeZone: string | null;
 }
 export type PageStartupFor = (ctx: AppContext) => Promise<PageStartupText>;
 
@@ -32,6 +34,7 @@ export function pageStartup(db: Db): PageStartupFor {
       json: `{"clubs":${snapshot.body},"user":${JSON.stringify(startupUser)}}`,
       anonymous: startupUser === null,
       user: startupUser,
+      clubTimeZone: snapshot.clubs.find(({ club }) => club._id === user?.club_id)?.club.time_zone ?? null,
     };
   };
 }

@@ -115,3 +115,15 @@ export function screenPreloadLinks(files: ScreenFiles): string {
     ...files.scripts.map((href) => link('script', href)),
   ].join('');
 }
+
+/**
+ * Preload links for the API answers a screen asks for as it opens. The screens' API client asks
+ * with `credentials: 'same-origin'`, which a preload with a bare `crossorigin` (anonymous) matches:
+ * the session's cookie goes along to the page's own origin, and the screen's request takes the
+ * preloaded answer. `use-credentials` would not match it, and the list would be asked twice.
+ */
+export function dataPreloadLinks(paths: readonly string[]): string {
+  return paths
+    .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}" />`)
+    .join('');
+}

@@ -14,7 +14,9 @@ import {
   type PrivacyFacts,
   type RemotesConfig,
 } from '@platzbuchung/domain/host-contract';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { authStateOf, remoteScreenAt } from '@platzbuchung/domain/host-routes';
+import { firstRequestsOf } from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import {
   bodyFor,
@@ -28,7 +30,7 @@ import {
 import { acceptsGzip, gzipOnce } from './compression';
 import type { AppContext, AppState } from './context';
 import type { PageStartupFor, PageStartupText } from './page-startup';
-import { screenPreloadLinks, servedScreenFiles, type ScreenFilesFor } from './remote-files';
+import { dataPreloadLinks, screenPreloadLinks, servedScreenFiles, type ScreenFilesFor } from './remote-files';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -165,9 +167,10 @@ interface StartupPage {
 const MOST_ANONYMOUS_PAGES = 32;
 
 /**
- * The preload links of the screen this visitor will see at this path, from the served manifest of
- * its remote; none where the shell shows no remote's screen (an unknown path, a redirect, the
- * membership notice) or when the manifest cannot be read.
+ * The preload links of the screen this visitor will see at this path: its remote's files from the
+ * served manifest, and the lists it asks for as it opens (`firstRequestsOf`), fetched with the
+ * session's cookie. None where the shell shows no remote's screen (an unknown path, a redirect,
+ * the membership notice); no files when the manifest cannot be read.
  */
 async function preloadsFor(
   ctx: AppContext,
@@ -177,7 +180,15 @@ async function preloadsFor(
   const screen = remoteScreenAt(ctx.path, authStateOf(startup.user));
   if (!screen) return '';
   const files = await screenFilesFor(screen.remote, screen.module, ctx.state.logger);
-  return files ? screenPreloadLinks(files) : '';
+  const data =
+    startup.user && startup.clubTimeZone
+      ? firstRequestsOf(screen, {
+          clubId: startup.user.club_id,
+          userId: startup.user._id,
+          today: clubNow(startup.clubTimeZone).date,
+        })
+      : [];
+  return (files ? screenPreloadLinks(files) : '') + dataPreloadLinks(data);
 }
 
 /**
