@@ -134,24 +134,18 @@ class PreloadStartChunksPlugin {
 /**
  * Files that always load together are one file: each is a request of its own on a first visit,
  * and on a phone's network a request costs more than the bytes it saves (bench/README.md,
- * "browser"). The host provides React, React DOM and their scheduler in one chunk and XState with
- * its React binding in another (Module Federation would otherwise make a chunk of each shared
- * name, some of them under 1 kB), and keeps the router in its bootstrap chunk rather than a
+ * "browser"). The host provides React, React DOM, XState and their helpers from one chunk (Module
+ * Federation would otherwise make a chunk of each shared name, some of them under 1 kB; every
+ * page's first render needs them all), and keeps the router in its bootstrap chunk rather than a
  * vendor chunk beside it.
  */
 const HOST_CHUNKS = {
   cacheGroups: {
     default: false,
     defaultVendors: false,
-    react: {
-      test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-      name: 'react',
-      chunks: 'async',
-      enforce: true,
-    },
-    xstate: {
-      test: /[\\/]node_modules[\\/](xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/,
-      name: 'xstate',
+    shared: {
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/,
+      name: 'shared',
       chunks: 'async',
       enforce: true,
     },

@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INLINE_CONFIG_ID, INLINE_STARTUP_ID, type PageStartup } from '@platzbuchung/domain/host-contract';
+import {
+  INLINE_ANSWERS_ID,
+  INLINE_CONFIG_ID,
+  INLINE_CONTRACTS_ID,
+  INLINE_STARTUP_ID,
+  type PageStartup,
+} from '@platzbuchung/domain/host-contract';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import {
   blocksPath,
@@ -14,7 +20,7 @@ import {
   weekWindow,
 } from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
-import { pageStartup } from '../src/http/page-startup';
+import { clubMembersAnswer, pageStartup } from '../src/http/page-startup';
 import { inlineConfigBlock, inlineStartupBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
 import { clubWithMembers } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -265,6 +271,12 @@ describe('where a remote is found', () => {
 function fakeRemote() {
   const served = { manifest: manifestNaming('v1'), reads: 0 };
   const server: Server = createServer((request, response) => {
+    if (request.url === '/host-contract.json') {
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ remote: 'reservations', hostContract: 7 }));
+      return;
+    }
     if (request.url !== '/mf-manifest.json') {
       response.writeHead(404).end();
       return;
@@ -305,6 +317,7 @@ describe("the page names its screen's files from the remote's served manifest", 
           publicUrl: deps.config.publicUrl,
           mailRetentionDays: deps.config.mailRetentionDays,
           startupFor: pageStartup(deps.db),
+          inlineAnswerFor: clubMembersAnswer(deps.db),
           manifestFreshForMs: freshForMs,
         }),
       }),
@@ -326,6 +339,11 @@ describe("the page names its screen's files from the remote's served manifest", 
     [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)" \/>/g)].map(([, href]) =>
       href!.replace(/&amp;/g, '&'),
     );
+  const answersOf = (html: string): Record<string, unknown> => {
+    const block = new RegExp(`<script type="application/json" id="${INLINE_ANSWERS_ID}">(.*?)</script>`);
+    const text = html.match(block)?.[1];
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  };
   const preloadsFor = (version: string, screen: string) => [
     `<link rel="preload" as="style" href="${remoteUrl}/${screen}.${version}.css" />`,
     `<link rel="preload" as="script" href="${remoteUrl}/remoteEntry.js" />`,
@@ -340,7 +358,13 @@ describe("the page names its screen's files from the remote's served manifest", 
     // The route table the shell routes by says which screen a path shows.
     expect(preloadsOf(await pageAt('/players', cookie))).toEqual(preloadsFor('v1', 'Players'));
     // Chunks loaded only later (the popups) are left to the screen.
-    expect(await pageAt('/reservations', cookie)).not.toContain('popups.v1.js');
+    const html = await pageAt('/reservations', cookie);
+    expect(html).not.toContain('popups.v1.js');
+    // The contract declaration read beside the manifest, so the shell need not ask for it.
+    const block = new RegExp(`<script type="application/json" id="${INLINE_CONTRACTS_ID}">(.*?)</script>`);
+    expect(JSON.parse(html.match(block)![1]!)).toEqual({
+      reservations: { remote: 'reservations', hostContract: 7 },
+    });
   });
 
   it('names the new version\'s files once the served manifest changed (after `npm run switch`), asking it at most once per period', async () => {
@@ -357,30 +381,28 @@ describe("the page names its screen's files from the remote's served manifest", 
     await new Promise((resolve) => setTimeout(resolve, freshForMs + 50));
   });
 
-  it("starts the grid's first data with a member's page: the week, its blocks, the members and their own bookings, as the screen asks for them", async () => {
+  it("starts the grid's first data with a member's page: the members in it, the week, its blocks and their own bookings preloaded, as the screen asks", async () => {
     const { admin, club } = await clubWithMembers(withRemote.url);
     const cookie = admin.client.cookieHeader();
     const today = clubNow(club.time_zone).date;
-    const user = (await (await fetch(`${withRemote.url}/api/verifyAuth`, { headers: { Cookie: cookie } })).json()) as {
-      _id: string;
-    };
+    const asMember = (urlPath: string) => fetch(withRemote.url + urlPath, { headers: { Cookie: cookie } });
+    const user = (await (await asMember('/api/verifyAuth')).json()) as { _id: string };
     const html = await pageAt('/reservations', cookie);
     expect(dataPreloadsOf(html)).toEqual([
       reservationsPath(club._id, weekWindow(today)),
       blocksPath(club._id, weekWindow(today)),
-      usersPath(club._id),
       reservationsPath(club._id, myWindow(today), user._id),
     ]);
     // Each is an address the API answers for this member.
-    for (const href of dataPreloadsOf(html)) {
-      expect((await fetch(withRemote.url + href, { headers: { Cookie: cookie } })).status).toBe(200);
-    }
+    for (const href of dataPreloadsOf(html)) expect((await asMember(href)).status).toBe(200);
+    // The members, as GET /api/users answers them, under the path the screen asks.
+    expect(answersOf(html)).toEqual({ [usersPath(club._id)]: await (await asMember(usersPath(club._id))).json() });
     // The personal page stays personal.
     const response = await fetch(`${withRemote.url}/reservations`, {
       headers: { Accept: 'text/html', Cookie: cookie },
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(dataPreloadsOf(await pageAt('/players', cookie))).toEqual([usersPath(club._id)]);
+    expect(Object.keys(answersOf(await pageAt('/players', cookie)))).toEqual([usersPath(club._id)]);
   });
 
   it('preloads nothing a visitor will not see: no member screen or data for a stranger, none for an unknown path', async () => {
@@ -389,6 +411,8 @@ describe("the page names its screen's files from the remote's served manifest", 
       expect(preloadsOf(html)).toEqual([]);
       expect(dataPreloadsOf(html)).toEqual([]);
       expect(html).not.toContain('/api/');
+      expect(html).not.toContain(INLINE_CONTRACTS_ID);
+      expect(answersOf(html)).toEqual({});
     }
   });
 

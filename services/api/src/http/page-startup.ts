@@ -6,7 +6,9 @@
  */
 import type { PageStartup } from '@platzbuchung/domain/host-contract';
 import type { SessionUser } from '@platzbuchung/domain/types';
+import { usersPath } from '@platzbuchung/domain/reservations/screen-requests';
 import { ClubDirectory } from '../accounts/club-directory';
+import { listClubMembers } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import { currentUser } from './auth';
 import type { AppContext } from './context';
@@ -37,4 +39,21 @@ export function pageStartup(db: Db): PageStartupFor {
       clubTimeZone: snapshot.clubs.find(({ club }) => club._id === user?.club_id)?.club.time_zone ?? null,
     };
   };
+}
+
+/**
+ * An answer the page may carry in place of the opened screen's request for it, as `GET` of that
+ * path answers this user, or undefined when the screen asks itself.
+ */
+export type InlineAnswerFor = (path: string, user: SessionUser) => Promise<unknown>;
+
+/**
+ * The club's members, which the grid and the players' list ask for as they open: one read, the
+ * same as `GET /api/users` makes, for an active member of that club (the page names a screen's
+ * requests only for those). The lists that carry a club sequence are preloaded instead, so their
+ * route stays their one reader.
+ */
+export function clubMembersAnswer(db: Db): InlineAnswerFor {
+  return async (path, user) =>
+    user.status === 'active' && path === usersPath(user.club_id) ? listClubMembers(db, user.club_id) : undefined;
 }

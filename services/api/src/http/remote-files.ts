@@ -1,17 +1,20 @@
 /**
  * The files a remote's screen needs, read from the manifest (`mf-manifest.json`) of the version
- * being served, so a page can name them as preloads and the browser fetches them beside the shell's
+ * being served (and its `host-contract.json`, which the shell then need not ask for), so a page can name them as preloads and the browser fetches them beside the shell's
  * own scripts instead of after them (docs/architecture.md, "The first visit"). The manifest is
  * asked again once it is older than a short while: after `npm run switch` the next pages name the
  * new version's files, at the cost of one small request per remote and period.
  */
 import type { Logger } from 'pino';
+import type { RemoteContractDeclaration } from '@platzbuchung/domain/host-contract';
 
 /** What a screen loads, as absolute URLs: the remote's entry, its chunks and its style sheets. */
 export interface ScreenFiles {
   entry: string;
   scripts: string[];
   styles: string[];
+  /** The remote's `host-contract.json` beside the manifest, when it declares one. */
+  contract: RemoteContractDeclaration | null;
 }
 
 interface ManifestAssets {
@@ -34,8 +37,8 @@ const stringsOf = (value: unknown): string[] =>
  * folder (remotes are built with `publicPath: 'auto'`: their files sit beside the entry), or null
  * when the manifest does not expose it.
  */
-export function screenFilesOf(manifest: unknown, entryUrl: string, module: string): ScreenFiles | null {
-  const exposes = (manifest as Manifest | null)?.exposes;
+export function screenFilesOf(served: ServedRemote, entryUrl: string, module: string): ScreenFiles | null {
+  const exposes = (served.manifest as Manifest | null)?.exposes;
   const expose = Array.isArray(exposes) ? exposes.find((candidate) => candidate.path === module) : undefined;
   if (!expose) return null;
   const resolve = (file: string) => new URL(file, entryUrl).href;
@@ -43,15 +46,25 @@ export function screenFilesOf(manifest: unknown, entryUrl: string, module: strin
     entry: entryUrl,
     scripts: stringsOf(expose.assets?.js?.sync).map(resolve),
     styles: stringsOf(expose.assets?.css?.sync).map(resolve),
+    contract: contractOf(served.contract),
   };
 }
 
-/** The manifest beside a remote's entry script. */
-export const manifestUrlOf = (entryUrl: string): string => new URL('mf-manifest.json', entryUrl).href;
+/** What a remote's server answers beside its entry: the manifest and the contract declaration (parsed JSON). */
+interface ServedRemote {
+  manifest: unknown;
+  contract: unknown;
+}
 
-interface KeptManifest {
+/** The declaration's two fields when they have their types; the shell judges the version. */
+function contractOf(json: unknown): RemoteContractDeclaration | null {
+  const { remote, hostContract } = (json ?? {}) as Partial<Record<keyof RemoteContractDeclaration, unknown>>;
+  return typeof remote === 'string' && typeof hostContract === 'number' ? { remote, hostContract } : null;
+}
+
+interface KeptRemote {
   askedAt: number;
-  manifest: Promise<unknown>;
+  served: Promise<ServedRemote>;
 }
 
 export interface ServedManifestsOptions {
@@ -72,29 +85,35 @@ export type ScreenFilesFor = (
 ) => Promise<ScreenFiles | null>;
 
 /**
- * Each remote's served manifest, asked at most once per `freshForMs` (requests meanwhile share
+ * Each remote's served manifest and contract, asked at most once per `freshForMs` (requests meanwhile share
  * the answer); a remote that does not answer in time, or answers no manifest, makes the page name
  * none of its files, and the shell loads them as it always did.
  */
 export function servedScreenFiles(options: ServedManifestsOptions): ScreenFilesFor {
   const now = options.now ?? Date.now;
-  const kept = new Map<string, KeptManifest>();
-  const manifestOf = (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<unknown> => {
-    const known = kept.get(entryUrl);
-    if (known && now() - known.askedAt < options.freshForMs) return known.manifest;
-    const manifest = fetch(manifestUrlOf(entryUrl), { signal: AbortSignal.timeout(options.timeoutMs) })
+  const kept = new Map<string, KeptRemote>();
+  /** A file beside the entry as parsed JSON, or null when it is missing or unreadable. */
+  const jsonBeside = (entryUrl: string, file: string, logger: Pick<Logger, 'warn'>): Promise<unknown> =>
+    fetch(new URL(file, entryUrl), { signal: AbortSignal.timeout(options.timeoutMs) })
       .then((response) => (response.ok ? response.json() : null))
       .catch((err: unknown) => {
-        logger.warn({ err, entryUrl }, "a remote's manifest could not be read: its files are not preloaded");
+        logger.warn({ err, entryUrl, file }, "a remote's file could not be read: the page names none of its files");
         return null;
       });
-    kept.set(entryUrl, { askedAt: now(), manifest });
-    return manifest;
+  const servedOf = (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<ServedRemote> => {
+    const known = kept.get(entryUrl);
+    if (known && now() - known.askedAt < options.freshForMs) return known.served;
+    const served = Promise.all([
+      jsonBeside(entryUrl, 'mf-manifest.json', logger),
+      jsonBeside(entryUrl, 'host-contract.json', logger),
+    ]).then(([manifest, contract]) => ({ manifest, contract }));
+    kept.set(entryUrl, { askedAt: now(), served });
+    return served;
   };
   return async (remote, module, logger) => {
     const entryUrl = options.remotes[remote];
     if (!entryUrl) return null;
-    return screenFilesOf(await manifestOf(entryUrl, logger), entryUrl, module);
+    return screenFilesOf(await servedOf(entryUrl, logger), entryUrl, module);
   };
 }
 

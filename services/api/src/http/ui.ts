@@ -8,7 +8,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import {
+  INLINE_ANSWERS_ID,
   INLINE_CONFIG_ID,
+  INLINE_CONTRACTS_ID,
   INLINE_STARTUP_ID,
   type ImpressumConfig,
   type PrivacyFacts,
@@ -29,7 +31,7 @@ import {
 } from './static-files';
 import { acceptsGzip, gzipOnce } from './compression';
 import type { AppContext, AppState } from './context';
-import type { PageStartupFor, PageStartupText } from './page-startup';
+import type { InlineAnswerFor, PageStartupFor, PageStartupText } from './page-startup';
 import { dataPreloadLinks, screenPreloadLinks, servedScreenFiles, type ScreenFilesFor } from './remote-files';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session';
 
@@ -65,6 +67,8 @@ export interface ServeUiOptions {
   production?: boolean;
   /** What each page carries for the shell's start (./page-startup); without it the shell asks. */
   startupFor?: PageStartupFor;
+  /** Answers the page carries in place of the screen's first requests (./page-startup); the rest are preloaded. */
+  inlineAnswerFor?: InlineAnswerFor;
   /**
    * How long a remote's served manifest stands before it is asked again (default 1 s): the pages
    * after a `switch` name the new version's files once it has passed.
@@ -175,20 +179,48 @@ const MOST_ANONYMOUS_PAGES = 32;
 async function preloadsFor(
   ctx: AppContext,
   startup: PageStartupText,
-  screenFilesFor: ScreenFilesFor,
+  sources: PreloadSources,
 ): Promise<string> {
   const screen = remoteScreenAt(ctx.path, authStateOf(startup.user));
   if (!screen) return '';
-  const files = await screenFilesFor(screen.remote, screen.module, ctx.state.logger);
-  const data =
-    startup.user && startup.clubTimeZone
-      ? firstRequestsOf(screen, {
-          clubId: startup.user.club_id,
-          userId: startup.user._id,
-          today: clubNow(startup.clubTimeZone).date,
-        })
-      : [];
-  return (files ? screenPreloadLinks(files) : '') + dataPreloadLinks(data);
+  const [files, data] = await Promise.all([
+    sources.screenFilesFor(screen.remote, screen.module, ctx.state.logger),
+    firstData(screen, startup, sources.inlineAnswerFor),
+  ]);
+  const contract = files?.contract
+    ? inlineDataBlock(INLINE_CONTRACTS_ID, JSON.stringify({ [screen.remote]: files.contract }))
+    : '';
+  const answers = Object.keys(data.answers).length
+    ? inlineDataBlock(INLINE_ANSWERS_ID, JSON.stringify(data.answers))
+    : '';
+  return (files ? screenPreloadLinks(files) : '') + dataPreloadLinks(data.preloads) + contract + answers;
+}
+
+interface PreloadSources {
+  screenFilesFor: ScreenFilesFor;
+  inlineAnswerFor: InlineAnswerFor | undefined;
+}
+
+/** The screen's first requests: those the page answers itself, and the others, to preload. */
+async function firstData(
+  screen: { remote: string; module: string },
+  startup: PageStartupText,
+  inlineAnswerFor: InlineAnswerFor | undefined,
+): Promise<{ answers: Record<string, unknown>; preloads: string[] }> {
+  const { user, clubTimeZone } = startup;
+  if (!user || !clubTimeZone) return { answers: {}, preloads: [] };
+  const paths = firstRequestsOf(screen, {
+    clubId: user.club_id,
+    userId: user._id,
+    today: clubNow(clubTimeZone).date,
+  });
+  const inline = await Promise.all(paths.map((path) => inlineAnswerFor?.(path, user)));
+  return {
+    answers: Object.fromEntries(
+      paths.flatMap((path, i) => (inline[i] === undefined ? [] : [[path, inline[i]] as const])),
+    ),
+    preloads: paths.filter((_, i) => inline[i] === undefined),
+  };
 }
 
 /**
@@ -199,7 +231,7 @@ async function preloadsFor(
  * crawlers ask for most. When the startup cannot be read (the database is away), the page goes out
  * without it and the shell asks, and shows its retry if that fails too.
  */
-function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined, screenFilesFor: ScreenFilesFor) {
+function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined, sources: PreloadSources) {
   let kept: PageParts | undefined;
   const anonymousPages = new Map<string, StartupPage>();
   const parts = async (found: FoundFile): Promise<PageParts> => {
@@ -240,7 +272,7 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined, sc
       ctx.state.logger.error({ err }, 'the page goes out without its startup: the shell will ask');
       return withoutStartup();
     }
-    const preloads = await preloadsFor(ctx, startup, screenFilesFor);
+    const preloads = await preloadsFor(ctx, startup, sources);
     // Even the anonymous page says that nobody is logged in: no shared cache may keep it.
     if (startup.anonymous) {
       const sent = anonymousPage(page, startup.json, preloads);
@@ -282,7 +314,7 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
   const page = pageFrom(
     inlineConfigBlock(config) + preconnectLinks(remoteOrigins),
     options.startupFor,
-    screenFilesFor,
+    { screenFilesFor, inlineAnswerFor: options.inlineAnswerFor },
   );
   const rules: ServeRules = { sourceMaps: !options.production };
   const fileFor = (requestPath: string) => fileInside(shellDir, requestPath, rules);
