@@ -367,7 +367,7 @@ describe("the page names its screen's files from the remote's served manifest", 
     });
   });
 
-  it('names the new version\'s files once the served manifest changed (after `npm run switch`), asking it at most once per period', async () => {
+  it("names the new version's files once the served manifest changed (after `npm run switch`), asking it at most once per period", async () => {
     const { admin } = await clubWithMembers(withRemote.url);
     const cookie = admin.client.cookieHeader();
     expect(preloadsOf(await pageAt('/reservations', cookie))).toEqual(preloadsFor('v1', 'Reservations'));
@@ -396,7 +396,9 @@ describe("the page names its screen's files from the remote's served manifest", 
     // Each is an address the API answers for this member.
     for (const href of dataPreloadsOf(html)) expect((await asMember(href)).status).toBe(200);
     // The members, as GET /api/users answers them, under the path the screen asks.
-    expect(answersOf(html)).toEqual({ [usersPath(club._id)]: await (await asMember(usersPath(club._id))).json() });
+    expect(answersOf(html)).toEqual({
+      [usersPath(club._id)]: await (await asMember(usersPath(club._id))).json(),
+    });
     // The personal page stays personal.
     const response = await fetch(`${withRemote.url}/reservations`, {
       headers: { Accept: 'text/html', Cookie: cookie },

@@ -55,7 +55,8 @@ let inlineContracts: Record<string, Partial<RemoteContractDeclaration>> | undefi
  * case a switch has served another version since the page was made.
  */
 function takeInlineContract(remote: string): Partial<RemoteContractDeclaration> | undefined {
-  inlineContracts ??= inlineJson<Record<string, Partial<RemoteContractDeclaration>>>(INLINE_CONTRACTS_ID) ?? {};
+  inlineContracts ??=
+    inlineJson<Record<string, Partial<RemoteContractDeclaration>>>(INLINE_CONTRACTS_ID) ?? {};
   const declaration = inlineContracts[remote];
   delete inlineContracts[remote];
   return declaration;

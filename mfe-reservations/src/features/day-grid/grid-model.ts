@@ -4,12 +4,7 @@
  * name a screen reader announces.
  */
 import { isBeyondHorizon, lastDayWithinHorizon, type ClubTimeRules } from '@platzbuchung/domain/club-time';
-import {
-  formatDateDe,
-  formatHour,
-  isPastSlot,
-  type LocalMoment,
-} from '@platzbuchung/domain/dates';
+import { formatDateDe, formatHour, isPastSlot, type LocalMoment } from '@platzbuchung/domain/dates';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { occurrencesInBlock, type Block } from '@platzbuchung/domain/blocks/blocks';
 import {

@@ -81,7 +81,8 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
 let inlineAnswers: Map<string, unknown> | undefined;
 
 function readInlineAnswers(): Map<string, unknown> {
-  const text = typeof document === 'undefined' ? null : document.getElementById(INLINE_ANSWERS_ID)?.textContent;
+  const text =
+    typeof document === 'undefined' ? null : document.getElementById(INLINE_ANSWERS_ID)?.textContent;
   try {
     return new Map(Object.entries(text ? (JSON.parse(text) as Record<string, unknown>) : {}));
   } catch {

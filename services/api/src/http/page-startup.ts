@@ -55,5 +55,7 @@ export type InlineAnswerFor = (path: string, user: SessionUser) => Promise<unkno
  */
 export function clubMembersAnswer(db: Db): InlineAnswerFor {
   return async (path, user) =>
-    user.status === 'active' && path === usersPath(user.club_id) ? listClubMembers(db, user.club_id) : undefined;
+    user.status === 'active' && path === usersPath(user.club_id)
+      ? listClubMembers(db, user.club_id)
+      : undefined;
 }

@@ -97,7 +97,10 @@ export function servedScreenFiles(options: ServedManifestsOptions): ScreenFilesF
     fetch(new URL(file, entryUrl), { signal: AbortSignal.timeout(options.timeoutMs) })
       .then((response) => (response.ok ? response.json() : null))
       .catch((err: unknown) => {
-        logger.warn({ err, entryUrl, file }, "a remote's file could not be read: the page names none of its files");
+        logger.warn(
+          { err, entryUrl, file },
+          "a remote's file could not be read: the page names none of its files",
+        );
         return null;
       });
   const servedOf = (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<ServedRemote> => {

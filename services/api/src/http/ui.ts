@@ -311,11 +311,10 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
     freshForMs: options.manifestFreshForMs ?? 1000,
     timeoutMs: MANIFEST_TIMEOUT_MS,
   });
-  const page = pageFrom(
-    inlineConfigBlock(config) + preconnectLinks(remoteOrigins),
-    options.startupFor,
-    { screenFilesFor, inlineAnswerFor: options.inlineAnswerFor },
-  );
+  const page = pageFrom(inlineConfigBlock(config) + preconnectLinks(remoteOrigins), options.startupFor, {
+    screenFilesFor,
+    inlineAnswerFor: options.inlineAnswerFor,
+  });
   const rules: ServeRules = { sourceMaps: !options.production };
   const fileFor = (requestPath: string) => fileInside(shellDir, requestPath, rules);
 
