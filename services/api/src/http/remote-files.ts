@@ -74,7 +74,6 @@ export interface ServedManifestsOptions {
   freshForMs: number;
   /** How long a page waits for a manifest; without an answer it names no files. */
   timeoutMs: number;
-  now?: () => number;
 }
 
 /** The files of a remote's exposed module; the logger is the request's, which says why there are none. */
@@ -85,12 +84,11 @@ export type ScreenFilesFor = (
 ) => Promise<ScreenFiles | null>;
 
 /**
- * Each remote's served manifest and contract, asked at most once per `freshForMs` (requests meanwhile share
- * the answer); a remote that does not answer in time, or answers no manifest, makes the page name
- * none of its files, and the shell loads them as it always did.
+ * Each remote's served manifest and contract, asked at most once per `freshForMs` (the pages
+ * meanwhile share the answer); a remote that does not answer in time, or answers no manifest,
+ * makes the page name none of its files, and the shell loads them as it always did.
  */
 export function servedScreenFiles(options: ServedManifestsOptions): ScreenFilesFor {
-  const now = options.now ?? Date.now;
   const kept = new Map<string, KeptRemote>();
   /** A file beside the entry as parsed JSON, or null when it is missing or unreadable. */
   const jsonBeside = (entryUrl: string, file: string, logger: Pick<Logger, 'warn'>): Promise<unknown> =>
@@ -105,12 +103,12 @@ export function servedScreenFiles(options: ServedManifestsOptions): ScreenFilesF
       });
   const servedOf = (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<ServedRemote> => {
     const known = kept.get(entryUrl);
-    if (known && now() - known.askedAt < options.freshForMs) return known.served;
+    if (known && Date.now() - known.askedAt < options.freshForMs) return known.served;
     const served = Promise.all([
       jsonBeside(entryUrl, 'mf-manifest.json', logger),
       jsonBeside(entryUrl, 'host-contract.json', logger),
     ]).then(([manifest, contract]) => ({ manifest, contract }));
-    kept.set(entryUrl, { askedAt: now(), served });
+    kept.set(entryUrl, { askedAt: Date.now(), served });
     return served;
   };
   return async (remote, module, logger) => {
