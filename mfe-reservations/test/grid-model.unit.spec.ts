@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { buildGrid, weekWindow } from '../src/features/day-grid/grid-model';
+import { weekWindow } from '@platzbuchung/domain/reservations/screen-requests';
+import { buildGrid } from '../src/features/day-grid/grid-model';
 import { tournament } from './blocks-fixture';
 import { startHours } from '@platzbuchung/domain/reservations/day-slots';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { absorbAnswer, bookingEntries, myWindow, upcomingCount } from '../src/shared/my-reservations';
+import { myWindow } from '@platzbuchung/domain/reservations/screen-requests';
+import { absorbAnswer, bookingEntries, upcomingCount } from '../src/shared/my-reservations';
 
 const mine = (over: Partial<Reservation>): Reservation => ({
   _id: 'r1',

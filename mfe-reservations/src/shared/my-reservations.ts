@@ -10,15 +10,9 @@ import {
   nextOccurrence,
   occursBetween,
 } from '@platzbuchung/domain/reservations/recurrence';
-import { MAX_RANGE_DAYS } from '@platzbuchung/domain/reservations/schemas';
 import type { DeleteType, IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from './reservations-api';
 import { createSessionCache } from './session-cache';
-
-/** Today and as far ahead as one call may reach. */
-export function myWindow(today: IsoDate): DateWindow {
-  return { from: today, to: addDays(today, MAX_RANGE_DAYS) };
-}
 
 export const ownReservations = (list: readonly Reservation[], userId: string): Reservation[] =>
   list.filter((r) => r.user_id === userId);

@@ -10,12 +10,15 @@ import type {
   MakeReservationBody,
 } from '@platzbuchung/domain/reservations/schemas';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
-import type { IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
+import {
+  blocksPath,
+  reservationsPath,
+  usersPath,
+  type DateWindow,
+} from '@platzbuchung/domain/reservations/screen-requests';
+import type { Reservation, UserListEntry } from '@platzbuchung/domain/types';
 
-export interface DateWindow {
-  from: IsoDate;
-  to: IsoDate;
-}
+export type { DateWindow } from '@platzbuchung/domain/reservations/screen-requests';
 
 /** The bodies the API validates (packages/domain), not a copy of them. */
 export type {
@@ -29,21 +32,17 @@ export interface ReservationsAnswer {
   data: Reservation[];
 }
 
-const reservationsPath = (clubId: string) => `/api/reservations?club_id=${encodeURIComponent(clubId)}`;
-
 const windowQuery = ({ from, to }: DateWindow) =>
   `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 /** The club's reservations in the window, with the club sequence they include. */
 export function fetchReservations(clubId: string, window: DateWindow, signal?: AbortSignal) {
-  return getJsonAtClubSeq<Reservation[]>(`${reservationsPath(clubId)}&${windowQuery(window)}`, signal);
+  return getJsonAtClubSeq<Reservation[]>(reservationsPath(clubId, window), signal);
 }
 
 /** One member's reservations in the window: the club's whole year need not travel to find them. */
 export function fetchMemberReservations(clubId: string, userId: string, window: DateWindow) {
-  return getJsonAtClubSeq<Reservation[]>(
-    `${reservationsPath(clubId)}&user_id=${encodeURIComponent(userId)}&${windowQuery(window)}`,
-  );
+  return getJsonAtClubSeq<Reservation[]>(reservationsPath(clubId, window, userId));
 }
 
 /** The court blocks that touch the window's days, for the grid, with the club sequence they include. */
@@ -52,10 +51,7 @@ export async function fetchBlocks(
   window: DateWindow,
   signal?: AbortSignal,
 ): Promise<AtClubSeq<Block[]>> {
-  const answer = await getJsonAtClubSeq<{ data: Block[] }>(
-    `/api/blocks?club_id=${encodeURIComponent(clubId)}&${windowQuery(window)}`,
-    signal,
-  );
+  const answer = await getJsonAtClubSeq<{ data: Block[] }>(blocksPath(clubId, window), signal);
   return { value: answer.value.data, clubSeq: answer.clubSeq };
 }
 
@@ -83,5 +79,5 @@ export function putReservation(reservationId: string, body: ChangeReservationBod
 }
 
 export function fetchUsers(clubId: string, signal?: AbortSignal) {
-  return getJson<UserListEntry[]>(`/api/users?club_id=${encodeURIComponent(clubId)}`, signal);
+  return getJson<UserListEntry[]>(usersPath(clubId), signal);
 }

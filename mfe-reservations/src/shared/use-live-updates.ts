@@ -6,7 +6,8 @@ import { useCallback } from 'react';
 import type { LiveChange } from '@platzbuchung/domain/live/changes';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { useLiveClub } from './live-club';
-import { applyLiveToOwn, cacheKey, myReservationsCache, myWindow } from './my-reservations';
+import { myWindow } from '@platzbuchung/domain/reservations/screen-requests';
+import { applyLiveToOwn, cacheKey, myReservationsCache } from './my-reservations';
 import { fetchMemberReservations } from './reservations-api';
 
 /** Loads the user's own reservations from the club's today on. */

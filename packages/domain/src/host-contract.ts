@@ -21,6 +21,21 @@ export interface RemoteContractDeclaration {
   hostContract: number;
 }
 
+/**
+ * The id of the JSON data block in which the API hands the page the `host-contract.json` of the
+ * remote whose screen it preloads, as `{ [remote]: RemoteContractDeclaration }`, read beside that
+ * remote's served manifest: the shell checks the contract without a request of its own
+ * (docs/architecture.md, "The first visit").
+ */
+export const INLINE_CONTRACTS_ID = 'platzbuchung-contracts';
+
+/**
+ * The id of the JSON data block in which the API hands the page answers the opened screen would
+ * otherwise ask for, as `{ [path]: answer }` (the path exactly as the screen asks, the answer as
+ * `GET` of that path gives it). The API client takes each once instead of asking.
+ */
+export const INLINE_ANSWERS_ID = 'platzbuchung-answers';
+
 /** Every route of the product, so links in remotes and the shell's route table cannot drift. */
 export const hostPaths = {
   landing: '/',

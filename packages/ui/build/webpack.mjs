@@ -131,6 +131,34 @@ class PreloadStartChunksPlugin {
   }
 }
 
+/**
+ * Files that always load together are one file: each is a request of its own on a first visit,
+ * and on a phone's network a request costs more than the bytes it saves (bench/README.md,
+ * "browser"). The host provides React, React DOM, XState and their helpers from one chunk (Module
+ * Federation would otherwise make a chunk of each shared name, some of them under 1 kB; every
+ * page's first render needs them all), and keeps the router in its bootstrap chunk rather than a
+ * vendor chunk beside it.
+ */
+const HOST_CHUNKS = {
+  cacheGroups: {
+    default: false,
+    defaultVendors: false,
+    shared: {
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|use-sync-external-store|use-isomorphic-layout-effect)[\\/]/,
+      name: 'shared',
+      chunks: 'async',
+      enforce: true,
+    },
+  },
+};
+
+/**
+ * A remote's screen is one chunk with everything it needs that the host does not share: code two
+ * screens use is copied into each (a few kB) instead of split into chunks of its own that the
+ * first visit waits for one by one. What a screen loads later (its popups) stays apart.
+ */
+const SCREEN_CHUNKS = { cacheGroups: { default: false, defaultVendors: false } };
+
 const PROVIDE_RUNTIME_PLUGIN = fileURLToPath(
   import.meta.resolve('@module-federation/inject-external-runtime-core-plugin'),
 );
@@ -247,6 +275,7 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
       ],
       optimization: {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
+        splitChunks: isRemote ? SCREEN_CHUNKS : HOST_CHUNKS,
       },
       performance: { hints: false },
       stats: 'errors-warnings',

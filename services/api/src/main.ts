@@ -17,7 +17,7 @@ import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
 import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
-import { pageStartup } from './http/page-startup';
+import { clubMembersAnswer, pageStartup } from './http/page-startup';
 import { serveUi } from './http/ui';
 import { LiveHub, liveSettings } from './live/hub';
 import { createLogger } from './logger';
@@ -39,6 +39,7 @@ function shellUi(config: Config, db: Db) {
     impressum: config.impressum,
     production: config.production,
     startupFor: pageStartup(db),
+    inlineAnswerFor: clubMembersAnswer(db),
   });
 }
 

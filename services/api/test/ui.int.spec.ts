@@ -1,10 +1,26 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INLINE_CONFIG_ID, INLINE_STARTUP_ID, type PageStartup } from '@platzbuchung/domain/host-contract';
+import {
+  INLINE_ANSWERS_ID,
+  INLINE_CONFIG_ID,
+  INLINE_CONTRACTS_ID,
+  INLINE_STARTUP_ID,
+  type PageStartup,
+} from '@platzbuchung/domain/host-contract';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import {
+  blocksPath,
+  myWindow,
+  reservationsPath,
+  usersPath,
+  weekWindow,
+} from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
-import { pageStartup } from '../src/http/page-startup';
+import { clubMembersAnswer, pageStartup } from '../src/http/page-startup';
 import { inlineConfigBlock, inlineStartupBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
 import { clubWithMembers } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
@@ -248,5 +264,181 @@ describe('where a remote is found', () => {
     expect(remoteEntryUrl('https://cdn.example/auth/entry.4f2a.js', publicUrl)).toBe(
       'https://cdn.example/auth/entry.4f2a.js',
     );
+  });
+});
+
+/** A remote's file server as the API sees it: a manifest that a `switch` replaces, and a count of its reads. */
+function fakeRemote() {
+  const served = { manifest: manifestNaming('v1'), reads: 0 };
+  const server: Server = createServer((request, response) => {
+    if (request.url === '/host-contract.json') {
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ remote: 'reservations', hostContract: 7 }));
+      return;
+    }
+    if (request.url !== '/mf-manifest.json') {
+      response.writeHead(404).end();
+      return;
+    }
+    served.reads += 1;
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(served.manifest));
+  });
+  return { served, server };
+}
+
+/** A reservations remote's manifest whose files are named after a version, as a build names them. */
+function manifestNaming(version: string) {
+  const screen = (name: string) => ({
+    path: `./${name}`,
+    assets: {
+      js: { sync: [`shared.${version}.js`, `${name}.${version}.js`], async: [`popups.${version}.js`] },
+      css: { sync: [`${name}.${version}.css`], async: [] },
+    },
+  });
+  return { exposes: [screen('Reservations'), screen('Players')] };
+}
+
+describe("the page names its screen's files from the remote's served manifest", () => {
+  let remote: ReturnType<typeof fakeRemote>;
+  let remoteUrl: string;
+  let withRemote: TestApi;
+  const freshForMs = 300;
+
+  beforeAll(async () => {
+    remote = fakeRemote();
+    await new Promise<void>((resolve) => remote.server.listen(0, '127.0.0.1', resolve));
+    remoteUrl = `http://127.0.0.1:${(remote.server.address() as AddressInfo).port}`;
+    withRemote = await startTestApi({
+      extend: (deps) => ({
+        ui: serveUi({
+          shellDir,
+          remotes: { reservations: remoteUrl },
+          publicUrl: deps.config.publicUrl,
+          mailRetentionDays: deps.config.mailRetentionDays,
+          startupFor: pageStartup(deps.db),
+          inlineAnswerFor: clubMembersAnswer(deps.db),
+          manifestFreshForMs: freshForMs,
+        }),
+      }),
+    });
+  });
+  afterAll(async () => {
+    await withRemote.close();
+    await new Promise((resolve) => remote.server.close(resolve));
+  });
+
+  const pageAt = async (urlPath: string, cookie?: string) => {
+    const headers: Record<string, string> = { Accept: 'text/html' };
+    if (cookie) headers.Cookie = cookie;
+    return (await fetch(withRemote.url + urlPath, { headers })).text();
+  };
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="(?:script|style)"[^>]*>/g)].map(([link]) => link);
+  const dataPreloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)" \/>/g)].map(([, href]) =>
+      href!.replace(/&amp;/g, '&'),
+    );
+  const answersOf = (html: string): Record<string, unknown> => {
+    const block = new RegExp(`<script type="application/json" id="${INLINE_ANSWERS_ID}">(.*?)</script>`);
+    const text = html.match(block)?.[1];
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  };
+  const preloadsFor = (version: string, screen: string) => [
+    `<link rel="preload" as="style" href="${remoteUrl}/${screen}.${version}.css" />`,
+    `<link rel="preload" as="script" href="${remoteUrl}/remoteEntry.js" />`,
+    `<link rel="preload" as="script" href="${remoteUrl}/shared.${version}.js" />`,
+    `<link rel="preload" as="script" href="${remoteUrl}/${screen}.${version}.js" />`,
+  ];
+
+  it("preloads a member's screen: its remote's entry, the exposed module's chunks and style sheet, classic and without crossorigin", async () => {
+    const { admin } = await clubWithMembers(withRemote.url);
+    const cookie = admin.client.cookieHeader();
+    expect(preloadsOf(await pageAt('/reservations', cookie))).toEqual(preloadsFor('v1', 'Reservations'));
+    // The route table the shell routes by says which screen a path shows.
+    expect(preloadsOf(await pageAt('/players', cookie))).toEqual(preloadsFor('v1', 'Players'));
+    // Chunks loaded only later (the popups) are left to the screen.
+    const html = await pageAt('/reservations', cookie);
+    expect(html).not.toContain('popups.v1.js');
+    // The contract declaration read beside the manifest, so the shell need not ask for it.
+    const block = new RegExp(`<script type="application/json" id="${INLINE_CONTRACTS_ID}">(.*?)</script>`);
+    expect(JSON.parse(html.match(block)![1]!)).toEqual({
+      reservations: { remote: 'reservations', hostContract: 7 },
+    });
+  });
+
+  it("names the new version's files once the served manifest changed (after `npm run switch`), asking it at most once per period", async () => {
+    const { admin } = await clubWithMembers(withRemote.url);
+    const cookie = admin.client.cookieHeader();
+    expect(preloadsOf(await pageAt('/reservations', cookie))).toEqual(preloadsFor('v1', 'Reservations'));
+    remote.served.manifest = manifestNaming('v2');
+    await new Promise((resolve) => setTimeout(resolve, freshForMs + 50));
+    const readsBefore = remote.served.reads;
+    const pages = await Promise.all([1, 2, 3, 4].map(() => pageAt('/reservations', cookie)));
+    for (const html of pages) expect(preloadsOf(html)).toEqual(preloadsFor('v2', 'Reservations'));
+    expect(remote.served.reads - readsBefore).toBe(1);
+    remote.served.manifest = manifestNaming('v1');
+    await new Promise((resolve) => setTimeout(resolve, freshForMs + 50));
+  });
+
+  it("starts the grid's first data with a member's page: the members in it, the week, its blocks and their own bookings preloaded, as the screen asks", async () => {
+    const { admin, club } = await clubWithMembers(withRemote.url);
+    const cookie = admin.client.cookieHeader();
+    const today = clubNow(club.time_zone).date;
+    const asMember = (urlPath: string) => fetch(withRemote.url + urlPath, { headers: { Cookie: cookie } });
+    const user = (await (await asMember('/api/verifyAuth')).json()) as { _id: string };
+    const html = await pageAt('/reservations', cookie);
+    expect(dataPreloadsOf(html)).toEqual([
+      reservationsPath(club._id, weekWindow(today)),
+      blocksPath(club._id, weekWindow(today)),
+      reservationsPath(club._id, myWindow(today), user._id),
+    ]);
+    // Each is an address the API answers for this member.
+    for (const href of dataPreloadsOf(html)) expect((await asMember(href)).status).toBe(200);
+    // The members, as GET /api/users answers them, under the path the screen asks.
+    expect(answersOf(html)).toEqual({
+      [usersPath(club._id)]: await (await asMember(usersPath(club._id))).json(),
+    });
+    // The personal page stays personal.
+    const response = await fetch(`${withRemote.url}/reservations`, {
+      headers: { Accept: 'text/html', Cookie: cookie },
+    });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(answersOf(await pageAt('/players', cookie)))).toEqual([usersPath(club._id)]);
+  });
+
+  it('preloads nothing a visitor will not see: no member screen or data for a stranger, none for an unknown path', async () => {
+    for (const urlPath of ['/reservations', '/players', '/nirgendwo', '/']) {
+      const html = await pageAt(urlPath);
+      expect(preloadsOf(html)).toEqual([]);
+      expect(dataPreloadsOf(html)).toEqual([]);
+      expect(html).not.toContain('/api/');
+      expect(html).not.toContain(INLINE_CONTRACTS_ID);
+      expect(answersOf(html)).toEqual({});
+    }
+  });
+
+  it('goes out without preloads when the remote does not answer, and the shell loads the screen itself', async () => {
+    const { admin } = await clubWithMembers(withRemote.url);
+    const stray = await startTestApi({
+      extend: (deps) => ({
+        ui: serveUi({
+          shellDir,
+          remotes: { reservations: 'http://127.0.0.1:9' },
+          publicUrl: deps.config.publicUrl,
+          mailRetentionDays: deps.config.mailRetentionDays,
+          startupFor: pageStartup(deps.db),
+        }),
+      }),
+    });
+    try {
+      const response = await fetch(`${stray.url}/reservations`, {
+        headers: { Accept: 'text/html', Cookie: admin.client.cookieHeader() },
+      });
+      expect(response.status).toBe(200);
+      expect(preloadsOf(await response.text())).toEqual([]);
+    } finally {
+      await stray.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { Impressum } from '../pages/Impressum';
 import { Privacy } from '../pages/Privacy';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { SessionContext } from '../session/session-context';
-import { membershipNotice, redirectFor, type AppRoute } from './routes';
+import { membershipNotice, redirectFor, type AppRoute } from '@platzbuchung/domain/host-routes';
 import { useHost } from './use-host';
 
 export function useDocumentTitle(title: string) {

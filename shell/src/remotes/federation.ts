@@ -12,9 +12,11 @@ import {
 } from '@module-federation/enhanced/runtime';
 import {
   HOST_CONTRACT_VERSION,
+  INLINE_CONTRACTS_ID,
   type RemoteContractDeclaration,
   type RemoteScreenProps,
 } from '@platzbuchung/domain/host-contract';
+import { inlineJson } from '../session/session-api';
 import { IncompatibleRemoteError, RemoteLoadError } from './remote-errors';
 
 export type RemoteScreen = ComponentType<RemoteScreenProps>;
@@ -45,11 +47,22 @@ export function registerConfiguredRemotes(remotes: Record<string, string>): void
 /** The contract check of each remote, asked once per page load (again on a retry). */
 const contractChecks = new Map<string, Promise<void>>();
 
+/** The declarations the API read beside the served manifests and wrote into the page, read once. */
+let inlineContracts: Record<string, Partial<RemoteContractDeclaration>> | undefined;
+
 /**
- * Reads the `host-contract.json` the remote's build wrote beside its entry. A remote built for
- * another version, or one that declares none, is refused before any of its code runs.
+ * The page's word on a remote's `host-contract.json`, once: a retry asks the remote itself, in
+ * case a switch has served another version since the page was made.
  */
-async function checkContract(remote: string, entryUrl: string): Promise<void> {
+function takeInlineContract(remote: string): Partial<RemoteContractDeclaration> | undefined {
+  inlineContracts ??=
+    inlineJson<Record<string, Partial<RemoteContractDeclaration>>>(INLINE_CONTRACTS_ID) ?? {};
+  const declaration = inlineContracts[remote];
+  delete inlineContracts[remote];
+  return declaration;
+}
+
+async function fetchContract(remote: string, entryUrl: string): Promise<Partial<RemoteContractDeclaration>> {
   let response: Response;
   try {
     response = await fetch(new URL('host-contract.json', entryUrl), { cache: 'no-cache' });
@@ -58,7 +71,16 @@ async function checkContract(remote: string, entryUrl: string): Promise<void> {
   }
   if (response.status === 404) throw new IncompatibleRemoteError(`${remote} declares no host contract`);
   if (!response.ok) throw new RemoteLoadError(`${remote}: host-contract.json answered ${response.status}`);
-  const declaration = (await response.json()) as Partial<RemoteContractDeclaration>;
+  return (await response.json()) as Partial<RemoteContractDeclaration>;
+}
+
+/**
+ * Reads the `host-contract.json` the remote's build wrote beside its entry (from the page when
+ * the API wrote it there). A remote built for another version, or one that declares none, is
+ * refused before any of its code runs.
+ */
+async function checkContract(remote: string, entryUrl: string, fresh: boolean): Promise<void> {
+  const declaration = (!fresh && takeInlineContract(remote)) || (await fetchContract(remote, entryUrl));
   if (declaration.hostContract !== HOST_CONTRACT_VERSION) {
     throw new IncompatibleRemoteError(
       `${remote} was built for host contract ${String(declaration.hostContract)}, the shell speaks ${HOST_CONTRACT_VERSION}`,
@@ -69,7 +91,7 @@ async function checkContract(remote: string, entryUrl: string): Promise<void> {
 function contractChecked(remote: string, entryUrl: string, fresh: boolean): Promise<void> {
   let check = contractChecks.get(remote);
   if (!check || fresh) {
-    check = checkContract(remote, entryUrl);
+    check = checkContract(remote, entryUrl, fresh);
     contractChecks.set(remote, check);
     // A failed check is asked again next time, not remembered.
     check.catch(() => contractChecks.delete(remote));

@@ -9,7 +9,7 @@ import {
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 
 /** A JSON data block the API wrote into the page, or null (a page served otherwise, or damaged). */
-function inlineJson<T>(id: string): T | null {
+export function inlineJson<T>(id: string): T | null {
   const text = document.getElementById(id)?.textContent;
   if (!text) return null;
   try {

@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
 import type { AuthState } from '@platzbuchung/domain/types';
-import { remoteScreenAt, routeAt } from '../app/routes';
+import { remoteScreenAt, routeAt } from '@platzbuchung/domain/host-routes';
 import {
   checkContractAhead,
   isRemoteConfigured,

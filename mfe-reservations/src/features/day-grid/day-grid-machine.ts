@@ -14,7 +14,8 @@ import type { Block } from '@platzbuchung/domain/blocks/blocks';
 import type { LiveChange } from '@platzbuchung/domain/live/changes';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
-import { applyLiveChanges, weekWindow, windowContains } from './grid-model';
+import { weekWindow } from '@platzbuchung/domain/reservations/screen-requests';
+import { applyLiveChanges, windowContains } from './grid-model';
 
 interface DayGridInput {
   clubId: string;

@@ -4,14 +4,7 @@
  * name a screen reader announces.
  */
 import { isBeyondHorizon, lastDayWithinHorizon, type ClubTimeRules } from '@platzbuchung/domain/club-time';
-import {
-  addDays,
-  formatDateDe,
-  formatHour,
-  isPastSlot,
-  weekdayOf,
-  type LocalMoment,
-} from '@platzbuchung/domain/dates';
+import { formatDateDe, formatHour, isPastSlot, type LocalMoment } from '@platzbuchung/domain/dates';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { occurrencesInBlock, type Block } from '@platzbuchung/domain/blocks/blocks';
 import {
@@ -29,12 +22,6 @@ import {
 } from '@platzbuchung/domain/reservations/day-slots';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
-
-/** The grid loads a whole week (Monday to Sunday) at once, so stepping through it needs no request. */
-export function weekWindow(date: IsoDate): DateWindow {
-  const from = addDays(date, -((weekdayOf(date) + 6) % 7));
-  return { from, to: addDays(from, 6) };
-}
 
 export const windowContains = (window: DateWindow | null, date: IsoDate): boolean =>
   window !== null && window.from <= date && date <= window.to;

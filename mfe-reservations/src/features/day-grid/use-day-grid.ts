@@ -22,7 +22,8 @@ import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/re
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import { dayGridMachine, type WeekData } from './day-grid-machine';
-import { buildGrid, gridChangeAnnouncement, horizonNotice, weekWindow, type GridCell } from './grid-model';
+import { weekWindow } from '@platzbuchung/domain/reservations/screen-requests';
+import { buildGrid, gridChangeAnnouncement, horizonNotice, type GridCell } from './grid-model';
 
 /** The day last shown, so coming back from another screen keeps it (for this page load). */
 let lastShownDate: IsoDate | null = null;

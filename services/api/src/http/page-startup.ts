@@ -5,7 +5,10 @@
  * (docs/architecture.md, "The first visit").
  */
 import type { PageStartup } from '@platzbuchung/domain/host-contract';
+import type { SessionUser } from '@platzbuchung/domain/types';
+import { usersPath } from '@platzbuchung/domain/reservations/screen-requests';
 import { ClubDirectory } from '../accounts/club-directory';
+import { listClubMembers } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import { currentUser } from './auth';
 import type { AppContext } from './context';
@@ -17,6 +20,10 @@ import type { AppContext } from './context';
 export interface PageStartupText {
   json: string;
   anonymous: boolean;
+  /** The session's user, so the page can name the files of the screen this user will see. */
+  user: SessionUser | null;
+  /** The time zone of the user's club (its today names the week the grid opens with), if known. */
+  clubTimeZone: string | null;
 }
 export type PageStartupFor = (ctx: AppContext) => Promise<PageStartupText>;
 
@@ -28,6 +35,27 @@ export function pageStartup(db: Db): PageStartupFor {
     return {
       json: `{"clubs":${snapshot.body},"user":${JSON.stringify(startupUser)}}`,
       anonymous: startupUser === null,
+      user: startupUser,
+      clubTimeZone: snapshot.clubs.find(({ club }) => club._id === user?.club_id)?.club.time_zone ?? null,
     };
   };
+}
+
+/**
+ * An answer the page may carry in place of the opened screen's request for it, as `GET` of that
+ * path answers this user, or undefined when the screen asks itself.
+ */
+export type InlineAnswerFor = (path: string, user: SessionUser) => Promise<unknown>;
+
+/**
+ * The club's members, which the grid and the players' list ask for as they open: one read, the
+ * same as `GET /api/users` makes, for an active member of that club (the page names a screen's
+ * requests only for those). The lists that carry a club sequence are preloaded instead, so their
+ * route stays their one reader.
+ */
+export function clubMembersAnswer(db: Db): InlineAnswerFor {
+  return async (path, user) =>
+    user.status === 'active' && path === usersPath(user.club_id)
+      ? listClubMembers(db, user.club_id)
+      : undefined;
 }

@@ -8,12 +8,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import {
+  INLINE_ANSWERS_ID,
   INLINE_CONFIG_ID,
+  INLINE_CONTRACTS_ID,
   INLINE_STARTUP_ID,
   type ImpressumConfig,
   type PrivacyFacts,
   type RemotesConfig,
 } from '@platzbuchung/domain/host-contract';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import { authStateOf, remoteScreenAt } from '@platzbuchung/domain/host-routes';
+import { firstRequestsOf } from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import {
   bodyFor,
@@ -26,7 +31,8 @@ import {
 } from './static-files';
 import { acceptsGzip, gzipOnce } from './compression';
 import type { AppContext, AppState } from './context';
-import type { PageStartupFor, PageStartupText } from './page-startup';
+import type { InlineAnswerFor, PageStartupFor, PageStartupText } from './page-startup';
+import { dataPreloadLinks, screenPreloadLinks, servedScreenFiles, type ScreenFilesFor } from './remote-files';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +67,17 @@ export interface ServeUiOptions {
   production?: boolean;
   /** What each page carries for the shell's start (./page-startup); without it the shell asks. */
   startupFor?: PageStartupFor;
+  /** Answers the page carries in place of the screen's first requests (./page-startup); the rest are preloaded. */
+  inlineAnswerFor?: InlineAnswerFor;
+  /**
+   * How long a remote's served manifest stands before it is asked again (default 1 s): the pages
+   * after a `switch` name the new version's files once it has passed.
+   */
+  manifestFreshForMs?: number;
 }
+
+/** A page waits this long at most for a remote's manifest; without it, it names none of its files. */
+const MANIFEST_TIMEOUT_MS = 500;
 
 /**
  * The shell loads each remote's `remoteEntry.js` itself, not its manifest: one request fewer before
@@ -149,6 +165,65 @@ interface StartupPage {
 }
 
 /**
+ * Anonymous pages differ only by the screen they preload (the landing page, the login, …): at most
+ * this many are kept, which covers every public screen of a version and its successor.
+ */
+const MOST_ANONYMOUS_PAGES = 32;
+
+/**
+ * The preload links of the screen this visitor will see at this path: its remote's files from the
+ * served manifest, and the lists it asks for as it opens (`firstRequestsOf`), fetched with the
+ * session's cookie. None where the shell shows no remote's screen (an unknown path, a redirect,
+ * the membership notice); no files when the manifest cannot be read.
+ */
+async function preloadsFor(
+  ctx: AppContext,
+  startup: PageStartupText,
+  sources: PreloadSources,
+): Promise<string> {
+  const screen = remoteScreenAt(ctx.path, authStateOf(startup.user));
+  if (!screen) return '';
+  const [files, data] = await Promise.all([
+    sources.screenFilesFor(screen.remote, screen.module, ctx.state.logger),
+    firstData(screen, startup, sources.inlineAnswerFor),
+  ]);
+  const contract = files?.contract
+    ? inlineDataBlock(INLINE_CONTRACTS_ID, JSON.stringify({ [screen.remote]: files.contract }))
+    : '';
+  const answers = Object.keys(data.answers).length
+    ? inlineDataBlock(INLINE_ANSWERS_ID, JSON.stringify(data.answers))
+    : '';
+  return (files ? screenPreloadLinks(files) : '') + dataPreloadLinks(data.preloads) + contract + answers;
+}
+
+interface PreloadSources {
+  screenFilesFor: ScreenFilesFor;
+  inlineAnswerFor: InlineAnswerFor | undefined;
+}
+
+/** The screen's first requests: those the page answers itself, and the others, to preload. */
+async function firstData(
+  screen: { remote: string; module: string },
+  startup: PageStartupText,
+  inlineAnswerFor: InlineAnswerFor | undefined,
+): Promise<{ answers: Record<string, unknown>; preloads: string[] }> {
+  const { user, clubTimeZone } = startup;
+  if (!user || !clubTimeZone) return { answers: {}, preloads: [] };
+  const paths = firstRequestsOf(screen, {
+    clubId: user.club_id,
+    userId: user._id,
+    today: clubNow(clubTimeZone).date,
+  });
+  const inline = await Promise.all(paths.map((path) => inlineAnswerFor?.(path, user)));
+  return {
+    answers: Object.fromEntries(
+      paths.flatMap((path, i) => (inline[i] === undefined ? [] : [[path, inline[i]] as const])),
+    ),
+    preloads: paths.filter((_, i) => inline[i] === undefined),
+  };
+}
+
+/**
  * index.html with the configuration inside, read once per file version; with `startupFor`, each
  * request's own startup block too. A visitor's page holds their session: compressed per request and
  * kept nowhere. Every anonymous visitor gets the same page (the clubs, no user): it is kept and
@@ -156,9 +231,9 @@ interface StartupPage {
  * crawlers ask for most. When the startup cannot be read (the database is away), the page goes out
  * without it and the shell asks, and shows its retry if that fails too.
  */
-function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
+function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined, sources: PreloadSources) {
   let kept: PageParts | undefined;
-  let anonymous: StartupPage | undefined;
+  const anonymousPages = new Map<string, StartupPage>();
   const parts = async (found: FoundFile): Promise<PageParts> => {
     const version = `${found.size}:${found.mtime.getTime()}`;
     if (kept?.version !== version) {
@@ -172,13 +247,15 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
     }
     return kept;
   };
-  const anonymousPage = (page: PageParts, startupJson: string): StartupPage => {
+  const anonymousPage = (page: PageParts, startupJson: string, preloads: string): StartupPage => {
     const key = `${page.version}\n${startupJson}`;
-    if (anonymous?.key !== key) {
-      const plain = Buffer.from(page.head + inlineStartupBlock(startupJson) + page.rest);
-      anonymous = { key, plain, gzipped: gzipOnce(plain, 9) };
-    }
-    return anonymous;
+    const known = anonymousPages.get(preloads);
+    if (known?.key === key) return known;
+    const plain = Buffer.from(page.head + preloads + inlineStartupBlock(startupJson) + page.rest);
+    const made = { key, plain, gzipped: gzipOnce(plain, 9) };
+    if (anonymousPages.size >= MOST_ANONYMOUS_PAGES) anonymousPages.clear();
+    anonymousPages.set(preloads, made);
+    return made;
   };
   return async (ctx: AppContext, found: FoundFile): Promise<PageBody> => {
     const page = await parts(found);
@@ -195,14 +272,15 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined) {
       ctx.state.logger.error({ err }, 'the page goes out without its startup: the shell will ask');
       return withoutStartup();
     }
+    const preloads = await preloadsFor(ctx, startup, sources);
     // Even the anonymous page says that nobody is logged in: no shared cache may keep it.
     if (startup.anonymous) {
-      const sent = anonymousPage(page, startup.json);
+      const sent = anonymousPage(page, startup.json, preloads);
       return gzip
         ? { body: await sent.gzipped, encoding: 'gzip', personal: true }
         : { body: sent.plain, personal: true };
     }
-    const body = Buffer.from(page.head + inlineStartupBlock(startup.json) + page.rest);
+    const body = Buffer.from(page.head + preloads + inlineStartupBlock(startup.json) + page.rest);
     return gzip ? { body: await gzipOnce(body), encoding: 'gzip', personal: true } : { body, personal: true };
   };
 }
@@ -228,7 +306,15 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
   };
   const shellDir = path.resolve(options.shellDir);
 
-  const page = pageFrom(inlineConfigBlock(config) + preconnectLinks(remoteOrigins), options.startupFor);
+  const screenFilesFor = servedScreenFiles({
+    remotes,
+    freshForMs: options.manifestFreshForMs ?? 1000,
+    timeoutMs: MANIFEST_TIMEOUT_MS,
+  });
+  const page = pageFrom(inlineConfigBlock(config) + preconnectLinks(remoteOrigins), options.startupFor, {
+    screenFilesFor,
+    inlineAnswerFor: options.inlineAnswerFor,
+  });
   const rules: ServeRules = { sourceMaps: !options.production };
   const fileFor = (requestPath: string) => fileInside(shellDir, requestPath, rules);
 

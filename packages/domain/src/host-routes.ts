@@ -1,11 +1,13 @@
 /**
  * The route table in one place: path, who may open it, what fills it and the
  * document title. Screens of a remote are named by remote and exposed module, so the areas that
- * are not deployed yet (reservations, admin) switch on as soon as remotes.json lists them.
+ * are not deployed yet (reservations, admin) switch on as soon as remotes.json lists them. The
+ * shell routes by it, and the API names in each page the files of the screen it will show
+ * (docs/architecture.md, "The first visit"): one table, so the two cannot differ.
  */
-import { hostPaths, type HostPath } from '@platzbuchung/domain/host-contract';
-import { memberTexts } from '@platzbuchung/domain/members/texts';
-import type { AuthState } from '@platzbuchung/domain/types';
+import { hostPaths, type HostPath } from './host-contract';
+import { memberTexts } from './members/texts';
+import type { AuthState, SessionUser } from './types';
 
 /**
  * guest: login-type public pages, a logged-in user is sent to /reservations.
@@ -159,4 +161,9 @@ export function remoteScreenAt(pathname: string, auth: AuthState): { remote: str
   // The club's name only words the notice; whether there is one is all that matters here.
   if (membershipNotice(route, auth, '') !== null) return null;
   return { remote: route.content.remote, module: route.content.module };
+}
+
+/** The session as the shell holds it, from the user a page's startup names (null: nobody). */
+export function authStateOf(user: SessionUser | null): AuthState {
+  return user ? { value: true, ...user } : { value: false };
 }

@@ -1,0 +1,65 @@
+/**
+ * A member's first visit of the day grid takes no detour: the page names the reservations remote's
+ * files and the grid's first lists as preloads, the browser fetches each of them once (a preload
+ * the page's own request does not reuse would be fetched again), and the whole visit stays within
+ * twelve requests (docs/architecture.md, "The first visit").
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { createClub, pageAs, useChromium } from './support';
+import { waitForGrid } from './support/reservations-grid';
+
+const MOST_REQUESTS = 12;
+
+/**
+ * The browser's own requests for the tab and the home screen (the icon, the web app manifest):
+ * asked beside the page, never by it, and nothing the first screen waits for.
+ */
+function isBrowsersOwn(request: Request): boolean {
+  return request.resourceType() === 'manifest' || /\/favicon\.[a-z]+$/.test(new URL(request.url()).pathname);
+}
+
+/** Every request of the page from now on, and the console's word on preloads it did not use. */
+function watchRequests(page: Page): { requests: Request[]; preloadWarnings: string[] } {
+  const requests: Request[] = [];
+  const preloadWarnings: string[] = [];
+  page.on('request', (request) => {
+    if (!isBrowsersOwn(request)) requests.push(request);
+  });
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+  });
+  return { requests, preloadWarnings };
+}
+
+const twiceOrMore = (urls: readonly string[]) =>
+  [...new Set(urls)].filter((url) => urls.indexOf(url) !== urls.lastIndexOf(url));
+
+describe('the first visit of /reservations', () => {
+  const browser = useChromium();
+
+  it(`asks for at most ${MOST_REQUESTS} things, each once, with the remote's files and the grid's lists preloaded by the page`, async () => {
+    const { admin } = await createClub();
+    const page = await pageAs(browser, admin);
+    const { requests, preloadWarnings } = watchRequests(page);
+
+    await page.goto('/reservations');
+    await waitForGrid(page);
+    await page.waitForLoadState('networkidle');
+
+    const urls = requests.map((request) => request.url());
+    const named = urls.map((url, i) => `${requests[i]!.resourceType()} ${url}`).join('\n');
+    expect(twiceOrMore(urls), named).toEqual([]);
+    expect(preloadWarnings).toEqual([]);
+    expect(urls.length, named).toBeLessThanOrEqual(MOST_REQUESTS);
+
+    // The page itself names what the screen then uses: the remote's entry and the grid's week.
+    const preloads = await page
+      .locator('link[rel="preload"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(preloads.some((href) => href.endsWith('/remoteEntry.js'))).toBe(true);
+    expect(preloads.some((href) => new URL(href).pathname === '/api/blocks')).toBe(true);
+    const preloadedData = preloads.filter((href) => new URL(href).pathname.startsWith('/api/'));
+    for (const href of preloadedData) expect(urls).toContain(href);
+  });
+});
