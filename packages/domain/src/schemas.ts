@@ -1,7 +1,7 @@
 /**
  * The JSON schemas of every form, served to the UIs at /schema/<name>.json and used by the API to
  * validate bodies. German error messages live inside them (ajv-errors `errorMessage`); a missing
- * required field is reported by `toFieldErrors` with the SPEC's own text.
+ * required field is reported by `toFieldErrors` with the original client's text.
  */
 
 import { germanInteger } from './german-numbers';
@@ -240,7 +240,7 @@ export interface ConfirmEmailBody {
   token: string;
 }
 
-/** Forgot-password has no form schema in the SPEC; the API still validates its body. */
+/** Forgot-password has no form of its own; the API still validates its body. */
 export const forgotPasswordSchema = {
   $id: 'forgotPassword',
   type: 'object',

@@ -84,7 +84,7 @@ export const deleteReservationSchema = {
       enum: ['once', 'once_and_future', 'all'],
       errorMessage: 'Bitte wählen Sie, was gelöscht werden soll.',
     },
-    // The SPEC's client may send the club with every call; it must be the member's own.
+    // The original client may send the club with every call; it must be the member's own.
     club_id: uuid('Unbekannter Verein.'),
     /** For a booking made over several courts: delete it on every court of its group. */
     whole_group: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob alle Plätze gemeint sind.' },
