@@ -6,10 +6,12 @@
  * day, and the store's check on append are all derived from this table: a new type is one entry
  * here and no switch elsewhere.
  */
+import { REASON_MAX_LENGTH } from '../blocks/blocks';
 import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
 import type { ReservationEvent } from '../reservations/events';
+import { COURT_NUMBER_PATTERN, HOUR_MOMENT_PATTERN } from '../shapes';
 import type { IsoDate } from '../types';
 import {
   describeBlock,
@@ -65,6 +67,8 @@ const uuid = { type: 'string', format: 'uuid' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 const hour = { type: 'integer', minimum: 0, maximum: 24 } as const;
 const role = { enum: ['admin', 'player'] } as const;
+const courtNumber = { type: 'string', pattern: COURT_NUMBER_PATTERN } as const;
+const hourMoment = { type: 'string', pattern: HOUR_MOMENT_PATTERN } as const;
 const memberStatus = { enum: ['active', 'pending', 'inactive'] } as const;
 
 const object = (properties: Record<string, object>, required: readonly string[]) => ({
@@ -75,7 +79,10 @@ const object = (properties: Record<string, object>, required: readonly string[])
 });
 
 /** What a court block adds to the bookings it cancels. */
-const closedBy = { block_id: uuid, reason: { type: 'string', minLength: 1, maxLength: 200 } } as const;
+const closedBy = {
+  block_id: uuid,
+  reason: { type: 'string', minLength: 1, maxLength: REASON_MAX_LENGTH },
+} as const;
 
 const clubSettings = object(
   {
@@ -105,7 +112,7 @@ export const eventCatalogue = {
       {
         club_id: uuid,
         user_id: uuid,
-        court_num: { type: 'string', pattern: '^[1-9][0-9]*$' },
+        court_num: courtNumber,
         start_time: hour,
         end_time: hour,
         date: isoDate,
@@ -124,7 +131,7 @@ export const eventCatalogue = {
     day: (event) => event.data.date,
     schema: object(
       {
-        court_num: { type: 'string', pattern: '^[1-9][0-9]*$' },
+        court_num: courtNumber,
         date: isoDate,
         start_time: hour,
         end_time: hour,
@@ -161,9 +168,9 @@ export const eventCatalogue = {
     day: (event) => event.data.from.slice(0, 10),
     schema: object(
       {
-        court_nums: { type: 'array', items: { type: 'string', pattern: '^[1-9][0-9]*$' }, minItems: 1 },
-        from: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:00$' },
-        until: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:00$' },
+        court_nums: { type: 'array', items: courtNumber, minItems: 1 },
+        from: hourMoment,
+        until: hourMoment,
         reason: closedBy.reason,
       },
       ['court_nums', 'from', 'until', 'reason'],
