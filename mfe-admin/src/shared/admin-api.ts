@@ -14,7 +14,7 @@ import { ApiError, deleteJson, getJson, postJson, putJson } from '@platzbuchung/
 import { uiTexts } from '@platzbuchung/ui/texts';
 
 /** Who caused an event; both names null for an erased member (domain `fullName` says so). */
-export interface Actor {
+export interface ActingMember {
   _id: string;
   first_name: string | null;
   last_name: string | null;
@@ -28,7 +28,7 @@ type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
  * own event number.
  */
 export type LogEvent = OmitEach<EventEnvelope, 'actor_id' | 'club_seq' | 'stream_type' | 'club_id'> & {
-  actor: Actor;
+  actor: ActingMember;
   /** The booking as it was made, sent with every event of its stream (null if the API has none). */
   reservation?: ReservationMadeData | null;
 };

@@ -1,4 +1,4 @@
-/** The loading notice of a screen or area: a spinner and the SPEC's text, announced politely. */
+/** The loading notice of a screen or area: a spinner and the original client's text, announced politely. */
 export function Splash({ text }: { text: string }) {
   return (
     <div className="res-splash" role="status">

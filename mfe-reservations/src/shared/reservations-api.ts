@@ -27,7 +27,7 @@ export type {
   MakeReservationBody,
 } from '@platzbuchung/domain/reservations/schemas';
 
-/** A successful change: the refreshed reservations of the asked-for window (SPEC: "data"). */
+/** A successful change: the refreshed reservations of the asked-for window (its "data"). */
 export interface ReservationsAnswer {
   data: Reservation[];
 }

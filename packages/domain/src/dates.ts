@@ -106,7 +106,7 @@ export function formatHour(hour: number): string {
   return `${twoDigits(hour)}:00`;
 }
 
-/** "8-10 Uhr" (SPEC: times 'start-end Uhr'). */
+/** "8-10 Uhr": hours as the original client writes them, 'start-end Uhr'. */
 export function formatTimeRange(start: number, end: number): string {
   return `${start}-${end} Uhr`;
 }
@@ -200,7 +200,7 @@ export function localMoment(instant: Date, timeZone: string): LocalMoment {
   return { date, hour: Number(time.slice(0, 2)) };
 }
 
-/** True when the slot (date, hour) has begun at `now`: the SPEC truncates time to the full hour. */
+/** True when the slot (date, hour) has begun at `now`: the time is cut to the full hour. */
 export function isPastSlot(date: IsoDate, hour: number, now: LocalMoment): boolean {
   return date < now.date || (date === now.date && hour < now.hour);
 }

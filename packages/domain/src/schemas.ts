@@ -1,11 +1,12 @@
 /**
  * The JSON schemas of every form, served to the UIs at /schema/<name>.json and used by the API to
  * validate bodies. German error messages live inside them (ajv-errors `errorMessage`); a missing
- * required field is reported by `toFieldErrors` with the SPEC's own text.
+ * required field is reported by `toFieldErrors` with the original client's text.
  */
 
 import { germanInteger } from './german-numbers';
 import { confirmationTexts } from './mail/email-confirmation';
+import { CONTROL_OR_BIDI_CHARACTERS, jsonObjectBody, MULTILINE_TEXT_PATTERN } from './shapes';
 import { texts } from './texts';
 
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
@@ -14,14 +15,6 @@ const LAST_NAME_PATTERN = '^(?=.{2,40}$)\\p{L}+(?:-\\p{L}+)*$';
 /** A lowercase and an uppercase letter, a digit and a special character. */
 export const PASSWORD_PATTERN = '^(?=.*\\p{Ll})(?=.*\\p{Lu})(?=.*\\p{Nd})(?=.*[^\\p{L}\\p{Nd}\\s]).{8,72}$';
 
-/**
- * Control characters (U+0000 breaks PostgreSQL text) and the invisible bidirectional controls that
- * reorder what a reader sees ("TC \u202eßiew" shows as "TC weiß"), refused in every free text.
- */
-const CONTROL_OR_BIDI_CHARACTERS =
-  '\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
-/** A pattern any string without those characters matches; `null` is not checked by patterns. */
-export const FREE_TEXT_PATTERN = `^[^${CONTROL_OR_BIDI_CHARACTERS}]*$`;
 const CONTROL_OR_BIDI = `[${CONTROL_OR_BIDI_CHARACTERS}]`;
 
 const email = {
@@ -100,13 +93,6 @@ export const HORIZON_MAX_DAYS = 365;
 export const CANCEL_DEADLINE_MAX_HOURS = 168;
 
 /**
- * The Platzordnung is plain text over several lines: line breaks and tabs pass, every other control
- * character and the bidirectional controls do not.
- */
-const RULES_PATTERN =
-  '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*$';
-
-/**
  * The shape of an IANA zone name; whether the zone exists is `isTimeZone` (club-time.ts), which
  * asks Intl and therefore cannot live in a schema compiled ahead of time.
  */
@@ -134,7 +120,8 @@ export const clubLocalRulesProperties = {
   rules: {
     type: 'string',
     maxLength: RULES_MAX_LENGTH,
-    pattern: RULES_PATTERN,
+    // The Platzordnung is plain text over several lines.
+    pattern: MULTILINE_TEXT_PATTERN,
     errorMessage: {
       maxLength: `Die Platzordnung darf höchstens ${germanInteger(RULES_MAX_LENGTH)} Zeichen lang sein.`,
       pattern: 'Die Platzordnung darf keine Steuer- oder Schreibrichtungszeichen enthalten.',
@@ -146,10 +133,7 @@ export const clubLocalRulesProperties = {
 // --- end of club-local rules ---
 
 /** Every form body: an object with no fields beyond those the schema names. */
-const unknownFieldsRefused = {
-  additionalProperties: false,
-  errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
-} as const;
+const { type: _object, ...unknownFieldsRefused } = jsonObjectBody;
 
 export const clubSchema = {
   $id: 'club',
@@ -240,7 +224,7 @@ export interface ConfirmEmailBody {
   token: string;
 }
 
-/** Forgot-password has no form schema in the SPEC; the API still validates its body. */
+/** Forgot-password has no form of its own; the API still validates its body. */
 export const forgotPasswordSchema = {
   $id: 'forgotPassword',
   type: 'object',

@@ -1,5 +1,5 @@
 /**
- * Every German text that more than one place shows. The SPEC's texts are exact; do not re-type them
+ * Every German text that more than one place shows. The original client's texts are exact; do not re-type them
  * elsewhere, import them from here.
  */
 export const texts = {
@@ -31,7 +31,7 @@ export const texts = {
     `Sie haben die maximal zulässige Anzahl an Reservierungen (${limit}) erreicht!`,
   passwordStrength: (level: 'low' | 'medium' | 'high'): string => `Strength: ${level}`,
 
-  // Server answers that the SPEC leaves to us.
+  // Server answers the original client has no text for.
   clubCreated: 'Der Verein wurde registriert. Sie können sich jetzt anmelden.',
   signedUp: 'Die Registrierung war erfolgreich. Sie können sich jetzt anmelden.',
   loggedOut: 'Sie wurden abgemeldet.',

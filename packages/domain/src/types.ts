@@ -59,7 +59,7 @@ export interface Reservation {
   _id: string;
   club_id: string;
   user_id: string;
-  /** A string, as the SPEC has it: "1".."courts_count". */
+  /** A string, as the API has always sent it: "1".."courts_count". */
   court_num: string;
   /** Hour of day the reservation starts, inclusive. */
   start_time: number;

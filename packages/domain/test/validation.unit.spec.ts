@@ -57,7 +57,7 @@ describe('club schema', () => {
     expect(validateClub({ ...validClub, start_hour: 12, end_hour: 13 }).ok).toBe(true);
   });
 
-  it('reports every missing field with the SPEC text, all at once', () => {
+  it('reports every missing field with the original client’s text, all at once', () => {
     const result = validateClub({});
     expect(result.ok).toBe(false);
     if (result.ok) return;

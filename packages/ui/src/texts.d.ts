@@ -1,6 +1,6 @@
 /**
- * German texts only the browser shows (network trouble, toggles, loading areas). Texts the SPEC
- * fixes, or that the API shares, live in `@platzbuchung/domain/texts`.
+ * German texts only the browser shows (network trouble, toggles, loading areas). Texts the original client
+ * shows word for word, or that the API shares, live in `@platzbuchung/domain/texts`.
  */
 export declare const uiTexts: {
   readonly networkError: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';

@@ -5,15 +5,17 @@
 import { parseArgs } from 'node:util';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import {
+  describeEvent,
+  eventTitles,
   eventTypes,
   isEventType,
   streamIdOf,
+  streams,
   streamTypes,
   type EventEnvelope,
   type EventType,
   type StreamType,
 } from '@platzbuchung/domain/events/catalogue';
-import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe';
 import { clubWallClock } from '@platzbuchung/domain/club-time';
 import { formatDayDe } from '@platzbuchung/domain/dates';
 import { ConfigError, readToolConfig } from './config';
@@ -147,18 +149,11 @@ function asRow(event: EventEnvelope, names: Names): string[] {
     localTime(event, names),
     names.clubs.get(event.club_id) ?? event.club_id.slice(0, 8),
     eventTitles[event.type],
-    `${streamWords[event.stream_type]} ${streamIdOf(event).slice(0, 8)}`,
+    `${streams[event.stream_type].label} ${streamIdOf(event).slice(0, 8)}`,
     names.users.get(event.actor_id) ?? event.actor_id.slice(0, 8),
     describeEvent(event, (id) => names.users.get(id)),
   ];
 }
-
-const streamWords: Record<StreamType, string> = {
-  reservation: 'Reserv.',
-  club: 'Verein',
-  member: 'Mitgl.',
-  block: 'Sperrung',
-};
 
 const HEADER = ['Pos', 'Zeit', 'Verein', 'Ereignis', 'Betrifft', 'Von', 'Was'];
 

@@ -80,14 +80,14 @@ describe('POST /api/clubs', () => {
 });
 
 describe('GET /api/clubs', () => {
-  it('lists clubs with the SPEC fields and the club-local rules only', async () => {
+  it('lists clubs with the original client’s fields and the club-local rules only', async () => {
     const { club } = await registerClub(api.url);
     const response = await anonymous.get<Club[]>('/api/clubs');
     expect(response.status).toBe(200);
     expect(response.body).toContainEqual(club);
     for (const listed of response.body) {
       expect(Object.keys(listed).sort()).toEqual(
-        // The SPEC's fields, whether the club approves new members (the sign-up form may say so),
+        // The original client's fields, whether the club approves new members (the sign-up form may say so),
         // and the club-local rules every remote needs (the Platzordnung only as "has one").
         [
           ...['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'],

@@ -361,7 +361,7 @@ describe('Stand am in pages', () => {
       delete_type: 'once',
     });
     expect(deleted.status).toBe(200);
-    for (const cut of [{ at: NOW }, { position: 3 }, { position: 5 }]) {
+    for (const cut of [{ at: NOW }, { clubSeq: 3 }, { clubSeq: 5 }]) {
       const atOnce = await reservationsAtCut(api.db, members.club._id, cut, 1000);
       for (const perRead of [1, 2, 5]) {
         expect(await reservationsAtCut(api.db, members.club._id, cut, perRead), JSON.stringify(cut)).toEqual(
@@ -370,7 +370,7 @@ describe('Stand am in pages', () => {
       }
     }
     const now = await reservationsAtCut(api.db, members.club._id, { at: NOW }, 2);
-    expect(now.position).toBe(5);
+    expect(now.clubSeq).toBe(5);
     expect(now.rows.find((r) => r._id === series)!.deleted_dates).toEqual([addDays(MONDAY, 7)]);
   });
 

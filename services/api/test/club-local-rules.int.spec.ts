@@ -72,7 +72,7 @@ describe('two clubs on either side of the date line, at the same instant', () =>
 });
 
 describe('registration', () => {
-  it('gives a club without a zone the operator’s APP_TIMEZONE and the SPEC’s rules', async () => {
+  it('gives a club without a zone the operator’s APP_TIMEZONE and the rules clubs had before local rules', async () => {
     const { club } = await clubWithMembers(api.url);
     expect(club).toMatchObject({
       time_zone: 'Europe/Berlin',

@@ -25,7 +25,7 @@ afterAll(() => api.close());
 const names = (clubs: Club[]) => clubs.map((club) => club.name);
 
 describe('the plain call', () => {
-  it('answers every club, sorted by name, with the SPEC fields, member approval and the club-local rules', async () => {
+  it('answers every club, sorted by name, with the original client’s fields, member approval and the club-local rules', async () => {
     const response = await anonymous.get<Club[]>('/api/clubs');
     expect(response.status).toBe(200);
     const fromDb = await api

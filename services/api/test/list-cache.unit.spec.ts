@@ -71,7 +71,7 @@ describe('a kept reservation list', () => {
       '2026-11-24 9 10',
       '2026-11-24 9 2',
     ]);
-    expect(list.position).toBe(5);
+    expect(list.clubSeq).toBe(5);
   });
 
   it('moves to the position after the bookings; the one before no longer answers', () => {

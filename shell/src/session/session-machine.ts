@@ -35,7 +35,7 @@ export interface Basics {
   user: SessionUser | null;
 }
 
-/** Only the fields the SPEC names for the client session, whatever else the API adds. */
+/** Only the fields the original client keeps in its session, whatever else the API adds. */
 function loggedIn(user: SessionUser): AuthState {
   const { _id, club_id, role, first_name, last_name, email, status } = user;
   // The status decides whether the club's screens open or the membership notice shows.

@@ -1,7 +1,6 @@
 /** The log's filters: days, kind of event and member, applied to the address on "Filtern". */
 import { useState } from 'react';
-import { eventTitles } from '@platzbuchung/domain/events/describe';
-import { eventTypes } from '@platzbuchung/domain/events/catalogue';
+import { eventTitles, eventTypes } from '@platzbuchung/domain/events/catalogue';
 import type { UserListEntry } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import { byId } from '../../shared/names';

@@ -2,10 +2,15 @@
  * The event log's rules without React or network: what a filter asks the API, how it is kept in
  * the address bar, and what an entry says and links to.
  */
-import { isEventType, isReservationEvent, type EventType } from '@platzbuchung/domain/events/catalogue';
+import {
+  describeEvent,
+  eventDay as dayOfEvent,
+  eventTitles,
+  isEventType,
+  isReservationEvent,
+  type EventType,
+} from '@platzbuchung/domain/events/catalogue';
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
-import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe';
-import { nextOccurrence } from '@platzbuchung/domain/reservations/recurrence';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { EventQuery, LogEvent } from '../../shared/admin-api';
 import { clubDayEnd, clubDayStart, clubWallClock } from '@platzbuchung/domain/club-time';
@@ -121,42 +126,11 @@ export function newestPosition(entries: readonly LogEvent[]): number | null {
   );
 }
 
-/** The day a "before" view should show: the day the event was about. */
+/** The day a "before" view should show: the day the event was about (its catalogue entry says which). */
 export function eventDay(event: LogEvent, details: ReservationDetails, timeZone: string): IsoDate {
-  const eventLocalDay = clubWallClock(timeZone, new Date(event.occurred_at)).date;
-  switch (event.type) {
-    case 'ReservationMade':
-      return event.data.date;
-    case 'OccurrenceCancelled':
-    case 'ReservationChanged':
-      return event.data.date;
-    case 'SeriesEnded': {
-      const made = details[event.reservation_id];
-      if (!made) return event.data.end_date;
-      return (
-        nextOccurrence({ date: made.date, recurring: true, deleted_dates: [] }, event.data.end_date) ??
-        event.data.end_date
-      );
-    }
-    case 'ReservationCancelled': {
-      const made = details[event.reservation_id];
-      if (!made) return eventLocalDay;
-      if (!made.recurring || made.date >= eventLocalDay) return made.date;
-      // A whole series went: the first date it would still have taken place.
-      return nextOccurrence({ ...made, deleted_dates: [] }, eventLocalDay) ?? made.date;
-    }
-    case 'CourtsBlocked':
-      return event.data.from.slice(0, 10);
-    case 'ClubSettingsChanged':
-    case 'MemberRoleChanged':
-    case 'MemberStatusChanged':
-    case 'BlockLifted':
-      return eventLocalDay;
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
-  }
+  const recordedOn = clubWallClock(timeZone, new Date(event.occurred_at)).date;
+  const made = isReservationEvent(event) ? details[event.reservation_id] : undefined;
+  return dayOfEvent(event, { recordedOn, made });
 }
 
 interface EntryView {

@@ -1,4 +1,4 @@
-/** German texts of the two popups that the SPEC leaves to us. */
+/** German texts of the two popups that the original client has no text for. */
 import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
 

@@ -1,4 +1,4 @@
-/** German answers of the admin area that the SPEC leaves to us. */
+/** German answers of the admin area that the original client has no text for. */
 import { formatDateDe, formatTimeRange } from '../dates';
 import { texts } from '../texts';
 import type { StrandedReservation } from './club-settings';

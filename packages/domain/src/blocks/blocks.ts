@@ -20,6 +20,7 @@ import type { ReservationEvent } from '../reservations/events';
 import { evolve } from '../reservations/evolve';
 import { nextOccurrence, occurrencesBetween } from '../reservations/recurrence';
 import type { Club, IsoDate, Reservation } from '../types';
+import { HOUR_MOMENT, isCourtNumber } from '../shapes';
 import type { BlockEvent } from './events';
 
 export const REASON_MAX_LENGTH = 200;
@@ -72,6 +73,8 @@ export const blockTexts = {
     `Diesen Platz gibt es nicht. Bitte wählen Sie Plätze von 1 bis ${courts}.`,
   reasonMissing: 'Bitte geben Sie einen Grund für die Sperrung an.',
   reasonTooLong: `Der Grund darf höchstens ${REASON_MAX_LENGTH} Zeichen lang sein.`,
+  /** A request's reason that is no text, or empty, or too long. */
+  reasonInvalid: `Bitte geben Sie einen Grund mit höchstens ${REASON_MAX_LENGTH} Zeichen an.`,
   notFound: 'Diese Sperrung gibt es nicht (mehr).',
   created: 'Die Sperrung wurde eingerichtet.',
   lifted: 'Die Sperrung wurde aufgehoben. Abgesagte Reservierungen bleiben abgesagt.',
@@ -80,11 +83,9 @@ export const blockTexts = {
     `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr gesperrt: ${reason}`,
 } as const;
 
-const MOMENT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):00$/;
-
 /** "2026-11-24T14:00" → day and hour, or null when it is no full hour of a real day. */
 export function parseMoment(moment: string): { date: IsoDate; hour: number } | null {
-  const match = MOMENT.exec(moment);
+  const match = HOUR_MOMENT.exec(moment);
   if (!match || !isIsoDate(match[1]!)) return null;
   const hour = Number(match[2]);
   return hour <= 24 ? { date: match[1]!, hour } : null;
@@ -173,7 +174,7 @@ function blockError(command: BlockCourts, club: Club, now: LocalMoment): string 
   if (daysBetween(from.date, until.date) > MAX_BLOCK_DAYS) return blockTexts.tooLong;
   if (command.from < momentOf(now.date, now.hour)) return blockTexts.inThePast;
   if (command.court_nums.length === 0) return blockTexts.noCourts;
-  const known = (court: string) => /^[1-9]\d*$/.test(court) && Number(court) <= club.courts_count;
+  const known = (court: string) => isCourtNumber(court) && Number(court) <= club.courts_count;
   if (!command.court_nums.every(known)) return blockTexts.unknownCourt(club.courts_count);
   const reason = command.reason.trim();
   if (!reason) return blockTexts.reasonMissing;

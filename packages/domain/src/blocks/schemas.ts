@@ -1,22 +1,28 @@
 /** Body of POST /api/admin/blocks; bounds beyond its shape (hours, courts, length) are the decider's. */
-import { REASON_MAX_LENGTH } from './blocks';
+import {
+  COURT_NUMBER_MAX_LENGTH,
+  COURT_NUMBER_PATTERN,
+  HOUR_MOMENT_PATTERN,
+  jsonObjectBody,
+} from '../shapes';
+import { blockTexts, REASON_MAX_LENGTH } from './blocks';
 
 const moment = {
   type: 'string',
-  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:00$',
-  errorMessage: 'Bitte geben Sie Beginn und Ende als volle Stunde an (JJJJ-MM-TTTHH:00).',
+  pattern: HOUR_MOMENT_PATTERN,
+  errorMessage: blockTexts.invalidMoment,
 } as const;
 
 export const blockCourtsSchema = {
   $id: 'blockCourts',
-  type: 'object',
+  ...jsonObjectBody,
   properties: {
     court_nums: {
       type: 'array',
-      items: { type: 'string', pattern: '^[0-9]{1,2}$' },
+      items: { type: 'string', pattern: COURT_NUMBER_PATTERN, maxLength: COURT_NUMBER_MAX_LENGTH },
       minItems: 1,
       maxItems: 20,
-      errorMessage: 'Bitte wählen Sie mindestens einen Platz.',
+      errorMessage: blockTexts.noCourts,
     },
     from: moment,
     until: moment,
@@ -24,14 +30,12 @@ export const blockCourtsSchema = {
       type: 'string',
       minLength: 1,
       maxLength: REASON_MAX_LENGTH,
-      errorMessage: `Bitte geben Sie einen Grund mit höchstens ${REASON_MAX_LENGTH} Zeichen an.`,
+      errorMessage: blockTexts.reasonInvalid,
     },
     /** Only list the bookings the block would cancel; write nothing. */
     preview: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob nur eine Vorschau gemeint ist.' },
   },
   required: ['court_nums', 'from', 'until', 'reason'],
-  additionalProperties: false,
-  errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
 } as const;
 
 export interface BlockCourtsBody {

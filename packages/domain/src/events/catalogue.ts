@@ -1,40 +1,74 @@
 /**
  * The one catalogue of event types (docs/architecture.md, "The event log"). Every kind of change
  * that the log records is listed here once, with the stream it belongs to, the JSON schema of its
- * data and its German label. The database's list of known types, the CLI's `--type` filter, the
- * admin log's titles and the store's check on append are all derived from this table.
+ * data, its German label, its one line for the log and the day it concerns. The database's list of
+ * known types, the CLI's `--type` filter and lines, the admin log's titles, lines and "Stand davor"
+ * day, and the store's check on append are all derived from this table: a new type is one entry
+ * here and no switch elsewhere.
  */
+import { REASON_MAX_LENGTH } from '../blocks/blocks';
 import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
 import type { ReservationEvent } from '../reservations/events';
+import { COURT_NUMBER_PATTERN, HOUR_MOMENT_PATTERN } from '../shapes';
+import type { IsoDate } from '../types';
+import {
+  describeBlock,
+  describeBooking,
+  describeCancellation,
+  describeChange,
+  describeOccurrenceCancelled,
+  describeSeriesEnded,
+  roleChangeLine,
+  settingsChangeLines,
+  statusChangeLine,
+  type NameOf,
+} from './describe';
+import { cancelledBookingDay, endedSeriesDay, recordedDay, type EventDayContext } from './event-days';
 
 export type DomainEvent = ReservationEvent | ClubEvent | MemberEvent | BlockEvent;
 export type EventType = DomainEvent['type'];
 
-/** Each stream type and the field of its events that names the stream. */
-export const streamKeys = {
-  reservation: 'reservation_id',
-  club: 'club_id',
-  member: 'user_id',
-  block: 'block_id',
+/** Each stream type: the field of its events that names the stream, and its word in the CLI. */
+export const streams = {
+  reservation: { key: 'reservation_id', label: 'Reserv.' },
+  club: { key: 'club_id', label: 'Verein' },
+  member: { key: 'user_id', label: 'Mitgl.' },
+  block: { key: 'block_id', label: 'Sperrung' },
 } as const;
 
-export type StreamType = keyof typeof streamKeys;
-export const streamTypes = Object.keys(streamKeys) as StreamType[];
+export type StreamType = keyof typeof streams;
+export const streamTypes = Object.keys(streams) as StreamType[];
 
-export interface EventTypeEntry {
+/** Each stream type and the field of its events that names the stream. */
+export const streamKeys = Object.fromEntries(streamTypes.map((type) => [type, streams[type].key])) as {
+  [S in StreamType]: (typeof streams)[S]['key'];
+};
+
+type DataOf = { [T in EventType]: Extract<DomainEvent, { type: T }>['data'] };
+
+/** What an event of these types says, without the stream it belongs to: its type and data. */
+export type ContentOf<T extends EventType> = { [K in T]: { type: K; data: DataOf[K] } }[T];
+
+export interface EventTypeEntry<T extends EventType = EventType> {
   streamType: StreamType;
   /** What the admin log and the CLI call it. */
   label: string;
   /** JSON schema of the event's `data`; the store refuses events that do not match. */
   schema: object;
+  /** One German line of what it changed, for the log and the CLI; `nameOf` names members. */
+  describe(event: ContentOf<T>, nameOf: NameOf | undefined): string;
+  /** The club-local day it concerns: the day the admin log's "Stand davor" opens. */
+  day(event: ContentOf<T>, context: EventDayContext): IsoDate;
 }
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 const isoDate = { type: 'string', format: 'date' } as const;
 const hour = { type: 'integer', minimum: 0, maximum: 24 } as const;
 const role = { enum: ['admin', 'player'] } as const;
+const courtNumber = { type: 'string', pattern: COURT_NUMBER_PATTERN } as const;
+const hourMoment = { type: 'string', pattern: HOUR_MOMENT_PATTERN } as const;
 const memberStatus = { enum: ['active', 'pending', 'inactive'] } as const;
 
 const object = (properties: Record<string, object>, required: readonly string[]) => ({
@@ -45,7 +79,10 @@ const object = (properties: Record<string, object>, required: readonly string[])
 });
 
 /** What a court block adds to the bookings it cancels. */
-const closedBy = { block_id: uuid, reason: { type: 'string', minLength: 1, maxLength: 200 } } as const;
+const closedBy = {
+  block_id: uuid,
+  reason: { type: 'string', minLength: 1, maxLength: REASON_MAX_LENGTH },
+} as const;
 
 const clubSettings = object(
   {
@@ -69,11 +106,13 @@ export const eventCatalogue = {
   ReservationMade: {
     streamType: 'reservation',
     label: 'Reservierung angelegt',
+    describe: describeBooking,
+    day: (event) => event.data.date,
     schema: object(
       {
         club_id: uuid,
         user_id: uuid,
-        court_num: { type: 'string', pattern: '^[1-9][0-9]*$' },
+        court_num: courtNumber,
         start_time: hour,
         end_time: hour,
         date: isoDate,
@@ -88,9 +127,11 @@ export const eventCatalogue = {
   ReservationChanged: {
     streamType: 'reservation',
     label: 'Reservierung geändert',
+    describe: describeChange,
+    day: (event) => event.data.date,
     schema: object(
       {
-        court_num: { type: 'string', pattern: '^[1-9][0-9]*$' },
+        court_num: courtNumber,
         date: isoDate,
         start_time: hour,
         end_time: hour,
@@ -102,26 +143,34 @@ export const eventCatalogue = {
   OccurrenceCancelled: {
     streamType: 'reservation',
     label: 'Termin abgesagt',
+    describe: describeOccurrenceCancelled,
+    day: (event) => event.data.date,
     schema: object({ date: isoDate, ...closedBy }, ['date']),
   },
   SeriesEnded: {
     streamType: 'reservation',
     label: 'Serie beendet',
+    describe: describeSeriesEnded,
+    day: endedSeriesDay,
     schema: object({ end_date: isoDate }, ['end_date']),
   },
   ReservationCancelled: {
     streamType: 'reservation',
     label: 'Reservierung gelöscht',
+    describe: describeCancellation,
+    day: cancelledBookingDay,
     schema: object({ delete_type: { enum: ['once', 'once_and_future', 'all'] }, ...closedBy }, []),
   },
   CourtsBlocked: {
     streamType: 'block',
     label: 'Plätze gesperrt',
+    describe: (event) => describeBlock(event.data),
+    day: (event) => event.data.from.slice(0, 10),
     schema: object(
       {
-        court_nums: { type: 'array', items: { type: 'string', pattern: '^[1-9][0-9]*$' }, minItems: 1 },
-        from: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:00$' },
-        until: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:00$' },
+        court_nums: { type: 'array', items: courtNumber, minItems: 1 },
+        from: hourMoment,
+        until: hourMoment,
         reason: closedBy.reason,
       },
       ['court_nums', 'from', 'until', 'reason'],
@@ -130,28 +179,36 @@ export const eventCatalogue = {
   BlockLifted: {
     streamType: 'block',
     label: 'Sperrung aufgehoben',
+    describe: () => 'Sperrung aufgehoben; abgesagte Reservierungen bleiben abgesagt',
+    day: recordedDay,
     schema: object({}, []),
   },
   ClubSettingsChanged: {
     streamType: 'club',
     label: 'Einstellungen geändert',
+    describe: (event) => settingsChangeLines(event).join('; '),
+    day: recordedDay,
     schema: object({ before: clubSettings, after: clubSettings }, ['before', 'after']),
   },
   MemberRoleChanged: {
     streamType: 'member',
     label: 'Rolle geändert',
+    describe: roleChangeLine,
+    day: recordedDay,
     schema: object({ user_id: uuid, before: role, after: role }, ['user_id', 'before', 'after']),
   },
   MemberStatusChanged: {
     streamType: 'member',
     label: 'Mitgliedschaft geändert',
+    describe: statusChangeLine,
+    day: recordedDay,
     schema: object({ user_id: uuid, before: memberStatus, after: memberStatus }, [
       'user_id',
       'before',
       'after',
     ]),
   },
-} as const satisfies Record<EventType, EventTypeEntry>;
+} as const satisfies { [T in EventType]: EventTypeEntry<T> };
 
 export const eventTypes = Object.keys(eventCatalogue) as EventType[];
 
@@ -160,9 +217,36 @@ export function isEventType(name: string): name is EventType {
 }
 
 /** What an event says, without the stream it belongs to: its type and data. */
-export type EventContent = {
-  [T in EventType]: { type: T; data: Extract<DomainEvent, { type: T }>['data'] };
-}[EventType];
+export type EventContent = ContentOf<EventType>;
+
+/** What the admin log and the CLI call each type. */
+export const eventTitles = Object.fromEntries(
+  eventTypes.map((type) => [type, eventCatalogue[type].label]),
+) as Record<EventType, string>;
+
+/** The catalogue seen per type, so that an event's own entry takes that event. */
+const entries: { [T in EventType]: EventTypeEntry<T> } = eventCatalogue;
+
+function describeContent<T extends EventType>(event: ContentOf<T>, nameOf: NameOf | undefined): string {
+  return entries[event.type].describe(event, nameOf);
+}
+
+function dayOfContent<T extends EventType>(event: ContentOf<T>, context: EventDayContext): IsoDate {
+  return entries[event.type].day(event, context);
+}
+
+/**
+ * One line of what happened, e.g. "Platz 3 · Mo., 23.11.2026 · 12-13 Uhr · wöchentlich · „Jugend“".
+ * Generic so that whole stored events pass as they are.
+ */
+export function describeEvent<E extends EventContent>(event: E, nameOf?: NameOf): string {
+  return describeContent<EventType>(event, nameOf);
+}
+
+/** The club-local day an event concerns (see `EventTypeEntry.day`). */
+export function eventDay<E extends EventContent>(event: E, context: EventDayContext): IsoDate {
+  return dayOfContent<EventType>(event, context);
+}
 
 type ReservationEventType = ReservationEvent['type'];
 

@@ -1,19 +1,23 @@
 /**
- * Events in German words, for the operators' CLI and the admin's event log alike. Titles come from
- * the event catalogue; this file says what one event changed, in one line.
+ * Events in German words, for the operators' CLI and the admin's event log alike. Each catalogue
+ * entry names its line from here (`describe`); this file says what one event changed, in one line.
  */
 import type { ClubSettingsChanged } from '../clubs/events';
 import { formatDateDe, formatHour, formatTimeRange } from '../dates';
-import { eventCatalogue, type EventContent, type EventType } from './catalogue';
 import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
 import type { ClubSettings } from '../schemas';
 import type { Role } from '../types';
-import type { ReservationMade } from '../reservations/events';
+import type {
+  OccurrenceCancelled,
+  ReservationCancelled,
+  ReservationChanged,
+  ReservationMade,
+  SeriesEnded,
+} from '../reservations/events';
 
-export const eventTitles = Object.fromEntries(
-  Object.entries(eventCatalogue).map(([type, entry]) => [type, entry.label]),
-) as Record<EventType, string>;
+/** A member's name by their user id; undefined when it is not known (the line then shows the id). */
+export type NameOf = (userId: string) => string | undefined;
 
 const deleteTypeWords = {
   once: 'nur dieser Termin',
@@ -79,20 +83,14 @@ export function settingsChangeLines({
 }
 
 /** "Anna Muster: Spieler → Administrator"; without a name, the member's short id. */
-export function roleChangeLine(
-  event: Pick<MemberRoleChanged, 'data'>,
-  nameOf?: (userId: string) => string | undefined,
-) {
+export function roleChangeLine(event: Pick<MemberRoleChanged, 'data'>, nameOf?: NameOf) {
   const { user_id, before, after } = event.data;
   const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
   return `${who}: ${roleNames[before]} → ${roleNames[after]}`;
 }
 
 /** "Anna Muster freigegeben (Offen → Aktiv)"; without a name, the member's short id. */
-export function statusChangeLine(
-  event: Pick<MemberStatusChanged, 'data'>,
-  nameOf?: (userId: string) => string | undefined,
-) {
+export function statusChangeLine(event: Pick<MemberStatusChanged, 'data'>, nameOf?: NameOf) {
   const { user_id, before, after } = event.data;
   const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
   const transition = transitionOf(before, after);
@@ -101,7 +99,7 @@ export function statusChangeLine(
   return `${who} ${word}(${names[before]} → ${names[after]})`;
 }
 
-function describeBooking({ data }: Pick<ReservationMade, 'data'>): string {
+export function describeBooking({ data }: Pick<ReservationMade, 'data'>): string {
   const { court_num, date, start_time, end_time, recurring, label } = data;
   return [
     `Platz ${court_num}`,
@@ -136,41 +134,20 @@ export function describeBlock({
   return `${courts} · ${at(from)} bis ${at(until)} · ${reason}`;
 }
 
-/** One line of what happened, e.g. "Platz 3 · Mo., 23.11.2026 · 12-13 Uhr · wöchentlich · „Jugend“". */
-export function describeEvent<E extends EventContent>(
-  described: E,
-  nameOf?: (userId: string) => string | undefined,
-): string {
-  // Generic so that whole stored events pass as they are; narrowed through the plain union.
-  const event: EventContent = described;
-  switch (event.type) {
-    case 'ReservationMade':
-      return describeBooking(event);
-    case 'ReservationChanged':
-      return `jetzt ${describeBooking({ data: { ...event.data, recurring: false } as ReservationMade['data'] })}`;
-    case 'OccurrenceCancelled':
-      return `Termin am ${formatDateDe(event.data.date)} abgesagt${byBlock(event.data)}`;
-    case 'SeriesEnded':
-      return `keine Termine mehr ab ${formatDateDe(event.data.end_date)}`;
-    case 'ReservationCancelled':
-      return event.data.reason
-        ? `gelöscht${byBlock(event.data)}`
-        : event.data.delete_type
-          ? `gelöscht: ${deleteTypeWords[event.data.delete_type]}`
-          : 'gelöscht';
-    case 'ClubSettingsChanged':
-      return settingsChangeLines(event).join('; ');
-    case 'CourtsBlocked':
-      return describeBlock(event.data);
-    case 'BlockLifted':
-      return 'Sperrung aufgehoben; abgesagte Reservierungen bleiben abgesagt';
-    case 'MemberRoleChanged':
-      return roleChangeLine(event, nameOf);
-    case 'MemberStatusChanged':
-      return statusChangeLine(event, nameOf);
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event: ${JSON.stringify(unknown)}`);
-    }
-  }
+/** "jetzt Platz 2 · Di., 24.11.2026 · 18-19 Uhr": where the booking now takes place. */
+export function describeChange({ data }: Pick<ReservationChanged, 'data'>): string {
+  return `jetzt ${describeBooking({ data: { ...data, recurring: false } as ReservationMade['data'] })}`;
+}
+
+export function describeOccurrenceCancelled({ data }: Pick<OccurrenceCancelled, 'data'>): string {
+  return `Termin am ${formatDateDe(data.date)} abgesagt${byBlock(data)}`;
+}
+
+export function describeSeriesEnded({ data }: Pick<SeriesEnded, 'data'>): string {
+  return `keine Termine mehr ab ${formatDateDe(data.end_date)}`;
+}
+
+export function describeCancellation({ data }: Pick<ReservationCancelled, 'data'>): string {
+  if (data.reason) return `gelöscht${byBlock(data)}`;
+  return data.delete_type ? `gelöscht: ${deleteTypeWords[data.delete_type]}` : 'gelöscht';
 }

@@ -12,23 +12,26 @@ import { replayInto } from './evolve';
 
 type Cut = (event: EventEnvelope) => boolean;
 
-/** Where "Stand am" cuts the log: at a moment, or after an event (the club's own number). */
-export type AsOfCut = { at: Date } | { position: number };
+/** Where "Stand am" cuts the log: at a moment, or after an event (its `club_seq`, the club's own number). */
+export type AsOfCut = { at: Date } | { clubSeq: number };
 
 const atOrBefore =
   (moment: Date): Cut =>
   (event) =>
     new Date(event.occurred_at).getTime() <= moment.getTime();
 
-const upToPosition =
-  (position: number): Cut =>
+const upToClubSeq =
+  (clubSeq: number): Cut =>
   (event) =>
-    event.position <= position;
+    event.club_seq <= clubSeq;
 
-const cutAt = (cut: AsOfCut): Cut => ('at' in cut ? atOrBefore(cut.at) : upToPosition(cut.position));
+const cutAt = (cut: AsOfCut): Cut => ('at' in cut ? atOrBefore(cut.at) : upToClubSeq(cut.clubSeq));
+
+/** The club's own order of its events, which a club's log is read in. */
+const inClubOrder = (a: EventEnvelope, b: EventEnvelope): number => a.club_seq - b.club_seq;
 
 /**
- * The reservations at a cut, folded from the club's events read page by page in position order,
+ * The reservations at a cut, folded from the club's events read page by page in the club's order,
  * so a long history never has to be held at once; events after the cut are left out.
  */
 export class AsOfFold {
@@ -44,7 +47,7 @@ export class AsOfFold {
     const kept = events
       .filter((event): event is EventEnvelope<ReservationEvent> => event.stream_type === 'reservation')
       .filter(this.included)
-      .sort((a, b) => a.position - b.position);
+      .sort(inClubOrder);
     replayInto(this.rows, kept);
   }
 
@@ -59,14 +62,14 @@ function reservationsUpTo(events: readonly EventEnvelope[], cut: AsOfCut): Reser
   return fold.reservations();
 }
 
-/** Events are taken in position order up to and including the last one at or before `moment`. */
+/** Events are taken in the club's order up to and including the last one at or before `moment`. */
 export function reservationsAsOf(events: readonly EventEnvelope[], moment: Date): Reservation[] {
   return reservationsUpTo(events, { at: moment });
 }
 
-/** The same fold cut at a position instead of a time: what the read model held after that event. */
-export function reservationsAtPosition(events: readonly EventEnvelope[], position: number): Reservation[] {
-  return reservationsUpTo(events, { position });
+/** The same fold cut after one of the club's events instead of a time: what the read model held then. */
+export function reservationsAtClubSeq(events: readonly EventEnvelope[], clubSeq: number): Reservation[] {
+  return reservationsUpTo(events, { clubSeq });
 }
 
 /** Where a reservation stands in the grid's order; what a page's cursor names. */
@@ -121,9 +124,7 @@ export function settingsAt(
   current: ClubSettings,
 ): ClubSettings {
   const cut = cutAt(included);
-  const changes = events
-    .filter((e) => e.type === 'ClubSettingsChanged')
-    .sort((a, b) => a.position - b.position);
+  const changes = events.filter((e) => e.type === 'ClubSettingsChanged').sort(inClubOrder);
   const before = changes.filter(cut).at(-1);
   if (before?.type === 'ClubSettingsChanged') return withLocalRules(before.data.after, current);
   const after = changes.find((e) => !cut(e));

@@ -4,6 +4,7 @@
  */
 import { isBeyondHorizon, lastDayWithinHorizon } from '../club-time';
 import { formatDateDe, isIsoDate, isPastSlot, type LocalMoment } from '../dates';
+import { isCourtNumber } from '../shapes';
 import { texts } from '../texts';
 import type { Club, IsoDate, Reservation } from '../types';
 import { blockInTheWay, type Block } from '../blocks/blocks';
@@ -67,10 +68,9 @@ type Check = (
 ) => ReservationError | null;
 
 /** Canonical digits only: "01" and "1" would otherwise be two courts to the conflict check. */
-const COURT_NUMBER = /^[1-9]\d*$/;
 
 const checkCourt: Check = (command, { club }) =>
-  COURT_NUMBER.test(command.court_num) && Number(command.court_num) <= club.courts_count
+  isCourtNumber(command.court_num) && Number(command.court_num) <= club.courts_count
     ? null
     : { kind: 'invalid', message: reservationTexts.unknownCourt(club.courts_count) };
 

@@ -2,7 +2,7 @@
  * Bodies and queries of the reservation calls, validated by the API with the same
  * helpers as the forms. Hour and duration bounds beyond these shapes are the decider's business.
  */
-import { FREE_TEXT_PATTERN } from '../schemas';
+import { COURT_NUMBER_MAX_LENGTH, COURT_NUMBER_PATTERN, FREE_TEXT_PATTERN, jsonObjectBody } from '../shapes';
 import { LABEL_MAX_LENGTH } from './make-reservation';
 import { reservationTexts } from './texts';
 
@@ -14,7 +14,8 @@ const isoDate = {
 } as const;
 const courtNumber = {
   type: 'string',
-  pattern: '^[0-9]{1,2}$',
+  pattern: COURT_NUMBER_PATTERN,
+  maxLength: COURT_NUMBER_MAX_LENGTH,
   errorMessage: 'Bitte wählen Sie einen Platz.',
 } as const;
 const hour = (max: number) =>
@@ -27,7 +28,7 @@ const hour = (max: number) =>
 
 export const makeReservationSchema = {
   $id: 'makeReservation',
-  type: 'object',
+  ...jsonObjectBody,
   properties: {
     club_id: uuid('Unbekannter Verein.'),
     user_id: uuid(reservationTexts.unknownMember),
@@ -57,8 +58,6 @@ export const makeReservationSchema = {
   // Club and user come from the session; when a client names them they must be the session's.
   // One of `court_num` and `court_nums` is needed; the route says so when both or none are sent.
   required: ['start_time', 'end_time', 'date'],
-  additionalProperties: false,
-  errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
 } as const;
 
 export interface MakeReservationBody {
@@ -76,7 +75,7 @@ export interface MakeReservationBody {
 
 export const deleteReservationSchema = {
   $id: 'deleteReservation',
-  type: 'object',
+  ...jsonObjectBody,
   properties: {
     form_method: { const: 'delete', errorMessage: 'Unbekannte Aktion.' },
     date: isoDate,
@@ -84,14 +83,12 @@ export const deleteReservationSchema = {
       enum: ['once', 'once_and_future', 'all'],
       errorMessage: 'Bitte wählen Sie, was gelöscht werden soll.',
     },
-    // The SPEC's client may send the club with every call; it must be the member's own.
+    // The original client may send the club with every call; it must be the member's own.
     club_id: uuid('Unbekannter Verein.'),
     /** For a booking made over several courts: delete it on every court of its group. */
     whole_group: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob alle Plätze gemeint sind.' },
   },
   required: ['form_method', 'date', 'delete_type'],
-  additionalProperties: false,
-  errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
 } as const;
 
 export interface DeleteReservationBody {
@@ -105,7 +102,7 @@ export interface DeleteReservationBody {
 /** PUT /api/reservations/:id: the booking's new slot; for a series also which occurrences. */
 export const changeReservationSchema = {
   $id: 'changeReservation',
-  type: 'object',
+  ...jsonObjectBody,
   properties: {
     club_id: uuid('Unbekannter Verein.'),
     court_num: courtNumber,
@@ -122,8 +119,6 @@ export const changeReservationSchema = {
     whole_group: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob alle Plätze gemeint sind.' },
   },
   required: ['court_num', 'start_time', 'end_time', 'date'],
-  additionalProperties: false,
-  errorMessage: { type: 'Die Anfrage muss ein JSON-Objekt sein.' },
 } as const;
 
 export interface ChangeReservationBody {

@@ -13,7 +13,7 @@ export type ReservationState =
 
 export const initialReservationState: ReservationState = { status: 'none' };
 
-/** The booking exactly as the SPEC's Reservation has it; absent optionals are null. */
+/** The booking exactly as the API's Reservation has it; absent optionals are null. */
 function booked(event: ReservationMade): Reservation {
   const { data } = event;
   return {

@@ -1,5 +1,5 @@
 /**
- * German answers of the reservation rules that the SPEC leaves to us. The SPEC's own texts (limit,
+ * German answers of the reservation rules that the original client has no text for. Its own texts (limit,
  * past slot) stay in `../texts`; import both from there and here, never re-type them.
  */
 import { formatDateDe, formatHour } from '../dates';

@@ -1,18 +1,31 @@
+/** The club stream's decider as given / when / then, grouped by the club's state. */
 import { describe, expect, it } from 'vitest';
 import {
   changeClubSettings,
   evolveClub,
   type ChangeClubSettings,
+  type ChangeClubSettingsContext,
   type ClubState,
 } from '../../src/clubs/change-settings';
 import type { ClubEvent } from '../../src/clubs/events';
 import { adminTexts } from '../../src/admin/texts';
+import type { LocalMoment } from '../../src/dates';
 import type { ClubSettings } from '../../src/schemas';
+import { deciderSpecification } from '../support/decider-specification';
 import { admin, club, now, row } from '../reservations/support/fixtures';
 
 const { _id: clubId, has_rules: _hasRules, ...clubFields } = club;
 const settings: ClubSettings = { ...clubFields, rules: '' };
 const registered: ClubState = { status: 'registered', settings };
+
+/** A club's stream begins at registration, which writes its first settings outside the log. */
+const clubFrom = (initialState: ClubState) =>
+  deciderSpecification({
+    initialState,
+    evolve: evolveClub,
+    decide: (command: ChangeClubSettings, state, context: ChangeClubSettingsContext & { now: LocalMoment }) =>
+      changeClubSettings(command, state, context, context.now),
+  });
 
 const change = (changes: Partial<ClubSettings>): ChangeClubSettings => ({
   type: 'ChangeClubSettings',
@@ -21,51 +34,53 @@ const change = (changes: Partial<ClubSettings>): ChangeClubSettings => ({
   settings: { ...settings, ...changes },
 });
 
-const given = (...events: ClubEvent[]) => events.reduce(evolveClub, registered);
+const changed = (before: ClubSettings, after: ClubSettings): ClubEvent => ({
+  type: 'ClubSettingsChanged',
+  club_id: clubId,
+  data: { before, after },
+});
+
+const nothingUpcoming = { upcoming: [], now };
 
 describe('when the club is registered', () => {
+  const club = clubFrom(registered);
+
   it('a change records the settings before and after, the name trimmed', () => {
-    expect(
-      changeClubSettings(change({ courts_count: 6, name: ' TC Neu ' }), given(), { upcoming: [] }, now),
-    ).toEqual({
-      ok: true,
-      events: [
-        {
-          type: 'ClubSettingsChanged',
-          club_id: clubId,
-          data: { before: settings, after: { ...settings, courts_count: 6, name: 'TC Neu' } },
-        },
-      ],
-    });
+    club
+      .given()
+      .when(change({ courts_count: 6, name: ' TC Neu ' }), nothingUpcoming)
+      .then([changed(settings, { ...settings, courts_count: 6, name: 'TC Neu' })]);
   });
 
-  it('the state after a change is what the change left', () => {
-    const [event] = (
-      changeClubSettings(change({ start_hour: 9 }), given(), { upcoming: [] }, now) as {
-        events: ClubEvent[];
-      }
-    ).events;
-    expect(given(event!)).toEqual({ status: 'registered', settings: { ...settings, start_hour: 9 } });
+  it('a later change starts from what the earlier one left', () => {
+    const six = { ...settings, courts_count: 6 };
+    club
+      .given(changed(settings, six))
+      .when(change({ courts_count: 6, start_hour: 9 }), nothingUpcoming)
+      .then([changed(six, { ...six, start_hour: 9 })]);
   });
 
   it('a change that would strand an upcoming booking is refused and names it', () => {
     const booked = row({ court_num: '4', date: '2026-11-30' });
-    const decision = changeClubSettings(change({ courts_count: 3 }), given(), { upcoming: [booked] }, now);
-    expect(decision).toMatchObject({ ok: false, error: { kind: 'conflict' } });
-    expect(!decision.ok && decision.error.message).toContain(adminTexts.settingsStrand(1));
+    const outcome = club.given().when(change({ courts_count: 3 }), { upcoming: [booked], now });
+    outcome.thenFails('conflict');
+    expect(!outcome.decision.ok && outcome.decision.error.message).toContain(adminTexts.settingsStrand(1));
   });
 
   it('bookings that have all taken place do not stand in the way', () => {
     const past = row({ court_num: '4', date: '2026-11-16' });
-    expect(changeClubSettings(change({ courts_count: 3 }), given(), { upcoming: [past] }, now).ok).toBe(true);
+    club
+      .given()
+      .when(change({ courts_count: 3 }), { upcoming: [past], now })
+      .then([changed(settings, { ...settings, courts_count: 3 })]);
   });
 });
 
 describe('when there is no club', () => {
   it('is not found', () => {
-    expect(changeClubSettings(change({}), { status: 'none' }, { upcoming: [] }, now)).toEqual({
-      ok: false,
-      error: { kind: 'not_found', message: adminTexts.clubNotFound },
-    });
+    clubFrom({ status: 'none' })
+      .given()
+      .when(change({}), nothingUpcoming)
+      .thenFails('not_found', adminTexts.clubNotFound);
   });
 });

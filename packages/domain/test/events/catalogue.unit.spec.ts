@@ -2,74 +2,32 @@ import { describe, expect, it } from 'vitest';
 import {
   eventCatalogue,
   eventFromStored,
+  eventTitles,
+  describeEvent,
+  eventDay,
+  streams,
   eventTypes,
   isEventType,
   streamIdOf,
   streamKeys,
   type DomainEvent,
 } from '../../src/events/catalogue';
+import type { ReservationMadeData } from '../../src/reservations/events';
+import { exampleEvents } from '../../src/events/examples';
 import { eventDataError } from '../../src/events/validate';
-import { eventTitles } from '../../src/events/describe';
 
 const CLUB = '00000000-0000-4000-8000-000000000001';
 const USER = '00000000-0000-4000-8000-000000000002';
 const RESERVATION = '00000000-0000-4000-8000-000000000003';
-const settings = { name: 'TC', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 };
+const BLOCK = '00000000-0000-4000-8000-000000000004';
 
-/** One well-formed event of every type: a new type without an example fails the test below. */
-const examples: Record<DomainEvent['type'], DomainEvent> = {
-  ReservationMade: {
-    type: 'ReservationMade',
-    reservation_id: RESERVATION,
-    data: {
-      club_id: CLUB,
-      user_id: USER,
-      court_num: '3',
-      start_time: 10,
-      end_time: 11,
-      date: '2026-11-23',
-      label: 'Training',
-      recurring: true,
-    },
-  },
-  ReservationChanged: {
-    type: 'ReservationChanged',
-    reservation_id: RESERVATION,
-    data: { court_num: '2', date: '2026-11-24', start_time: 18, end_time: 19 },
-  },
-  OccurrenceCancelled: {
-    type: 'OccurrenceCancelled',
-    reservation_id: RESERVATION,
-    data: { date: '2026-11-30' },
-  },
-  SeriesEnded: { type: 'SeriesEnded', reservation_id: RESERVATION, data: { end_date: '2026-12-07' } },
-  ReservationCancelled: {
-    type: 'ReservationCancelled',
-    reservation_id: RESERVATION,
-    data: { delete_type: 'all' },
-  },
-  CourtsBlocked: {
-    type: 'CourtsBlocked',
-    block_id: RESERVATION,
-    data: { court_nums: ['1', '2'], from: '2026-11-24T14:00', until: '2026-11-24T18:00', reason: 'Turnier' },
-  },
-  BlockLifted: { type: 'BlockLifted', block_id: RESERVATION, data: {} },
-  ClubSettingsChanged: {
-    type: 'ClubSettingsChanged',
-    club_id: CLUB,
-    data: { before: settings, after: { ...settings, courts_count: 6 } },
-  },
-  MemberRoleChanged: {
-    type: 'MemberRoleChanged',
-    user_id: USER,
-    data: { user_id: USER, before: 'player', after: 'admin' },
-  },
-  MemberStatusChanged: {
-    type: 'MemberStatusChanged',
-    user_id: USER,
-    data: { user_id: USER, before: 'pending', after: 'active' },
-  },
-};
+/** One well-formed event of every type: a new type without an example does not compile. */
+const examples: Record<DomainEvent['type'], DomainEvent> = exampleEvents({
+  club: CLUB,
+  user: USER,
+  reservation: RESERVATION,
+  block: BLOCK,
+});
 
 describe('the event catalogue', () => {
   it('lists every event type once, each with a stream type, a German label and a schema', () => {
@@ -102,6 +60,32 @@ describe('the event catalogue', () => {
     }
     expect(streamIdOf(examples.ClubSettingsChanged)).toBe(CLUB);
     expect(streamIdOf(examples.MemberRoleChanged)).toBe(USER);
+  });
+
+  it('gives every type its German line, the day it concerns and its stream’s word', () => {
+    const context = { recordedOn: '2026-11-20', made: examples.ReservationMade.data as ReservationMadeData };
+    const days = Object.fromEntries(eventTypes.map((type) => [type, eventDay(examples[type], context)]));
+    expect(days).toEqual({
+      ReservationMade: '2026-11-23',
+      ReservationChanged: '2026-11-24',
+      OccurrenceCancelled: '2026-12-01',
+      // The first date the series no longer takes place: the Monday on or after the end.
+      SeriesEnded: '2026-12-28',
+      // A whole series deleted: the first date it would still have taken place after the deletion.
+      ReservationCancelled: '2026-11-23',
+      CourtsBlocked: '2026-11-24',
+      BlockLifted: '2026-11-20',
+      ClubSettingsChanged: '2026-11-20',
+      MemberRoleChanged: '2026-11-20',
+      MemberStatusChanged: '2026-11-20',
+    });
+    for (const type of eventTypes) {
+      expect(
+        describeEvent(examples[type], () => 'Anna Muster'),
+        type,
+      ).toMatch(/\S/);
+      expect(streams[eventCatalogue[type].streamType].label, type).toMatch(/^[A-ZÄÖÜ]/);
+    }
   });
 
   it('tells known type names from unknown ones, also inherited property names', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent, eventTitles } from '../../src/events/describe';
+import { describeEvent, eventTitles } from '../../src/events/catalogue';
 
 const id = '5b0f3a36-1f6e-4f55-9d1b-2f7c1c3b9a10';
 

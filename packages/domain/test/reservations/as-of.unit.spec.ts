@@ -4,13 +4,14 @@ import {
   asOfPage,
   parseAsOfCursor,
   reservationsAsOf,
-  reservationsAtPosition,
+  reservationsAtClubSeq,
 } from '../../src/reservations/as-of';
 import type { EventEnvelope } from '../../src/events/catalogue';
 
-const meta = (position: number, version: number, at: string) => ({
-  position,
-  club_seq: position,
+/** Other clubs write in between: the global position runs ahead of the club's own number. */
+const meta = (clubSeq: number, version: number, at: string) => ({
+  position: 100 + clubSeq * 7,
+  club_seq: clubSeq,
   stream_type: 'reservation' as const,
   version,
   club_id: 'c',
@@ -18,7 +19,7 @@ const meta = (position: number, version: number, at: string) => ({
   occurred_at: at,
 });
 
-const made = (id: string, position: number, at: string): EventEnvelope => ({
+const made = (id: string, clubSeq: number, at: string): EventEnvelope => ({
   type: 'ReservationMade',
   reservation_id: id,
   data: {
@@ -30,7 +31,7 @@ const made = (id: string, position: number, at: string): EventEnvelope => ({
     date: '2026-11-17',
     recurring: false,
   },
-  ...meta(position, 1, at),
+  ...meta(clubSeq, 1, at),
 });
 
 const log: EventEnvelope[] = [
@@ -61,29 +62,29 @@ describe('Stand am', () => {
     expect(reservationsAsOf(log, new Date('2026-11-01T00:00:00Z'))).toEqual([]);
   });
 
-  it('cut by position, in whatever order the events arrive', () => {
+  it('cut after one of the club’s own event numbers, in whatever order the events arrive', () => {
     expect(
-      reservationsAtPosition([...log].reverse(), 2)
+      reservationsAtClubSeq([...log].reverse(), 2)
         .map((r) => r._id)
         .sort(),
     ).toEqual(['a', 'b']);
-    expect(reservationsAtPosition(log, 3).map((r) => r._id)).toEqual(['b']);
+    expect(reservationsAtClubSeq(log, 3).map((r) => r._id)).toEqual(['b']);
   });
 });
 
 describe('"Stand am" in pages', () => {
   it('folds a log fed page by page as it folds the whole', () => {
-    const fold = new AsOfFold({ position: 3 });
+    const fold = new AsOfFold({ clubSeq: 3 });
     fold.add(log.slice(0, 1));
     fold.add(log.slice(1));
-    expect(fold.reservations()).toEqual(reservationsAtPosition(log, 3));
+    expect(fold.reservations()).toEqual(reservationsAtClubSeq(log, 3));
   });
 
   it('answers pages in the grid order whose cursors lead through every reservation once', () => {
     const rows = [
-      { ...reservationsAtPosition(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000002', court_num: '10' },
-      { ...reservationsAtPosition(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000001', court_num: '9' },
-      { ...reservationsAtPosition(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000003', court_num: '9' },
+      { ...reservationsAtClubSeq(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000002', court_num: '10' },
+      { ...reservationsAtClubSeq(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000001', court_num: '9' },
+      { ...reservationsAtClubSeq(log, 2)[0]!, _id: '00000000-0000-4000-8000-000000000003', court_num: '9' },
     ];
     const first = asOfPage(rows, null, 2);
     expect(first.data.map((r) => r._id.slice(-1))).toEqual(['1', '3']);

@@ -7,7 +7,7 @@ import { made, row } from './support/fixtures';
 const series = made('r-1', { recurring: true, label: 'Training' });
 
 describe('when nothing has happened yet', () => {
-  it('a made reservation becomes a row with exactly the SPEC fields, _id the stream id', () => {
+  it('a made reservation becomes a row with exactly the API’s Reservation fields, _id the stream id', () => {
     const state = evolve(null, made('r-1'));
     expect(state).toEqual(row({ _id: 'r-1' }));
     expect(Object.keys(state ?? {}).sort()).toEqual(

@@ -144,7 +144,7 @@ describe('when the club has no reservations', () => {
 describe('when the player already has upcoming reservations', () => {
   const own = [made('r-1', { date: '2026-11-24' }), made('r-2', { date: '2026-11-25' })];
 
-  it('refuses one more than the club allows, with the SPEC text', () => {
+  it('refuses one more than the club allows, with the original client’s text', () => {
     given(...own)
       .when(makeCommand({ date: '2026-11-26' }))
       .thenFails('limit', 'Sie haben die maximal zulässige Anzahl an Reservierungen (2) erreicht!');

@@ -4,8 +4,7 @@
  * names another member is copied in: events in the member's own streams say only whether the member
  * or someone else acted, and events the member caused in other streams carry no data.
  */
-import { eventTitles } from '@platzbuchung/domain/events/describe';
-import type { EventType, StreamType } from '@platzbuchung/domain/events/catalogue';
+import { eventTitles, type EventType, type StreamType } from '@platzbuchung/domain/events/catalogue';
 import { isMailKind, mailKindLabels, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';

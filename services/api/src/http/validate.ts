@@ -8,7 +8,7 @@ import { badRequest } from './errors';
 const ajv = createAjv();
 
 /**
- * A body check that throws 400. Forms get the field errors; calls whose SPEC body is `{error: "text"}`
+ * A body check that throws 400. Forms get the field errors; calls whose answer body is `{error: "text"}`
  * pass `asSentence`.
  */
 export function validator<T>(

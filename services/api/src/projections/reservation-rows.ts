@@ -62,7 +62,7 @@ export function toReservation(row: Omit<ReservationRow, 'version'>): Reservation
     recurring: row.recurring,
     deleted_dates: row.deleted_dates,
     end_date: row.end_date,
-    // Only bookings made over several courts carry a group; the SPEC's shape stays as it was.
+    // Only bookings made over several courts carry a group; the original shape stays as it was.
     ...(row.group_id ? { group_id: row.group_id } : {}),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The reservations read model: the SPEC's Reservation rows, one per live reservation, folded from
+ * The reservations read model: the API's Reservation rows, one per live reservation, folded from
  * the reservation streams with the domain's `evolve`. Applied in the appending transaction, and
  * rebuilt or verified from the whole log on demand.
  */

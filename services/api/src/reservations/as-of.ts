@@ -5,7 +5,7 @@
 import { AsOfFold, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
-import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
+import { EVENT_COLUMNS, filteredEvents, toEnvelope } from '../events/store';
 
 /**
  * The club's reservations at the cut, and the club's last event number up to it. Its events are
@@ -17,17 +17,16 @@ export async function reservationsAtCut(
   clubId: string,
   cut: AsOfCut,
   perRead: number,
-): Promise<{ position: number; rows: Reservation[] }> {
+): Promise<{ clubSeq: number; rows: Reservation[] }> {
   const fold = new AsOfFold(cut);
-  let position = 0;
+  let clubSeq = 0;
   for (;;) {
-    // Club-scoped: the cut's `position` is the club's own event number.
-    const query = filteredEvents(db, { clubId, afterClubSeq: position }).orderBy('club_seq').limit(perRead);
+    const query = filteredEvents(db, { clubId, afterClubSeq: clubSeq }).orderBy('club_seq').limit(perRead);
     if ('at' in cut) query.where('occurred_at', '<=', cut.at);
-    else query.where('club_seq', '<=', cut.position);
-    const events = (await query.select([...EVENT_COLUMNS])).map(toEnvelope).map(inClubOrder);
+    else query.where('club_seq', '<=', cut.clubSeq);
+    const events = (await query.select([...EVENT_COLUMNS])).map(toEnvelope);
     fold.add(events);
-    position = events.at(-1)?.position ?? position;
-    if (events.length < perRead) return { position, rows: fold.reservations() };
+    clubSeq = events.at(-1)?.club_seq ?? clubSeq;
+    if (events.length < perRead) return { clubSeq, rows: fold.reservations() };
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Reservation lists kept as JSON texts, keyed by club and date window (and member, for a member's
- * own list), each valid at one position of the club's log. A page view then needs only the club's newest event number (which the session
+ * own list), each valid at one of the club's own event numbers (`club_seq`). A page view then needs only the club's newest event number (which the session
  * lookup brings, or events/store `lastClubSeq`) instead of a query, a filter and a serialisation;
  * and a browser that already holds that answer gets a 304. The gzip-compressed list is made once
  * per entry, when the first client that accepts it asks.
@@ -70,7 +70,7 @@ function listed(reservation: Reservation): ListedReservation {
 
 /**
  * The reservations a command's events start, as the list of `window` would show them, and the
- * log positions before and after them; undefined unless the events do nothing but start
+ * club's own event numbers before and after them; undefined unless the events do nothing but start
  * reservations (a change or a deletion needs the row it changes, which the list may not hold)
  * and follow one another in the club's log.
  */
@@ -96,7 +96,7 @@ export function listBody(rows: readonly ListedReservation[]): string {
   return `[${rows.map((row) => row.json).join(',')}]`;
 }
 
-/** One kept list: its reservations in order, valid at `position`. */
+/** One kept list: its reservations in order, valid at the club's event number `clubSeq`. */
 class KeptList {
   private joined?: string;
   private gzippedBody?: Promise<Buffer>;
@@ -104,7 +104,7 @@ class KeptList {
   readonly size: number;
 
   constructor(
-    readonly position: number,
+    readonly clubSeq: number,
     readonly rows: readonly ListedReservation[],
   ) {
     this.size = 2 * rows.reduce((sum, row) => sum + row.json.length, 0);
@@ -165,13 +165,13 @@ export class ReservationListCache {
   constructor(private readonly bounds: CacheBounds = DEFAULT_BOUNDS) {}
 
   /**
-   * The club's list for `window` if it is kept at `position`. A list is read after its position
+   * The club's list for `window` if it is kept at `clubSeq`. A list is read after its number
    * is, so it may hold changes after it but never lacks one before it.
    */
-  get(club: string, window: string, position: number): KeptList | undefined {
+  get(club: string, window: string, clubSeq: number): KeptList | undefined {
     const key = keyOf(club, window);
     const entry = this.entries.get(key);
-    if (!entry || entry.list.position !== position) return undefined;
+    if (!entry || entry.list.clubSeq !== clubSeq) return undefined;
     // Re-inserting keeps the most recently used last.
     this.entries.delete(key);
     this.entries.set(key, entry);
@@ -182,9 +182,9 @@ export class ReservationListCache {
    * Keeps a list (the newest is always kept). Room is made first among the club's own lists, then,
    * if the whole cache is over its bounds, from the least recently used of all.
    */
-  set(club: string, window: string, position: number, rows: readonly ListedReservation[]): KeptList {
+  set(club: string, window: string, clubSeq: number, rows: readonly ListedReservation[]): KeptList {
     const key = keyOf(club, window);
-    const list = new KeptList(position, rows);
+    const list = new KeptList(clubSeq, rows);
     this.remove(key);
     this.entries.set(key, { club, list });
     this.count(club, list, 1);
@@ -244,7 +244,7 @@ export class ReservationListCache {
 /** Club ids are UUIDs, so `|` cannot occur in them: no two pairs share a key. */
 const keyOf = (club: string, window: string) => `${club}|${window}`;
 
-/** An ETag that names what the answer is a function of: the club's log position and the window. */
-export function listEtag(clubId: string, position: number, window: string): string {
-  return `W/"${clubId}:${position}:${window}"`;
+/** An ETag that names what the answer is a function of: the club's last event number and the window. */
+export function listEtag(clubId: string, clubSeq: number, window: string): string {
+  return `W/"${clubId}:${clubSeq}:${window}"`;
 }

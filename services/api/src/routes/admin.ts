@@ -108,7 +108,8 @@ const AS_OF_EVENTS_PER_READ = 5_000;
 
 function asOfCut(ctx: AppContext, now: Date): AsOfCut {
   const { at, position } = ctx.query;
-  if (typeof position === 'string' && /^\d{1,15}$/.test(position)) return { position: Number(position) };
+  // The query's `position` is the club's own event number, as the log's entries name it.
+  if (typeof position === 'string' && /^\d{1,15}$/.test(position)) return { clubSeq: Number(position) };
   const moment = parseInstant(at);
   if (!moment) throw badRequest(adminTexts.invalidMoment);
   if (moment.getTime() > now.getTime()) throw badRequest(adminTexts.futureMoment);
@@ -253,12 +254,12 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     const page = asOfPageRequest(ctx);
     // The past may be read a moment late (docs/scaling.md): the replica, while it keeps up.
     const reads = deps.laggingReads.db();
-    const { position, rows } = await reservationsAtCut(reads, clubId, cut, AS_OF_EVENTS_PER_READ);
+    const { clubSeq, rows } = await reservationsAtCut(reads, clubId, cut, AS_OF_EVENTS_PER_READ);
     const current = await findClubSettings(reads, clubId);
     if (!current) throw notFound(adminTexts.clubNotFound);
     const shown = typeof date === 'string' ? rows.filter((r) => occursOn(r, date)) : rows;
     ctx.body = {
-      position,
+      position: clubSeq,
       club: { _id: clubId, ...settingsAt(await settingsChanges(reads, clubId), cut, current) },
       ...asOfPage(shown, page.after, page.limit),
     };

@@ -162,12 +162,12 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const range = listWindow(ctx, deps);
     const userId = await requestedMember(ctx, deps, clubId);
     const window = windowName(range, userId);
-    // The position first, the list after: a list is then never older than the position it is kept
-    // under. The session's lookup read the member's club's position already.
+    // The club's event number first, the list after: a list is then never older than the number
+    // it is kept under. The session's lookup read the member's club's number already.
     const atStart = ctx.state.clubSeqAtStart;
-    const position = atStart?.club_id === clubId ? atStart.club_seq : await lastClubSeq(deps.db, clubId);
-    const etag = listEtag(clubId, position, window);
-    ctx.set(CLUB_SEQ_HEADER, String(position));
+    const clubSeq = atStart?.club_id === clubId ? atStart.club_seq : await lastClubSeq(deps.db, clubId);
+    const etag = listEtag(clubId, clubSeq, window);
+    ctx.set(CLUB_SEQ_HEADER, String(clubSeq));
     ctx.set('Cache-Control', 'private, no-cache');
     ctx.set('ETag', etag);
     ctx.vary('Accept-Encoding');
@@ -176,8 +176,8 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       return;
     }
     const list =
-      cache.get(clubId, window, position) ??
-      cache.set(clubId, window, position, await readList(deps, clubId, range, userId));
+      cache.get(clubId, window, clubSeq) ??
+      cache.set(clubId, window, clubSeq, await readList(deps, clubId, range, userId));
     ctx.type = 'application/json';
     if (acceptsGzip(ctx.get('Accept-Encoding'))) {
       ctx.set('Content-Encoding', 'gzip');

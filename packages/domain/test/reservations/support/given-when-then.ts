@@ -3,26 +3,19 @@
  * then these events or this error. State and context are built the way the API builds them: the
  * command's stream folded, the rows the events leave, and the blocks that still hold.
  */
-import { expect } from 'vitest';
 import { evolveBlock, initialBlockState, type Block, type BlockState } from '../../../src/blocks/blocks';
 import type { BlockEvent } from '../../../src/blocks/events';
 import type { LocalMoment } from '../../../src/dates';
 import { decide, type ReservationCommand } from '../../../src/reservations/decide';
-import type { Decision, ReservationErrorKind } from '../../../src/reservations/decision';
 import type { ReservationEvent } from '../../../src/reservations/events';
 import { replay } from '../../../src/reservations/evolve';
 import { evolveReservation, initialReservationState } from '../../../src/reservations/state';
 import type { Club } from '../../../src/types';
+import { outcomeOf, type Then } from '../../support/decider-specification';
 import { club as defaultClub, now as defaultNow } from './fixtures';
 
-interface Then {
-  decision: Decision;
-  then(expected: ReservationEvent[]): void;
-  thenFails(kind: ReservationErrorKind, message?: string): void;
-}
-
 interface When {
-  when(command: ReservationCommand, options?: { club?: Club; now?: LocalMoment }): Then;
+  when(command: ReservationCommand, options?: { club?: Club; now?: LocalMoment }): Then<ReservationEvent>;
 }
 
 type GivenEvent = ReservationEvent | BlockEvent;
@@ -57,19 +50,7 @@ function stateFor(command: ReservationCommand, events: readonly GivenEvent[]) {
 export function given(...events: GivenEvent[]): When {
   return {
     when(command, { club = defaultClub, now = defaultNow } = {}) {
-      const decision = decide(command, stateFor(command, events), contextFor(command, events, club), now);
-      return {
-        decision,
-        then(expected) {
-          expect(decision).toEqual({ ok: true, events: expected });
-        },
-        thenFails(kind, message) {
-          expect(decision.ok, JSON.stringify(decision)).toBe(false);
-          if (decision.ok) return;
-          expect(decision.error.kind).toBe(kind);
-          if (message !== undefined) expect(decision.error.message).toBe(message);
-        },
-      };
+      return outcomeOf(decide(command, stateFor(command, events), contextFor(command, events, club), now));
     },
   };
 }

@@ -1,0 +1,81 @@
+/**
+ * One well-formed event of every type, for the tests that must see every kind of change (the
+ * catalogue's schema check, the log's rebuild and verify). Keyed by type, so a new type does not
+ * compile until it has an example. Taken in catalogue order, the examples of one stream type form
+ * a history the projections accept: a weekly series made, moved, thinned, ended and deleted; a
+ * block set and lifted; a settings change; a role and a status change.
+ */
+import type { DomainEvent, EventType } from './catalogue';
+
+export interface ExampleIds {
+  club: string;
+  /** The member who books and whose role and status change. */
+  user: string;
+  reservation: string;
+  block: string;
+}
+
+type ExampleOf = { [T in EventType]: Extract<DomainEvent, { type: T }> };
+
+const settings = { name: 'TC', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 };
+
+export function exampleEvents({ club, user, reservation, block }: ExampleIds): ExampleOf {
+  return {
+    ReservationMade: {
+      type: 'ReservationMade',
+      reservation_id: reservation,
+      data: {
+        club_id: club,
+        user_id: user,
+        court_num: '3',
+        start_time: 10,
+        end_time: 11,
+        date: '2026-11-23',
+        label: 'Training',
+        recurring: true,
+      },
+    },
+    ReservationChanged: {
+      type: 'ReservationChanged',
+      reservation_id: reservation,
+      data: { court_num: '2', date: '2026-11-24', start_time: 18, end_time: 19 },
+    },
+    OccurrenceCancelled: {
+      type: 'OccurrenceCancelled',
+      reservation_id: reservation,
+      data: { date: '2026-12-01' },
+    },
+    SeriesEnded: { type: 'SeriesEnded', reservation_id: reservation, data: { end_date: '2026-12-22' } },
+    ReservationCancelled: {
+      type: 'ReservationCancelled',
+      reservation_id: reservation,
+      data: { delete_type: 'all' },
+    },
+    CourtsBlocked: {
+      type: 'CourtsBlocked',
+      block_id: block,
+      data: {
+        court_nums: ['1', '2'],
+        from: '2026-11-24T14:00',
+        until: '2026-11-24T18:00',
+        reason: 'Turnier',
+      },
+    },
+    BlockLifted: { type: 'BlockLifted', block_id: block, data: {} },
+    ClubSettingsChanged: {
+      type: 'ClubSettingsChanged',
+      club_id: club,
+      data: { before: settings, after: { ...settings, courts_count: 6 } },
+    },
+    MemberRoleChanged: {
+      type: 'MemberRoleChanged',
+      user_id: user,
+      data: { user_id: user, before: 'player', after: 'admin' },
+    },
+    MemberStatusChanged: {
+      type: 'MemberStatusChanged',
+      user_id: user,
+      data: { user_id: user, before: 'pending', after: 'active' },
+    },
+  };
+}
