@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { lockClub } from '../src/commands/handle';
+import { lockClub } from '../src/commands/club-lock';
 import { listReservations, listReservationsJson } from '../src/commands/reservations';
 import { appendEvents } from '../src/events/store';
 import { project } from '../src/projections/registry';

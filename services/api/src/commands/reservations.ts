@@ -20,7 +20,7 @@ import {
   type DeleteReservation,
   type DeleteReservationContext,
 } from '@platzbuchung/domain/reservations/delete-reservation';
-import type { Actor } from '@platzbuchung/domain/reservations/decision';
+import type { Actor } from '@platzbuchung/domain/decider';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import {
   contextAfter,
@@ -44,7 +44,7 @@ import {
   toReservation,
   type ReservationRow,
 } from '../projections/reservation-rows';
-import { foldStream, type BatchDefinition, type CommandDefinition } from './handle';
+import { foldStream, type BatchDefinition, type CommandDefinition } from './definition';
 
 const loadReservation = (db: Knex, streamId: string) =>
   foldStream(db, 'reservation', streamId, initialReservationState, evolveReservation);

@@ -22,7 +22,9 @@ import { assertOwnClub, ownClubFromQuery, requireActiveMember, sessionUser } fro
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
-import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
+import { commandClock } from '../commands/definition';
+import { handleCommand } from '../commands/handle';
+import { eventsOrThrow } from '../commands/http-refusal';
 import {
   bookCourtsCommand,
   changeGroupCommand,

@@ -8,7 +8,7 @@ import { evolveBlock, initialBlockState, type Block, type BlockState } from '../
 import type { BlockEvent } from '../../../src/blocks/events';
 import type { LocalMoment } from '../../../src/dates';
 import { decide, type ReservationCommand } from '../../../src/reservations/decide';
-import type { Decision, ReservationErrorKind } from '../../../src/reservations/decision';
+import type { Decision, RefusalKind } from '../../../src/decider';
 import type { ReservationEvent } from '../../../src/reservations/events';
 import { replay } from '../../../src/reservations/evolve';
 import { evolveReservation, initialReservationState } from '../../../src/reservations/state';
@@ -16,9 +16,9 @@ import type { Club } from '../../../src/types';
 import { club as defaultClub, now as defaultNow } from './fixtures';
 
 interface Then {
-  decision: Decision;
+  decision: Decision<ReservationEvent>;
   then(expected: ReservationEvent[]): void;
-  thenFails(kind: ReservationErrorKind, message?: string): void;
+  thenFails(kind: RefusalKind, message?: string): void;
 }
 
 interface When {
