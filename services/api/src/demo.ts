@@ -15,7 +15,8 @@ import type { Db } from './db/connect';
 import { blockCourtsCommand } from './commands/blocks';
 import type { Clock } from './commands/definition';
 import { handleCommand } from './commands/handle';
-import { bookCourtsCommand, listReservations, makeReservationCommand } from './commands/reservations';
+import { bookCourtsCommand, makeReservationCommand } from './commands/reservations';
+import { listReservations } from './reservations/window-list';
 
 import credentials from './demo-credentials.json' with { type: 'json' };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { lockClub } from '../src/commands/club-lock';
-import { listReservations, listReservationsJson } from '../src/commands/reservations';
+import { listReservations, listReservationsJson } from '../src/reservations/window-list';
 import { appendEvents } from '../src/events/store';
 import { project } from '../src/projections/registry';
 import type { TestClient } from './support/client';

@@ -24,7 +24,8 @@ import { eventsOrThrow } from '../commands/http-refusal';
 import { changeMemberRoleCommand, changeMemberStatusCommand } from '../commands/members';
 import { upcomingReservations } from '../commands/reservations';
 import { cancelUpcomingBookings } from '../accounts/erasure';
-import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
+import { EVENT_COLUMNS, toEnvelope } from '../events/rows';
+import { filteredEvents, inClubOrder } from '../events/store';
 import { reservationsAtCut } from '../reservations/as-of';
 
 const validateSettings = validator<ClubSettingsBody>(clubSettingsSchema);

@@ -15,7 +15,7 @@ import { handleCommand } from '../commands/handle';
 import { eventsOrThrow, refusal } from '../commands/http-refusal';
 import { lastClubSeq } from '../events/store';
 import { blocksBetween } from '../projections/blocks';
-import { requestedRange } from './reservations';
+import { requestedRange } from '../http/date-range';
 
 // Like the reservation calls, blocks answer `{error: "text"}`: field errors become one sentence.
 const validateBlock = validator<BlockCourtsBody>(blockCourtsSchema, asSentence);

@@ -9,7 +9,8 @@ import { createApp, type AppOptions } from '../../src/app';
 import { readConfig } from '../../src/config';
 import { connectDb, type Db } from '../../src/db/connect';
 import type { AppDeps } from '../../src/deps';
-import { LiveHub, liveSettings, type LiveHubOptions } from '../../src/live/hub';
+import { LiveHub } from '../../src/live/hub';
+import { liveSettings, type LiveHubOptions } from '../../src/live/settings';
 import { createLogger } from '../../src/logger';
 import {
   adminDatabaseUrl,
