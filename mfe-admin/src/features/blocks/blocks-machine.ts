@@ -7,7 +7,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX_LENGTH, type Block } from '@platzbuchung/domain/blocks/blocks';
 import { addDays, compareIso, formatHour, isIsoDate } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import { failureText, type AffectedBooking, type BlockRequest } from '../../shared/admin-api';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import type { AffectedBooking, BlockRequest } from './api';
 import { courtNumbers, numbersFrom } from '@platzbuchung/domain/reservations/day-slots';
 
 export interface BlockForm {

@@ -7,7 +7,7 @@ import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { ERASED_MEMBER } from '@platzbuchung/domain/names';
-import { fetchMembers } from '../../shared/admin-api';
+import { fetchMembers } from '../../shared/members-api';
 import { byId, fullName } from '../../shared/names';
 import { eventLogMachine } from './event-log-machine';
 import { filterFromSearch, searchFromFilter, type LogFilter } from './log';

@@ -4,7 +4,7 @@
  * reservations whose making is not on screen. Network calls are actors the view provides.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { LogEvent } from '../../shared/admin-api';
+import type { LogEvent } from '../../shared/events-api';
 import {
   emptyFilter,
   mergeNewer,

@@ -7,7 +7,7 @@ import type { ReservationMadeData } from '@platzbuchung/domain/reservations/even
 import { describeEvent, eventTitles } from '@platzbuchung/domain/events/describe';
 import { nextOccurrence } from '@platzbuchung/domain/reservations/recurrence';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import type { EventQuery, LogEvent } from '../../shared/admin-api';
+import type { EventQuery, LogEvent } from '../../shared/events-api';
 import { clubDayEnd, clubDayStart, clubWallClock } from '@platzbuchung/domain/club-time';
 
 const PAGE_SIZE = 25;

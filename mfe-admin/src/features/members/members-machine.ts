@@ -8,7 +8,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { adminMayErase } from '@platzbuchung/domain/members/erasure';
 import { transitionOf } from '@platzbuchung/domain/members/texts';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
-import type { MessageAnswer, Member } from '../../shared/admin-api';
+import type { MessageAnswer } from '../../shared/admin-api';
+import type { Member } from '../../shared/members-api';
 
 export type MemberAction =
   | { kind: 'role'; role: Role }
