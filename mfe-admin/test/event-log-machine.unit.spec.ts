@@ -101,7 +101,7 @@ describe('the event log machine', () => {
 
     fail = true;
     actor.send({ type: 'log.filter', filter: { ...emptyFilter, type: 'SeriesEnded' } });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches('loadFailed'));
     fail = false;
     actor.send({ type: 'log.retry' });
     await waitFor(actor, (s) => s.matches('ready'));

@@ -60,7 +60,7 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
         <p className="admin-status" role="status">
           Ereignisse werden geladen …
         </p>
-      ) : snapshot.matches('failed') ? (
+      ) : snapshot.matches('loadFailed') ? (
         <FailureNotice message={error} onRetry={() => send({ type: 'log.retry' })} />
       ) : entries.length === 0 ? (
         <p className="admin-empty">{emptyText(filter)}</p>

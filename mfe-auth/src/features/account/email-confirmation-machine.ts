@@ -4,6 +4,8 @@
  * the button stays.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 
 export interface EmailState {
   email: string;
@@ -17,8 +19,6 @@ interface EmailConfirmationContext {
 }
 
 type EmailConfirmationEvent = { type: 'link.send' } | { type: 'state.retry' };
-
-const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const emailConfirmationMachine = setup({
   types: {
@@ -43,12 +43,10 @@ export const emailConfirmationMachine = setup({
       invoke: {
         src: 'loadState',
         onDone: { target: 'ready', actions: assign({ state: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => text(event.error) }) },
+        onError: loadFailure<EmailConfirmationContext, EmailConfirmationEvent>(),
       },
     },
-    loadFailed: {
-      on: { 'state.retry': 'loading' },
-    },
+    loadFailed: loadFailedState<EmailConfirmationContext, EmailConfirmationEvent>('state.retry'),
     ready: {
       on: {
         'link.send': { target: 'sending', actions: assign({ message: null, error: null }) },
@@ -59,7 +57,7 @@ export const emailConfirmationMachine = setup({
       invoke: {
         src: 'sendLink',
         onDone: { target: 'ready', actions: assign({ message: ({ event }) => event.output.message }) },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => text(event.error) }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => failureText(event.error) }) },
       },
     },
   },
