@@ -12,7 +12,8 @@ import { connectDb } from '@platzbuchung/api/db/connect';
 import { laggingReadsFor } from '@platzbuchung/api/db/lagging-reads';
 import { acceptsGzip, gzipOnce } from '@platzbuchung/api/http/compression';
 import type { AppState } from '@platzbuchung/api/http/context';
-import { LiveHub, liveSettings } from '@platzbuchung/api/live/hub';
+import { LiveHub } from '@platzbuchung/api/live/hub';
+import { liveSettings } from '@platzbuchung/api/live/settings';
 import { createLogger } from '@platzbuchung/api/logger';
 
 const config = readConfig();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
 import { ApiError } from '@platzbuchung/ui/api/client';
-import type { AffectedBooking, BlockRequest } from '../src/shared/admin-api';
+import type { AffectedBooking, BlockRequest } from '../src/features/blocks/api';
 import {
   blockHours,
   blockRequest,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeChange } from '../src/features/club-settings/changes';
-import type { ClubChange } from '../src/shared/admin-api';
+import type { ClubChange } from '../src/features/club-settings/api';
 import { STEFFI } from './fixtures';
 
 const base = { position: 1, occurred_at: '2026-11-22T08:00:00.000Z', actor: STEFFI };

@@ -8,7 +8,7 @@ import {
   type PageOutput,
 } from '../src/features/event-log/event-log-machine';
 import { emptyFilter } from '../src/features/event-log/log';
-import type { LogEvent } from '../src/shared/admin-api';
+import type { LogEvent } from '../src/shared/events-api';
 import { R1, R2, cancelled, made } from './fixtures';
 
 /** A fake API over a list of events (newest last), answering pages as the real one does. */
@@ -101,7 +101,7 @@ describe('the event log machine', () => {
 
     fail = true;
     actor.send({ type: 'log.filter', filter: { ...emptyFilter, type: 'SeriesEnded' } });
-    await waitFor(actor, (s) => s.matches('failed'));
+    await waitFor(actor, (s) => s.matches('loadFailed'));
     fail = false;
     actor.send({ type: 'log.retry' });
     await waitFor(actor, (s) => s.matches('ready'));

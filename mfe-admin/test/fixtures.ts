@@ -1,5 +1,5 @@
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
-import type { LogEvent } from '../src/shared/admin-api';
+import type { LogEvent } from '../src/shared/events-api';
 
 export const CLUB = '00000000-0000-4000-8000-000000000001';
 export const STEFFI = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
-import type { AsOfAnswer, AsOfCut } from '../src/shared/admin-api';
+import type { AsOfAnswer } from '../src/features/as-of/api';
+import type { AsOfCut } from '../src/shared/as-of-search';
 import { allAsOfPages } from '../src/features/as-of/load-as-of';
 import { CLUB } from './fixtures';
 

@@ -13,7 +13,7 @@ import {
   reservationOf,
   searchFromFilter,
 } from '../src/features/event-log/log';
-import type { LogEvent } from '../src/shared/admin-api';
+import type { LogEvent } from '../src/shared/events-api';
 import { R1, R2, STEFFI, cancelled, made } from './fixtures';
 
 describe('the log filter', () => {

@@ -4,7 +4,8 @@ import { erasureTexts } from '@platzbuchung/domain/members/erasure';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
 import { membersMachine, visibleMembers, type MemberChange } from '../src/features/members/members-machine';
 import { questionFor } from '../src/features/members/member-actions';
-import type { Member, MessageAnswer } from '../src/shared/admin-api';
+import type { Member } from '../src/shared/members-api';
+import type { MessageAnswer } from '../src/shared/admin-api';
 
 const member = (id: string, role: Role, status: MemberStatus = 'active', upcoming = 0): Member => ({
   _id: id,

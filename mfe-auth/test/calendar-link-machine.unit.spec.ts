@@ -68,7 +68,7 @@ describe('the calendar link in the account panel', () => {
       },
     });
     await settle();
-    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().value).toBe('loadFailed');
     expect(actor.getSnapshot().context.error).toBe('Bitte melden Sie sich an.');
     actor.send({ type: 'retry' });
     expect(actor.getSnapshot().context.error).toBeNull();

@@ -14,7 +14,7 @@ import { EventLog } from '../features/event-log/EventLog';
 import { Members } from '../features/members/Members';
 import { pendingCount } from '../features/members/members-machine';
 import { Notices } from '../features/notices/Notices';
-import { fetchMembers } from '../shared/admin-api';
+import { fetchMembers } from '../shared/members-api';
 import { adminPaths, adminSections } from '../shared/paths';
 
 /**

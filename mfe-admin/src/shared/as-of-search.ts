@@ -4,8 +4,10 @@
  * from the log, `position` (the exact cut: just before that event).
  */
 import type { IsoDate } from '@platzbuchung/domain/types';
-import type { AsOfCut } from './admin-api';
 import { clubInstant, clubWallClock, type WallClock } from '@platzbuchung/domain/club-time';
+
+/** Where "Stand am" cuts the log: at a moment, or just before an event of the log. */
+export type AsOfCut = { at: string } | { position: number };
 
 export interface AsOfView {
   day: IsoDate;

@@ -24,7 +24,7 @@ describe('loading what a screen shows', () => {
       if (calls === 1) throw new Error('Der Server ist nicht erreichbar.');
       return 'Regeln';
     });
-    const failed = await waitFor(actor, (s) => s.matches('failed'));
+    const failed = await waitFor(actor, (s) => s.matches('loadFailed'));
     expect(failed.context.error).toBe('Der Server ist nicht erreichbar.');
     actor.send({ type: 'resource.retry' });
     const loaded = await waitFor(actor, (s) => s.matches('loaded'));

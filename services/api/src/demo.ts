@@ -6,15 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays, weekdayOf } from '@platzbuchung/domain/dates';
-import type { Actor } from '@platzbuchung/domain/reservations/decision';
+import type { Actor } from '@platzbuchung/domain/decider';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Club } from '@platzbuchung/domain/types';
 import type { PasswordHasher } from './accounts/passwords';
 import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
 import type { Db } from './db/connect';
 import { blockCourtsCommand } from './commands/blocks';
-import { handleCommand, type Clock } from './commands/handle';
-import { bookCourtsCommand, listReservations, makeReservationCommand } from './commands/reservations';
+import type { Clock } from './commands/definition';
+import { handleCommand } from './commands/handle';
+import { bookCourtsCommand, makeReservationCommand } from './commands/reservations';
+import { listReservations } from './reservations/window-list';
 
 import credentials from './demo-credentials.json' with { type: 'json' };
 

@@ -4,29 +4,17 @@
  */
 import { parseArgs } from 'node:util';
 import { formatDateDe } from '@platzbuchung/domain/dates';
-import {
-  describeEvent,
-  eventTitles,
-  eventTypes,
-  isEventType,
-  streamIdOf,
-  streams,
-  streamTypes,
-  type EventEnvelope,
-  type EventType,
-  type StreamType,
-} from '@platzbuchung/domain/events/catalogue';
-import { clubWallClock } from '@platzbuchung/domain/club-time';
-import { formatDayDe } from '@platzbuchung/domain/dates';
+import { eventTypes, streamTypes, type StreamType } from '@platzbuchung/domain/events/catalogue';
 import { ConfigError, readToolConfig } from './config';
 import { connectDb, type Db } from './db/connect';
 import { logEnd, readCommitted, type LogCursor } from './events/reader';
-import { listEvents, readStream, type EventFilter } from './events/store';
+import { listEvents, readStream } from './events/store';
 import { RESERVATION_COLUMNS, toReservation } from './projections/reservation-rows';
 import { projections, rebuildProjections, verifyProjections } from './projections/registry';
+import { filterFrom, parsePositive, UsageError, UUID, type Options } from './events-cli/arguments';
+import { loadNames, printEvents } from './events-cli/table';
 
 const toolConfig = readToolConfigOrExit();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const usage = `Usage: npm run events -- <command> [options]
 
@@ -53,148 +41,6 @@ Filters (list, follow):
 Rebuild and verify:
   --projection <P[,P]> ${projections.map((p) => p.name).join(', ')} (default: all)`;
 
-class UsageError extends Error {}
-
-interface Names {
-  clubs: Map<string, string>;
-  /** Each club's time zone: an event's time is shown on its club's wall. */
-  zones: Map<string, string>;
-  users: Map<string, string>;
-}
-
-async function loadNames(db: Db): Promise<Names> {
-  const clubs: { id: string; name: string; time_zone: string }[] = await db('clubs').select(
-    'id',
-    'name',
-    'time_zone',
-  );
-  const users = await db('users').select('id', 'first_name', 'last_name');
-  return {
-    clubs: new Map(clubs.map((c) => [c.id, c.name])),
-    zones: new Map(clubs.map((c) => [c.id, c.time_zone])),
-    users: new Map(
-      users.map((u: { id: string; first_name: string; last_name: string }) => [
-        u.id,
-        `${u.first_name} ${u.last_name}`,
-      ]),
-    ),
-  };
-}
-
-async function resolveClub(db: Db, value: string): Promise<string> {
-  if (UUID.test(value)) return value;
-  const matches = await db('clubs').whereILike('name', `%${value}%`).select('id', 'name');
-  if (matches.length !== 1) {
-    throw new UsageError(
-      matches.length
-        ? `--club "${value}" matches ${matches.map((m: { name: string }) => m.name).join(', ')}`
-        : `no club matches "${value}"`,
-    );
-  }
-  return matches[0].id;
-}
-
-async function resolveUser(db: Db, value: string): Promise<string> {
-  if (UUID.test(value)) return value;
-  const user = await db('users').whereRaw('lower(email) = lower(?)', [value]).first('id');
-  if (!user) throw new UsageError(`no member with e-mail "${value}"`);
-  return user.id;
-}
-
-function parseTime(name: string, value: string | undefined): Date | undefined {
-  if (value === undefined) return undefined;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new UsageError(`--${name} "${value}" is not a time`);
-  return date;
-}
-
-function parsePositive(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
-  return Number(value);
-}
-
-function parseTypes(value: string | undefined): EventType[] | undefined {
-  if (value === undefined) return undefined;
-  const types = value.split(',').map((t) => t.trim());
-  for (const type of types) {
-    if (!isEventType(type)) throw new UsageError(`unknown --type "${type}"; known: ${eventTypes.join(', ')}`);
-  }
-  return types as EventType[];
-}
-
-function parseStreamType(value: string | undefined): StreamType | undefined {
-  if (value === undefined) return undefined;
-  if (!(streamTypes as readonly string[]).includes(value)) {
-    throw new UsageError(`unknown --stream-type "${value}"; known: ${streamTypes.join(', ')}`);
-  }
-  return value as StreamType;
-}
-
-function parseUuid(name: string, value: string | undefined): string | undefined {
-  if (value !== undefined && !UUID.test(value)) throw new UsageError(`--${name} must be an id (UUID)`);
-  return value;
-}
-
-/** "23.11.2026, 14:03:05" on the club's wall; a club registered since the names were read: APP_TIMEZONE's. */
-function localTime(event: EventEnvelope, names: Names): string {
-  const zone = names.zones.get(event.club_id) ?? toolConfig.timeZone;
-  const { date, time } = clubWallClock(zone, new Date(event.occurred_at));
-  return `${formatDayDe(date)}, ${time}`;
-}
-
-function asRow(event: EventEnvelope, names: Names): string[] {
-  return [
-    String(event.position),
-    localTime(event, names),
-    names.clubs.get(event.club_id) ?? event.club_id.slice(0, 8),
-    eventTitles[event.type],
-    `${streams[event.stream_type].label} ${streamIdOf(event).slice(0, 8)}`,
-    names.users.get(event.actor_id) ?? event.actor_id.slice(0, 8),
-    describeEvent(event, (id) => names.users.get(id)),
-  ];
-}
-
-const HEADER = ['Pos', 'Zeit', 'Verein', 'Ereignis', 'Betrifft', 'Von', 'Was'];
-
-function printTable(rows: string[][]): void {
-  const widths = HEADER.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
-  console.log(line(HEADER));
-  console.log(line(widths.map((w) => '─'.repeat(w))));
-  for (const row of rows) console.log(line(row));
-}
-
-function printEvents(events: EventEnvelope[], names: Names, json: boolean, header = true): void {
-  if (json) {
-    for (const event of events) {
-      console.log(JSON.stringify({ ...event, actor_name: names.users.get(event.actor_id) ?? null }));
-    }
-  } else if (header) {
-    printTable(events.map((e) => asRow(e, names)));
-  } else {
-    for (const event of events) console.log(asRow(event, names).join('  '));
-  }
-}
-
-type Options = Record<string, string | boolean | undefined>;
-
-async function filterFrom(db: Db, options: Options): Promise<EventFilter> {
-  const str = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
-  const reservation = parseUuid('reservation', str('reservation'));
-  return {
-    clubId: str('club') && (await resolveClub(db, str('club')!)),
-    streamType: reservation ? 'reservation' : parseStreamType(str('stream-type')),
-    streamId: reservation ?? parseUuid('stream', str('stream')),
-    types: parseTypes(str('type')),
-    actorId: str('user') && (await resolveUser(db, str('user')!)),
-    since: parseTime('since', str('since')),
-    until: parseTime('until', str('until')),
-    afterPosition: parsePositive('after', str('after')),
-  };
-}
-
 async function list(db: Db, options: Options): Promise<void> {
   const filter = await filterFrom(db, options);
   const limit = parsePositive('limit', options.limit as string | undefined) ?? 50;
@@ -202,7 +48,7 @@ async function list(db: Db, options: Options): Promise<void> {
   const events = await listEvents(db, filter, { limit, newestFirst });
   if (newestFirst) events.reverse();
   if (!events.length && !options.json) console.log('(keine Ereignisse)');
-  else printEvents(events, await loadNames(db), Boolean(options.json));
+  else printEvents(events, await loadNames(db, toolConfig.timeZone), Boolean(options.json));
 }
 
 /**
@@ -213,7 +59,7 @@ async function follow(db: Db, options: Options): Promise<void> {
   const { afterPosition, ...filter } = await filterFrom(db, options);
   let cursor: LogCursor = await logEnd(db);
   if (afterPosition !== undefined) cursor = { transaction_id: '0', position: afterPosition };
-  let names = await loadNames(db);
+  let names = await loadNames(db, toolConfig.timeZone);
   if (!options.json) console.log('Warte auf neue Ereignisse … (Strg+C beendet)');
   let stopped = false;
   process.on('SIGINT', () => {
@@ -229,7 +75,7 @@ async function follow(db: Db, options: Options): Promise<void> {
     cursor = page.cursor;
     if (events.length) {
       if (events.some((e) => !names.users.has(e.actor_id) || !names.clubs.has(e.club_id)))
-        names = await loadNames(db);
+        names = await loadNames(db, toolConfig.timeZone);
       printEvents(events, names, Boolean(options.json), false);
     }
     if (page.events.length < 500)
@@ -242,7 +88,7 @@ async function show(db: Db, streamId: string | undefined, options: Options): Pro
   const streamType = await streamTypeOfId(db, streamId);
   if (!streamType) throw new UsageError(`no events for stream ${streamId}`);
   const events = await readStream(db, streamType, streamId);
-  const names = await loadNames(db);
+  const names = await loadNames(db, toolConfig.timeZone);
   printEvents(events, names, Boolean(options.json));
   if (streamType !== 'reservation') return;
   const reservationId = streamId;

@@ -19,7 +19,8 @@ import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
 import { clubMembersAnswer, pageStartup } from './http/page-startup';
 import { serveUi } from './http/ui';
-import { LiveHub, liveSettings } from './live/hub';
+import { LiveHub } from './live/hub';
+import { liveSettings } from './live/settings';
 import { createLogger } from './logger';
 import { notificationsSubscription } from './notifications/notices';
 

@@ -8,7 +8,7 @@ import { localRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
-import { lockClub } from '../src/commands/handle';
+import { lockClub } from '../src/commands/club-lock';
 import { appendEvents } from '../src/events/store';
 import { project, rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';

@@ -3,7 +3,7 @@ import { addDays } from '@platzbuchung/domain/dates';
 import type { PasswordHasher } from '../src/accounts/passwords';
 import type { Db } from '../src/db/connect';
 import { DEMO_CLUB_NAME, seedDemo } from '../src/demo';
-import { listReservations } from '../src/commands/reservations';
+import { listReservations } from '../src/reservations/window-list';
 import { blocksBetween } from '../src/projections/blocks';
 import { createTestDatabase } from './support/test-api';
 

@@ -3,7 +3,8 @@ import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club } from '@platzbuchung/domain/types';
 import { findClub, findSessionWithUser } from '../src/accounts/users-store';
 import { connectDb, type Db } from '../src/db/connect';
-import { listReservationsJson, makeReservationCommand } from '../src/commands/reservations';
+import { makeReservationCommand } from '../src/commands/reservations';
+import { listReservationsJson } from '../src/reservations/window-list';
 import { lastClubSeq } from '../src/events/store';
 import { createTestDatabase } from './support/test-api';
 

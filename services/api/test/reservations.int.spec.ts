@@ -3,7 +3,7 @@ import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { lockClub } from '../src/commands/handle';
+import { lockClub } from '../src/commands/club-lock';
 import { TestClient } from './support/client';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Alarm } from '../src/events/append-listener';
 import {
-  Alarm,
   checkSubscriptionNames,
   compareCursors,
   defaultTiming,

@@ -1,6 +1,9 @@
 /** What "Stand am" shows: the day's reservations as of the chosen moment, with the club as it was. */
 import type { Club, Reservation, UserListEntry } from '@platzbuchung/domain/types';
-import { fetchAsOf, fetchEvents, fetchMembers, type AsOfAnswer, type AsOfCut } from '../../shared/admin-api';
+import { fetchAsOf, type AsOfAnswer } from './api';
+import { fetchEvents } from '../../shared/events-api';
+import { fetchMembers } from '../../shared/members-api';
+import type { AsOfCut } from '../../shared/as-of-search';
 import { LATEST, cutOf, type AsOfView } from '../../shared/as-of-search';
 
 interface AsOfData {

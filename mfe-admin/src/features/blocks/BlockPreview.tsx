@@ -2,7 +2,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
 import { describeBlock } from '@platzbuchung/domain/events/describe';
-import type { AffectedBooking, BlockRequest } from '../../shared/admin-api';
+import type { AffectedBooking, BlockRequest } from './api';
 import { fullName } from '../../shared/names';
 
 interface PreviewProps {

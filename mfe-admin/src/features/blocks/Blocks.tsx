@@ -14,7 +14,7 @@ import {
   previewBlock,
   type AffectedBooking,
   type BlockRequest,
-} from '../../shared/admin-api';
+} from './api';
 import { BlockFormSection } from './BlockForm';
 import { BlockPreview } from './BlockPreview';
 import { BlockRow } from './BlockRow';

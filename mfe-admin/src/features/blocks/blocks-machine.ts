@@ -7,7 +7,9 @@ import { assign, fromPromise, setup } from 'xstate';
 import { REASON_MAX_LENGTH, type Block } from '@platzbuchung/domain/blocks/blocks';
 import { addDays, compareIso, formatHour, isIsoDate } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import { failureText, type AffectedBooking, type BlockRequest } from '../../shared/admin-api';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
+import type { AffectedBooking, BlockRequest } from './api';
 import { courtNumbers, numbersFrom } from '@platzbuchung/domain/reservations/day-slots';
 
 export interface BlockForm {
@@ -164,15 +166,10 @@ export const blocksMachine = setup({
       invoke: {
         src: 'loadBlocks',
         onDone: { target: 'editing', actions: assign({ blocks: ({ event }) => byStart(event.output) }) },
-        onError: {
-          target: 'loadFailed',
-          actions: assign({ error: ({ event }) => failureText(event.error) }),
-        },
+        onError: loadFailure<BlocksContext, BlocksEvent>(),
       },
     },
-    loadFailed: {
-      on: { retry: { target: 'loading', actions: assign({ error: null }) } },
-    },
+    loadFailed: loadFailedState<BlocksContext, BlocksEvent>('retry'),
     editing: {
       on: {
         'form.change': {

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { LoadState } from '@platzbuchung/ui/components/load-state';
 import type { Resource } from '@platzbuchung/ui/data/use-resource';
-import { fetchChanges, fetchMembers, type ClubChange, type Member } from '../../shared/admin-api';
+import { fetchChanges, type ClubChange } from './api';
+import { fetchMembers, type Member } from '../../shared/members-api';
 import { byId, fullName } from '../../shared/names';
 import { describeChange } from './changes';
 

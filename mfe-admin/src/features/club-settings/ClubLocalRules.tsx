@@ -11,7 +11,8 @@ import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
-import { fetchClubRules, saveClubSettings, type MessageAnswer } from '../../shared/admin-api';
+import { fetchClubRules, saveClubSettings } from './api';
+import type { MessageAnswer } from '../../shared/admin-api';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { clubFromAnswer, localRulesBody } from './local-rules-body';
 

@@ -1,6 +1,6 @@
 /** The record of settings and role changes in German words, from the domain's event descriptions. */
 import { roleChangeLine, settingsChangeLines } from '@platzbuchung/domain/events/describe';
-import type { ClubChange } from '../../shared/admin-api';
+import type { ClubChange } from './api';
 import { ERASED_MEMBER } from '@platzbuchung/domain/names';
 import { fullName } from '../../shared/names';
 

@@ -7,7 +7,7 @@ import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { ERASED_MEMBER } from '@platzbuchung/domain/names';
-import { fetchMembers } from '../../shared/admin-api';
+import { fetchMembers } from '../../shared/members-api';
 import { byId, fullName } from '../../shared/names';
 import { eventLogMachine } from './event-log-machine';
 import { filterFromSearch, searchFromFilter, type LogFilter } from './log';
@@ -60,7 +60,7 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
         <p className="admin-status" role="status">
           Ereignisse werden geladen …
         </p>
-      ) : snapshot.matches('failed') ? (
+      ) : snapshot.matches('loadFailed') ? (
         <FailureNotice message={error} onRetry={() => send({ type: 'log.retry' })} />
       ) : entries.length === 0 ? (
         <p className="admin-empty">{emptyText(filter)}</p>

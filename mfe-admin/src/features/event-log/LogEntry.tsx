@@ -1,7 +1,7 @@
 /** One event of the log: what happened, to which booking, who did it and when, with its links. */
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
 import { withQuery } from '@platzbuchung/ui/search-params';
-import type { LogEvent } from '../../shared/admin-api';
+import type { LogEvent } from '../../shared/events-api';
 import { searchFromView, viewBefore } from '../../shared/as-of-search';
 import { fullName } from '../../shared/names';
 import { adminPaths } from '../../shared/paths';

@@ -4,7 +4,9 @@
  * reservations whose making is not on screen. Network calls are actors the view provides.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { LogEvent } from '../../shared/admin-api';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
+import type { LogEvent } from '../../shared/events-api';
 import {
   emptyFilter,
   mergeNewer,
@@ -54,8 +56,6 @@ type EventLogEvent =
   | { type: 'log.more' }
   | { type: 'log.refresh' }
   | { type: 'log.retry' };
-
-const failed = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const eventLogMachine = setup({
   types: {
@@ -113,12 +113,10 @@ export const eventLogMachine = setup({
             error: null,
           })),
         },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => failed(event.error) }) },
+        onError: loadFailure<EventLogContext, EventLogEvent>(),
       },
     },
-    failed: {
-      on: { 'log.retry': 'loading' },
-    },
+    loadFailed: loadFailedState<EventLogContext, EventLogEvent>('log.retry'),
     ready: {
       on: {
         'log.more': { guard: 'hasOlder', target: 'loadingOlder' },
@@ -143,7 +141,7 @@ export const eventLogMachine = setup({
             error: null,
           })),
         },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => failed(event.error) }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => failureText(event.error) }) },
       },
     },
     refreshing: {
@@ -167,7 +165,7 @@ export const eventLogMachine = setup({
             };
           }),
         },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => failed(event.error) }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => failureText(event.error) }) },
       },
     },
   },

@@ -1,6 +1,6 @@
 /** The event log's calls, as the actors its machine expects. */
 import { fromPromise } from 'xstate';
-import { fetchEvents, type LogEvent } from '../../shared/admin-api';
+import { fetchEvents, type LogEvent } from '../../shared/events-api';
 import { filterQuery, madeDetails, missingReservationIds, type ReservationDetails } from './log';
 import type { NewerInput, NewerOutput, PageInput, PageOutput } from './event-log-machine';
 

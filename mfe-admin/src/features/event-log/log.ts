@@ -12,7 +12,7 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import type { EventQuery, LogEvent } from '../../shared/admin-api';
+import type { EventQuery, LogEvent } from '../../shared/events-api';
 import { clubDayEnd, clubDayStart, clubWallClock } from '@platzbuchung/domain/club-time';
 
 const PAGE_SIZE = 25;

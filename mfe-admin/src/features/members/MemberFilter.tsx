@@ -1,7 +1,7 @@
 /** How many members the club has, and the switch between waiting, active and inactive ones. */
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { MemberStatus } from '@platzbuchung/domain/types';
-import type { Member } from '../../shared/admin-api';
+import type { Member } from '../../shared/members-api';
 
 /** Offen first: that is where the admin has something to do. */
 const FILTER_ORDER: readonly MemberStatus[] = ['pending', 'active', 'inactive'];

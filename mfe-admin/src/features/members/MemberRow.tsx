@@ -3,7 +3,7 @@ import { clubWallClock } from '@platzbuchung/domain/club-time';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import { roleNames } from '@platzbuchung/domain/events/describe';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
-import type { Member } from '../../shared/admin-api';
+import type { Member } from '../../shared/members-api';
 import { fullName } from '../../shared/names';
 import type { MemberAction } from './members-machine';
 

@@ -8,15 +8,9 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Club } from '@platzbuchung/domain/types';
 import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
-import {
-  cancelUpcomingBookings,
-  changeRole,
-  changeStatus,
-  eraseMember,
-  fetchMembers,
-  type Member,
-  type MessageAnswer,
-} from '../../shared/admin-api';
+import { cancelUpcomingBookings, changeRole, changeStatus, eraseMember } from './api';
+import { fetchMembers, type Member } from '../../shared/members-api';
+import type { MessageAnswer } from '../../shared/admin-api';
 import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { questionFor } from './member-actions';
 import { MemberFilter, emptyText } from './MemberFilter';

@@ -1,7 +1,7 @@
 /** What the admin is asked before each change of a member, and the button that confirms it. */
 import { erasureTexts } from '@platzbuchung/domain/members/erasure';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
-import type { Member } from '../../shared/admin-api';
+import type { Member } from '../../shared/members-api';
 import { fullName } from '../../shared/names';
 import type { MemberAction } from './members-machine';
 

@@ -5,10 +5,13 @@
  * "never the last active admin") is shown. The list is filtered by status: Offen, Aktiv, Inaktiv.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 import { adminMayErase } from '@platzbuchung/domain/members/erasure';
 import { transitionOf } from '@platzbuchung/domain/members/texts';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
-import type { MessageAnswer, Member } from '../../shared/admin-api';
+import type { MessageAnswer } from '../../shared/admin-api';
+import type { Member } from '../../shared/members-api';
 
 export type MemberAction =
   | { kind: 'role'; role: Role }
@@ -36,8 +39,6 @@ type MembersEvent =
   | { type: 'change.confirm' }
   | { type: 'change.cancel' }
   | { type: 'members.retry' };
-
-const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Would the action change anything for this member? Asking for a no-op opens no question. */
 function changesSomething(member: Member, action: MemberAction): boolean {
@@ -111,12 +112,10 @@ export const membersMachine = setup({
             filter: pendingCount(event.output) > 0 ? ('pending' as const) : ('active' as const),
           })),
         },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => text(event.error) }) },
+        onError: loadFailure<MembersContext, MembersEvent>(),
       },
     },
-    loadFailed: {
-      on: { 'members.retry': 'loading' },
-    },
+    loadFailed: loadFailedState<MembersContext, MembersEvent>('members.retry'),
     ready: {
       on: {
         'change.ask': { guard: 'isChange', target: 'confirming', actions: 'ask' },
@@ -150,7 +149,7 @@ export const membersMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({ error: text(event.error), pending: null })),
+          actions: assign(({ event }) => ({ error: failureText(event.error), pending: null })),
         },
       },
     },

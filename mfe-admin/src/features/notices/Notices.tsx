@@ -13,7 +13,7 @@ import {
 import type { Club } from '@platzbuchung/domain/types';
 import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
-import { fetchNotices, retryNotice } from '../../shared/admin-api';
+import { fetchNotices, retryNotice } from './api';
 import { noticesMachine } from './notices-machine';
 
 export function Notices({ club }: { club: Club }) {

@@ -4,6 +4,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { MailList, MailStatus } from '@platzbuchung/domain/mail/notices';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 
 interface NoticesContext {
   list: MailList;
@@ -15,8 +17,6 @@ interface NoticesContext {
 
 type NoticesEvent =
   { type: 'notice.retry'; id: string } | { type: 'notices.reload' } | { type: 'notices.retryLoad' };
-
-const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const emptyCounts: Record<MailStatus, number> = { waiting: 0, sent: 0, failed: 0, held: 0, dropped: 0 };
 
@@ -48,12 +48,10 @@ export const noticesMachine = setup({
       invoke: {
         src: 'loadNotices',
         onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => text(event.error) }) },
+        onError: loadFailure<NoticesContext, NoticesEvent>(),
       },
     },
-    loadFailed: {
-      on: { 'notices.retryLoad': 'loading' },
-    },
+    loadFailed: loadFailedState<NoticesContext, NoticesEvent>('notices.retryLoad'),
     ready: {
       on: {
         'notice.retry': {
@@ -79,7 +77,7 @@ export const noticesMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({ error: text(event.error), retrying: null })),
+          actions: assign(({ event }) => ({ error: failureText(event.error), retrying: null })),
         },
       },
     },

@@ -5,6 +5,8 @@
  * replaces the loaded one (`state.changed`), so the panel shows the waiting address at once.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 
 export interface EmailState {
   email: string;
@@ -21,8 +23,6 @@ interface EmailConfirmationContext {
 
 type EmailConfirmationEvent =
   { type: 'link.send' } | { type: 'state.retry' } | { type: 'state.changed'; state: EmailState };
-
-const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const emailConfirmationMachine = setup({
   types: {
@@ -51,12 +51,10 @@ export const emailConfirmationMachine = setup({
       invoke: {
         src: 'loadState',
         onDone: { target: 'ready', actions: assign({ state: ({ event }) => event.output, error: null }) },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => text(event.error) }) },
+        onError: loadFailure<EmailConfirmationContext, EmailConfirmationEvent>(),
       },
     },
-    loadFailed: {
-      on: { 'state.retry': 'loading' },
-    },
+    loadFailed: loadFailedState<EmailConfirmationContext, EmailConfirmationEvent>('state.retry'),
     ready: {
       on: {
         'link.send': { target: 'sending', actions: assign({ message: null, error: null }) },
@@ -67,7 +65,7 @@ export const emailConfirmationMachine = setup({
       invoke: {
         src: 'sendLink',
         onDone: { target: 'ready', actions: assign({ message: ({ event }) => event.output.message }) },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => text(event.error) }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => failureText(event.error) }) },
       },
     },
   },

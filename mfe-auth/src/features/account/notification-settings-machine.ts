@@ -3,6 +3,8 @@
  * change while one is being saved waits for it; a refused or failed save puts the box back.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 
 interface NotificationSettingsContext {
@@ -19,8 +21,6 @@ export interface SaveAnswer {
   message: string;
   data: NotificationSettings;
 }
-
-const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const notificationSettingsMachine = setup({
   types: {
@@ -56,12 +56,10 @@ export const notificationSettingsMachine = setup({
             error: null,
           })),
         },
-        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => text(event.error) }) },
+        onError: loadFailure<NotificationSettingsContext, NotificationSettingsEvent>(),
       },
     },
-    loadFailed: {
-      on: { 'settings.retry': 'loading' },
-    },
+    loadFailed: loadFailedState<NotificationSettingsContext, NotificationSettingsEvent>('settings.retry'),
     ready: {
       on: {
         'confirmations.set': {
@@ -87,7 +85,7 @@ export const notificationSettingsMachine = setup({
         onError: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
-            error: text(event.error),
+            error: failureText(event.error),
             wanted: context.settings.booking_confirmations,
           })),
         },

@@ -15,7 +15,7 @@ import {
   type LocalMoment,
 } from '../dates';
 import type { Booking } from '../reservations/conflicts';
-import { accept, reject, type Actor, type Decision } from '../reservations/decision';
+import { accept, reject, type Actor, type Decision } from '../decider';
 import type { ReservationEvent } from '../reservations/events';
 import { evolve } from '../reservations/evolve';
 import { nextOccurrence, occurrencesBetween } from '../reservations/recurrence';

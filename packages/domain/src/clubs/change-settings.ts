@@ -6,7 +6,7 @@
 import { strandedReservations } from '../admin/club-settings';
 import { adminTexts } from '../admin/texts';
 import type { LocalMoment } from '../dates';
-import { accept, reject, type Actor, type Decision } from '../reservations/decision';
+import { accept, reject, type Actor, type Decision } from '../decider';
 import type { ClubSettings, ClubSettingsBody } from '../schemas';
 import { applySettingsBody, withLocalRules } from './local-rules';
 import type { Reservation } from '../types';

@@ -5,7 +5,7 @@
  * each other at once cannot both succeed.
  */
 import { adminTexts } from '../admin/texts';
-import { accept, reject, type Actor, type Decision } from '../reservations/decision';
+import { accept, reject, type Actor, type Decision } from '../decider';
 import type { MemberStatus, Role } from '../types';
 import type { MemberEvent } from './events';
 import { memberTexts } from './texts';

@@ -5,7 +5,7 @@
  * them is the admin's separate choice (./upcoming-bookings).
  */
 import { adminTexts } from '../admin/texts';
-import { accept, reject, type Actor, type Decision } from '../reservations/decision';
+import { accept, reject, type Actor, type Decision } from '../decider';
 import type { MemberStatus } from '../types';
 import { memberToChange, removesLastActiveAdmin, type MemberContext, type MemberState } from './change-role';
 import type { MemberEvent } from './events';

@@ -5,7 +5,7 @@
  */
 import { addDays, compareIso, type LocalMoment } from '../dates';
 import { hasBegun, type DeleteReservation } from '../reservations/delete-reservation';
-import type { Actor } from '../reservations/decision';
+import type { Actor } from '../decider';
 import { nextOccurrence } from '../reservations/recurrence';
 import type { IsoDate, Reservation } from '../types';
 

@@ -5,7 +5,7 @@
  */
 import type { LocalMoment } from '../dates';
 import type { Club, DeleteType, IsoDate, Reservation } from '../types';
-import { accept, reject, type Actor, type Decision } from './decision';
+import { accept, reject, type Actor, type Decision } from '../decider';
 import { deleteReservation } from './delete-reservation';
 import type { ReservationEvent } from './events';
 import {
@@ -37,7 +37,11 @@ export interface BookCourts {
   recurring: boolean;
 }
 
-export function bookCourts(command: BookCourts, context: MakeReservationContext, now: LocalMoment): Decision {
+export function bookCourts(
+  command: BookCourts,
+  context: MakeReservationContext,
+  now: LocalMoment,
+): Decision<ReservationEvent> {
   if (command.actor.role !== 'admin') return reject('forbidden', reservationTexts.playerOneCourtOnly);
   const courts = new Set(command.court_nums);
   if (courts.size !== command.court_nums.length || courts.size < 1) {
@@ -84,7 +88,7 @@ export function deleteGroup(
   command: DeleteGroup,
   { club, members }: DeleteGroupContext,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   if (!members.some((m) => m._id === command.reservation_id)) {
     return reject('not_found', reservationTexts.reservationNotFound);
   }
@@ -119,7 +123,11 @@ export interface ChangeGroupContext extends ChangeReservationContext {
  * The same change for every court of a group: the chosen booking takes the court asked for, the
  * others keep theirs; day, hours, label and the dates of a series change alike. All or none.
  */
-export function changeGroup(command: ChangeGroup, context: ChangeGroupContext, now: LocalMoment): Decision {
+export function changeGroup(
+  command: ChangeGroup,
+  context: ChangeGroupContext,
+  now: LocalMoment,
+): Decision<ReservationEvent> {
   const chosen = context.members.find((m) => m._id === command.reservation_id);
   if (!chosen) return reject('not_found', reservationTexts.reservationNotFound);
   const members = [chosen, ...context.members.filter((m) => m !== chosen)];

@@ -12,7 +12,7 @@
  */
 import { addDays, daysBetween, type LocalMoment } from '../dates';
 import type { IsoDate, Reservation } from '../types';
-import { accept, reject, type Decision, type ReservationError } from './decision';
+import { accept, reject, type Decision, type Refusal } from '../decider';
 import { hasBegun, tooLateError } from './delete-reservation';
 import type { ReservationEvent } from './events';
 import { evolve } from './evolve';
@@ -81,7 +81,7 @@ function refusal(
   context: ChangeReservationContext,
   others: readonly Reservation[],
   now: LocalMoment,
-): ReservationError | null {
+): Refusal | null {
   return (
     bookingError(request, { ...context, existing: others }, now) ??
     conflictError(candidate, others, now.date, context.blocks)
@@ -93,7 +93,7 @@ function changeSingle(
   reservation: Reservation,
   context: ChangeReservationContext,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   if (hasBegun(reservation.date, reservation.start_time, now)) {
     return reject('past', reservationTexts.changeAlreadyBegun);
   }
@@ -179,7 +179,7 @@ function changeSeries(
   series: Reservation,
   context: ChangeReservationContext,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   const { scope, occurrence_date: occurrence } = command;
   if (!scope || !occurrence) return reject('invalid', reservationTexts.changeScopeMissing);
   if (!occursOn(series, occurrence)) return reject('invalid', reservationTexts.notAnOccurrence(occurrence));
@@ -206,7 +206,7 @@ export function changeReservation(
   state: ReservationState,
   context: ChangeReservationContext,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   const reservation = activeReservation(state);
   // Another club's reservation is reported as missing: its existence is none of this club's business.
   if (reservation === null || reservation.club_id !== context.club._id) {

@@ -9,13 +9,14 @@ import {
   type ChangeReservation,
   type ChangeReservationContext,
 } from './change-reservation';
-import type { Decision } from './decision';
+import type { Decision } from '../decider';
 import {
   deleteReservation,
   type DeleteReservation,
   type DeleteReservationContext,
 } from './delete-reservation';
 import { makeReservation, type MakeReservation, type MakeReservationContext } from './make-reservation';
+import type { ReservationEvent } from './events';
 import type { ReservationState } from './state';
 
 export type ReservationCommand = MakeReservation | DeleteReservation | ChangeReservation;
@@ -32,7 +33,7 @@ export function decide<C extends ReservationCommand>(
   state: ReservationState,
   context: CommandContexts[C['type']],
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   // The signature pairs each command with its context; TypeScript cannot carry that pairing into the
   // narrowed branches, hence the context casts.
   const cmd: ReservationCommand = command;

@@ -6,7 +6,8 @@
 import { cancelDeadline, formatWallClockDe, mayStillCancel } from '../club-time';
 import { addDays, isIsoDate, type LocalMoment } from '../dates';
 import type { Club, DeleteType, IsoDate, Reservation } from '../types';
-import { accept, reject, type Actor, type Decision, type ReservationError } from './decision';
+import { accept, reject, type Actor, type Decision, type Refusal } from '../decider';
+import type { ReservationEvent } from './events';
 import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
 import { reservationTexts } from './texts';
@@ -29,7 +30,7 @@ export function hasBegun(date: IsoDate, hour: number, now: LocalMoment): boolean
   return date < now.date || (date === now.date && hour <= now.hour);
 }
 
-function cancelAll(command: DeleteReservation, deleteType: DeleteType): Decision {
+function cancelAll(command: DeleteReservation, deleteType: DeleteType): Decision<ReservationEvent> {
   return accept({
     type: 'ReservationCancelled',
     reservation_id: command.reservation_id,
@@ -56,7 +57,7 @@ export function tooLateError(
   club: Club,
   now: LocalMoment,
   begun: string = reservationTexts.alreadyBegun,
-): ReservationError | null {
+): Refusal | null {
   if (actor.role === 'admin' || date === null) return null;
   if (hasBegun(date, reservation.start_time, now)) return { kind: 'past', message: begun };
   if (mayStillCancel(club, date, reservation.start_time, now)) return null;
@@ -67,7 +68,7 @@ export function tooLateError(
   };
 }
 
-const refused = (error: ReservationError): Decision => reject(error.kind, error.message);
+const refused = (error: Refusal): Decision<ReservationEvent> => reject(error.kind, error.message);
 
 /** Judged by the first remaining occurrence: a player must not erase weeks that already took place. */
 function deleteWhole(
@@ -75,7 +76,7 @@ function deleteWhole(
   reservation: Reservation,
   club: Club,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   const first = nextOccurrence(reservation, reservation.date);
   const late = tooLateError(command.actor, first, reservation, club, now);
   if (late) return refused(late);
@@ -88,7 +89,7 @@ function deleteFrom(
   reservation: Reservation,
   club: Club,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   const { date } = command;
   if (!isIsoDate(date)) return reject('invalid', reservationTexts.invalidDate);
   if (!occursOn(reservation, date)) return reject('invalid', reservationTexts.notAnOccurrence(date));
@@ -108,7 +109,7 @@ export function deleteReservation(
   state: ReservationState,
   { club }: DeleteReservationContext,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   const reservation = activeReservation(state);
   // Another club's reservation is reported as missing: its existence is none of this club's business.
   if (

@@ -9,7 +9,7 @@ import { texts } from '../texts';
 import type { Club, IsoDate, Reservation } from '../types';
 import { blockInTheWay, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from './conflicts';
-import { accept, reject, type Actor, type Decision, type ReservationError } from './decision';
+import { accept, reject, type Actor, type Decision, type Refusal } from '../decider';
 import type { ReservationEvent, ReservationMade } from './events';
 import { replay } from './evolve';
 import { countsTowardLimit } from './recurrence';
@@ -61,11 +61,7 @@ export type BookingRequest = Pick<
   'actor' | 'court_num' | 'start_time' | 'end_time' | 'date' | 'label' | 'recurring'
 >;
 
-type Check = (
-  command: BookingRequest,
-  context: MakeReservationContext,
-  now: LocalMoment,
-) => ReservationError | null;
+type Check = (command: BookingRequest, context: MakeReservationContext, now: LocalMoment) => Refusal | null;
 
 /** Canonical digits only: "01" and "1" would otherwise be two courts to the conflict check. */
 
@@ -116,7 +112,7 @@ export function normalizeLabel(label: string | null | undefined): string | undef
   return trimmed ? trimmed : undefined;
 }
 
-function playerError(command: BookingRequest): ReservationError | null {
+function playerError(command: BookingRequest): Refusal | null {
   if (command.recurring) return { kind: 'forbidden', message: reservationTexts.playerNoRecurrence };
   if (normalizeLabel(command.label) !== undefined) {
     return { kind: 'forbidden', message: reservationTexts.playerNoLabel };
@@ -127,7 +123,7 @@ function playerError(command: BookingRequest): ReservationError | null {
   return null;
 }
 
-function adminError(command: BookingRequest): ReservationError | null {
+function adminError(command: BookingRequest): Refusal | null {
   if (command.end_time - command.start_time > MAX_DURATION_HOURS) {
     return { kind: 'invalid', message: reservationTexts.invalidDuration };
   }
@@ -177,7 +173,7 @@ export function bookingError(
   request: BookingRequest,
   context: MakeReservationContext,
   now: LocalMoment,
-): ReservationError | null {
+): Refusal | null {
   for (const check of checks) {
     const error = check(request, context, now);
     if (error) return error;
@@ -194,7 +190,7 @@ export function conflictError(
   existing: readonly Reservation[],
   today: IsoDate,
   blocks: readonly Block[],
-): ReservationError | null {
+): Refusal | null {
   const conflict = findConflict(candidate, existing, today);
   if (conflict) {
     const message = reservationTexts.conflict(candidate.court_num, conflict.date, conflict.hour);
@@ -227,7 +223,7 @@ export function makeReservation(
   state: ReservationState,
   context: MakeReservationContext,
   now: LocalMoment,
-): Decision {
+): Decision<ReservationEvent> {
   // The caller picks a fresh id; a stream that already exists cannot be made again.
   if (state.status !== 'none') return reject('invalid', reservationTexts.reservationExists);
   const error = bookingError(command, context, now);

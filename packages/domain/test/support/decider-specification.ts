@@ -5,7 +5,7 @@
  * stream before deciding.
  */
 import { expect } from 'vitest';
-import type { Decision, ReservationErrorKind } from '../../src/reservations/decision';
+import type { Decision, RefusalKind } from '../../src/decider';
 
 /** A decider as its tests see it: a state folded from events, and a decision over it. */
 export interface DeciderUnderTest<Command, State, Event, Context, Decided> {
@@ -18,7 +18,7 @@ export interface Then<Decided> {
   decision: Decision<Decided>;
   /** Accepted with exactly these events; none for a command that changes nothing. */
   then(expected: Decided[]): void;
-  thenFails(kind: ReservationErrorKind, message?: string): void;
+  thenFails(kind: RefusalKind, message?: string): void;
 }
 
 /** The assertions on one decision. */

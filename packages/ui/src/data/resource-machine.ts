@@ -4,6 +4,7 @@
  * The machine is untyped in what it loads; `useResource` gives each use its own types.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { loadFailedState, loadFailure } from './load-states';
 
 interface ResourceContext {
   input: unknown;
@@ -44,17 +45,10 @@ export const resourceMachine = setup({
         src: 'load',
         input: ({ context }: { context: ResourceContext }) => context.input,
         onDone: { target: 'loaded', actions: assign({ data: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({
-            error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
-          }),
-        },
+        onError: loadFailure<ResourceContext, ResourceEvent>(),
       },
     },
     loaded: {},
-    failed: {
-      on: { 'resource.retry': 'loading' },
-    },
+    loadFailed: loadFailedState<ResourceContext, ResourceEvent>('resource.retry'),
   },
 });

@@ -41,7 +41,7 @@ export function useResource<TInput, TData>(
     data: snapshot.context.data as TData | null,
     error: snapshot.context.error,
     loading: snapshot.hasTag('loading'),
-    failed: snapshot.matches('failed'),
+    failed: snapshot.matches('loadFailed'),
     load: (next?: TInput) => send({ type: 'resource.load', ...(next !== undefined ? { input: next } : {}) }),
     retry: () => send({ type: 'resource.retry' }),
   };

@@ -13,17 +13,20 @@ import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { blocksLastAdmin, erasureTexts, type ErasureCandidate } from '@platzbuchung/domain/members/erasure';
 import { cancellationOf, upcomingBookingsOf } from '@platzbuchung/domain/members/upcoming-bookings';
-import type { Actor, ReservationErrorKind } from '@platzbuchung/domain/reservations/decision';
+import type { Actor, RefusalKind } from '@platzbuchung/domain/decider';
 import { deleteMailsTo } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
-import { handleCommand, lockClub, refusal, type Clock } from '../commands/handle';
+import { lockClub } from '../commands/club-lock';
+import type { Clock } from '../commands/definition';
+import { handleCommand } from '../commands/handle';
+import { refusal } from '../commands/http-refusal';
 import { deleteReservationCommand, upcomingReservations } from '../commands/reservations';
 import { conflict, notFound } from '../http/errors';
 import { destroyUserSessions } from '../http/session';
 import { findClub } from './users-store';
 
 /** Refusals of a cancellation that leave nothing to do: gone meanwhile, or begun. */
-const NOTHING_LEFT: ReadonlySet<ReservationErrorKind> = new Set(['not_found', 'past']);
+const NOTHING_LEFT: ReadonlySet<RefusalKind> = new Set(['not_found', 'past']);
 
 /**
  * Cancels every booking of the member that is still to come, each through the ordinary deletion
@@ -35,7 +38,7 @@ export async function cancelUpcomingBookings(
   db: Db,
   target: { clubId: string; memberId: string; actor: Actor },
   clock: () => Clock,
-  tolerated: ReadonlySet<ReservationErrorKind>,
+  tolerated: ReadonlySet<RefusalKind>,
 ): Promise<number> {
   const { clubId, memberId, actor } = target;
   const club = await findClub(db, clubId);

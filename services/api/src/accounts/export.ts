@@ -10,7 +10,7 @@ import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
-import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/store';
+import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import { SESSION_IDLE_TIMEOUT_MS } from '../http/session';
 import { pendingEmailChange } from './pending-email-change';
 

@@ -18,7 +18,7 @@ import type { ReservationEvent } from '@platzbuchung/domain/reservations/events'
 import type { Club } from '@platzbuchung/domain/types';
 import { findClub } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { foldStream, type Clock, type CommandDefinition } from './handle';
+import { foldStream, type Clock, type CommandDefinition } from './definition';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { upcomingReservations } from './reservations';
 

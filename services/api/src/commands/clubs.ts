@@ -7,7 +7,7 @@ import {
 } from '@platzbuchung/domain/clubs/change-settings';
 import type { ClubEvent } from '@platzbuchung/domain/clubs/events';
 import { findClubSettings } from '../accounts/users-store';
-import type { CommandDefinition } from './handle';
+import type { CommandDefinition } from './definition';
 import { upcomingReservations } from './reservations';
 
 /**

@@ -8,9 +8,9 @@ import {
 } from '@platzbuchung/domain/members/change-role';
 import { changeMemberStatus, type ChangeMemberStatus } from '@platzbuchung/domain/members/change-status';
 import type { MemberEvent } from '@platzbuchung/domain/members/events';
-import type { Actor } from '@platzbuchung/domain/reservations/decision';
+import type { Actor } from '@platzbuchung/domain/decider';
 import type { Club } from '@platzbuchung/domain/types';
-import type { CommandDefinition } from './handle';
+import type { CommandDefinition } from './definition';
 
 /**
  * A member's stream begins at sign-up, which writes the `users` row (sign-up is not an event yet);

@@ -1,4 +1,4 @@
-/** Reservation commands for the generic handler (./handle): the stream is one reservation. */
+/** Reservation commands for the generic handler (./handle, ./definition): the stream is one reservation. */
 import type { Knex } from 'knex';
 import {
   bookCourts,
@@ -20,7 +20,7 @@ import {
   type DeleteReservation,
   type DeleteReservationContext,
 } from '@platzbuchung/domain/reservations/delete-reservation';
-import type { Actor } from '@platzbuchung/domain/reservations/decision';
+import type { Actor } from '@platzbuchung/domain/decider';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import {
   contextAfter,
@@ -34,17 +34,10 @@ import {
   type ReservationState,
 } from '@platzbuchung/domain/reservations/state';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
-import type { Db } from '../db/connect';
 import { preparedRows } from '../db/prepared';
 import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
-import type { ListedReservation } from '../reservations/list-cache';
-import {
-  RESERVATION_COLUMNS,
-  RESERVATION_JSON,
-  toReservation,
-  type ReservationRow,
-} from '../projections/reservation-rows';
-import { foldStream, type BatchDefinition, type CommandDefinition } from './handle';
+import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
+import { foldStream, type BatchDefinition, type CommandDefinition } from './definition';
 
 const loadReservation = (db: Knex, streamId: string) =>
   foldStream(db, 'reservation', streamId, initialReservationState, evolveReservation);
@@ -257,73 +250,3 @@ export const changeGroupCommand = reservationCommand<ChangeGroup, ChangeGroupCon
   },
   decide: (command, _state, context, now) => changeGroup(command, context, now),
 });
-
-/** Reservations of a club that take place in [from, to] (a series coarsely, see `reservationRows`). */
-export async function listReservations(
-  db: Db,
-  clubId: string,
-  range: { from: string; to: string },
-  /** Only this member's bookings. */
-  userId?: string,
-): Promise<Reservation[]> {
-  const rows: ReservationRow[] = await reservationRows(db, clubId, range, userId).select(
-    RESERVATION_COLUMNS.map((column) => `r.${column}`),
-  );
-  return rows.map(toReservation);
-}
-
-/**
- * The same reservations as `listReservations`, each already as its JSON text, written by
- * PostgreSQL (projections/reservation-rows `RESERVATION_JSON`), beside the fields a kept list is
- * ordered by (reservations/list-cache): an answer's list is then joined, not parsed into objects
- * and serialised again. Only a series is parsed, for the recurrence rule.
- */
-export async function listReservationsJson(
-  db: Db,
-  clubId: string,
-  range: { from: string; to: string },
-  userId?: string,
-): Promise<(ListedReservation & { recurring: boolean })[]> {
-  return preparedRows(
-    db,
-    'reservation-list',
-    reservationRows(db, clubId, range, userId)
-      .joinRaw(RESERVATION_JSON.joins)
-      .select(
-        'r.id',
-        'r.date',
-        'r.start_time',
-        'r.court_num',
-        'r.recurring',
-        db.raw(`${RESERVATION_JSON.column} AS json`),
-      ),
-  );
-}
-
-/**
- * A club's reservation rows as `r`, in the order every list has (day, hour, court): those in
- * [from, to] coarsely (a series is exact only after the recurrence rule). Always a window: a list
- * of the club's whole history would grow with its age (docs/architecture.md, "The path of a read").
- */
-function reservationRows(
-  db: Db,
-  clubId: string,
-  range: { from: string; to: string },
-  userId?: string,
-): Knex.QueryBuilder {
-  const own = userId ? { user_id: userId } : {};
-  const order = ['r.date', 'r.start_time', 'r.court_num'];
-  // Two index-sized halves instead of one OR, so a page view costs the same whatever the club's
-  // age: single bookings by (club_id, date), series by the partial index on recurring rows.
-  // Coarse in SQL, exact in the domain function the grid uses too.
-  const singles = db('reservations')
-    .where({ club_id: clubId, recurring: false, ...own })
-    .whereBetween('date', [range.from, range.to])
-    .select('*');
-  const series = db('reservations')
-    .where({ club_id: clubId, recurring: true, ...own })
-    .andWhere('date', '<=', range.to)
-    .andWhere((q) => q.whereNull('end_date').orWhere('end_date', '>', range.from))
-    .select('*');
-  return db.from(db.unionAll([singles, series], true).as('r')).orderBy(order);
-}

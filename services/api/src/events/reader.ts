@@ -9,7 +9,8 @@
  */
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from '../db/connect';
-import { EVENT_COLUMNS, filteredEvents, toEnvelope, type EventFilter, type EventRow } from './store';
+import { EVENT_COLUMNS, toEnvelope, type EventRow } from './rows';
+import { filteredEvents, type EventFilter } from './store';
 
 /** Where a reader stands: after this event. `transaction_id` is an xid8 in decimal. */
 export interface LogCursor {

@@ -2,12 +2,11 @@
  * The event store (docs/architecture.md, "The event log"): one append-only table for every stream
  * type. Appending checks each event against its catalogue schema and numbers it twice: its stream's
  * version (optimistic concurrency) and its club's sequence (gap-free, since every append of a club
- * runs under the club's lock, see ../commands/handle).
+ * runs under the club's lock, see ../commands/club-lock).
  */
 import type { Knex } from 'knex';
 import {
   eventCatalogue,
-  eventFromStored,
   streamIdOf,
   type DomainEvent,
   type EventEnvelope,
@@ -20,46 +19,7 @@ import { preparedRows, statementName } from '../db/prepared';
 import type { RowsToInsert, VersionedEvent } from '../projections/registry';
 import { connectionOf } from '../projections/copy-text';
 
-/** A row of `events` as pg returns it. */
-export interface EventRow {
-  position: number;
-  club_seq: number;
-  stream_type: StreamType;
-  stream_id: string;
-  version: number;
-  club_id: string;
-  type: EventType;
-  data: unknown;
-  actor_id: string;
-  occurred_at: Date;
-}
-
-export const EVENT_COLUMNS = [
-  'position',
-  'club_seq',
-  'stream_type',
-  'stream_id',
-  'version',
-  'club_id',
-  'type',
-  'data',
-  'actor_id',
-  'occurred_at',
-] as const;
-
-export function toEnvelope(row: EventRow): EventEnvelope {
-  return {
-    ...eventFromStored(row.type, row.stream_id, row.data),
-    position: Number(row.position),
-    club_seq: Number(row.club_seq),
-    stream_type: row.stream_type,
-    version: row.version,
-    club_id: row.club_id,
-    actor_id: row.actor_id,
-    occurred_at: row.occurred_at.toISOString(),
-  } as EventEnvelope;
-}
-
+import { EVENT_COLUMNS, toEnvelope, type EventRow } from './rows';
 /** A programming error, never a user's: the decider made an event its catalogue entry does not allow. */
 function assertValid(event: DomainEvent): void {
   const error = eventDataError(event);

@@ -22,12 +22,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
-import { listenOn } from '@platzbuchung/outbox/listen';
 import type { Db } from '../db/connect';
+import { Alarm, listenForAppends } from './append-listener';
 import { LOG_START, logEnd, readCommitted, type LogCursor } from './reader';
-
-/** The channel the `events` trigger notifies (db/migrations/20261123000200_event_subscriptions.ts). */
-export const EVENTS_CHANNEL = 'events';
 
 export interface SubscriptionContext {
   db: Db;
@@ -121,35 +118,6 @@ export function compareCursors(a: LogCursor, b: LogCursor): number {
   const byTransaction = BigInt(a.transaction_id) - BigInt(b.transaction_id);
   if (byTransaction !== 0n) return byTransaction < 0n ? -1 : 1;
   return Math.sign(a.position - b.position);
-}
-
-/** A sleep that a ring ends early; a ring while nobody sleeps ends the next sleep at once. */
-export class Alarm {
-  #rung = false;
-  #wake: (() => void) | undefined;
-
-  ring(): void {
-    this.#rung = true;
-    this.#wake?.();
-  }
-
-  sleep(ms: number): Promise<void> {
-    if (this.#rung) {
-      this.#rung = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined = undefined;
-      const wake = () => {
-        clearTimeout(timer);
-        this.#wake = undefined;
-        this.#rung = false;
-        resolve();
-      };
-      this.#wake = wake;
-      timer = setTimeout(wake, ms);
-    });
-  }
 }
 
 /** A subscription's checkpoint; undefined before its first run. */
@@ -252,25 +220,6 @@ async function runSubscription(subscription: Subscription, run: Run, parentLogge
     }
     await run.alarm.sleep(pauseMs);
   }
-}
-
-export interface AppendListener {
-  /** A notification: events of this club committed. */
-  onNotify(clubId: string): void;
-  /** (Re)connected: events may have been appended while nobody listened. */
-  onOpen(): void;
-}
-
-/**
- * One connection that LISTENs for appended events, opened again after a pause when it breaks. Lives
- * outside the pool; the subscriptions runner and the live streams each hold one.
- */
-export function listenForAppends(
-  databaseUrl: string,
-  options: { reconnectMs: number; applicationName: string; logger: Logger },
-  listener: AppendListener,
-): { close(): Promise<void> } {
-  return listenOn(databaseUrl, EVENTS_CHANNEL, options, listener);
 }
 
 /** Starts every subscription's loop and the listening connection. */

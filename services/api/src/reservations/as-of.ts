@@ -5,7 +5,8 @@
 import { AsOfFold, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
-import { EVENT_COLUMNS, filteredEvents, toEnvelope } from '../events/store';
+import { EVENT_COLUMNS, toEnvelope } from '../events/rows';
+import { filteredEvents } from '../events/store';
 
 /**
  * The club's reservations at the cut, and the club's last event number up to it. Its events are

@@ -18,11 +18,14 @@ import type { AppContext, AppState } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { isUuid, parseInstant, validator } from '../http/validate';
 import { changeClubSettingsCommand } from '../commands/clubs';
-import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
+import { commandClock } from '../commands/definition';
+import { handleCommand } from '../commands/handle';
+import { eventsOrThrow } from '../commands/http-refusal';
 import { changeMemberRoleCommand, changeMemberStatusCommand } from '../commands/members';
 import { upcomingReservations } from '../commands/reservations';
 import { cancelUpcomingBookings } from '../accounts/erasure';
-import { EVENT_COLUMNS, filteredEvents, inClubOrder, toEnvelope } from '../events/store';
+import { EVENT_COLUMNS, toEnvelope } from '../events/rows';
+import { filteredEvents, inClubOrder } from '../events/store';
 import { reservationsAtCut } from '../reservations/as-of';
 
 const validateSettings = validator<ClubSettingsBody>(clubSettingsSchema);

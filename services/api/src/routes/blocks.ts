@@ -10,10 +10,12 @@ import type { AppContext, AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
 import { blockCourtsCommand, liftBlockCommand, previewBlock } from '../commands/blocks';
-import { eventsOrThrow, commandClock, handleCommand, refusal } from '../commands/handle';
+import { commandClock } from '../commands/definition';
+import { handleCommand } from '../commands/handle';
+import { eventsOrThrow, refusal } from '../commands/http-refusal';
 import { lastClubSeq } from '../events/store';
 import { blocksBetween } from '../projections/blocks';
-import { requestedRange } from './reservations';
+import { requestedRange } from '../http/date-range';
 
 // Like the reservation calls, blocks answer `{error: "text"}`: field errors become one sentence.
 const validateBlock = validator<BlockCourtsBody>(blockCourtsSchema, asSentence);

@@ -10,7 +10,7 @@ import type { SessionUser } from '@platzbuchung/domain/types';
 import { takeAll, type Charge } from '../accounts/rate-limits';
 import { eraseMember } from '../accounts/erasure';
 import { findLoginCandidate, normalizedEmail } from '../accounts/users-store';
-import { commandClock } from '../commands/handle';
+import { commandClock } from '../commands/definition';
 import { usersReachHttps } from '../config';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { daysBetween, isIsoDate } from '@platzbuchung/domain/dates';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { listWindowWithoutRange } from '@platzbuchung/domain/reservations/list-window';
 import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
 import {
-  MAX_RANGE_DAYS,
   changeReservationSchema,
   deleteReservationSchema,
   type ChangeReservationBody,
@@ -20,18 +18,21 @@ import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
 import type { AppDeps } from '../deps';
 import { assertOwnClub, ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
+import { requestedRange, type DateRange } from '../http/date-range';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
-import { eventsOrThrow, commandClock, handleCommand } from '../commands/handle';
+import { commandClock } from '../commands/definition';
+import { handleCommand } from '../commands/handle';
+import { eventsOrThrow } from '../commands/http-refusal';
 import {
   bookCourtsCommand,
   changeGroupCommand,
   changeReservationCommand,
   deleteGroupCommand,
   deleteReservationCommand,
-  listReservationsJson,
   makeReservationCommand,
 } from '../commands/reservations';
+import { listReservationsJson } from '../reservations/window-list';
 import { lastClubSeq } from '../events/store';
 import { acceptsGzip } from '../http/compression';
 import {
@@ -46,29 +47,6 @@ import {
 const validateMake = validator<MakeReservationBody>(makeReservationSchema, asSentence);
 const validateDelete = validator<DeleteReservationBody>(deleteReservationSchema, asSentence);
 const validateChange = validator<ChangeReservationBody>(changeReservationSchema, asSentence);
-
-interface DateRange {
-  from: string;
-  to: string;
-}
-
-const rangeError = (message: string) => badRequest(message);
-
-/**
- * `from`/`to` (YYYY-MM-DD, inclusive) narrow the answer to what a screen shows; a call that cannot
- * answer without them (`required`) refuses their absence like a malformed range.
- */
-export function requestedRange(ctx: AppContext, options: { required?: boolean } = {}): DateRange | undefined {
-  const { from, to } = ctx.query;
-  if (from === undefined && to === undefined && !options.required) return undefined;
-  if (typeof from !== 'string' || typeof to !== 'string' || !isIsoDate(from) || !isIsoDate(to)) {
-    throw rangeError('Bitte geben Sie „from“ und „to“ als Datum (JJJJ-MM-TT) an.');
-  }
-  const days = daysBetween(from, to);
-  if (days < 0) throw rangeError('„to“ darf nicht vor „from“ liegen.');
-  if (days > MAX_RANGE_DAYS) throw rangeError(`Der Zeitraum darf höchstens ${MAX_RANGE_DAYS} Tage umfassen.`);
-  return { from, to };
-}
 
 /**
  * `user_id` narrows the list to one member's bookings (a member's own list: /bookings and the

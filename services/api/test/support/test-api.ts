@@ -10,7 +10,8 @@ import { readConfig } from '../../src/config';
 import { connectDb, type Db } from '../../src/db/connect';
 import type { AppDeps } from '../../src/deps';
 import { laggingReadsFor } from '../../src/db/lagging-reads';
-import { LiveHub, liveSettings, type LiveHubOptions } from '../../src/live/hub';
+import { LiveHub } from '../../src/live/hub';
+import { liveSettings, type LiveHubOptions } from '../../src/live/settings';
 import { createLogger } from '../../src/logger';
 import {
   adminDatabaseUrl,

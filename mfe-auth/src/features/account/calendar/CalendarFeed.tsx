@@ -92,7 +92,7 @@ export function CalendarFeed() {
         </p>
       )}
 
-      {snapshot.matches('failed') && (
+      {snapshot.matches('loadFailed') && (
         <FailureNotice message={error} onRetry={() => send({ type: 'retry' })} />
       )}
 

@@ -4,7 +4,8 @@
  * copying it are actors the view supplies; nothing here knows about React, fetch or the clipboard.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { uiTexts } from '@platzbuchung/ui/texts';
+import { failureText } from '@platzbuchung/ui/api/failure-text';
+import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 
 export interface CalendarLink {
   url: string;
@@ -27,9 +28,6 @@ type CalendarLinkEvent =
 
 /** "Link kopiert" stays this long, then the panel is quiet again. */
 export const COPIED_NOTICE_MS = 4000;
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : uiTexts.networkError;
 
 export const calendarLinkMachine = setup({
   types: {
@@ -62,12 +60,10 @@ export const calendarLinkMachine = setup({
       invoke: {
         src: 'loadLink',
         onDone: { target: 'ready', actions: assign(({ event }) => ({ url: event.output.url })) },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: messageOf(event.error) })) },
+        onError: loadFailure<CalendarLinkContext, CalendarLinkEvent>(),
       },
     },
-    failed: {
-      on: { retry: 'loading' },
-    },
+    loadFailed: loadFailedState<CalendarLinkContext, CalendarLinkEvent>('retry'),
     ready: {
       initial: 'idle',
       on: {
@@ -109,7 +105,7 @@ export const calendarLinkMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign(({ event }) => ({ error: messageOf(event.error) })),
+              actions: assign(({ event }) => ({ error: failureText(event.error) })),
             },
           },
         },

@@ -1,0 +1,31 @@
+/**
+ * What every decider of every stream returns (reservations, blocks, club settings, members): the
+ * events to append, or a typed refusal that the API maps to a status (conflict 409, limit 409,
+ * past 400, forbidden 403, not_found 404, invalid 400).
+ */
+import type { Role } from './types';
+
+/** Who asks, from the session; never from the request body. */
+export interface Actor {
+  user_id: string;
+  role: Role;
+}
+
+export type RefusalKind = 'conflict' | 'limit' | 'past' | 'forbidden' | 'not_found' | 'invalid';
+
+export interface Refusal {
+  kind: RefusalKind;
+  /** German, shown to the user as it is. */
+  message: string;
+}
+
+/** Every decider answers this way; `E` is its stream type's events. */
+export type Decision<E> = { ok: true; events: E[] } | { ok: false; error: Refusal };
+
+export function accept<E>(...events: E[]): Decision<E> {
+  return { ok: true, events };
+}
+
+export function reject<E>(kind: RefusalKind, message: string): Decision<E> {
+  return { ok: false, error: { kind, message } };
+}
