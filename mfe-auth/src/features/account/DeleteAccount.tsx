@@ -116,7 +116,7 @@ export function DeleteAccount({ host }: { host: HostContract }) {
             </div>
           )}
           <div className="account-dialog__buttons">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="button button--danger" disabled={busy}>
               {busy && <span className="spinner" aria-hidden="true" />}
               {erasureTexts.ownConfirm}
             </button>

@@ -53,6 +53,26 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
   const { db, hasher, rateLimits, clock, config } = deps;
   const router = new Router<AppState>({ prefix: '/api' });
 
+  /**
+   * Like a login, a try takes its point before the password is compared (parallel guesses cannot
+   * overtake the limit), and a right password gives it back. A wrong one is refused under `field`.
+   */
+  async function checkCurrentPassword(
+    userId: string,
+    password: string,
+    refusal: { field: keyof ChangePasswordBody | keyof ChangeEmailBody; message: string },
+  ): Promise<void> {
+    const charges: Charge[] = [[rateLimits.currentPasswordByUser, userId]];
+    await takeAll(charges);
+    const row: { password_hash: string } | undefined = await db('users')
+      .where({ id: userId })
+      .first('password_hash');
+    if (!row || !(await hasher.verify(password, row.password_hash))) {
+      throw refusedUnder(refusal.field, refusal.message);
+    }
+    await giveBackAll(charges);
+  }
+
   router.put('/account', requireLogin(db), async (ctx) => {
     const body = validateName(ctx.request.body);
     const user = sessionUser(ctx);
@@ -65,22 +85,13 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: accountTexts.nameChanged, data: updated };
   });
 
-  /**
-   * Like a login, the try takes its point before the password is compared (parallel guesses cannot
-   * overtake the limit), and a right password gives it back.
-   */
   router.put('/account/password', requireLogin(db), async (ctx) => {
     const body = validatePasswordChange(ctx.request.body);
     const user = sessionUser(ctx);
-    const charges: Charge[] = [[rateLimits.currentPasswordByUser, user._id]];
-    await takeAll(charges);
-    const row: { password_hash: string } | undefined = await db('users')
-      .where({ id: user._id })
-      .first('password_hash');
-    if (!row || !(await hasher.verify(body.current_password, row.password_hash))) {
-      throw refusedUnder('current_password', accountTexts.wrongCurrentPassword);
-    }
-    await giveBackAll(charges);
+    await checkCurrentPassword(user._id, body.current_password, {
+      field: 'current_password',
+      message: accountTexts.wrongCurrentPassword,
+    });
     if (body.password === body.current_password) throw refusedUnder('password', accountTexts.samePassword);
     // A logged-in request always has its session's row; this is the one login that stays.
     const thisSession = ctx.session?.externalKey;
@@ -103,15 +114,10 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
   router.put('/account/email', requireLogin(db), async (ctx) => {
     const body = validateEmailChange(ctx.request.body);
     const user = sessionUser(ctx);
-    const charges: Charge[] = [[rateLimits.currentPasswordByUser, user._id]];
-    await takeAll(charges);
-    const row: { password_hash: string } | undefined = await db('users')
-      .where({ id: user._id })
-      .first('password_hash');
-    if (!row || !(await hasher.verify(body.password, row.password_hash))) {
-      throw refusedUnder('password', emailChangeTexts.wrongPassword);
-    }
-    await giveBackAll(charges);
+    await checkCurrentPassword(user._id, body.password, {
+      field: 'password',
+      message: emailChangeTexts.wrongPassword,
+    });
     if (normalizedEmail(body.email) === normalizedEmail(user.email)) {
       throw refusedUnder('email', emailChangeTexts.sameAddress);
     }
