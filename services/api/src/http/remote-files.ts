@@ -1,9 +1,10 @@
 /**
  * The files a remote's screen needs, read from the manifest (`mf-manifest.json`) of the version
- * being served (and its `host-contract.json`, which the shell then need not ask for), so a page can name them as preloads and the browser fetches them beside the shell's
- * own scripts instead of after them (docs/architecture.md, "The first visit"). The manifest is
- * asked again once it is older than a short while: after `npm run switch` the next pages name the
- * new version's files, at the cost of one small request per remote and period.
+ * being served (and its `host-contract.json`, which the shell then need not ask for), so a page can
+ * name them as preloads and the browser fetches them beside the shell's own scripts instead of
+ * after them (docs/architecture.md, "The first visit"). The manifest is asked again once it is older
+ * than a short while: after `npm run switch` the next pages name the new version's files, at the
+ * cost of one small request per remote and period. The contract is asked for every page.
  */
 import type { Logger } from 'pino';
 import type { RemoteContractDeclaration } from '@platzbuchung/domain/host-contract';
@@ -62,9 +63,9 @@ function contractOf(json: unknown): RemoteContractDeclaration | null {
   return typeof remote === 'string' && typeof hostContract === 'number' ? { remote, hostContract } : null;
 }
 
-interface KeptRemote {
+interface KeptManifest {
   askedAt: number;
-  served: Promise<ServedRemote>;
+  manifest: Promise<unknown>;
 }
 
 export interface ServedManifestsOptions {
@@ -84,12 +85,12 @@ export type ScreenFilesFor = (
 ) => Promise<ScreenFiles | null>;
 
 /**
- * Each remote's served manifest and contract, asked at most once per `freshForMs` (the pages
- * meanwhile share the answer); a remote that does not answer in time, or answers no manifest,
+ * Each remote's served manifest, asked at most once per `freshForMs` (the pages meanwhile share
+ * the answer), and its contract, asked for every page; a remote that does not answer in time, or answers no manifest,
  * makes the page name none of its files, and the shell loads them as it always did.
  */
 export function servedScreenFiles(options: ServedManifestsOptions): ScreenFilesFor {
-  const kept = new Map<string, KeptRemote>();
+  const kept = new Map<string, KeptManifest>();
   /** A file beside the entry as parsed JSON, or null when it is missing or unreadable. */
   const jsonBeside = (entryUrl: string, file: string, logger: Pick<Logger, 'warn'>): Promise<unknown> =>
     fetch(new URL(file, entryUrl), { signal: AbortSignal.timeout(options.timeoutMs) })
@@ -101,15 +102,24 @@ export function servedScreenFiles(options: ServedManifestsOptions): ScreenFilesF
         );
         return null;
       });
-  const servedOf = (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<ServedRemote> => {
+  const manifestOf = (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<unknown> => {
     const known = kept.get(entryUrl);
-    if (known && Date.now() - known.askedAt < options.freshForMs) return known.served;
-    const served = Promise.all([
-      jsonBeside(entryUrl, 'mf-manifest.json', logger),
+    if (known && Date.now() - known.askedAt < options.freshForMs) return known.manifest;
+    const manifest = jsonBeside(entryUrl, 'mf-manifest.json', logger);
+    kept.set(entryUrl, { askedAt: Date.now(), manifest });
+    return manifest;
+  };
+  /**
+   * The manifest may be a moment old (a stale preload costs one wasted fetch), the contract never:
+   * the shell runs the remote on the page's word, so right after a `switch` to an incompatible
+   * version an older answer would let it run a remote it must fence off. It is asked per page.
+   */
+  const servedOf = async (entryUrl: string, logger: Pick<Logger, 'warn'>): Promise<ServedRemote> => {
+    const [manifest, contract] = await Promise.all([
+      manifestOf(entryUrl, logger),
       jsonBeside(entryUrl, 'host-contract.json', logger),
-    ]).then(([manifest, contract]) => ({ manifest, contract }));
-    kept.set(entryUrl, { askedAt: Date.now(), served });
-    return served;
+    ]);
+    return { manifest, contract };
   };
   return async (remote, module, logger) => {
     const entryUrl = options.remotes[remote];
