@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-/** "SPEC.md § 4", "DESIGN section 2", and "the SPEC" at all: say what the code does instead. */
+/**
+ * A citation of the specification or design documents by file, section or name: a reader of the code
+ * cannot open them, so a comment says what the code does or cites docs/ instead.
+ */
 const OUTSIDE_DOCUMENT = /\b(?:SPEC|DESIGN)(?:\.md)?,? (?:sections?|§ ?)?\d|\b(?:SPEC|DESIGN)\.md\b|\bSPEC\b/;
 
 function sourceFiles(): string[] {
