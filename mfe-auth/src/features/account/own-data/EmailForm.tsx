@@ -3,7 +3,7 @@
  * password. Nothing changes yet: the new address gets a link, and only that link switches the
  * account over (docs/privacy.md, "Changing the address"). Until then the section names the waiting address.
  */
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { TextField } from '@platzbuchung/ui/components/form-fields';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';
@@ -11,6 +11,7 @@ import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { changeEmail, type EmailChangeAnswer } from '../../../shared/auth-api';
 import type { EmailState } from '../email-confirmation-machine';
+import { clearingOnEdit, useFreshAfterSuccess } from './fresh-form';
 
 interface EmailFormProps {
   /** The address a change waits for, as the panel knows it; null when none waits. */
@@ -21,34 +22,26 @@ interface EmailFormProps {
 
 export function EmailForm({ pendingEmail, onRequested }: EmailFormProps) {
   const id = useId();
-  // A request starts a fresh form: the password typed does not stay on the screen.
-  const [round, setRound] = useState(0);
-  const [sent, setSent] = useState<string | null>(null);
-  const notice = useRef<HTMLDivElement>(null);
-  // The button pressed is gone with the old form: the keyboard carries on from the confirmation.
-  useLayoutEffect(() => {
-    if (sent) notice.current?.focus();
-  }, [sent]);
+  const fresh = useFreshAfterSuccess();
   return (
     <section className="account-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="account-section__title">
         {emailChangeTexts.title}
       </h2>
-      {sent ? (
-        <div className="notice notice--success" role="status" tabIndex={-1} ref={notice}>
-          {sent}
+      {fresh.confirmation ? (
+        <div className="notice notice--success" role="status" tabIndex={-1} ref={fresh.notice}>
+          {fresh.confirmation}
         </div>
       ) : (
         pendingEmail && <p className="notice notice--info">{emailChangeTexts.pending(pendingEmail)}</p>
       )}
       <EmailFields
-        key={round}
+        key={fresh.round}
         onRequested={({ message, data }) => {
-          setSent(message);
-          setRound((r) => r + 1);
+          fresh.succeeded(message);
           onRequested(data);
         }}
-        onEdit={() => setSent(null)}
+        onEdit={fresh.edited}
       />
     </section>
   );
@@ -67,16 +60,7 @@ function EmailFields({
     submit: changeEmail,
     onSuccess: onRequested,
   });
-  const field = (name: string) => {
-    const binding = form.field(name);
-    return {
-      ...binding,
-      onValueChange: (value: string) => {
-        onEdit();
-        binding.onValueChange(value);
-      },
-    };
-  };
+  const field = (name: string) => clearingOnEdit(form.field(name), onEdit);
   return (
     <SchemaForm form={form} submitLabel={emailChangeTexts.submit} requiredHint={false}>
       <TextField

@@ -2,40 +2,27 @@
  * "Passwort ändern" in the account panel: the current password, and a new one as strong as at
  * sign-up. Afterwards every other login of the member has ended; this one stays.
  */
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { changePassword, type MessageResponse } from '../../../shared/auth-api';
+import { clearingOnEdit, useFreshAfterSuccess } from './fresh-form';
 
 export function PasswordForm() {
   const id = useId();
-  // A changed password starts a fresh form: the passwords typed do not stay on the screen.
-  const [round, setRound] = useState(0);
-  const [changed, setChanged] = useState<string | null>(null);
-  const notice = useRef<HTMLDivElement>(null);
-  // The button pressed is gone with the old form: the keyboard carries on from the confirmation.
-  useLayoutEffect(() => {
-    if (changed) notice.current?.focus();
-  }, [changed]);
+  const fresh = useFreshAfterSuccess();
   return (
     <section className="account-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="account-section__title">
         Passwort ändern
       </h2>
-      {changed && (
-        <div className="notice notice--success" role="status" tabIndex={-1} ref={notice}>
-          {changed}
+      {fresh.confirmation && (
+        <div className="notice notice--success" role="status" tabIndex={-1} ref={fresh.notice}>
+          {fresh.confirmation}
         </div>
       )}
-      <PasswordFields
-        key={round}
-        onChanged={(message) => {
-          setChanged(message);
-          setRound((r) => r + 1);
-        }}
-        onEdit={() => setChanged(null)}
-      />
+      <PasswordFields key={fresh.round} onChanged={fresh.succeeded} onEdit={fresh.edited} />
     </section>
   );
 }
@@ -47,16 +34,7 @@ function PasswordFields({ onChanged, onEdit }: { onChanged: (message: string) =>
     submit: changePassword,
     onSuccess: ({ message }) => onChanged(message),
   });
-  const field = (name: string) => {
-    const binding = form.field(name);
-    return {
-      ...binding,
-      onValueChange: (value: string) => {
-        onEdit();
-        binding.onValueChange(value);
-      },
-    };
-  };
+  const field = (name: string) => clearingOnEdit(form.field(name), onEdit);
   return (
     <SchemaForm form={form} submitLabel="Passwort ändern" requiredHint={false}>
       <PasswordField
