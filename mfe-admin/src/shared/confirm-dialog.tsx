@@ -46,7 +46,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="confirm-dialog"
+      className="modal-dialog confirm-dialog"
       aria-labelledby={titleId}
       onCancel={(event) => {
         // Escape: the machine decides; while the change is sent, the popup stays.

@@ -63,7 +63,7 @@ export function DeleteAccount({ host }: { host: HostContract }) {
       </button>
       <dialog
         ref={dialogRef}
-        className="account-dialog"
+        className="modal-dialog account-dialog"
         aria-labelledby={`${id}-dialog-title`}
         aria-busy={busy || undefined}
         onCancel={(event) => {
