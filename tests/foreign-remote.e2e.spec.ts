@@ -9,23 +9,14 @@
  * The releases go to a folder of this test (REMOTES_DIR), served by the product's remote server in
  * release mode behind a second API whose remotes.json points the reservations remote at it.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
-import {
-  createClub,
-  createPlayer,
-  e2eStack,
-  loginViaApi,
-  UI_TIMEOUT_MS,
-  useChromium,
-  waitForStartup,
-} from './support';
-import { freePorts, REPO_ROOT, runTsx, waitForOk, type RunningProcess } from './support/processes';
+import { createClub, createPlayer, loginViaApi, UI_TIMEOUT_MS, useChromium, waitForStartup } from './support';
+import { REPO_ROOT } from './support/processes';
+import { runNode, serveReleasedReservations, type ReleasedReservations } from './support/released-remote';
 
 const FIXTURE = path.join(REPO_ROOT, 'tests', 'fixtures', 'foreign-remote');
 /** Any workspace's webpack-cli runs the fixture's config; the fixture brings no helper of ours. */
@@ -34,31 +25,12 @@ const WEBPACK_CLI = path.join(REPO_ROOT, 'mfe-reservations', 'node_modules', 'we
 const browser = useChromium();
 const scratch = path.join(REPO_ROOT, 'var', 'e2e', `foreign-remote-${randomBytes(4).toString('hex')}`);
 const releases = path.join(scratch, 'remotes');
-let remoteServer: RunningProcess | undefined;
-let api: RunningProcess | undefined;
-let appUrl: string;
-
-/** Runs a node script and resolves with what it printed; rejects when it exits otherwise than 0. */
-function run(args: string[], env: NodeJS.ProcessEnv = {}, cwd = REPO_ROOT): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} failed:\n${output}`)),
-    );
-  });
-}
+let served: ReleasedReservations | undefined;
 
 /** The other team's build, with its own config, into a folder of this test. */
 async function buildForeignRemote(): Promise<string> {
   const out = path.join(scratch, 'foreign-remote');
-  await run(
+  await runNode(
     [WEBPACK_CLI, 'build', '--mode', 'production', '-c', 'webpack.config.mjs'],
     { FOREIGN_REMOTE_OUT: out },
     FIXTURE,
@@ -66,24 +38,15 @@ async function buildForeignRemote(): Promise<string> {
   return out;
 }
 
-/** `npm run release` and `npm run switch`, as an operator runs them. */
-const operator = (script: 'release' | 'switch', args: string[]) =>
-  run([`scripts/${script}.mjs`, ...args], { REMOTES_DIR: releases });
-
-async function release(from: string): Promise<string> {
-  const output = await operator('release', ['reservations', '--from', from]);
-  const version = /npm run switch -- reservations ([0-9a-f]{12})/.exec(output)?.[1];
-  if (!version) throw new Error(`no version in:\n${output}`);
-  return version;
-}
+const release = (from: string) => served!.release(from);
 
 const switchTo = async (version: string) => {
-  const output = await operator('switch', ['reservations', version]);
+  const output = await served!.operator('switch', ['reservations', version]);
   expect(output, 'a remote built for this host contract').not.toMatch(/warning/);
 };
 
 async function showReservations(page: Page): Promise<void> {
-  await page.goto(`${appUrl}/reservations`);
+  await page.goto(`${served!.appUrl}/reservations`);
   await waitForStartup(page);
 }
 
@@ -129,37 +92,11 @@ function reactSeen(page: Page): Promise<ReactSeen> {
 }
 
 beforeAll(async () => {
-  const stack = e2eStack();
-  const [apiPort, remotePort] = (await freePorts(2)) as [number, number];
-  remoteServer = runTsx([
-    'scripts/serve-remote.ts',
-    '--releases',
-    releases,
-    '--remote',
-    'reservations',
-    '--port',
-    String(remotePort),
-  ]);
-  const { remotes } = (await (await fetch(`${stack.baseUrl}/remotes.json`)).json()) as RemotesConfig;
-  const remoteUrls = Object.entries({ ...remotes, reservations: `http://localhost:${remotePort}` })
-    .map(([name, url]) => `${name}=${url}`)
-    .join(',');
-  appUrl = `http://localhost:${apiPort}`;
-  api = runTsx(['services/api/src/main.ts'], {
-    DATABASE_URL: stack.databaseUrl,
-    PORT: String(apiPort),
-    PUBLIC_URL: appUrl,
-    REMOTE_URLS: remoteUrls,
-    MAIL_DIR: stack.mailDir,
-    MAIL_QUEUE: stack.mailQueue,
-    LOG_LEVEL: 'warn',
-  });
-  await waitForOk(`http://127.0.0.1:${apiPort}/healthz`, api);
+  served = await serveReleasedReservations(releases);
 }, 120_000);
 
 afterAll(async () => {
-  await remoteServer?.stop();
-  await api?.stop();
+  await served?.stop();
   await rm(scratch, { recursive: true, force: true });
 });
 
@@ -202,7 +139,7 @@ describe('a remote another team builds with stock React', () => {
     expect(errors).toEqual([]);
 
     // `switch` lists both versions and marks the one served; switching back restores ours.
-    const listed = await operator('switch', ['reservations']);
+    const listed = await served!.operator('switch', ['reservations']);
     expect(listed).toContain(`* ${foreign}`);
     expect(listed).toContain(`  ${ours}`);
     await switchTo(ours);

@@ -7,24 +7,22 @@
  * The releases go to a folder of this test (REMOTES_DIR), served by the product's remote server in
  * release mode behind a second API whose remotes.json points the reservations remote at it.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
 import {
   createClub,
   createPlayer,
-  e2eStack,
   loginViaApi,
   mainHeading,
   UI_TIMEOUT_MS,
   useChromium,
   waitForStartup,
 } from './support';
-import { freePorts, REPO_ROOT, runTsx, waitForOk, type RunningProcess } from './support/processes';
+import { REPO_ROOT } from './support/processes';
+import { runNode, serveReleasedReservations, type ReleasedReservations } from './support/released-remote';
 
 const ORIGINAL_LINK = 'Spieler';
 /** The notice and button of packages/ui/src/texts.ts, as a user reads them. */
@@ -36,35 +34,10 @@ const CHANGED_LINK = `Spieler · neu ausgeliefert ${randomBytes(3).toString('hex
 const browser = useChromium();
 const scratch = path.join(REPO_ROOT, 'var', 'e2e', `releases-${randomBytes(4).toString('hex')}`);
 const releases = path.join(scratch, 'remotes');
-let remoteServer: RunningProcess | undefined;
-let api: RunningProcess | undefined;
-let appUrl: string;
+let served: ReleasedReservations | undefined;
 
-/** Runs a release script as an operator does; resolves with what it printed. */
-function operator(script: 'release' | 'switch', args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`scripts/${script}.mjs`, ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, REMOTES_DIR: releases },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${script} failed:\n${output}`)),
-    );
-  });
-}
-
-async function release(from: string): Promise<string> {
-  const output = await operator('release', ['reservations', '--from', from]);
-  const version = /npm run switch -- reservations ([0-9a-f]{12})/.exec(output)?.[1];
-  if (!version) throw new Error(`no version in:\n${output}`);
-  return version;
-}
-
-const switchTo = (version: string) => operator('switch', ['reservations', version]);
+const release = (from: string) => served!.release(from);
+const switchTo = (version: string) => served!.operator('switch', ['reservations', version]);
 
 /** mfe-reservations with the players link renamed, built with the workspace's own webpack setup. */
 async function buildChangedReservations(): Promise<string> {
@@ -79,19 +52,7 @@ async function buildChangedReservations(): Promise<string> {
   expect(source, 'the link text this test changes').toMatch(marker);
   await writeFile(grid, source.replace(marker, `$1${CHANGED_LINK}\n`));
   const webpackCli = path.join(REPO_ROOT, 'mfe-reservations', 'node_modules', 'webpack-cli', 'bin', 'cli.js');
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [webpackCli, 'build', '--mode', 'production', '-c', 'webpack.config.mjs'],
-      {
-        cwd: copy,
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build failed:\n${errors}`))));
-  });
+  await runNode([webpackCli, 'build', '--mode', 'production', '-c', 'webpack.config.mjs'], {}, copy);
   return path.join(copy, 'dist');
 }
 
@@ -106,44 +67,18 @@ async function incompatibleCopy(of: string): Promise<string> {
 }
 
 async function showGrid(page: Page): Promise<void> {
-  await page.goto(`${appUrl}/reservations`);
+  await page.goto(`${served!.appUrl}/reservations`);
   await waitForStartup(page);
 }
 
 const playersLink = (page: Page) => page.locator('a.players-link');
 
 beforeAll(async () => {
-  const stack = e2eStack();
-  const [apiPort, remotePort] = (await freePorts(2)) as [number, number];
-  remoteServer = runTsx([
-    'scripts/serve-remote.ts',
-    '--releases',
-    releases,
-    '--remote',
-    'reservations',
-    '--port',
-    String(remotePort),
-  ]);
-  const { remotes } = (await (await fetch(`${stack.baseUrl}/remotes.json`)).json()) as RemotesConfig;
-  const remoteUrls = Object.entries({ ...remotes, reservations: `http://localhost:${remotePort}` })
-    .map(([name, url]) => `${name}=${url}`)
-    .join(',');
-  appUrl = `http://localhost:${apiPort}`;
-  api = runTsx(['services/api/src/main.ts'], {
-    DATABASE_URL: stack.databaseUrl,
-    PORT: String(apiPort),
-    PUBLIC_URL: appUrl,
-    REMOTE_URLS: remoteUrls,
-    MAIL_DIR: stack.mailDir,
-    MAIL_QUEUE: stack.mailQueue,
-    LOG_LEVEL: 'warn',
-  });
-  await waitForOk(`http://127.0.0.1:${apiPort}/healthz`, api);
+  served = await serveReleasedReservations(releases);
 }, 120_000);
 
 afterAll(async () => {
-  await remoteServer?.stop();
-  await api?.stop();
+  await served?.stop();
   await rm(scratch, { recursive: true, force: true });
 });
 
