@@ -5,6 +5,7 @@
  * and the held notice arrives; the same link a second time is refused in German.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays } from '@platzbuchung/domain/dates';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
 import type { Club } from '@platzbuchung/domain/types';
@@ -23,8 +24,6 @@ import {
 } from './support';
 import { apiSession, type ApiSession } from './support/admin-api';
 
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-
 describe('confirming the address', () => {
   const browser = useChromium();
   let club: Club;
@@ -32,7 +31,7 @@ describe('confirming the address', () => {
   let player: Account;
   let adminApi: ApiSession;
   let playerApi: ApiSession;
-  const tomorrow = addDays(berlinToday(), 1);
+  const tomorrow = addDays(clubNow('Europe/Berlin').date, 1);
 
   beforeAll(async () => {
     ({ club, admin } = await createClub({ courts_count: 2 }));

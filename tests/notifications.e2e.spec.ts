@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Club } from '@platzbuchung/domain/types';
 import {
@@ -24,8 +25,6 @@ import {
 } from './support';
 import { apiSession, type ApiSession } from './support/admin-api';
 
-const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-
 describe('notifications', () => {
   const browser = useChromium();
   let club: Club;
@@ -33,7 +32,7 @@ describe('notifications', () => {
   let player: Account;
   let adminApi: ApiSession;
   let playerApi: ApiSession;
-  const tomorrow = addDays(berlinToday(), 1);
+  const tomorrow = addDays(clubNow('Europe/Berlin').date, 1);
 
   beforeAll(async () => {
     ({ club, admin } = await createClub({ courts_count: 4 }));
