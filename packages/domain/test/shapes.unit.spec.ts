@@ -17,6 +17,7 @@ const ids = {
   user: '00000000-0000-4000-8000-000000000002',
   reservation: '00000000-0000-4000-8000-000000000003',
   block: '00000000-0000-4000-8000-000000000004',
+  waitlist: '00000000-0000-4000-8000-000000000005',
 };
 const { ReservationMade, CourtsBlocked } = exampleEvents(ids);
 

@@ -11,6 +11,8 @@ import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
 import type { ReservationEvent } from '../reservations/events';
+import type { WaitlistEvent } from '../waitlist/events';
+import { describeWaitlistHour } from '../waitlist/waitlist';
 import { COURT_NUMBER_PATTERN, HOUR_MOMENT_PATTERN } from '../shapes';
 import type { IsoDate } from '../types';
 import {
@@ -27,7 +29,7 @@ import {
 } from './describe';
 import { cancelledBookingDay, endedSeriesDay, recordedDay, type EventDayContext } from './event-days';
 
-export type DomainEvent = ReservationEvent | ClubEvent | MemberEvent | BlockEvent;
+export type DomainEvent = ReservationEvent | ClubEvent | MemberEvent | BlockEvent | WaitlistEvent;
 export type EventType = DomainEvent['type'];
 
 /** Each stream type: the field of its events that names the stream, and its word in the CLI. */
@@ -36,6 +38,7 @@ export const streams = {
   club: { key: 'club_id', label: 'Verein' },
   member: { key: 'user_id', label: 'Mitgl.' },
   block: { key: 'block_id', label: 'Sperrung' },
+  waitlist: { key: 'entry_id', label: 'Wartel.' },
 } as const;
 
 export type StreamType = keyof typeof streams;
@@ -207,6 +210,25 @@ export const eventCatalogue = {
       'before',
       'after',
     ]),
+  },
+  WaitlistJoined: {
+    streamType: 'waitlist',
+    label: 'Warteliste eingetragen',
+    describe: (event) => describeWaitlistHour(event.data),
+    day: (event) => event.data.date,
+    schema: object({ user_id: uuid, court_num: courtNumber, date: isoDate, start_time: hour }, [
+      'user_id',
+      'court_num',
+      'date',
+      'start_time',
+    ]),
+  },
+  WaitlistLeft: {
+    streamType: 'waitlist',
+    label: 'Warteliste verlassen',
+    describe: () => 'Von der Warteliste genommen',
+    day: recordedDay,
+    schema: object({}, []),
   },
 } as const satisfies { [T in EventType]: EventTypeEntry<T> };
 

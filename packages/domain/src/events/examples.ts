@@ -3,7 +3,8 @@
  * catalogue's schema check, the log's rebuild and verify). Keyed by type, so a new type does not
  * compile until it has an example. Taken in catalogue order, the examples of one stream type form
  * a history the projections accept: a weekly series made, moved, thinned, ended and deleted; a
- * block set and lifted; a settings change; a role and a status change.
+ * block set and lifted; a settings change; a role and a status change; a waitlist entry joined and
+ * left.
  */
 import type { DomainEvent, EventType } from './catalogue';
 
@@ -13,13 +14,14 @@ export interface ExampleIds {
   user: string;
   reservation: string;
   block: string;
+  waitlist: string;
 }
 
 type ExampleOf = { [T in EventType]: Extract<DomainEvent, { type: T }> };
 
 const settings = { name: 'TC', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 };
 
-export function exampleEvents({ club, user, reservation, block }: ExampleIds): ExampleOf {
+export function exampleEvents({ club, user, reservation, block, waitlist }: ExampleIds): ExampleOf {
   return {
     ReservationMade: {
       type: 'ReservationMade',
@@ -77,5 +79,11 @@ export function exampleEvents({ club, user, reservation, block }: ExampleIds): E
       user_id: user,
       data: { user_id: user, before: 'pending', after: 'active' },
     },
+    WaitlistJoined: {
+      type: 'WaitlistJoined',
+      entry_id: waitlist,
+      data: { user_id: user, court_num: '2', date: '2026-11-24', start_time: 18 },
+    },
+    WaitlistLeft: { type: 'WaitlistLeft', entry_id: waitlist, data: {} },
   };
 }

@@ -42,6 +42,8 @@ function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
       return single(facts.slot);
     case 'membership-approved':
       return undefined;
+    case 'waitlist-freed':
+      return facts.slots.map((slot) => slot.date).sort().at(-1);
   }
 }
 

@@ -25,6 +25,7 @@ export const noticeKinds = [
   'booking-moved',
   'booking-confirmed',
   'membership-approved',
+  'waitlist-freed',
 ] as const;
 
 export const mailKinds = [...accountMailKinds, ...noticeKinds] as const;
@@ -45,6 +46,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   'booking-moved': 'Buchung verlegt',
   'booking-confirmed': 'Buchungsbestätigung',
   'membership-approved': 'Mitgliedschaft bestätigt',
+  'waitlist-freed': 'Warteliste: Platz frei',
 };
 
 /**
@@ -108,7 +110,9 @@ export type NoticeFacts =
     }
   | { kind: 'booking-moved'; clubName: string; before: BookingSlot; after: BookingSlot }
   | { kind: 'booking-confirmed'; clubName: string; slot: BookingSlot }
-  | { kind: 'membership-approved'; clubName: string };
+  | { kind: 'membership-approved'; clubName: string }
+  /** Hours the member waits for that have just become free: one notice per member and change. */
+  | { kind: 'waitlist-freed'; clubName: string; slots: BookingSlot[] };
 
 export type NoticeKind = NoticeFacts['kind'];
 
@@ -176,6 +180,19 @@ export function noticeText(facts: NoticeFacts): NoticeText {
         paragraphs: [`Ihre Mitgliedschaft bei ${club} wurde bestätigt. Sie können jetzt Plätze buchen.`],
         linkLabel: 'Jetzt Platz buchen',
         why: `Sie erhalten diese E-Mail, weil Sie die Mitgliedschaft bei ${club} beantragt haben.`,
+      };
+    case 'waitlist-freed':
+      return {
+        subject: `Platz frei bei ${club}: ${describeSlot(facts.slots[0]!)}`,
+        paragraphs: [
+          facts.slots.length === 1
+            ? 'Die Stunde, für die Sie auf der Warteliste stehen, ist frei geworden:'
+            : 'Die Stunden, für die Sie auf der Warteliste stehen, sind frei geworden:',
+          ...facts.slots.map(describeSlot),
+          'Wer zuerst reserviert, bekommt den Platz.',
+        ],
+        linkLabel: 'Jetzt Platz buchen',
+        why: `Sie erhalten diese E-Mail, weil Sie sich bei ${club} auf die Warteliste gesetzt haben.`,
       };
   }
 }

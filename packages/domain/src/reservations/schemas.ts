@@ -7,18 +7,19 @@ import { LABEL_MAX_LENGTH } from './make-reservation';
 import { reservationTexts } from './texts';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;
-const isoDate = {
+/** Shared with the other calls that name an hour of a court (waitlist/schemas). */
+export const isoDate = {
   type: 'string',
   format: 'date',
   errorMessage: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
 } as const;
-const courtNumber = {
+export const courtNumber = {
   type: 'string',
   pattern: COURT_NUMBER_PATTERN,
   maxLength: COURT_NUMBER_MAX_LENGTH,
   errorMessage: 'Bitte wählen Sie einen Platz.',
 } as const;
-const hour = (max: number) =>
+export const hour = (max: number) =>
   ({
     type: 'integer',
     minimum: 0,

@@ -27,6 +27,7 @@ const examples: Record<DomainEvent['type'], DomainEvent> = exampleEvents({
   user: USER,
   reservation: RESERVATION,
   block: BLOCK,
+  waitlist: '00000000-0000-4000-8000-000000000005',
 });
 
 describe('the event catalogue', () => {
@@ -78,6 +79,9 @@ describe('the event catalogue', () => {
       ClubSettingsChanged: '2026-11-20',
       MemberRoleChanged: '2026-11-20',
       MemberStatusChanged: '2026-11-20',
+      // The hour waited for; leaving is about the day it happened.
+      WaitlistJoined: '2026-11-24',
+      WaitlistLeft: '2026-11-20',
     });
     for (const type of eventTypes) {
       expect(
