@@ -50,6 +50,11 @@ export interface AccountExport {
     history: ExportedEvent[];
   };
   bookings: ExportedBooking[];
+  /** The hours the member waits for, and every event of their waitlist entries. */
+  waitlist: {
+    entries: { court_num: string; date: string; start_time: number }[];
+    history: (ExportedEvent & { entry_id: string })[];
+  };
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
   actions_in_the_club: (Omit<ExportedEvent, 'by_me' | 'data'> & { stream_type: StreamType })[];
   calendar_link: { exists: boolean; created_at: string | null };
@@ -99,13 +104,17 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, emailChange, mails, sessions] = await Promise.all([
+  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, waiting] = await Promise.all([
     ownStreamEvents(db, profile.club_id, userId),
     actionsInTheClub(db, profile.club_id, userId),
     calendarLinkState(db, userId),
     emailChangeState(db, userId, now),
     mailsTo(db, userId),
     sessionsOf(db, userId),
+    db('waitlist_entries')
+      .where({ user_id: userId })
+      .orderBy(['date', 'start_time', 'court_num'])
+      .select('court_num', 'date', 'start_time'),
   ]);
   return {
     about: ABOUT,
@@ -126,6 +135,10 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       history: ownEvents.member.map((row) => exportedEvent(row, userId)),
     },
     bookings: bookingsOf(ownEvents.reservations, userId),
+    waitlist: {
+      entries: waiting,
+      history: ownEvents.waitlist.map((row) => ({ entry_id: row.stream_id, ...exportedEvent(row, userId) })),
+    },
     actions_in_the_club: actions,
     calendar_link: calendarLink,
     email_change: emailChange,
@@ -146,11 +159,16 @@ function exportedEvent(row: EventRow, userId: string): ExportedEvent {
 
 /**
  * The member's own streams: each booking held by the member (its `ReservationMade` names them) with
- * every later event of it, whoever caused it, and the member's own membership stream.
+ * every later event of it, whoever caused it, the member's own membership stream and their
+ * waitlist entries.
  */
 async function ownStreamEvents(db: Db, clubId: string, userId: string) {
   const ownBookings = db('events')
     .where({ club_id: clubId, stream_type: 'reservation', type: 'ReservationMade' })
+    .whereRaw("data->>'user_id' = ?", [userId])
+    .select('stream_id');
+  const ownEntries = db('events')
+    .where({ club_id: clubId, stream_type: 'waitlist', type: 'WaitlistJoined' })
     .whereRaw("data->>'user_id' = ?", [userId])
     .select('stream_id');
   const rows: EventRow[] = await db('events')
@@ -158,13 +176,15 @@ async function ownStreamEvents(db: Db, clubId: string, userId: string) {
     .andWhere((own) =>
       own
         .where((q) => q.where('stream_type', 'reservation').whereIn('stream_id', ownBookings))
-        .orWhere((q) => q.where({ stream_type: 'member', stream_id: userId })),
+        .orWhere((q) => q.where({ stream_type: 'member', stream_id: userId }))
+        .orWhere((q) => q.where('stream_type', 'waitlist').whereIn('stream_id', ownEntries)),
     )
     .orderBy('club_seq')
     .select([...EVENT_COLUMNS]);
   return {
     reservations: rows.filter((row) => row.stream_type === 'reservation'),
     member: rows.filter((row) => row.stream_type === 'member'),
+    waitlist: rows.filter((row) => row.stream_type === 'waitlist'),
   };
 }
 
@@ -205,7 +225,10 @@ async function actionsInTheClub(db: Db, clubId: string, userId: string) {
   return rows
     .filter(
       (row) =>
-        !ownReservations.has(row.stream_id) && !(row.stream_type === 'member' && row.stream_id === userId),
+        !ownReservations.has(row.stream_id) &&
+        !(row.stream_type === 'member' && row.stream_id === userId) &&
+        // Only its member acts on a waitlist entry: all of them are in `waitlist`.
+        row.stream_type !== 'waitlist',
     )
     .map((row) => ({
       type: row.type,

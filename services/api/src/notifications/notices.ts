@@ -16,6 +16,7 @@ import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import type { Subscription } from '../events/subscriptions';
+import { waitlistFreed, WAITLIST_FREEING_TYPES } from './waitlist-notices';
 
 /** One notice an event causes: to whom, and about what. */
 export interface Notice {
@@ -108,8 +109,8 @@ function cancellation(
   };
 }
 
-/** Which notice each event type may cause. */
-export const noticeRules: Partial<Record<EventType, NoticeRule>> = {
+/** Which notice each event type may cause about a member's own bookings and membership. */
+const ownNoticeRules: Partial<Record<EventType, NoticeRule>> = {
   ReservationCancelled: cancellation('booking', () => undefined),
   OccurrenceCancelled: cancellation('occurrence', (event) => (event.data as { date: string }).date),
   SeriesEnded: cancellation('from-date', (event) => (event.data as { end_date: string }).end_date),
@@ -187,6 +188,15 @@ export const noticeRules: Partial<Record<EventType, NoticeRule>> = {
     ];
   },
 };
+
+/** Which notices each event type may cause: a change that frees an hour also tells its waitlist. */
+export const noticeRules: Partial<Record<EventType, NoticeRule>> = { ...ownNoticeRules };
+for (const type of WAITLIST_FREEING_TYPES) {
+  const own = ownNoticeRules[type];
+  noticeRules[type] = own
+    ? async (event, context) => [...(await own(event, context)), ...(await waitlistFreed(event, context))]
+    : waitlistFreed;
+}
 
 export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
 

@@ -1,0 +1,92 @@
+/**
+ * The Warteliste's notice rule (docs/adding-a-change.md): a change that frees an hour — a booking
+ * cancelled, one date of a series cancelled, a series ended, a booking moved away, a block lifted —
+ * tells every member waiting for that hour, once: the subscription keys each mail by event
+ * position, member and kind, so one member hears of one change once, however many of their hours
+ * it frees and however often the event is handed over. An hour that something else still holds
+ * (a second booking, another block) has not freed.
+ */
+import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
+import { evolveBlock, initialBlockState, type BlockState } from '@platzbuchung/domain/blocks/blocks';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
+import type { BookingSlot } from '@platzbuchung/domain/mail/notices';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import {
+  entriesFreedBy,
+  entriesInBlock,
+  isHourFree,
+  type WaitlistEntry,
+} from '@platzbuchung/domain/waitlist/waitlist';
+import { findClub } from '../accounts/users-store';
+import { whatHolds } from '../commands/waitlist';
+import type { Db } from '../db/connect';
+import { readStream } from '../events/store';
+import { entriesToCome } from '../projections/waitlist';
+import type { Notice, NoticeContext } from './notices';
+
+/** The events that may free an hour; a new booking that moves a date of a series comes with its cancellation. */
+export const WAITLIST_FREEING_TYPES = [
+  'ReservationCancelled',
+  'OccurrenceCancelled',
+  'SeriesEnded',
+  'ReservationChanged',
+  'BlockLifted',
+] as const satisfies readonly EventType[];
+
+/** The block as it was before it was lifted. */
+async function blockBefore(db: Db, event: EventEnvelope): Promise<BlockState> {
+  const history = (await readStream(
+    db,
+    'block',
+    (event as EventEnvelope<BlockEvent>).block_id,
+  )) as (BlockEvent & EventEnvelope)[];
+  return history.filter((earlier) => earlier.version < event.version).reduce(evolveBlock, initialBlockState);
+}
+
+/** The entries the event may have freed, of hours not begun when it happened. */
+async function candidates(db: Db, event: EventEnvelope, entries: WaitlistEntry[]): Promise<WaitlistEntry[]> {
+  if (event.stream_type === 'block') {
+    const state = await blockBefore(db, event);
+    return state.status === 'active' ? entriesInBlock(state.block, entries) : [];
+  }
+  const history = (await readStream(
+    db,
+    'reservation',
+    (event as EventEnvelope<ReservationEvent>).reservation_id,
+  )) as EventEnvelope<ReservationEvent>[];
+  const before = history.filter((earlier) => earlier.version < event.version).reduce(evolve, null);
+  const after = before && evolve(before, event as EventEnvelope<ReservationEvent>);
+  return entriesFreedBy(before, after, entries);
+}
+
+const slotOf = (entry: WaitlistEntry): BookingSlot => ({
+  court: entry.court_num,
+  date: entry.date,
+  start: entry.start_time,
+  end: entry.start_time + 1,
+});
+
+/** One notice per waiting member whose hours the event freed; none to whoever made the change. */
+export async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext): Promise<Notice[]> {
+  const club = await findClub(db, event.club_id);
+  if (!club) return [];
+  const now = clubNow(club.time_zone, new Date(event.occurred_at));
+  const waiting = await entriesToCome(db, club._id, now);
+  if (!waiting.length) return [];
+  const freed: WaitlistEntry[] = [];
+  for (const entry of await candidates(db, event, waiting)) {
+    const holds = await whatHolds(db, club._id, entry.court_num, now.date);
+    if (isHourFree(club, entry, holds.existing, holds.blocks)) freed.push(entry);
+  }
+  const byMember = new Map<string, BookingSlot[]>();
+  for (const entry of freed) {
+    if (entry.user_id === event.actor_id) continue;
+    byMember.set(entry.user_id, [...(byMember.get(entry.user_id) ?? []), slotOf(entry)]);
+  }
+  return [...byMember].map(([userId, slots]) => ({
+    userId,
+    facts: { kind: 'waitlist-freed', clubName: club.name, slots },
+  }));
+}

@@ -1,0 +1,74 @@
+/**
+ * The Warteliste (docs/adding-a-change.md): an active member puts themself on the list of a taken
+ * hour, leaves it, and lists their own entries that are still to come. Nobody sees who else waits.
+ */
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import { texts } from '@platzbuchung/domain/texts';
+import type { SessionUser } from '@platzbuchung/domain/types';
+import type { WaitlistEntry } from '@platzbuchung/domain/waitlist/waitlist';
+import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
+import { joinWaitlistSchema, type JoinWaitlistBody } from '@platzbuchung/domain/waitlist/schemas';
+import { findClub } from '../accounts/users-store';
+import { commandClock } from '../commands/definition';
+import { handleCommand } from '../commands/handle';
+import { eventsOrThrow } from '../commands/http-refusal';
+import { joinWaitlistCommand, leaveWaitlistCommand } from '../commands/waitlist';
+import type { AppDeps } from '../deps';
+import { assertOwnClub, requireActiveMember, sessionUser } from '../http/auth';
+import type { AppState } from '../http/context';
+import { notFound } from '../http/errors';
+import { isUuid, validator } from '../http/validate';
+import { entriesToCome } from '../projections/waitlist';
+
+const validateJoin = validator<JoinWaitlistBody>(joinWaitlistSchema);
+
+/** An entry as the member's screens show it: the hour and its end. */
+const shown = ({ _id, court_num, date, start_time }: WaitlistEntry) => ({
+  _id,
+  court_num,
+  date,
+  start_time,
+  end_time: start_time + 1,
+});
+
+const actorOf = (user: SessionUser) => ({ user_id: user._id, role: user.role });
+
+export function waitlistRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/waitlist' });
+  const clock = commandClock(deps);
+
+  router.get('/', requireActiveMember(deps.db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const clubId = assertOwnClub(user, ctx.query.club_id);
+    const club = await findClub(deps.db, clubId);
+    if (!club) throw notFound(texts.clubNotFound);
+    const entries = await entriesToCome(deps.db, clubId, clubNow(club.time_zone, deps.clock()), user._id);
+    ctx.body = { data: entries.map(shown) };
+  });
+
+  router.post('/', requireActiveMember(deps.db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const clubId = assertOwnClub(user, ctx.query.club_id);
+    const body = validateJoin(ctx.request.body);
+    const command = { type: 'JoinWaitlist', entry_id: randomUUID(), actor: actorOf(user), ...body } as const;
+    eventsOrThrow(await handleCommand(deps.db, clubId, joinWaitlistCommand, command, clock()));
+    ctx.status = 201;
+    ctx.body = {
+      message: waitlistTexts.joined,
+      data: shown({ _id: command.entry_id, club_id: clubId, user_id: user._id, ...body }),
+    };
+  });
+
+  router.delete('/:id', requireActiveMember(deps.db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const clubId = assertOwnClub(user, ctx.query.club_id);
+    if (!isUuid(ctx.params.id)) throw notFound(waitlistTexts.notFound);
+    const command = { type: 'LeaveWaitlist', entry_id: ctx.params.id!, actor: actorOf(user) } as const;
+    eventsOrThrow(await handleCommand(deps.db, clubId, leaveWaitlistCommand, command, clock()));
+    ctx.body = { message: waitlistTexts.left };
+  });
+
+  return router;
+}
