@@ -24,10 +24,17 @@ describe('a click on a grid cell', () => {
     });
   });
 
-  it('does nothing for a player on a past slot or on someone else’s reservation', () => {
+  it('does nothing for a player on a past slot, their own or anyone’s', () => {
     expect(slotClick({ ...free, past: true }, player)).toEqual({ kind: 'none' });
-    expect(slotClick(others, player)).toEqual({ kind: 'none' });
+    expect(slotClick({ ...others, past: true }, player)).toEqual({ kind: 'none' });
     expect(slotClick({ ...own, past: true }, player)).toEqual({ kind: 'none' });
+  });
+
+  it('opens the Warteliste for a player on someone else’s upcoming reservation', () => {
+    expect(slotClick(others, player)).toEqual({
+      kind: 'waitlist',
+      slot: { court: 1, date: '2026-11-23', hour: 15 },
+    });
   });
 
   it('lets a player delete their own upcoming reservation', () => {

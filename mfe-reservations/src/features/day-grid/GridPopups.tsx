@@ -12,11 +12,15 @@ import type { ChangeReservationInput } from '../../shared/popups/change-reservat
 import type { DeleteReservationInput } from '../../shared/popups/delete-reservation-machine';
 import type { MakeReservationInput } from '../../shared/popups/make-reservation-machine';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
+import type { MakeSlot } from '../../shared/popups/slot-click';
 
 const gridPopups = () => import('../../shared/popups/grid-popups');
 const MakeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.MakeReservationPopup })));
 const DeleteReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.DeleteReservationPopup })));
 const ChangeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.ChangeReservationPopup })));
+const WaitlistPopup = lazy(() =>
+  import('../../shared/waitlist/WaitlistPopup').then((m) => ({ default: m.WaitlistPopup })),
+);
 
 export const preloadPopups = () => void gridPopups();
 
@@ -33,7 +37,8 @@ export type GridPopup =
       /** For a player's own booking: until when it can still be cancelled. */
       cancelNote: ReturnType<typeof cancelNote>;
     }
-  | { kind: 'change'; input: ChangeReservationInput; holder: string; cellId: string };
+  | { kind: 'change'; input: ChangeReservationInput; holder: string; cellId: string }
+  | { kind: 'waitlist'; clubId: string; slot: MakeSlot; holder: string; cellId: string };
 
 export interface GridPopupHandlers {
   /** The week the answers of the popups' calls cover. */
@@ -74,6 +79,16 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           today={today}
           fallbackFocus={focusCell(popup.cellId)}
           onDone={onChangeDone}
+        />
+      )}
+      {popup?.kind === 'waitlist' && (
+        <WaitlistPopup
+          clubId={popup.clubId}
+          slot={popup.slot}
+          holder={popup.holder}
+          fallbackFocus={focusCell(popup.cellId)}
+          // Nothing of the bookings changed: closed, or a refusal alerted and the grid reloaded.
+          onDone={(output) => onDone(output.outcome === 'failed' ? output : { outcome: 'cancelled' })}
         />
       )}
     </Suspense>

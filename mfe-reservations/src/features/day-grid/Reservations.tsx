@@ -3,6 +3,7 @@
  * the popups. Data comes from `useDayGrid`, what a click opens from `useGridPopups`; this file
  * lays them out on the page.
  */
+import { useMemo } from 'react';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -14,6 +15,8 @@ import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
 import { useDayGrid } from './use-day-grid';
 import { useGridPopups } from './use-grid-popups';
+import { withWaitlistMarks } from '../../shared/waitlist/grid-marks';
+import { useWaitlist } from '../../shared/waitlist/waitlist-store';
 
 export default function Reservations({ host }: RemoteScreenProps) {
   const { auth, club } = host;
@@ -32,6 +35,8 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const grid = useDayGrid(club, user);
   const { date, notice, send } = grid;
   const popups = useGridPopups({ club, user, ...grid, horizonNotice: notice });
+  const waiting = useWaitlist(club._id);
+  const rows = useMemo(() => withWaitlistMarks(grid.rows, date, waiting), [grid.rows, date, waiting]);
 
   return (
     <section className="grid-screen" aria-labelledby="grid-screen-title">
@@ -64,7 +69,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
           <GridTable
             club={club}
             date={date}
-            rows={grid.rows}
+            rows={rows}
             isAdmin={user.role === 'admin'}
             onCellClick={popups.onCellClick}
             onFirstApproach={preloadPopups}

@@ -24,6 +24,7 @@ import { cancelNote } from '../../shared/club-grid';
 import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { BookingItem, BookingsHeading } from './BookingItem';
+import { WaitlistSection } from '../../shared/waitlist/WaitlistSection';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
   const { auth, club } = host;
@@ -121,6 +122,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
           onDone={onDone}
         />
       )}
+      <WaitlistSection clubId={club._id} />
     </section>
   );
 }

@@ -45,6 +45,8 @@ export interface DeleteSlot extends MakeSlot {
 
 type SlotAction =
   | { kind: 'none' }
+  /** A player on someone else's booking still to come: its Warteliste (shared/waitlist). */
+  | { kind: 'waitlist'; slot: MakeSlot }
   | { kind: 'alert'; message: string }
   | { kind: 'make'; slot: MakeSlot }
   | { kind: 'delete'; slot: DeleteSlot };
@@ -57,12 +59,13 @@ export function isBlocked(cell: Pick<ClickedCell, 'reservation' | 'block'>): boo
 /** Whether the cell does anything at all for this viewer; cells that do not are marked disabled. */
 export function isInert(cell: Pick<ClickedCell, 'past' | 'mine' | 'reservation'>, isAdmin: boolean): boolean {
   if (isAdmin) return false;
-  return cell.past || (cell.reservation !== null && !cell.mine);
+  return cell.past;
 }
 
 export function slotClick(cell: ClickedCell, viewer: Viewer): SlotAction {
   if (isInert(cell, viewer.isAdmin)) return { kind: 'none' };
   const slot = { court: cell.court, date: cell.date, hour: cell.hour };
+  if (cell.reservation && !cell.mine && !viewer.isAdmin) return { kind: 'waitlist', slot };
   if (cell.reservation) {
     const { _id, recurring, group_id } = cell.reservation;
     const group = group_id ? { group_id } : {};

@@ -44,6 +44,14 @@ export const waitlistTexts = {
     `Der Platz ist nur von ${formatHour(start)} bis ${formatHour(end)} Uhr buchbar.`,
   invalidDate: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
   notFound: 'Diesen Eintrag auf der Warteliste gibt es nicht (mehr).',
+  // The screens' words: the taken slot's popup, the grid's mark, "Meine Reservierungen".
+  title: 'Warteliste',
+  join: 'Auf die Warteliste',
+  waiting: 'Sie stehen auf der Warteliste',
+  leave: 'Von der Warteliste nehmen',
+  whatHappens: 'Wird die Stunde frei, erhalten Sie eine E-Mail. Wer zuerst reserviert, bekommt den Platz.',
+  mark: 'Warteliste',
+  none: 'Sie stehen auf keiner Warteliste.',
 } as const;
 
 /** "Platz 3 · Mo., 23.11.2026 · 18-19 Uhr": the entry's line in the log and the CLI. */

@@ -1,0 +1,38 @@
+/**
+ * The grid's mark on a taken hour the member waits for: words beside the holder (visible, not
+ * colour alone) and in the name a screen reader announces. Rows without such an hour keep their
+ * identity, so the grid renders only the rows that changed.
+ */
+import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
+import type { IsoDate } from '@platzbuchung/domain/types';
+import type { WaitlistEntryShown } from './api';
+import { entryAt } from './waitlist-store';
+
+interface MarkableCell {
+  court: number;
+  hour: number;
+  reservation: unknown;
+  mine: boolean;
+  text: string;
+  accessibleName: string;
+}
+
+export function withWaitlistMarks<C extends MarkableCell>(
+  rows: C[][],
+  date: IsoDate,
+  entries: readonly WaitlistEntryShown[],
+): C[][] {
+  if (!entries.some((entry) => entry.date === date)) return rows;
+  const marked = (cell: C): C =>
+    cell.reservation && !cell.mine && entryAt(entries, date, cell.court, cell.hour)
+      ? {
+          ...cell,
+          text: `${cell.text} · ${waitlistTexts.mark}`,
+          accessibleName: `${cell.accessibleName}, ${waitlistTexts.waiting}`,
+        }
+      : cell;
+  return rows.map((row) => {
+    const next = row.map(marked);
+    return next.some((cell, i) => cell !== row[i]) ? next : row;
+  });
+}
