@@ -114,7 +114,7 @@ describe('the Warteliste', () => {
     await expectAccessible(page, 'Meine Reservierungen with the Warteliste');
     await screenshot(page, 'waitlist-my-reservations');
     await leave.click();
-    await section.getByText(waitlistTexts.none).waitFor({ timeout: UI_TIMEOUT_MS });
+    await leave.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     await holderApi.cancel(club._id, booking, tomorrow);
     await page.close();
   });

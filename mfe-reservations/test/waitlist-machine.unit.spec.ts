@@ -76,7 +76,7 @@ describe('the grid’s mark', () => {
     const rows = [[taken], other];
     const marked = withWaitlistMarks(rows, '2026-11-24', [entry]);
     expect(marked[0]![0]).toMatchObject({
-      text: 'S. Graf · Warteliste',
+      text: 'Warteliste: S. Graf',
       accessibleName: 'Platz 1, 18:00, reserviert von S. Graf, Sie stehen auf der Warteliste',
     });
     expect(marked[1]).toBe(other);

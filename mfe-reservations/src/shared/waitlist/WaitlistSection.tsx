@@ -46,7 +46,7 @@ function WaitlistItem({ clubId, entry }: { clubId: string; entry: WaitlistEntryS
       <span>{text}</span>
       <button
         type="button"
-        className="button button--danger"
+        className="button"
         aria-label={`${waitlistTexts.leave}: ${text}`}
         disabled={busy}
         onClick={() => send({ type: 'waitlist.leave' })}

@@ -27,7 +27,8 @@ export function withWaitlistMarks<C extends MarkableCell>(
     cell.reservation && !cell.mine && entryAt(entries, date, cell.court, cell.hour)
       ? {
           ...cell,
-          text: `${cell.text} · ${waitlistTexts.mark}`,
+          // The mark first: a phone's narrow cell cuts the end of the text off.
+          text: `${waitlistTexts.mark}: ${cell.text}`,
           accessibleName: `${cell.accessibleName}, ${waitlistTexts.waiting}`,
         }
       : cell;
