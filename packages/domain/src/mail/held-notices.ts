@@ -43,7 +43,10 @@ function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
     case 'membership-approved':
       return undefined;
     case 'waitlist-freed':
-      return facts.slots.map((slot) => slot.date).sort().at(-1);
+      return facts.slots
+        .map((slot) => slot.date)
+        .sort()
+        .at(-1);
   }
 }
 
