@@ -25,6 +25,7 @@ import { ownAccountRoutes } from './routes/account';
 import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
 import { schemaRoutes } from './routes/schemas';
+import { statsRoutes } from './routes/stats';
 
 export interface AppOptions {
   /** Route groups added by later features (reservations, mail, admin), mounted under /api. */
@@ -69,6 +70,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     adminRoutes(deps),
     blockRoutes(deps),
     calendarRoutes(deps),
+    statsRoutes(deps),
     ...(options.routes ?? []),
   ];
 }

@@ -10,6 +10,7 @@ import type { Db } from '../db/connect';
 import { blocksProjection } from './blocks';
 import { clubSettingsProjection, memberRolesProjection, memberStatusesProjection } from './club-rows';
 import { reservationsProjection } from './reservations';
+import { statsProjection } from './stats';
 
 export interface ProjectionDifference {
   id: string;
@@ -52,6 +53,7 @@ export const projections: readonly Projection[] = [
   memberRolesProjection,
   memberStatusesProjection,
   blocksProjection,
+  statsProjection,
 ];
 
 /**

@@ -1,0 +1,149 @@
+/** `GET /api/admin/stats`: who may ask, what bad dates answer, and that a rebuild gives the same numbers. */
+import { describe, expect, it } from 'vitest';
+import type { StatsReport } from '@platzbuchung/domain/stats/figures';
+import { statsTexts } from '@platzbuchung/domain/stats/texts';
+import type { Reservation } from '@platzbuchung/domain/types';
+import { rebuildProjections, verifyProjections } from '../src/projections/registry';
+import { TestClient } from './support/client';
+import { clubWithMembers, type Members } from './support/fixtures';
+import { apiForFile } from './support/api-for-file';
+
+/** Monday 2026-11-23, 10:30 in Berlin. */
+const NOW = new Date('2026-11-23T09:30:00Z');
+const api = apiForFile({ now: NOW });
+
+type Answer = { data: StatsReport & { members: { first_name: string | null }[] }; error?: unknown };
+
+const stats = (client: TestClient, members: Members, query = '') =>
+  client.get<Answer>(`/api/admin/stats?club_id=${members.club._id}${query}`);
+
+async function book(client: TestClient, members: Members, body: Record<string, unknown>): Promise<string> {
+  const response = await client.post<{ data: Reservation[] }>('/api/reservations', {
+    club_id: members.club._id,
+    ...body,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data.find((r) => r.court_num === body.court_num && r.start_time === body.start_time)!
+    ._id;
+}
+
+const callOff = (client: TestClient, members: Members, id: string, date: string, delete_type: string) =>
+  client.post(`/api/reservations?reservation_id=${id}`, {
+    club_id: members.club._id,
+    form_method: 'delete',
+    date,
+    delete_type,
+  });
+
+describe('who may read the numbers', () => {
+  it('anonymous 401; a player and another club’s admin 403; the club’s admin 200', async () => {
+    const members = await clubWithMembers(api.url);
+    const other = await clubWithMembers(api.url);
+    expect((await stats(new TestClient(api.url), members)).status).toBe(401);
+    expect((await stats(members.player.client, members)).status).toBe(403);
+    expect((await stats(other.admin.client, members)).status).toBe(403);
+    expect((await stats(members.admin.client, members)).status).toBe(200);
+  });
+});
+
+describe('the range asked for', () => {
+  it('is the last four weeks up to the club’s today by default', async () => {
+    const members = await clubWithMembers(api.url);
+    const answer = await stats(members.admin.client, members);
+    expect(answer.body.data).toMatchObject({ from: '2026-10-27', to: '2026-11-23' });
+    // 28 days × 12 opening hours × 6 courts, nothing booked.
+    expect(answer.body.data.totals).toEqual({ capacity: 2016, booked: 0, blocked: 0, open: 2016 });
+  });
+
+  it('refuses what is no date with a German error under the field', async () => {
+    const members = await clubWithMembers(api.url);
+    const bad = await stats(members.admin.client, members, '&from=2026-13-01&to=morgen');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual([
+      { instancePath: '/from', message: statsTexts.badDate },
+      { instancePath: '/to', message: statsTexts.badDate },
+    ]);
+    const backwards = await stats(members.admin.client, members, '&from=2026-11-10&to=2026-11-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error).toEqual([{ instancePath: '/to', message: statsTexts.toBeforeFrom }]);
+    const twice = await stats(members.admin.client, members, '&from=2026-11-01&from=2026-11-02');
+    expect(twice.status).toBe(400);
+  });
+});
+
+describe('the numbers of two weeks, live and rebuilt', () => {
+  it('count bookings, a series with a cancelled date and call-offs; a rebuild answers the same', async () => {
+    const members = await clubWithMembers(api.url);
+    const admin = members.admin.client;
+    const series = await book(admin, members, {
+      court_num: '2',
+      start_time: 17,
+      end_time: 19,
+      date: '2026-11-24',
+      recurring: true,
+      label: 'Training',
+    });
+    await book(members.player.client, members, {
+      court_num: '1',
+      start_time: 12,
+      end_time: 13,
+      date: '2026-11-24',
+    });
+    const later = await book(members.player.client, members, {
+      court_num: '3',
+      start_time: 14,
+      end_time: 15,
+      date: '2026-11-25',
+    });
+    expect((await callOff(members.player.client, members, later, '2026-11-25', 'all')).status).toBe(200);
+    expect((await callOff(admin, members, series, '2026-12-01', 'once')).status).toBe(200);
+
+    const range = '&from=2026-11-23&to=2026-12-06';
+    const live = await stats(admin, members, range);
+    expect(live.status).toBe(200);
+    const report = live.body.data;
+    expect(report.kinds).toEqual({ member: 1, label: 0, series: 2, block: 0 });
+    // Tuesday 17 o'clock: two Tuesdays × 6 courts, the series on one of them.
+    expect(report.heatmap.find((c) => c.weekday === 2 && c.hour === 17)).toEqual({
+      weekday: 2,
+      hour: 17,
+      capacity: 12,
+      booked: 1,
+      blocked: 0,
+      open: 11,
+    });
+    expect(report.courts.slice(0, 3)).toEqual([
+      { court_num: '1', booked: 1, blocked: 0 },
+      { court_num: '2', booked: 2, blocked: 0 },
+      { court_num: '3', booked: 0, blocked: 0 },
+    ]);
+    expect(report.members).toEqual([
+      {
+        user_id: members.player.user._id,
+        hours: 1,
+        co_player_hours: 0,
+        first_name: members.player.user.first_name,
+        last_name: members.player.user.last_name,
+      },
+    ]);
+    // Wednesday 14:00 was given back 51½ hours ahead, the series' Tuesday eight days ahead.
+    expect(report.cancellations).toEqual({
+      count: 2,
+      hours: 3,
+      by_block: 0,
+      buckets: [
+        { bucket: 'under_2h', count: 0, hours: 0 },
+        { bucket: 'under_24h', count: 0, hours: 0 },
+        { bucket: 'under_7d', count: 1, hours: 1 },
+        { bucket: 'later', count: 1, hours: 2 },
+      ],
+    });
+
+    const [verified] = await verifyProjections(api.db, ['stats']);
+    expect(verified!.differences).toEqual([]);
+    await api.db('stats_cancellations').delete();
+    await api.db('stats_bookings').delete();
+    await rebuildProjections(api.db, ['stats']);
+    expect((await stats(admin, members, range)).body).toEqual(live.body);
+  });
+});
