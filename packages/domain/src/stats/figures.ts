@@ -84,6 +84,11 @@ export const isoWeekday = (date: IsoDate): number => weekdayOf(date) || 7;
 
 const cellKey = (weekday: number, hour: number) => weekday * 100 + hour;
 
+/** The share of a cell's court-hours that were booked, in whole percent (0 without capacity). */
+export function bookedPercent(cell: Pick<HeatCell, 'booked' | 'capacity'>): number {
+  return cell.capacity > 0 ? Math.min(100, Math.round((100 * cell.booked) / cell.capacity)) : 0;
+}
+
 export function bucketOf(hoursBefore: number): LatenessBucket {
   return latenessBuckets.find(({ below }) => hoursBefore < below)!.bucket;
 }

@@ -1,4 +1,5 @@
 /** The German words of the club's numbers: the API's refusals and the "Auslastung" screen. */
+import { germanInteger } from '../german-numbers';
 import type { LatenessBucket } from './figures';
 import type { StatsKind } from './facts';
 
@@ -18,14 +19,19 @@ export const statsTexts = {
     `${weekday}, ${hour} Uhr: ${percent} % belegt (${booked} von ${capacity} Platzstunden)`,
   tableCaption: 'Belegung nach Wochentag und Uhrzeit als Tabelle (Prozent belegt)',
   hour: 'Uhrzeit',
+  weekdays: ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'],
+  weekdayNames: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+  showTable: 'Als Tabelle zeigen',
+  hideTable: 'Tabelle ausblenden',
+  legendStep: (percent: number) => `${percent} %`,
   courtsTitle: 'Stunden je Platz',
   court: (num: string) => `Platz ${num}`,
   booked: 'belegt',
   blocked: 'gesperrt',
   open: 'frei',
-  hours: (n: number) => `${n.toLocaleString('de-DE')} Std.`,
+  hours: (n: number) => `${germanInteger(n)} Std.`,
   totals: (booked: number, capacity: number, percent: number) =>
-    `${booked.toLocaleString('de-DE')} von ${capacity.toLocaleString('de-DE')} Platzstunden belegt (${percent} %)`,
+    `${germanInteger(booked)} von ${germanInteger(capacity)} Platzstunden belegt (${percent} %)`,
   kindsTitle: 'Stunden nach Art',
   kinds: {
     member: 'Mitglieder',
@@ -43,7 +49,7 @@ export const statsTexts = {
   guestFees: 'Gastgebühren',
   cancellationsTitle: 'Absagen',
   cancellationsSummary: (count: number, hours: number) =>
-    `${count} Absagen, ${hours.toLocaleString('de-DE')} Std. zurückgegeben`,
+    `${count} Absagen, ${germanInteger(hours)} Std. zurückgegeben`,
   byBlock: (count: number) => `${count} durch Sperrungen abgesagt`,
   buckets: {
     under_2h: 'weniger als 2 Std. vorher',
@@ -51,5 +57,8 @@ export const statsTexts = {
     under_7d: '1 bis 7 Tage vorher',
     later: 'mehr als 7 Tage vorher',
   } satisfies Record<LatenessBucket, string>,
+  /** "1.234,50 €" */
+  euros: (cents: number) =>
+    `${germanInteger(Math.floor(cents / 100))},${String(cents % 100).padStart(2, '0')} €`,
   loadFailed: 'Die Zahlen konnten nicht geladen werden.',
 } as const;
