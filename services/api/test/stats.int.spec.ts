@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StatsReport } from '@platzbuchung/domain/stats/figures';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
+import { addDays } from '@platzbuchung/domain/dates';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';
-import { clubWithMembers, type Members } from './support/fixtures';
+import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
 
 /** Monday 2026-11-23, 10:30 in Berlin. */
@@ -146,4 +147,81 @@ describe('the numbers of two weeks, live and rebuilt', () => {
     await rebuildProjections(api.db, ['stats']);
     expect((await stats(admin, members, range)).body).toEqual(live.body);
   });
+});
+
+describe('live updates and a rebuild agree', () => {
+  it('after bookings, moves, call-offs and ended series made over four days of a moving clock', async () => {
+    const members = await clubWithMembers(api.url, { courts_count: 4, reservations_limit: 6 });
+    const second = await loggedIn(api.url, (await signUp(api.url, members.club._id)).email);
+    const actors = [members.admin.client, members.player.client, second.client];
+    let known: Reservation[] = [];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 240; i++) {
+      // Two hours pass every three commands: some call-offs come before the start, some after.
+      api.setNow(new Date(NOW.getTime() + Math.floor(i / 3) * 2 * 3_600_000));
+      const client = actors[i % 3]!;
+      const isAdmin = i % 3 === 0;
+      const target = known.length ? known[(i * 7) % known.length] : undefined;
+      const date = target ? (target.recurring ? addDays(target.date, 7 * (i % 4)) : target.date) : '';
+      let response;
+      if (target && i % 5 === 1) {
+        response = await client.post<{ data: Reservation[] }>(
+          `/api/reservations?reservation_id=${target._id}`,
+          {
+            club_id: members.club._id,
+            form_method: 'delete',
+            date,
+            delete_type: (['once', 'once_and_future', 'all'] as const)[i % 3],
+          },
+        );
+      } else if (target && i % 5 === 3) {
+        response = await client.request<{ data: Reservation[] }>(
+          'PUT',
+          `/api/reservations/${target._id}?club_id=${members.club._id}`,
+          {
+            court_num: String(1 + (i % 4)),
+            start_time: 8 + (i % 11),
+            end_time: 9 + (i % 11),
+            date: addDays(date, i % 2),
+            ...(target.recurring
+              ? { scope: (['once', 'once_and_future', 'all'] as const)[i % 3], occurrence_date: date }
+              : {}),
+          },
+        );
+      } else {
+        const start = 8 + ((i * 5) % 11);
+        response = await client.post<{ data: Reservation[] }>('/api/reservations', {
+          club_id: members.club._id,
+          court_num: String(1 + (i % 4)),
+          start_time: start,
+          end_time: start + (isAdmin ? 1 + (i % 2) : 1),
+          date: addDays('2026-11-23', (i * 3) % 20),
+          ...(isAdmin && i % 2 === 0 ? { recurring: true, label: 'Training' } : {}),
+        });
+      }
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+      if (response.status < 300 && Array.isArray(response.body.data)) known = response.body.data;
+    }
+    expect(statuses.get(201)).toBeGreaterThan(20);
+    expect(statuses.get(200)).toBeGreaterThan(20);
+    const moved = await api
+      .db('stats_cancellations')
+      .where({ club_id: members.club._id, moved: true })
+      .count({ n: '*' });
+    const calledOff = await api
+      .db('stats_cancellations')
+      .where({ club_id: members.club._id, moved: false })
+      .count({ n: '*' });
+    expect(Number(moved[0]!.n)).toBeGreaterThan(0);
+    expect(Number(calledOff[0]!.n)).toBeGreaterThan(0);
+
+    const [verified] = await verifyProjections(api.db, ['stats']);
+    expect(verified!.differences).toEqual([]);
+    const range = '&from=2026-11-16&to=2026-12-31';
+    const live = await stats(members.admin.client, members, range);
+    expect(live.body.data.totals.booked).toBeGreaterThan(0);
+    await rebuildProjections(api.db, ['stats']);
+    expect((await stats(members.admin.client, members, range)).body).toEqual(live.body);
+  }, 180_000);
 });

@@ -49,7 +49,7 @@ export const statsTexts = {
   guestFees: 'Gastgebühren',
   cancellationsTitle: 'Absagen',
   cancellationsSummary: (count: number, hours: number) =>
-    `${count} Absagen, ${germanInteger(hours)} Std. zurückgegeben`,
+    `${count === 1 ? '1 Absage' : `${count} Absagen`}, ${germanInteger(hours)} Std. zurückgegeben`,
   byBlock: (count: number) => `${count} durch Sperrungen abgesagt`,
   buckets: {
     under_2h: 'weniger als 2 Std. vorher',
