@@ -4,6 +4,7 @@ import type { StatsReport } from '@platzbuchung/domain/stats/figures';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Reservation } from '@platzbuchung/domain/types';
+import { migrateDownThrough, migrateLatest } from '../src/db/migrate';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
@@ -224,4 +225,22 @@ describe('live updates and a rebuild agree', () => {
     await rebuildProjections(api.db, ['stats']);
     expect((await stats(members.admin.client, members, range)).body).toEqual(live.body);
   }, 180_000);
+});
+
+describe('the migration that adds the stats tables', () => {
+  it('fills them from a log that already holds bookings', async () => {
+    const members = await clubWithMembers(api.url);
+    await book(members.player.client, members, {
+      court_num: '1',
+      start_time: 12,
+      end_time: 13,
+      date: '2026-11-24',
+    });
+    const range = '&from=2026-11-23&to=2026-11-29';
+    const before = await stats(members.admin.client, members, range);
+    expect(before.body.data.totals.booked).toBe(1);
+    await migrateDownThrough(api.db, '20261127000500_stats.ts');
+    expect(await migrateLatest(api.db)).toContain('20261127000500_stats.ts');
+    expect((await stats(members.admin.client, members, range)).body).toEqual(before.body);
+  });
 });
