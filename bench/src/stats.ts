@@ -12,7 +12,7 @@ import { KeptAliveClient } from './support/http-client';
 import type { Figure } from './support/report';
 import { median, percentile, round } from './support/stats';
 
-export interface StatsTarget {
+interface StatsTarget {
   api: ApiProcess;
   clubId: string;
   cookie: string;

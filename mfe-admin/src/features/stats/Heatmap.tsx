@@ -11,7 +11,7 @@ import { statsTexts } from '@platzbuchung/domain/stats/texts';
  * 0 % is near white, 100 % dark: lightness alone carries the figure. The scale steps over the middle
  * lightnesses (43 % to 34 %), where neither dark nor white text would stand out enough from the cell.
  */
-export function cellStyle(percent: number): CSSProperties {
+function cellStyle(percent: number): CSSProperties {
   const light = percent <= 50 ? 97 - (54 * percent) / 50 : 34 - (16 * (percent - 50)) / 50;
   return {
     backgroundColor: `hsl(150 45% ${light}%)`,

@@ -7,7 +7,7 @@ import { clubQuery } from '../../shared/admin-api';
 export type StatsMember = StatsReport['members'][number] & Named;
 export type StatsAnswer = Omit<StatsReport, 'members'> & { members: StatsMember[] };
 
-export interface StatsRequest {
+interface StatsRequest {
   clubId: string;
   /** Both empty: the API's default, the last four weeks. */
   from: string;
