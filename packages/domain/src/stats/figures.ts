@@ -10,10 +10,9 @@
  * booking's start it came, in real hours (a night of a clock change has 23 or 25).
  */
 import { slotStart } from '../club-time';
-import { addDays, daysBetween, weekdayOf } from '../dates';
-import { occurrencesBetween } from '../reservations/recurrence';
 import type { IsoDate } from '../types';
 import type { StatsBooking, StatsCancellation, StatsKind } from './facts';
+import { RangeDays } from './range-days';
 
 /** How long before its start a booking was called off, in real hours: under 2, 2-24, 24-168, more. */
 export type LatenessBucket = 'under_2h' | 'under_24h' | 'under_7d' | 'later';
@@ -79,9 +78,6 @@ export interface StatsReport {
   };
 }
 
-/** ISO weekday, 1 = Monday … 7 = Sunday. */
-export const isoWeekday = (date: IsoDate): number => weekdayOf(date) || 7;
-
 const cellKey = (weekday: number, hour: number) => weekday * 100 + hour;
 
 /** The share of a cell's court-hours that were booked, in whole percent (0 without capacity). */
@@ -131,9 +127,8 @@ class Tally {
     return member;
   }
 
-  booked(booking: StatsBooking, date: IsoDate) {
+  booked(booking: StatsBooking, weekday: number) {
     const hours = booking.end_time - booking.start_time;
-    const weekday = isoWeekday(date);
     for (let hour = booking.start_time; hour < booking.end_time; hour++) {
       this.cells.get(cellKey(weekday, hour))!.booked++;
     }
@@ -160,27 +155,27 @@ class Tally {
 export function computeStats(input: StatsInput): StatsReport {
   const { club, from, to } = input;
   const tally = new Tally(club);
-  const days = daysBetween(from, to) + 1;
-  for (let i = 0; i < days; i++) {
-    const weekday = isoWeekday(addDays(from, i));
+  const range = new RangeDays(from, to);
+  for (const weekday of range.weekdays) {
     for (let hour = club.start_hour; hour < club.end_hour; hour++) {
       tally.cells.get(cellKey(weekday, hour))!.capacity += club.courts_count;
     }
   }
-  countBookings(input, tally);
-  countBlocks(input, tally);
+  countBookings(input, range, tally);
+  countBlocks(input, range, tally);
   return report(input, tally);
 }
 
-function countBookings(input: StatsInput, tally: Tally) {
-  const { club, from, to } = input;
+function countBookings(input: StatsInput, range: RangeDays, tally: Tally) {
+  const { club } = input;
   const calledOff = new Map(input.cancellations.map((c) => [`${c.reservation_id}:${c.date}`, c]));
   for (const booking of input.bookings) {
-    const schedule = { ...booking, deleted_dates: [] };
-    for (const date of occurrencesBetween(schedule, from, to)) {
+    for (const i of range.occurrences(booking)) {
+      const date = range.days[i]!;
+      const weekday = range.weekdays[i]!;
       const day = calledOff.get(`${booking.reservation_id}:${date}`);
       if (!day && booking.cancelled_at === null) {
-        tally.booked(booking, date);
+        tally.booked(booking, weekday);
         continue;
       }
       const start = slotStart(club.time_zone, date, booking.start_time).getTime();
@@ -188,7 +183,7 @@ function countBookings(input: StatsInput, tally: Tally) {
         cancelledAt == null ? 0 : start - Date.parse(cancelledAt);
       const dayAhead = ahead(day?.cancelled_at);
       if (dayAhead <= 0 && ahead(booking.cancelled_at) <= 0) {
-        tally.booked(booking, date);
+        tally.booked(booking, weekday);
       } else if (day && dayAhead > 0 && !day.moved) {
         tally.calledOff(booking, day, dayAhead / 3_600_000);
       }
@@ -197,14 +192,16 @@ function countBookings(input: StatsInput, tally: Tally) {
 }
 
 /** Block hours inside the opening hours of the range, per court the club has. */
-function countBlocks(input: StatsInput, tally: Tally) {
+function countBlocks(input: StatsInput, range: RangeDays, tally: Tally) {
   const { club, from, to } = input;
   for (const block of input.blocks) {
     const courts = block.court_nums.filter((c) => Number(c) >= 1 && Number(c) <= club.courts_count);
     const first = block.from.slice(0, 10) > from ? block.from.slice(0, 10) : from;
     const last = block.until.slice(0, 10) < to ? block.until.slice(0, 10) : to;
-    for (let date = first; date <= last; date = addDays(date, 1)) {
-      const weekday = isoWeekday(date);
+    const [start, end] = [range.indexOf(first), range.indexOf(last)];
+    if (start === undefined || end === undefined) continue;
+    for (let i = start; i <= end; i++) {
+      const [date, weekday] = [range.days[i]!, range.weekdays[i]!];
       for (let hour = club.start_hour; hour < club.end_hour; hour++) {
         const slot = `${date}T${String(hour).padStart(2, '0')}:00`;
         if (slot < block.from || slot >= block.until) continue;
