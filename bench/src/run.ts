@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- reads|writes|rush|growth|rebuild|browser|lighthouse|live|all]`: prints a
+ * `npm run bench [-- reads|writes|rush|growth|rebuild|browser|lighthouse|live|stats|all]`: prints a
  * markdown table and writes bench/results/<part>.json. Every figure is the median of several runs
  * next to a baseline measured in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5),
  * BENCH_GROWTH ("1,10,100"), BENCH_RUSH ("300,1000").
@@ -10,6 +10,7 @@ import { measureReads } from './reads';
 import { liveOptions, measureLive } from './live';
 import { measureRebuild } from './rebuild';
 import { measureRush } from './rush';
+import { measureStats, measureStatsRebuild } from './stats';
 import { login, startApiProcess } from './support/api-process';
 import { createBenchDatabase, type BenchDatabase } from './support/database';
 import { freePort } from './support/stack';
@@ -165,6 +166,26 @@ async function live(): Promise<Figure[]> {
   });
 }
 
+async function stats(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    log('seeding a busy club (two years of history) for its numbers…');
+    const club = await seedBusyClub(database.db, { name: 'Bench Zahlen', historyFactor: 1, today });
+    await database.db.raw('VACUUM ANALYZE');
+    // The seed writes the log and the bookings table only; the numbers come from a rebuild.
+    const figures = await measureStatsRebuild(database.db, runs);
+    await database.db.raw('VACUUM ANALYZE');
+    const api = await startApiProcess(database.url, await freePort());
+    try {
+      const cookie = await login(api.url, club.adminEmail, BENCH_PASSWORD);
+      figures.push(...(await measureStats({ api, clubId: club.clubId, cookie, today }, runs)));
+      figures.push({ section: 'stats', name: 'events in the club', value: club.events, unit: '' });
+      return figures;
+    } finally {
+      await api.stop();
+    }
+  });
+}
+
 async function browser(): Promise<Figure[]> {
   const { measureBrowser } = await import('./browser');
   return measureBrowser(runs >= 5 ? runs : 5);
@@ -184,6 +205,7 @@ const parts: Record<string, () => Promise<Figure[]>> = {
   browser,
   lighthouse,
   live,
+  stats,
 };
 
 async function main() {

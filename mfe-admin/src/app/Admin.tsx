@@ -2,8 +2,9 @@
  * The admin area (/admin and below): its own sub-navigation and one route per part. The shell
  * mounts it for admins only; every call it makes is refused by the API for anyone else anyway.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { statsTexts } from '@platzbuchung/domain/stats/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import '@platzbuchung/ui/styles/forms.css';
 import '../shared/admin.css';
@@ -16,6 +17,9 @@ import { pendingCount } from '../features/members/members-machine';
 import { Notices } from '../features/notices/Notices';
 import { fetchMembers } from '../shared/members-api';
 import { adminPaths, adminSections } from '../shared/paths';
+
+/** Its own chunk: loaded when the tab is opened, never with the rest of the area. */
+const Stats = lazy(() => import(/* webpackChunkName: "admin-stats" */ '../features/stats/Stats'));
 
 /**
  * How many members wait for approval, for the badge beside "Mitglieder": loaded once with the
@@ -82,6 +86,17 @@ export default function Admin({ host }: RemoteScreenProps) {
         [adminPaths.members]: () => <Members club={club} selfId={auth._id} onPendingCount={setWaiting} />,
         [adminPaths.blocks]: () => <Blocks club={club} />,
         [adminPaths.notices]: () => <Notices club={club} />,
+        [adminPaths.stats]: () => (
+          <Suspense
+            fallback={
+              <p className="admin-status" role="status">
+                {statsTexts.loading}
+              </p>
+            }
+          >
+            <Stats host={host} club={club} />
+          </Suspense>
+        ),
       }) ?? <GoTo host={host} to={adminPaths.log} />}
     </section>
   );

@@ -8,6 +8,7 @@ export const adminPaths = {
   members: `${hostPaths.admin}/mitglieder`,
   blocks: `${hostPaths.admin}/sperrungen`,
   notices: `${hostPaths.admin}/benachrichtigungen`,
+  stats: `${hostPaths.admin}/auslastung`,
 } as const;
 
 /** The sub-navigation, in this order. */
@@ -18,4 +19,5 @@ export const adminSections = [
   { to: adminPaths.members, label: 'Mitglieder' },
   { to: adminPaths.blocks, label: 'Sperrungen' },
   { to: adminPaths.notices, label: 'Benachrichtigungen' },
+  { to: adminPaths.stats, label: 'Auslastung' },
 ] as const;

@@ -26,6 +26,7 @@ import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
 import { schemaRoutes } from './routes/schemas';
 import { waitlistRoutes } from './routes/waitlist';
+import { statsRoutes } from './routes/stats';
 
 export interface AppOptions {
   /** Route groups added by later features (reservations, mail, admin), mounted under /api. */
@@ -71,6 +72,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     blockRoutes(deps),
     calendarRoutes(deps),
     waitlistRoutes(deps),
+    statsRoutes(deps),
     ...(options.routes ?? []),
   ];
 }

@@ -19,7 +19,12 @@ export interface ReservationMadeData {
   group_id?: string;
   /** Set when this booking was split off another: the reservation, and the occurrence it replaced. */
   moved_from?: { reservation_id: string; date: IsoDate };
+  /** Who else plays (absent in older events: nobody); guests by id only, their names live in a table. */
+  players?: PlayerRef[];
 }
+
+/** A named co-player: a member, or a guest with the club's per-hour guest fee when named. */
+export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
 
 export interface ReservationMade {
   type: 'ReservationMade';
@@ -58,7 +63,15 @@ export interface ReservationCancelled {
 export interface ReservationChanged {
   type: 'ReservationChanged';
   reservation_id: string;
-  data: { court_num: string; date: IsoDate; start_time: number; end_time: number; label?: string };
+  data: {
+    court_num: string;
+    date: IsoDate;
+    start_time: number;
+    end_time: number;
+    label?: string;
+    /** Absent: the players stay as they were. */
+    players?: PlayerRef[];
+  };
 }
 
 export type ReservationEvent =

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { eventCatalogue, eventTypes } from '@platzbuchung/domain/events/catalogue';
 import { readMigrationsDir, readTimeZone } from '../config';
+import { rebuildProjections } from '../projections/registry';
 import type { Db } from './connect';
 
 export const MIGRATIONS_DIR = readMigrationsDir();
@@ -46,7 +47,21 @@ export async function migrateLatest(db: Db, defaultTimeZone: string = readTimeZo
   ];
   await syncEventCatalogue(db);
   await fillClubTimeZones(db, defaultTimeZone);
+  await fillNewReadModels(db, applied);
   return applied;
+}
+
+/**
+ * Read models a migration adds to a log that already has events: created empty, filled here from
+ * the log as a rebuild fills them, so a deployment answers from them at once.
+ */
+const FILLED_FROM_THE_LOG: Readonly<Record<string, string>> = {
+  '20261127000500_stats.ts': 'stats',
+};
+
+async function fillNewReadModels(db: Db, applied: readonly string[]): Promise<void> {
+  const names = applied.flatMap((migration) => FILLED_FROM_THE_LOG[migration] ?? []);
+  if (names.length) await rebuildProjections(db, names);
 }
 
 /**

@@ -11,6 +11,7 @@ import { blocksProjection } from './blocks';
 import { clubSettingsProjection, memberRolesProjection, memberStatusesProjection } from './club-rows';
 import { reservationsProjection } from './reservations';
 import { waitlistProjection } from './waitlist';
+import { statsProjection } from './stats';
 
 export interface ProjectionDifference {
   id: string;
@@ -54,6 +55,7 @@ export const projections: readonly Projection[] = [
   memberStatusesProjection,
   blocksProjection,
   waitlistProjection,
+  statsProjection,
 ];
 
 /**
