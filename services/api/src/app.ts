@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
+import { displayRoutes } from './routes/display';
 import { erasureRoutes } from './routes/erasure';
 import { eventRoutes } from './routes/events';
 import { liveRoutes } from './routes/live';
@@ -69,6 +70,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     adminRoutes(deps),
     blockRoutes(deps),
     calendarRoutes(deps),
+    displayRoutes(deps),
     ...(options.routes ?? []),
   ];
 }
