@@ -48,7 +48,10 @@ describe('the clubhouse screen link', () => {
   it('the admin makes it, sees the same link again, and renewing ends the old one (404)', async () => {
     const members = await clubWithMembers(api.url, allDay);
     const path = `/api/admin/display?club_id=${members.club._id}`;
-    expect((await members.admin.client.get<LinkAnswer>(path)).body).toEqual({ url: null });
+    expect((await members.admin.client.get<LinkAnswer>(path)).body).toEqual({
+      url: null,
+      display_names: 'initials',
+    });
 
     const first = await makeLink(members);
     expect(first).toMatch(/\/aushang\/[A-Za-z0-9_-]{43}$/);

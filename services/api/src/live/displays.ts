@@ -33,14 +33,18 @@ export class DisplayWatch {
     private readonly options: { db: Db; databaseUrl: string; logger: Logger; reconnectMs: number },
   ) {}
 
-  /** Watches a screen's stream; answers how to forget it, or undefined when its club has too many. */
-  add(watched: Watched): (() => void) | undefined {
+  /** Watches a screen's stream; false when its club has too many open here. */
+  add(watched: Watched): boolean {
     let ofClub = 0;
     for (const other of this.#streams) if (other.clubId === watched.clubId) ofClub++;
-    if (ofClub >= DISPLAY_STREAMS_PER_CLUB) return undefined;
+    if (ofClub >= DISPLAY_STREAMS_PER_CLUB) return false;
     this.#streams.add(watched);
     this.#listen();
-    return () => this.#streams.delete(watched);
+    return true;
+  }
+
+  remove(watched: Watched): void {
+    this.#streams.delete(watched);
   }
 
   #listen(): void {

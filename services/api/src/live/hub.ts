@@ -107,14 +107,9 @@ export class LiveHub {
   async openDisplay(request: OpenDisplayStream): Promise<OpenResult> {
     if (this.#stopped) return { ok: false, reason: 'stopping' };
     if (this.#streams.size >= this.#limits.streamsPerProcess) return { ok: false, reason: 'busy' };
-    let forget: (() => void) | undefined;
-    const stream = this.#newStream(request, null, sseSignal, () => forget?.());
-    forget = this.#displays.add({
-      clubId: request.clubId,
-      secretHash: request.secretHash,
-      close: stream.close,
-    });
-    if (!forget) return { ok: false, reason: 'too-many' };
+    const watched = { clubId: request.clubId, secretHash: request.secretHash, close: () => stream.close() };
+    const stream = this.#newStream(request, null, sseSignal, () => this.#displays.remove(watched));
+    if (!this.#displays.add(watched)) return { ok: false, reason: 'too-many' };
     this.#streams.add(stream);
     try {
       await this.#start();

@@ -55,10 +55,17 @@ export function displayRoutes(deps: AppDeps): Router<AppState> {
   const adminClub = (ctx: AppContext) => assertAdminOf(sessionUser(ctx), ctx.query.club_id);
   const linkAnswer = (secret: string | null) => ({ url: secret && displayUrl(config.publicUrl, secret) });
 
+  /** The link, and how the screen names players (the public club list does not carry it). */
   router.get('/api/admin/display', requireActiveMember(db), async (ctx) => {
     const clubId = adminClub(ctx);
+    const club: { display_names: string } | undefined = await db('clubs')
+      .where({ id: clubId })
+      .first('display_names');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = linkAnswer(await currentDisplaySecret(db, key, clubId));
+    ctx.body = {
+      ...linkAnswer(await currentDisplaySecret(db, key, clubId)),
+      display_names: club?.display_names,
+    };
   });
 
   router.post('/api/admin/display', requireActiveMember(db), async (ctx) => {
