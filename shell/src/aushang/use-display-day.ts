@@ -11,7 +11,7 @@ export type ScreenState =
   { kind: 'loading' } | { kind: 'gone' } | { kind: 'shown'; day: DisplayDay; offline: boolean };
 
 /** Changes that come together (a series, several courts) make one load. */
-const SETTLE_MS = 150;
+const SETTLE_MS = 50;
 /** Loads again this often even when the stream is quiet: a TV runs for weeks. */
 const SAFETY_RELOAD_MS = 5 * 60_000;
 /** A stream that failed is opened again after this long. */
