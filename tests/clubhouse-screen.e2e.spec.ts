@@ -22,7 +22,7 @@ import {
   useChromium,
   type Account,
 } from './support';
-import { apiSessionOf } from './support/reservations-api';
+import { apiSessionOf, clubDay } from './support/reservations-api';
 
 const tv = useChromium();
 const office = useChromium();
@@ -114,11 +114,18 @@ describe('the clubhouse screen', () => {
 describe('the admin area', () => {
   it('opens each tab at its own address, with back and forward, on a desktop and a phone', async () => {
     const { club, admin } = await clubIn('Europe/Berlin');
-    await createPlayer(club._id, { first_name: 'Steffi', last_name: 'Graf' });
+    const steffi = await createPlayer(club._id, { first_name: 'Steffi', last_name: 'Graf' });
+    // Something for the log to show.
+    await (
+      await apiSessionOf(steffi)
+    ).reserve({ club_id: club._id, court_num: '1', start_time: 10, end_time: 11, date: clubDay(1) });
     await loginViaApi(office.context, admin);
     for (const viewport of ['desktop', 'phone'] as const) {
       const page = await office.newPage(viewport);
       if (viewport === 'desktop') await page.setViewportSize({ width: 1920, height: 1080 });
+      await openPage(page, '/admin');
+      await page.locator('.log-entry').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await screenshot(page, 'admin-log');
       await openPage(page, '/admin/mitglieder');
       const current = page.getByRole('link', { name: 'Mitglieder', exact: false });
       await expect.poll(() => current.first().getAttribute('aria-current')).toBe('page');

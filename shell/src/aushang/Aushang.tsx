@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { clubNow, clubWallClock } from '@platzbuchung/domain/club-time';
-import { formatDateDe, formatHour, shortWeekdayDe } from '@platzbuchung/domain/dates';
+import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import { nextFreeHours, type DisplayDay, type DisplaySlot } from '@platzbuchung/domain/display/screen';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 import { useDisplayDay } from './use-display-day';
@@ -58,9 +58,7 @@ function Day({ day, now, offline }: { day: DisplayDay; now: Date; offline: boole
     <main className="aushang">
       <header className="aushang__head">
         <h1 className="aushang__club">{day.club_name}</h1>
-        <p className="aushang__date">
-          {shortWeekdayDe(day.date)}, {formatDateDe(day.date)}
-        </p>
+        <p className="aushang__date">{formatDateDe(day.date)}</p>
         <p className="aushang__clock" aria-label={`Uhrzeit ${clock}`}>
           {clock}
         </p>
