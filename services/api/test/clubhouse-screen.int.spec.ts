@@ -66,6 +66,16 @@ describe('the clubhouse screen link', () => {
     expect(((await gone.json()) as { error: string }).error).toBe(displayTexts.linkGone);
     expect((await fetch(`${api.url}/api/display/${secretOf(first)}/stream`)).status).toBe(404);
     expect((await dayOf(second)).status).toBe(200);
+
+    // The old link's page: a German 404 that no cache keeps, no referrer carries, no index lists.
+    const page = await fetch(`${api.url}${new URL(first).pathname}`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('x-robots-tag')).toMatch(/noindex/);
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(await page.text()).toContain(displayTexts.linkGone);
   });
 
   it('is the admin’s alone: a player gets 403, another club’s admin 403, a visitor 401', async () => {

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireActiveMember, sessionUser } from '../http/auth';
@@ -44,6 +45,9 @@ const SCREEN_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
+
+/** `/aushang/<secret>`; the page's files sit beside it under names that are no secret. */
+const SCREEN_PATH = /^\/aushang\/([^/]+)$/;
 
 const GONE_PAGE = `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Aushang</title></head><body><p>${displayTexts.linkGone}</p></body></html>`;
 
@@ -110,22 +114,30 @@ export function displayRoutes(deps: AppDeps): Router<AppState> {
     answerWithStream(ctx, sink);
   });
 
-  /**
-   * The screen's page: the shell's build of it (shell/src/aushang) for a link that works. Paths
-   * that are no secret (its script and styles beside it) are the static files' to serve.
-   */
-  router.get('/aushang/:secret', async (ctx, next) => {
-    if (!isWellFormedSecret(ctx.params.secret ?? '')) return next();
+  return router;
+}
+
+/**
+ * The screen's page: the shell's build of it (shell/src/aushang) for a link that works, else a
+ * small German 404 page. A page, not an API answer, so it is mounted beside the UI (../app), after
+ * the API's routes; paths that are no secret (its script and styles beside it) go on to the static
+ * files.
+ */
+export function displayPage(deps: AppDeps): Middleware<AppState> {
+  const { db, config } = deps;
+  return async (ctx, next) => {
+    const secret = SCREEN_PATH.exec(ctx.path)?.[1];
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !secret || !isWellFormedSecret(secret)) {
+      return next();
+    }
     secretAddress(ctx);
     ctx.set('Content-Security-Policy', SCREEN_CSP);
     ctx.type = 'text/html; charset=utf-8';
-    const owner = await findDisplay(db, ctx.params.secret!);
+    const owner = await findDisplay(db, secret);
     const page =
       owner &&
       (await readFile(path.join(config.ui.shellDir, 'aushang', 'index.html'), 'utf8').catch(() => undefined));
     ctx.status = page ? 200 : 404;
     ctx.body = page ?? GONE_PAGE;
-  });
-
-  return router;
+  };
 }
