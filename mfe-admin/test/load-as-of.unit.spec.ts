@@ -31,6 +31,7 @@ const club = {
   booking_horizon_days: null,
   cancel_deadline_hours: 0,
   rules: '',
+  display_names: 'initials' as const,
 };
 
 describe('"Stand am" read in pages', () => {

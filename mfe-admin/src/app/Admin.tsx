@@ -2,24 +2,15 @@
  * The admin area (/admin and below): its own sub-navigation and one route per part. The shell
  * mounts it for admins only; every call it makes is refused by the API for anyone else anyway.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { statsTexts } from '@platzbuchung/domain/stats/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import '@platzbuchung/ui/styles/forms.css';
 import '../shared/admin.css';
-import { AsOf } from '../features/as-of/AsOf';
-import { Blocks } from '../features/blocks/Blocks';
-import { ClubSettings } from '../features/club-settings/ClubSettings';
-import { EventLog } from '../features/event-log/EventLog';
-import { Members } from '../features/members/Members';
 import { pendingCount } from '../features/members/members-machine';
-import { Notices } from '../features/notices/Notices';
 import { fetchMembers } from '../shared/members-api';
-import { adminPaths, adminSections } from '../shared/paths';
-
-/** Its own chunk: loaded when the tab is opened, never with the rest of the area. */
-const Stats = lazy(() => import(/* webpackChunkName: "admin-stats" */ '../features/stats/Stats'));
+import { adminPaths } from '../shared/paths';
+import { adminTabs, tabAt } from './tabs';
 
 /**
  * How many members wait for approval, for the badge beside "Mitglieder": loaded once with the
@@ -42,6 +33,11 @@ function usePendingMembers(clubId: string | undefined) {
 export default function Admin({ host }: RemoteScreenProps) {
   const { club, auth } = host;
   const [waiting, setWaiting] = usePendingMembers(club?._id);
+  const shown = tabAt(host.location.pathname);
+  // Each tab names itself in the page's title, so history and bookmarks tell them apart.
+  useEffect(() => {
+    if (shown) document.title = `${shown.label} – Verwaltung – ${texts.productName}`;
+  }, [shown]);
   if (!auth.value) return null;
   if (!club) {
     return (
@@ -58,15 +54,15 @@ export default function Admin({ host }: RemoteScreenProps) {
       </h1>
       <nav className="admin-tabs" aria-label="Bereiche der Verwaltung">
         <ul className="admin-tabs__list">
-          {adminSections.map((section) => (
-            <li key={section.to}>
+          {adminTabs.map((tab) => (
+            <li key={tab.path}>
               <a
                 className="admin-tabs__link"
-                href={section.to}
-                aria-current={host.location.pathname === section.to ? 'page' : undefined}
+                href={tab.path}
+                aria-current={tab === shown ? 'page' : undefined}
               >
-                {section.label}
-                {section.to === adminPaths.members && waiting > 0 && (
+                {tab.label}
+                {tab.path === adminPaths.members && waiting > 0 && (
                   <span className="admin-tabs__count">
                     <span aria-hidden="true">{waiting}</span>
                     <span className="visually-hidden">
@@ -79,33 +75,13 @@ export default function Admin({ host }: RemoteScreenProps) {
           ))}
         </ul>
       </nav>
-      {partAt(host.location.pathname, {
-        [adminPaths.log]: () => <EventLog host={host} club={club} />,
-        [adminPaths.asOf]: () => <AsOf host={host} club={club} />,
-        [adminPaths.club]: () => <ClubSettings host={host} club={club} />,
-        [adminPaths.members]: () => <Members club={club} selfId={auth._id} onPendingCount={setWaiting} />,
-        [adminPaths.blocks]: () => <Blocks club={club} />,
-        [adminPaths.notices]: () => <Notices club={club} />,
-        [adminPaths.stats]: () => (
-          <Suspense
-            fallback={
-              <p className="admin-status" role="status">
-                {statsTexts.loading}
-              </p>
-            }
-          >
-            <Stats host={host} club={club} />
-          </Suspense>
-        ),
-      }) ?? <GoTo host={host} to={adminPaths.log} />}
+      {shown ? (
+        shown.show({ host, club, selfId: auth._id, onPendingCount: setWaiting })
+      ) : (
+        <GoTo host={host} to={adminPaths.log} />
+      )}
     </section>
   );
-}
-
-/** The part of the area a path shows; a trailing slash is the same path. */
-function partAt(pathname: string, parts: Record<string, () => ReactNode>): ReactNode | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return parts[path]?.() ?? null;
 }
 
 /** An unknown path below /admin opens the event log, in place of the wrong address. */

@@ -1,4 +1,7 @@
-/** The admin area's own routes, below the shell's /admin; links inside the area use these. */
+/**
+ * The admin area's own routes, below the shell's /admin; links inside the area use these, and the
+ * tabs (../app/tabs.tsx) name what each shows.
+ */
 import { hostPaths } from '@platzbuchung/domain/host-contract';
 
 export const adminPaths = {
@@ -10,14 +13,3 @@ export const adminPaths = {
   notices: `${hostPaths.admin}/benachrichtigungen`,
   stats: `${hostPaths.admin}/auslastung`,
 } as const;
-
-/** The sub-navigation, in this order. */
-export const adminSections = [
-  { to: adminPaths.log, label: 'Ereignisprotokoll' },
-  { to: adminPaths.asOf, label: 'Stand am' },
-  { to: adminPaths.club, label: 'Verein' },
-  { to: adminPaths.members, label: 'Mitglieder' },
-  { to: adminPaths.blocks, label: 'Sperrungen' },
-  { to: adminPaths.notices, label: 'Benachrichtigungen' },
-  { to: adminPaths.stats, label: 'Auslastung' },
-] as const;

@@ -31,6 +31,8 @@ export interface AppRoute {
   nested?: true;
   /** Shows the club's bookings, players or administration: active members only (see membershipNotice). */
   clubData?: true;
+  /** Uses a desktop's width (tables), where the others keep a phone's column. */
+  wide?: true;
 }
 
 const auth = (module: string): RouteContent => ({ kind: 'remote', remote: 'auth', module });
@@ -110,6 +112,7 @@ export const appRoutes: readonly AppRoute[] = [
     title: 'Verwaltung',
     nested: true,
     clubData: true,
+    wide: true,
   },
 ];
 

@@ -132,6 +132,20 @@ export const clubLocalRulesProperties = {
 
 // --- end of club-local rules ---
 
+// --- The clubhouse screen (docs/architecture.md, "The clubhouse screen") ---
+
+/** How the clubhouse screen names who plays: not at all, "S. G.", or "Steffi Graf". */
+export const DISPLAY_NAMES = ['none', 'initials', 'full'] as const;
+export type DisplayNames = (typeof DISPLAY_NAMES)[number];
+
+export const displaySettingsProperties = {
+  display_names: {
+    type: 'string',
+    enum: DISPLAY_NAMES,
+    errorMessage: 'Bitte wählen Sie, wie der Aushang Namen zeigt: keine, Initialen oder volle Namen.',
+  },
+} as const;
+
 /** Every form body: an object with no fields beyond those the schema names. */
 const { type: _object, ...unknownFieldsRefused } = jsonObjectBody;
 
@@ -298,6 +312,7 @@ export const clubSettingsSchema = {
     ...clubSettingsProperties,
     ...membershipSettingsProperties,
     ...clubLocalRulesProperties,
+    ...displaySettingsProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
@@ -311,6 +326,15 @@ export const clubLocalRulesSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/** The admin's clubhouse screen card: how it names players. */
+export const clubDisplaySchema = {
+  $id: 'clubDisplay',
+  type: 'object',
+  properties: displaySettingsProperties,
+  required: ['display_names'],
+  ...unknownFieldsRefused,
+} as const;
+
 /** The schemas served at /schema/<name>.json, by name. */
 export const formSchemas = {
   signup: signupSchema,
@@ -319,6 +343,7 @@ export const formSchemas = {
   resetPassword: resetPasswordSchema,
   clubSettings: clubSettingsSchema,
   clubLocalRules: clubLocalRulesSchema,
+  clubDisplay: clubDisplaySchema,
   accountName: accountNameSchema,
   changePassword: changePasswordSchema,
   changeEmail: changeEmailSchema,
@@ -352,6 +377,8 @@ export interface ClubLocalRules {
   booking_horizon_days: number | null;
   cancel_deadline_hours: number;
   rules: string;
+  /** The clubhouse screen's names; settings recorded before it existed lack it (default `initials`). */
+  display_names: DisplayNames;
 }
 
 /** A club's whole settings, as `ClubSettingsChanged` records them before and after. */

@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
+import { displayPage, displayRoutes } from './routes/display';
 import { erasureRoutes } from './routes/erasure';
 import { eventRoutes } from './routes/events';
 import { liveRoutes } from './routes/live';
@@ -73,6 +74,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     calendarRoutes(deps),
     waitlistRoutes(deps),
     statsRoutes(deps),
+    displayRoutes(deps),
     ...(options.routes ?? []),
   ];
 }
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  app.use(displayPage(deps));
   if (options.ui) app.use(options.ui);
   return app;
 }

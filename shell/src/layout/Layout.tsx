@@ -6,6 +6,7 @@
 import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { routeAt } from '@platzbuchung/domain/host-routes';
 import { texts } from '@platzbuchung/domain/texts';
 import { SessionContext } from '../session/session-context';
 import type { NavigationState } from '../app/use-host';
@@ -17,6 +18,7 @@ export function Layout() {
   const clubs = SessionContext.useSelector((s) => s.context.clubs);
   const club = auth.value ? clubs.find((c) => c._id === auth.club_id) : undefined;
   const navigate = useNavigate();
+  const wide = routeAt(useLocation().pathname)?.wide;
   const followInAppLink = (event: MouseEvent) => {
     const to = inAppDestination(event, clickedLink(event.target), new URL(window.location.href));
     if (to === null) return;
@@ -43,7 +45,12 @@ export function Layout() {
       )}
       {/* Remotes' links are plain anchors; the shell follows them (./in-app-links.ts). Enter on a
           link fires a click too, so the keyboard path is the same. */}
-      <main className="app-main" id="main" tabIndex={-1} onClick={followInAppLink}>
+      <main
+        className={wide ? 'app-main app-main--wide' : 'app-main'}
+        id="main"
+        tabIndex={-1}
+        onClick={followInAppLink}
+      >
         <FlashNotice />
         <Outlet />
       </main>

@@ -15,6 +15,8 @@ import type { MessageAnswer } from '../../shared/admin-api';
 import { ClubChanges, loadChanges } from './ClubChanges';
 import { ClubLocalRules } from './ClubLocalRules';
 import { clubFromAnswer } from './local-rules-body';
+import { ClubhouseScreen } from './ClubhouseScreen';
+import { displayTexts } from '@platzbuchung/domain/display/texts';
 
 export function ClubSettings({ host, club }: { host: HostContract; club: Club }) {
   const changes = useResource(loadChanges, club._id);
@@ -55,6 +57,11 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       <h3 className="admin-subtitle">Zeitzone, Buchungszeitraum und Platzordnung</h3>
       <div className="admin-card">
         <ClubLocalRules host={host} club={club} onSaved={changes.load} />
+      </div>
+
+      <h3 className="admin-subtitle">{displayTexts.cardTitle}</h3>
+      <div className="admin-card">
+        <ClubhouseScreen club={club} onSaved={changes.load} />
       </div>
 
       <h3 className="admin-subtitle">Änderungen</h3>

@@ -4,7 +4,7 @@
  * time"). The JSON schema (../schemas) checks their shape; what it cannot know lives here.
  */
 import { isTimeZone } from '../club-time';
-import type { ClubLocalRules, ClubSettings, ClubSettingsBody } from '../schemas';
+import type { ClubLocalRules, ClubSettings, ClubSettingsBody, DisplayNames } from '../schemas';
 import type { FieldError } from '../types';
 
 export const localRulesTexts = {
@@ -19,9 +19,21 @@ export const clubRulesTexts = {
   none: 'Ihr Verein hat noch keine Platzordnung hinterlegt.',
 } as const;
 
+/**
+ * A screen by the clubhouse door is read by guests and passers-by too: initials ("S. G.") let the
+ * members find their court without naming them to strangers, the least a club must choose to show.
+ */
+export const DEFAULT_DISPLAY_NAMES: DisplayNames = 'initials';
+
 /** A club that never set them: the operator's zone (APP_TIMEZONE), no horizon, no deadline, no text. */
 export function defaultLocalRules(timeZone: string): ClubLocalRules {
-  return { time_zone: timeZone, booking_horizon_days: null, cancel_deadline_hours: 0, rules: '' };
+  return {
+    time_zone: timeZone,
+    booking_horizon_days: null,
+    cancel_deadline_hours: 0,
+    rules: '',
+    display_names: DEFAULT_DISPLAY_NAMES,
+  };
 }
 
 /** The field errors the schema cannot find: a zone name of the right shape that no zone has. */

@@ -10,6 +10,7 @@ import { REASON_MAX_LENGTH } from '../blocks/blocks';
 import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
+import { DISPLAY_NAMES } from '../schemas';
 import type { ReservationEvent } from '../reservations/events';
 import type { WaitlistEvent } from '../waitlist/events';
 import { describeWaitlistHour } from '../waitlist/waitlist';
@@ -101,6 +102,7 @@ const clubSettings = object(
     booking_horizon_days: { type: 'integer', nullable: true, minimum: 1 },
     cancel_deadline_hours: { type: 'integer', minimum: 0 },
     rules: { type: 'string' },
+    display_names: { type: 'string', enum: DISPLAY_NAMES },
   },
   ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
 );

@@ -6,7 +6,8 @@ import type { ClubSettingsChanged } from '../clubs/events';
 import { formatDateDe, formatHour, formatTimeRange } from '../dates';
 import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
-import type { ClubSettings } from '../schemas';
+import { displayNamesLabels } from '../display/texts';
+import type { ClubSettings, DisplayNames } from '../schemas';
 import type { Role } from '../types';
 import type {
   OccurrenceCancelled,
@@ -39,6 +40,7 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   booking_horizon_days: 'Buchungszeitraum',
   cancel_deadline_hours: 'Stornofrist',
   rules: 'Platzordnung',
+  display_names: 'Namen im Aushang',
 };
 
 type SettingValue = ClubSettings[keyof ClubSettings];
@@ -50,6 +52,7 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   if (key === 'name') return `„${value}“`;
   if (key === 'booking_horizon_days') return value === null ? 'unbegrenzt' : `${value} Tage im Voraus`;
   if (key === 'cancel_deadline_hours') return value === 0 ? 'bis Beginn' : `${value} Std. vor Beginn`;
+  if (key === 'display_names') return displayNamesLabels[value as DisplayNames];
   if (key === 'rules') return value === '' ? 'keine' : `${[...String(value)].length} Zeichen`;
   return String(value);
 }

@@ -15,7 +15,7 @@ import { deciderSpecification } from '../support/decider-specification';
 import { admin, club, now, row } from '../reservations/support/fixtures';
 
 const { _id: clubId, has_rules: _hasRules, ...clubFields } = club;
-const settings: ClubSettings = { ...clubFields, rules: '' };
+const settings: ClubSettings = { ...clubFields, rules: '', display_names: 'initials' };
 const registered: ClubState = { status: 'registered', settings };
 
 /** A club's stream begins at registration, which writes its first settings outside the log. */

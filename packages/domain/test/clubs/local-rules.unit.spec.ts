@@ -44,6 +44,7 @@ describe('settings recorded before the club-local rules', () => {
       booking_horizon_days: null,
       cancel_deadline_hours: 0,
       rules: '',
+      display_names: 'initials',
     });
   });
 

@@ -97,9 +97,10 @@ export async function findClubRules(db: Db, clubId: string): Promise<string | un
 
 /** A club's whole settings, the Platzordnung included: the club stream's state (commands/clubs). */
 export async function findClubSettings(db: Db, clubId: string): Promise<ClubSettings | undefined> {
-  const row: (Omit<ClubRow, 'has_rules' | 'id'> & { rules: string }) | undefined = await db('clubs')
-    .where({ id: clubId })
-    .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules']);
+  const row: (Omit<ClubRow, 'has_rules' | 'id'> & Pick<ClubSettings, 'rules' | 'display_names'>) | undefined =
+    await db('clubs')
+      .where({ id: clubId })
+      .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules', 'display_names']);
   return row;
 }
 

@@ -8,33 +8,29 @@
  * from SESSION_SECRET and kept outside the database. A leaked table therefore opens no feed.
  * Renewing draws a new seed and so ends the old link at once.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db/connect';
 import { newestClubSeq } from '../events/store';
+import {
+  hashOfSecret,
+  isWellFormedSecret,
+  newSecret,
+  secretLinkKey,
+  storedSecret,
+} from '../http/secret-links';
 
-/** 32 bytes, base64url: 43 characters of A–Z, a–z, 0–9, '-' and '_'. */
-const SECRET_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-export const isWellFormedFeedSecret = (secret: string): boolean => SECRET_SHAPE.test(secret);
-
-const hashOf = (secret: string): Buffer => createHash('sha256').update(secret, 'utf8').digest();
+export const isWellFormedFeedSecret = isWellFormedSecret;
 
 export const feedUrl = (publicUrl: string, secret: string): string =>
   `${publicUrl}/api/calendar/${secret}.ics`;
 
 /** The key the secrets are derived with: its own, so it never equals a cookie-signing key. */
-export function feedKey(sessionSecret: string): Buffer {
-  return createHmac('sha256', sessionSecret).update('platzbuchung calendar feed links').digest();
-}
-
-const secretOf = (key: Buffer, userId: string, seed: Buffer): string =>
-  createHmac('sha256', key).update(userId).update(seed).digest('base64url');
+export const feedKey = (sessionSecret: string): Buffer =>
+  secretLinkKey(sessionSecret, 'platzbuchung calendar feed links');
 
 function newFeedRow(key: Buffer, userId: string) {
-  const seed = randomBytes(32);
-  const secret = secretOf(key, userId, seed);
-  return { secret, row: { user_id: userId, seed, secret_hash: hashOf(secret) } };
+  const { secret, seed, secret_hash } = newSecret(key, userId);
+  return { secret, row: { user_id: userId, seed, secret_hash } };
 }
 
 /** A new secret for the member, stored as its hash and seed; any earlier link stops working. */
@@ -61,10 +57,8 @@ export async function currentFeedSecret(db: Db, key: Buffer, userId: string): Pr
     await db('calendar_feeds').insert(newFeedRow(key, userId).row).onConflict('user_id').ignore();
     stored = await storedFeed(db, userId);
   }
-  if (stored) {
-    const secret = secretOf(key, userId, stored.seed);
-    if (hashOf(secret).equals(stored.secret_hash)) return secret;
-  }
+  const secret = stored && storedSecret(key, userId, stored);
+  if (secret) return secret;
   return renewFeedSecret(db, key, userId);
 }
 
@@ -101,7 +95,7 @@ export async function findFeedOwner(db: Db, secret: string): Promise<FeedOwner |
     | undefined = await db('calendar_feeds')
     .join('users', 'users.id', 'calendar_feeds.user_id')
     .join('clubs', 'clubs.id', 'users.club_id')
-    .where('calendar_feeds.secret_hash', hashOf(secret))
+    .where('calendar_feeds.secret_hash', hashOfSecret(secret))
     .andWhere('users.status', 'active')
     .first(
       'users.id as user_id',

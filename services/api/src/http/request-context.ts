@@ -4,8 +4,12 @@ import type { Logger } from 'pino';
 
 const INCOMING_ID = /^[\w-]{8,64}$/;
 
-/** A calendar feed's path holds its secret, the feed's only credential: the log never keeps it. */
-const loggedPath = (path: string): string => path.replace(/^(\/api\/calendar\/)[^/]*$/, '$1…');
+/**
+ * A calendar feed's and a clubhouse screen's paths hold their secret, the only credential: the log
+ * never keeps it.
+ */
+const SECRET_PATHS = /^(\/api\/calendar\/|\/api\/display\/|\/aushang\/)[^/]*/;
+const loggedPath = (path: string): string => path.replace(SECRET_PATHS, '$1…');
 
 /** A request id on every log line and in the `X-Request-Id` answer header, one line per request. */
 export function requestContext(logger: Logger): Middleware {

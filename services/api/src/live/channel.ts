@@ -11,11 +11,14 @@ import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import { lastClubSeq } from '../events/store';
 import { ClubChanges } from './club-changes';
 import type { LiveLimits, LiveSink } from './settings';
-import { sseMessage, sseReady } from './sse';
+import { sseReady } from './sse';
 
 export interface Stream {
   sink: LiveSink;
-  userId: string;
+  /** The member whose stream it is; null for a clubhouse screen, which no member holds. */
+  userId: string | null;
+  /** A change as this stream's reader gets it (a clubhouse screen gets less than a member). */
+  message: (change: LiveChange) => string;
   closed: boolean;
   /** The club sequence this stream has passed (sent or skipped as not shown). */
   seq: number;
@@ -197,6 +200,6 @@ export class Channel {
       stream.close();
       return;
     }
-    stream.sink.write(sseMessage(change));
+    stream.sink.write(stream.message(change));
   }
 }

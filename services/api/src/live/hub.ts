@@ -17,20 +17,24 @@
  */
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { logEnd, readCommitted, type LogCursor } from '../events/reader';
-import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
+import { toEnvelope } from '../events/rows';
+import { eventsAfter } from './notified-reads';
 import { Alarm, listenForAppends } from '../events/append-listener';
 import { Channel, type Stream } from './channel';
-import { releaseLease, renewLeases, takeLease } from './leases';
+import { ProcessLeases } from './leases';
 import {
   defaultLiveTiming,
   defaultLiveLimits,
   type LiveHubOptions,
   type LiveLimits,
   type LiveTiming,
+  type LiveSink,
+  type OpenDisplayStream,
   type OpenResult,
   type OpenStream,
 } from './settings';
-import { SSE_HEARTBEAT } from './sse';
+import { DisplayWatch } from './displays';
+import { SSE_HEARTBEAT, sseMessage, sseSignal } from './sse';
 
 /** A lease outlives a few heartbeats, so one slow renewal does not end a stream. */
 const LEASE_HEARTBEATS = 3;
@@ -46,17 +50,19 @@ export class LiveHub {
   #running:
     { loop: Promise<void>; listener: { close(): Promise<void> }; heartbeat: NodeJS.Timeout } | undefined;
   #stopped = false;
-  /** Leases being given back; stopping waits for them, so the pool is not closed under them. */
-  readonly #releasing = new Set<Promise<void>>();
-  /** A renewal still under way when the next heartbeat comes is not started twice. */
-  #renewing = false;
+  readonly #leases: ProcessLeases;
   /** Clubs notified since the loop last read them. */
   readonly #notified = new Set<string>();
+  /** The channel each stream joined. */
+  readonly #joined = new Map<Stream, Channel>();
+  readonly #displays: DisplayWatch;
 
   constructor(options: LiveHubOptions) {
     this.#options = options;
     this.#timing = { ...defaultLiveTiming, ...options.timing };
     this.#limits = { ...defaultLiveLimits, ...options.limits };
+    this.#displays = new DisplayWatch({ ...options, reconnectMs: this.#timing.reconnectMs });
+    this.#leases = new ProcessLeases(options, this.#timing.heartbeatMs * LEASE_HEARTBEATS);
   }
 
   /** Open streams on this process, for the bench and health views. */
@@ -66,46 +72,17 @@ export class LiveHub {
     return count;
   }
 
-  get #leaseTtlMs(): number {
-    return this.#timing.heartbeatMs * LEASE_HEARTBEATS;
-  }
-
   async open(request: OpenStream): Promise<OpenResult> {
     if (this.#stopped) return { ok: false, reason: 'stopping' };
     if (this.#streams.size >= this.#limits.streamsPerProcess) return { ok: false, reason: 'busy' };
-    const { db, logger } = this.#options;
-    let joined: Channel | undefined;
-    const stream: Stream = {
-      sink: request.sink,
-      closed: false,
-      seq: 0,
-      userId: request.userId,
-      leaseId: undefined,
-      close: () => {
-        if (stream.closed) return;
-        stream.closed = true;
-        this.#streams.delete(stream);
-        request.hangUp.removeEventListener('abort', stream.close);
-        if (joined) {
-          joined.leave(stream);
-          // A channel without streams is forgotten; the next stream of the club starts a fresh one.
-          if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
-            this.#channels.delete(request.clubId);
-          }
-        }
-        if (stream.leaseId) this.#release(stream.leaseId);
-        request.sink.end();
-      },
-    };
+    const stream = this.#newStream(request, request.userId, sseMessage);
     // Counted before the first wait, so parallel requests cannot all pass the bound.
     this.#streams.add(stream);
     try {
       await this.#start();
-      stream.leaseId = await takeLease(
-        db,
+      stream.leaseId = await this.#leases.take(
         { userId: request.userId, clubId: request.clubId, sessionId: request.sessionId },
         this.#limits.streamsPerMember,
-        this.#leaseTtlMs,
       );
     } catch (err) {
       this.#streams.delete(stream);
@@ -117,28 +94,85 @@ export class LiveHub {
     }
     if (stream.closed) {
       // Stopped while the lease was taken.
-      this.#release(stream.leaseId);
+      this.#leases.release(stream.leaseId);
       return { ok: false, reason: 'stopping' };
     }
-    joined = this.#channels.get(request.clubId);
+    return this.#join(stream, request);
+  }
+
+  /**
+   * A clubhouse screen's stream (docs/architecture.md, "The clubhouse screen"): no login and no
+   * lease; its link is its credential, so it ends when the club's link is renewed (./displays).
+   */
+  async openDisplay(request: OpenDisplayStream): Promise<OpenResult> {
+    if (this.#stopped) return { ok: false, reason: 'stopping' };
+    if (this.#streams.size >= this.#limits.streamsPerProcess) return { ok: false, reason: 'busy' };
+    const watched = { clubId: request.clubId, secretHash: request.secretHash, close: () => stream.close() };
+    const stream = this.#newStream(request, null, sseSignal, () => this.#displays.remove(watched));
+    if (!this.#displays.add(watched)) return { ok: false, reason: 'too-many' };
+    this.#streams.add(stream);
+    try {
+      await this.#start();
+    } catch (err) {
+      stream.close();
+      throw err;
+    }
+    const opened = await this.#join(stream, request);
+    // A renewal between the link's lookup and the watch notified before this stream was watched.
+    if (opened.ok) await this.#displays.check([request.clubId]);
+    return opened;
+  }
+
+  #newStream(
+    request: { clubId: string; sink: LiveSink; hangUp: AbortSignal },
+    userId: string | null,
+    message: Stream['message'],
+    onClose?: () => void,
+  ): Stream {
+    const stream: Stream = {
+      sink: request.sink,
+      closed: false,
+      seq: 0,
+      userId,
+      message,
+      leaseId: undefined,
+      close: () => {
+        if (stream.closed) return;
+        stream.closed = true;
+        this.#streams.delete(stream);
+        request.hangUp.removeEventListener('abort', stream.close);
+        const joined = this.#joined.get(stream);
+        this.#joined.delete(stream);
+        if (joined) {
+          joined.leave(stream);
+          // A channel without streams is forgotten; the next stream of the club starts a fresh one.
+          if (--joined.members === 0 && this.#channels.get(request.clubId) === joined) {
+            this.#channels.delete(request.clubId);
+          }
+        }
+        if (stream.leaseId) this.#leases.release(stream.leaseId);
+        onClose?.();
+        request.sink.end();
+      },
+    };
+    return stream;
+  }
+
+  async #join(
+    stream: Stream,
+    request: { clubId: string; after: number | undefined; hangUp: AbortSignal },
+  ): Promise<OpenResult> {
+    let joined = this.#channels.get(request.clubId);
     if (!joined) {
-      joined = new Channel(request.clubId, db, logger, this.#limits);
+      joined = new Channel(request.clubId, this.#options.db, this.#options.logger, this.#limits);
       this.#channels.set(request.clubId, joined);
     }
     joined.members++;
+    this.#joined.set(stream, joined);
     if (request.hangUp.aborted) stream.close();
     else request.hangUp.addEventListener('abort', stream.close, { once: true });
     if (!stream.closed) await joined.join(stream, request.after, request.hangUp);
     return { ok: true, close: stream.close };
-  }
-
-  #release(leaseId: string): void {
-    const released = releaseLease(this.#options.db, leaseId)
-      .catch((err: unknown) =>
-        this.#options.logger.warn({ err }, 'live stream lease not released; it expires'),
-      )
-      .finally(() => this.#releasing.delete(released));
-    this.#releasing.add(released);
   }
 
   /** Ends every stream (browsers reconnect, to another process), then the reader and listener. */
@@ -146,7 +180,8 @@ export class LiveHub {
     if (this.#stopped) return;
     this.#stopped = true;
     for (const stream of [...this.#streams]) stream.close();
-    await Promise.all(this.#releasing);
+    await this.#displays.stop();
+    await this.#leases.settled();
     const running = this.#running;
     if (!running) return;
     clearInterval(running.heartbeat);
@@ -164,22 +199,8 @@ export class LiveHub {
     for (const channel of this.#channels.values()) {
       for (const stream of channel.streams) stream.sink.write(SSE_HEARTBEAT);
     }
-    const leased = [...this.#streams].filter((stream) => stream.leaseId !== undefined);
-    if (!leased.length || this.#renewing) return;
-    this.#renewing = true;
-    try {
-      const held = await renewLeases(
-        this.#options.db,
-        leased.map((stream) => stream.leaseId!),
-        this.#leaseTtlMs,
-      );
-      for (const stream of leased) if (!held.has(stream.leaseId!)) stream.close();
-    } catch (err) {
-      // The leases outlive a few heartbeats; the next one tries again.
-      this.#options.logger.warn({ err }, 'live stream leases not renewed');
-    } finally {
-      this.#renewing = false;
-    }
+    void this.#displays.check();
+    await this.#leases.renew([...this.#streams]);
   }
 
   #start(): Promise<void> {
@@ -246,24 +267,7 @@ export class LiveHub {
     this.#notified.clear();
     if (!after.size) return;
     const limit = this.#limits.maxCatchUp;
-    const rows: EventRow[] = await this.#options
-      .db('events')
-      .join(
-        this.#options.db.raw('unnest(?::uuid[], ?::bigint[]) AS notified(club_id, after_seq)', [
-          [...after.keys()],
-          [...after.values()],
-        ]),
-        function () {
-          this.on('events.club_id', '=', 'notified.club_id').andOn(
-            'events.club_seq',
-            '>',
-            'notified.after_seq',
-          );
-        },
-      )
-      .orderBy([{ column: 'events.club_id' }, { column: 'events.club_seq' }])
-      .limit(limit)
-      .select(EVENT_COLUMNS.map((column) => `events.${column}`));
+    const rows = await eventsAfter(this.#options.db, after, limit);
     const events = rows.map(toEnvelope);
     // Clubs cut off by the limit are read again on the next round.
     if (rows.length === limit) for (const clubId of after.keys()) this.#notified.add(clubId);

@@ -3,6 +3,7 @@
  * every API process counts a member's streams together. A process renews the leases of its streams
  * at each heartbeat; one that dies stops renewing, and its leases stop counting once they expire.
  */
+import type { Logger } from 'pino';
 import type { Db } from '../db/connect';
 import { pastAbsoluteLifetime, type SessionData } from '../http/session';
 
@@ -100,4 +101,57 @@ export async function renewLeases(db: Db, leaseIds: readonly string[], ttlMs: nu
 /** Leases no process renews any more; housekeeping removes them now and then. */
 export async function purgeExpiredLeases(db: Db): Promise<number> {
   return db('live_stream_leases').where('expires_at', '<=', db.fn.now()).delete();
+}
+
+/**
+ * The leases of one process's streams: given back in the background (stopping waits for them, so
+ * the pool is not closed under them) and renewed at each heartbeat, where the streams whose login
+ * ended are closed.
+ */
+export class ProcessLeases {
+  readonly #releasing = new Set<Promise<void>>();
+  /** A renewal still under way when the next heartbeat comes is not started twice. */
+  #renewing = false;
+
+  constructor(
+    private readonly options: { db: Db; logger: Logger },
+    private readonly ttlMs: number,
+  ) {}
+
+  take(holder: LeaseHolder, cap: number): Promise<string | undefined> {
+    return takeLease(this.options.db, holder, cap, this.ttlMs);
+  }
+
+  release(leaseId: string): void {
+    const released = releaseLease(this.options.db, leaseId)
+      .catch((err: unknown) =>
+        this.options.logger.warn({ err }, 'live stream lease not released; it expires'),
+      )
+      .finally(() => this.#releasing.delete(released));
+    this.#releasing.add(released);
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all(this.#releasing);
+  }
+
+  /** Renews the leases of these streams (those without one are skipped) and closes the others. */
+  async renew(streams: readonly { leaseId: string | undefined; close(): void }[]): Promise<void> {
+    const leased = streams.filter((stream) => stream.leaseId !== undefined);
+    if (!leased.length || this.#renewing) return;
+    this.#renewing = true;
+    try {
+      const held = await renewLeases(
+        this.options.db,
+        leased.map((stream) => stream.leaseId!),
+        this.ttlMs,
+      );
+      for (const stream of leased) if (!held.has(stream.leaseId!)) stream.close();
+    } catch (err) {
+      // The leases outlive a few heartbeats; the next one tries again.
+      this.options.logger.warn({ err }, 'live stream leases not renewed');
+    } finally {
+      this.#renewing = false;
+    }
+  }
 }

@@ -81,5 +81,15 @@ export interface OpenStream {
   hangUp: AbortSignal;
 }
 
+/** A clubhouse screen's stream: opened by its secret link, no login; it ends when the link is renewed. */
+export interface OpenDisplayStream {
+  clubId: string;
+  /** The SHA-256 of the link's secret: once the club's link has another, the stream ends. */
+  secretHash: Buffer;
+  after: number | undefined;
+  sink: LiveSink;
+  hangUp: AbortSignal;
+}
+
 export type OpenResult =
   { ok: true; close: () => void } | { ok: false; reason: 'too-many' | 'busy' | 'stopping' };

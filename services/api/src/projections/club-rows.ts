@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { foldClubName } from '@platzbuchung/domain/club-names';
+import { DEFAULT_DISPLAY_NAMES } from '@platzbuchung/domain/clubs/local-rules';
 import type { Projection, ProjectionDifference } from './registry';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 
@@ -52,6 +53,7 @@ const localRulesFromLog = {
   booking_horizon_days: `(l.after->>'booking_horizon_days')::int`,
   cancel_deadline_hours: `coalesce((l.after->>'cancel_deadline_hours')::int, 0)`,
   rules: `coalesce(l.after->>'rules', '')`,
+  display_names: `coalesce(l.after->>'display_names', '${DEFAULT_DISPLAY_NAMES}')`,
 };
 
 const settingsSpec: LatestAfter = {
@@ -60,7 +62,8 @@ const settingsSpec: LatestAfter = {
   live: `jsonb_build_object('name', t.name, 'courts_count', t.courts_count, 'start_hour', t.start_hour,
            'end_hour', t.end_hour, 'reservations_limit', t.reservations_limit,
            'time_zone', t.time_zone, 'booking_horizon_days', t.booking_horizon_days,
-           'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules)
+           'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules,
+           'display_names', t.display_names)
         || jsonb_build_object('member_approval', t.member_approval)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
@@ -68,7 +71,8 @@ const settingsSpec: LatestAfter = {
            'time_zone', ${localRulesFromLog.time_zone},
            'booking_horizon_days', ${localRulesFromLog.booking_horizon_days},
            'cancel_deadline_hours', ${localRulesFromLog.cancel_deadline_hours},
-           'rules', ${localRulesFromLog.rules})
+           'rules', ${localRulesFromLog.rules},
+           'display_names', ${localRulesFromLog.display_names})
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false))`,
 };
 

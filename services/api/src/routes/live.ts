@@ -19,7 +19,7 @@ const RETRY_AFTER_SECONDS = 30;
  * Where the screen stands: the `Last-Event-ID` header a browser sends when it reconnects, or
  * `?last_event_id=` for a fresh EventSource, which cannot set headers. Absent: from now on.
  */
-function resumeAfter(ctx: AppContext): number | undefined {
+export function resumeAfter(ctx: AppContext): number | undefined {
   const header = ctx.get('Last-Event-ID');
   const query = ctx.query.last_event_id;
   const value = header !== '' ? header : query;
@@ -30,7 +30,7 @@ function resumeAfter(ctx: AppContext): number | undefined {
   return Number(value);
 }
 
-function refuse(reason: 'too-many' | 'busy' | 'stopping'): never {
+export function refuse(reason: 'too-many' | 'busy' | 'stopping'): never {
   const retryLater = { 'Retry-After': String(RETRY_AFTER_SECONDS) };
   if (reason === 'too-many') throw new HttpError(429, liveTexts.tooManyStreams, retryLater);
   // 503 makes the browser's EventSource give up here; the screen polls and tries again later.
@@ -61,18 +61,23 @@ export function liveRoutes(deps: AppDeps): Router<AppState> {
     });
     if (!opened.ok) refuse(opened.reason);
     sink.once('error', opened.close);
-    // A stream is quiet for long stretches: no idle timeout, and every message on the wire at once.
-    ctx.req.socket.setTimeout(0);
-    ctx.req.socket.setNoDelay(true);
-    ctx.req.socket.setKeepAlive(true);
-    ctx.status = 200;
-    ctx.type = 'text/event-stream; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache, no-transform');
-    // nginx and similar proxies would hold the messages back until a buffer is full.
-    ctx.set('X-Accel-Buffering', 'no');
-    ctx.set('Connection', 'keep-alive');
-    ctx.body = sink;
+    answerWithStream(ctx, sink);
   });
 
   return router;
+}
+
+/** The answer of a live stream, whoever opened it: a member's grid or a clubhouse screen. */
+export function answerWithStream(ctx: AppContext, sink: PassThrough): void {
+  // A stream is quiet for long stretches: no idle timeout, and every message on the wire at once.
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  ctx.req.socket.setKeepAlive(true);
+  ctx.status = 200;
+  ctx.type = 'text/event-stream; charset=utf-8';
+  ctx.set('Cache-Control', 'no-cache, no-transform');
+  // nginx and similar proxies would hold the messages back until a buffer is full.
+  ctx.set('X-Accel-Buffering', 'no');
+  ctx.set('Connection', 'keep-alive');
+  ctx.body = sink;
 }

@@ -54,9 +54,17 @@ export async function listen(
   query: string,
   headers: Record<string, string> = {},
 ): Promise<LiveListener> {
+  return listenAt(`${client.baseUrl}/api/reservations/stream?${query}`, {
+    Cookie: client.cookieHeader(),
+    ...headers,
+  });
+}
+
+/** A listener on any live stream's address (a clubhouse screen's carries its secret, no cookie). */
+export async function listenAt(url: string, headers: Record<string, string> = {}): Promise<LiveListener> {
   const abort = new AbortController();
-  const response = await fetch(`${client.baseUrl}/api/reservations/stream?${query}`, {
-    headers: { Accept: 'text/event-stream', Cookie: client.cookieHeader(), ...headers },
+  const response = await fetch(url, {
+    headers: { Accept: 'text/event-stream', ...headers },
     signal: abort.signal,
   });
   const listener: LiveListener = {
