@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { createClub, pageAs, useChromium } from './support';
+import { createClub, loginViaApi, pageAs, useChromium } from './support';
 import { waitForGrid } from './support/reservations-grid';
 
 const MOST_REQUESTS = 12;
@@ -61,5 +61,24 @@ describe('the first visit of /reservations', () => {
     expect(preloads.some((href) => new URL(href).pathname === '/api/blocks')).toBe(true);
     const preloadedData = preloads.filter((href) => new URL(href).pathname.startsWith('/api/'));
     for (const href of preloadedData) expect(urls).toContain(href);
+  });
+
+  it("paints the club's header from the page's own HTML, as the shell then renders it", async () => {
+    const { admin, club } = await createClub();
+    await browser.freshContext();
+    await loginViaApi(browser.context, admin);
+    const sent = await browser.context.request.get('/reservations', { headers: { Accept: 'text/html' } });
+    const html = await sent.text();
+    const headerOf = (markup: string) => /<header[^>]*>.*?<\/header>/s.exec(markup)?.[0];
+    // The page's style sheets apply before its scripts run: the frame paints styled.
+    expect(html).toMatch(/<link[^>]+rel="stylesheet"[^>]*>.*<div id="root"><div [^>]*data-page-frame/s);
+    expect(headerOf(html)).toContain(`>${club.name}</p>`);
+
+    const page = await browser.newPage('phone');
+    await page.goto('/reservations');
+    await waitForGrid(page);
+    await expect.poll(() => page.locator('[data-page-frame]').count()).toBe(0);
+    const rendered = await page.locator('#root').evaluate((root) => root.innerHTML);
+    expect(headerOf(rendered)).toBe(headerOf(html));
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Reads: one week of a busy club's grid, `GET /api/reservations?from&to`, at 1, 10 and 50
- * connections, next to a route in the same process answering the same JSON from memory.
+ * connections, next to a route in the same process answering the same JSON from memory; and at a
+ * fixed rate (an open loop) of 70 % of what the memory route carried at 50 connections.
  */
 import autocannon from 'autocannon';
 import { addDays, weekdayOf } from '@platzbuchung/domain/dates';
 import type { ApiProcess } from './support/api-process';
 import { peakRssMiB } from './support/api-process';
+import { openLoop, type OpenLoopFigures } from './support/open-loop';
 import type { Figure } from './support/report';
 import { median, round } from './support/stats';
 
@@ -66,6 +68,66 @@ async function medianLoad(
   };
 }
 
+/** The open loop's rate, as a share of the memory route's requests/s at 50 connections in the same run. */
+const OPEN_LOOP_SHARE = 0.7;
+
+async function medianOpenLoop(
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  runs: number,
+  seconds: number,
+) {
+  const results: OpenLoopFigures[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await openLoop(url, headers, rate, seconds);
+    if (result.failed) throw new Error(`${url}: ${result.failed} requests failed in the open loop`);
+    results.push(result);
+  }
+  const of = (key: keyof OpenLoopFigures) => round(median(results.map((r) => r[key])));
+  return { rps: of('rps'), p50: of('p50'), p99: of('p99'), max: of('max'), lateMs: of('lateMs') };
+}
+
+/**
+ * The real route and the memory route, one after the other, each at the same fixed rate: the
+ * p99 a visitor sees when the machine is busy but not overrun, which a closed loop at its maximum
+ * cannot show (its p99 is the queue it builds itself).
+ */
+async function openLoopFigures(
+  target: ReadTarget,
+  path: string,
+  asked: Record<string, string>,
+  memoryRps: number,
+  options: { section: string; runs: number; seconds: number },
+  label: string,
+): Promise<Figure[]> {
+  const rate = Math.round(memoryRps * OPEN_LOOP_SHARE);
+  const real = await medianOpenLoop(target.api.url + path, asked, rate, options.runs, options.seconds);
+  const base = await medianOpenLoop(
+    `${target.api.url}/bench/baseline`,
+    asked,
+    rate,
+    options.runs,
+    options.seconds,
+  );
+  const name = `open loop at ${rate} req/s (${OPEN_LOOP_SHARE * 100} % of the memory route at 50 conn)${label}`;
+  const section = options.section;
+  return [
+    { section, name: `${name}: answered/s`, value: real.rps, unit: 'req/s', baseline: base.rps },
+    { section, name: `${name}: p50`, value: real.p50, unit: 'ms', baseline: base.p50 },
+    { section, name: `${name}: p99`, value: real.p99, unit: 'ms', baseline: base.p99, target: '≤ 20 ms' },
+    { section, name: `${name}: slowest`, value: real.max, unit: 'ms', baseline: base.max },
+    // Above a few ms the load generator, not the API, was late: its figures then say less.
+    {
+      section,
+      name: `${name}: the clock behind at worst`,
+      value: real.lateMs,
+      unit: 'ms',
+      baseline: base.lateMs,
+    },
+  ];
+}
+
 async function weekPath(target: ReadTarget): Promise<string> {
   const { from, to } = weekOf(target.today);
   return `/api/reservations?club_id=${target.clubId}&from=${from}&to=${to}`;
@@ -91,6 +153,7 @@ export async function measureReads(
   }
 
   const figures: Figure[] = [];
+  const openLoops: Figure[] = [];
   for (const connections of options.connections ?? CONNECTIONS) {
     for (const { label, headers } of ASKING) {
       const asked = { ...plain, ...headers };
@@ -111,7 +174,7 @@ export async function measureReads(
           unit: 'req/s',
           baseline: base.rps,
           baselineName: 'from memory',
-          target: connections === 50 ? '≥ 0.85' : undefined,
+          target: connections === 50 ? '≥ 0.9' : undefined,
         },
         { section: options.section, name: `${name}: p50`, value: real.p50, unit: 'ms', baseline: base.p50 },
         {
@@ -123,8 +186,11 @@ export async function measureReads(
           target: connections === 50 ? '≤ 40 ms' : undefined,
         },
       );
+      if (connections === 50)
+        openLoops.push(...(await openLoopFigures(target, path, asked, base.rps, options, label)));
     }
   }
+  figures.push(...openLoops);
   figures.push({
     section: options.section,
     name: 'reservations in the week answer',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@platzbuchung/ui/styles/tokens.css';
 import '@platzbuchung/ui/styles/base.css';
@@ -9,8 +9,13 @@ import { pageBasics } from './session/session-context';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App page={pageBasics()} />
-  </StrictMode>,
-);
+// A transition: React renders the shell in short tasks instead of one long one. A member's page
+// shows the layout's frame from its own HTML meanwhile (services/api/src/http/page-frame.ts), so
+// the shell's start is no longer before the first paint, and a long task would block the page.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App page={pageBasics()} />
+    </StrictMode>,
+  );
+});

@@ -34,6 +34,8 @@ export async function openPage(page: Page, path: string): Promise<void> {
 }
 
 export async function waitForStartup(page: Page): Promise<void> {
+  // A member's page has a frame from the server until the shell renders (services/api/src/http/page-frame.ts).
+  await page.locator('[data-page-frame]').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
   await page.locator('#main').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await page.getByText(texts.startupSplash).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }

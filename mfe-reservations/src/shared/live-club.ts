@@ -180,16 +180,39 @@ function listenToClub(clubId: string, listener: LiveListener): () => void {
   };
 }
 
+/** The longest a screen waits for the browser to be idle before it opens the stream anyway. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Runs `start` once the browser is idle, after the screen's first paint and the rest of its
+ * render: opening the stream is nothing the first screen shows, and a change made meanwhile is
+ * not lost (the stream's `ready` names the club sequence it starts from, and what was loaded
+ * before it is loaded again). Returns a cancel.
+ */
+function whenIdle(start: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(start, 0);
+  return () => clearTimeout(handle);
+}
+
 /** A screen's listener on the club's stream, for as long as it is shown; the latest callbacks count. */
 export function useLiveClub(clubId: string, listener: LiveListener): void {
   const latest = useRef(listener);
   latest.current = listener;
-  useEffect(
-    () =>
-      listenToClub(clubId, {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      stop = listenToClub(clubId, {
         change: (change) => latest.current.change(change),
         resync: (since) => latest.current.resync(since),
-      }),
-    [clubId],
-  );
+      });
+    });
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, [clubId]);
 }

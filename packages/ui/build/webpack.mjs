@@ -115,15 +115,19 @@ class PreloadStartChunksPlugin {
           }
         }
         const publicPath = compilation.outputOptions.publicPath;
-        // Styles too: the bootstrap chunk runs only once its style sheet is in, and webpack asks
-        // for that only when main.js has run. Preloaded, it does not hold up the first paint.
-        const links = [...files].sort().map((file) =>
-          HtmlWebpackPlugin.createHtmlTagObject('link', {
-            rel: 'preload',
-            as: file.endsWith('.css') ? 'style' : 'script',
-            href: `${publicPath}${file}`,
-          }),
-        );
+        // Styles as style sheets: the bootstrap chunk runs only once its style sheet is in, and
+        // the page paints the layout's frame from its own HTML (services/api/src/http/page-frame.ts),
+        // which needs them. The chunk's loader finds the sheet on the page and does not ask again.
+        const links = [...files]
+          .sort()
+          .map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject(
+              'link',
+              file.endsWith('.css')
+                ? { rel: 'stylesheet', href: `${publicPath}${file}` }
+                : { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
+            ),
+          );
         data.headTags.push(...links);
         return data;
       });

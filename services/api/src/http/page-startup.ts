@@ -24,6 +24,8 @@ export interface PageStartupText {
   user: SessionUser | null;
   /** The time zone of the user's club (its today names the week the grid opens with), if known. */
   clubTimeZone: string | null;
+  /** The name of the user's club, which the logged-in layout's header shows, if known. */
+  clubName: string | null;
 }
 export type PageStartupFor = (ctx: AppContext) => Promise<PageStartupText>;
 
@@ -32,11 +34,13 @@ export function pageStartup(db: Db): PageStartupFor {
   return async (ctx) => {
     const [snapshot, user] = await Promise.all([directory.current(), currentUser(ctx, db)]);
     const startupUser: PageStartup['user'] = user ?? null;
+    const club = snapshot.clubs.find(({ club }) => club._id === user?.club_id)?.club;
     return {
       json: `{"clubs":${snapshot.body},"user":${JSON.stringify(startupUser)}}`,
       anonymous: startupUser === null,
       user: startupUser,
-      clubTimeZone: snapshot.clubs.find(({ club }) => club._id === user?.club_id)?.club.time_zone ?? null,
+      clubTimeZone: club?.time_zone ?? null,
+      clubName: club?.name ?? null,
     };
   };
 }

@@ -17,6 +17,7 @@ import {
   type RemotesConfig,
 } from '@platzbuchung/domain/host-contract';
 import { clubNow } from '@platzbuchung/domain/club-time';
+import { texts } from '@platzbuchung/domain/texts';
 import { authStateOf, remoteScreenAt } from '@platzbuchung/domain/host-routes';
 import { firstRequestsOf } from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
@@ -30,6 +31,7 @@ import {
   type ServeRules,
 } from './static-files';
 import { acceptsGzip, gzipOnce } from './compression';
+import { privateLayoutFrame, withFrame } from './page-frame';
 import type { AppContext, AppState } from './context';
 import type { InlineAnswerFor, PageStartupFor, PageStartupText } from './page-startup';
 import { dataPreloadLinks, screenPreloadLinks, servedScreenFiles, type ScreenFilesFor } from './remote-files';
@@ -280,7 +282,11 @@ function pageFrom(headExtras: string, startupFor: PageStartupFor | undefined, so
         ? { body: await sent.gzipped, encoding: 'gzip', personal: true }
         : { body: sent.plain, personal: true };
     }
-    const body = Buffer.from(page.head + preloads + inlineStartupBlock(startup.json) + page.rest);
+    // A member's page paints the layout's header before any script runs (./page-frame).
+    const rest = startup.user
+      ? withFrame(page.rest, privateLayoutFrame(startup.clubName ?? texts.productName))
+      : page.rest;
+    const body = Buffer.from(page.head + preloads + inlineStartupBlock(startup.json) + rest);
     return gzip ? { body: await gzipOnce(body), encoding: 'gzip', personal: true } : { body, personal: true };
   };
 }
