@@ -21,7 +21,9 @@ import {
 } from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import { clubMembersAnswer, pageStartup } from '../src/http/page-startup';
-import { inlineConfigBlock, inlineStartupBlock, remoteEntryUrl, serveUi } from '../src/http/ui';
+import { inlineConfigBlock, inlineStartupBlock } from '../src/http/page-head';
+import { remoteEntryUrl } from '../src/http/remotes-config';
+import { serveUi } from '../src/http/ui';
 import { clubWithMembers } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';
 

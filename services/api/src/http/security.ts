@@ -6,7 +6,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Headers every answer carries. HTML answers (the shell) get their own, wider Content-Security-Policy
- * from the UI middleware; for JSON nothing may be loaded or framed at all.
+ * (`contentSecurityPolicy`, set by the UI middleware); for JSON nothing may be loaded or framed at all.
  */
 export function securityHeaders(options: { hsts: boolean }): Middleware {
   return async (ctx, next) => {
@@ -22,6 +22,29 @@ export function securityHeaders(options: { hsts: boolean }): Middleware {
     });
     await next();
   };
+}
+
+/**
+ * The HTML page's Content-Security-Policy, which the UI middleware sets in place of the one above:
+ * the page loads the shell's files from its own origin and the remotes' from theirs.
+ */
+export function contentSecurityPolicy(remoteOrigins: readonly string[]): string {
+  const remotes = remoteOrigins.join(' ');
+  const withRemotes = (...sources: string[]) => [...sources, remotes].filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    // No 'unsafe-eval' (the forms' validators are compiled ahead of time) and no 'unsafe-inline'
+    // anywhere (styles are extracted files).
+    `script-src ${withRemotes("'self'")}`,
+    `style-src ${withRemotes("'self'")}`,
+    `connect-src ${withRemotes("'self'")}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
 }
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;

@@ -1,0 +1,61 @@
+/**
+ * What a page names of the screen its visitor will see, so the browser fetches it beside the
+ * shell's own scripts instead of after them (docs/architecture.md, "The first visit"): the remote's
+ * files and contract, and the screen's first requests, answered inline or preloaded.
+ */
+import { clubNow } from '@platzbuchung/domain/club-time';
+import { authStateOf, remoteScreenAt } from '@platzbuchung/domain/host-routes';
+import { firstRequestsOf } from '@platzbuchung/domain/reservations/screen-requests';
+import type { AppContext } from './context';
+import { inlineAnswersBlock, inlineContractsBlock } from './page-head';
+import type { InlineAnswerFor, PageStartupText } from './page-startup';
+import { dataPreloadLinks, screenPreloadLinks, type ScreenFilesFor } from './remote-files';
+
+export interface PreloadSources {
+  screenFilesFor: ScreenFilesFor;
+  inlineAnswerFor: InlineAnswerFor | undefined;
+}
+
+/**
+ * The preload links of the screen this visitor will see at this path: its remote's files from the
+ * served manifest, and the lists it asks for as it opens (`firstRequestsOf`), fetched with the
+ * session's cookie. None where the shell shows no remote's screen (an unknown path, a redirect,
+ * the membership notice); no files when the manifest cannot be read.
+ */
+export async function preloadsFor(
+  ctx: AppContext,
+  startup: PageStartupText,
+  sources: PreloadSources,
+): Promise<string> {
+  const screen = remoteScreenAt(ctx.path, authStateOf(startup.user));
+  if (!screen) return '';
+  const [files, data] = await Promise.all([
+    sources.screenFilesFor(screen.remote, screen.module, ctx.state.logger),
+    firstData(screen, startup, sources.inlineAnswerFor),
+  ]);
+  const contract = files?.contract ? inlineContractsBlock({ [screen.remote]: files.contract }) : '';
+  const answers = Object.keys(data.answers).length ? inlineAnswersBlock(data.answers) : '';
+  return (files ? screenPreloadLinks(files) : '') + dataPreloadLinks(data.preloads) + contract + answers;
+}
+
+/** The screen's first requests: those the page answers itself, and the others, to preload. */
+async function firstData(
+  screen: { remote: string; module: string },
+  startup: PageStartupText,
+  inlineAnswerFor: InlineAnswerFor | undefined,
+): Promise<{ answers: Record<string, unknown>; preloads: string[] }> {
+  const { user, clubTimeZone } = startup;
+  if (!user || !clubTimeZone) return { answers: {}, preloads: [] };
+  const paths = firstRequestsOf(screen, {
+    clubId: user.club_id,
+    userId: user._id,
+    today: clubNow(clubTimeZone).date,
+  });
+  const inline = await Promise.all(paths.map((path) => inlineAnswerFor?.(path, user)));
+  return {
+    answers: Object.fromEntries(
+      paths.flatMap((path, i) => (inline[i] === undefined ? [] : [[path, inline[i]] as const])),
+    ),
+    preloads: paths.filter((_, i) => inline[i] === undefined),
+  };
+}
