@@ -30,17 +30,17 @@ interface UiBuild {
   plugins: { _options?: { shared?: Record<string, SharedConfig> } }[];
 }
 
-type UiConfigFactory = (options: {
-  root: string;
-  name: string;
-  exposes?: Record<string, string>;
-}) => (env: unknown, argv: { mode: string }) => UiBuild;
-
-/** The production build the workspace's webpack.config.mjs describes. */
+/**
+ * The production build the workspace's webpack.config.mjs describes. The shell's describes two:
+ * its own (named `shell`) and the clubhouse screen's bundle beside it, which federates nothing.
+ */
 async function productionBuild(workspace: string): Promise<UiBuild> {
   const config = `${ROOT}${workspace}/webpack.config.mjs`;
-  const { default: factory } = (await import(config)) as { default: ReturnType<UiConfigFactory> };
-  return factory(undefined, { mode: 'production' });
+  const { default: factory } = (await import(config)) as {
+    default: (env: unknown, argv: { mode: string }) => UiBuild | (UiBuild & { name?: string })[];
+  };
+  const built = factory(undefined, { mode: 'production' });
+  return Array.isArray(built) ? built.find((build) => build.name === workspace)! : built;
 }
 
 function sharedOf(build: UiBuild): Record<string, SharedConfig> {

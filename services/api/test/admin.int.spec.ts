@@ -25,6 +25,7 @@ const DEFAULT_LOCAL_RULES = {
   booking_horizon_days: null,
   cancel_deadline_hours: 0,
   rules: '',
+  display_names: 'initials',
 };
 
 describe('every admin endpoint: anonymous 401, player 403, admin of another club 403, admin 200', () => {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { DisplayDay } from '@platzbuchung/domain/display/screen';
 
-export type ScreenState =
+type ScreenState =
   { kind: 'loading' } | { kind: 'gone' } | { kind: 'shown'; day: DisplayDay; offline: boolean };
 
 /** Changes that come together (a series, several courts) make one load. */
