@@ -4,7 +4,12 @@ import type { StatsReport } from '@platzbuchung/domain/stats/figures';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Reservation } from '@platzbuchung/domain/types';
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import { foldStatsFacts } from '@platzbuchung/domain/stats/facts';
+import { computeStats, isStandingSingle, standingSingles } from '@platzbuchung/domain/stats/figures';
 import { migrateDownThrough, migrateLatest } from '../src/db/migrate';
+import { EVENT_COLUMNS, toEnvelope } from '../src/events/rows';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
@@ -224,6 +229,30 @@ describe('live updates and a rebuild agree', () => {
     expect(live.body.data.totals.booked).toBeGreaterThan(0);
     await rebuildProjections(api.db, ['stats']);
     expect((await stats(members.admin.client, members, range)).body).toEqual(live.body);
+
+    // The database's sums and the rows read one by one give what the domain makes of the log.
+    const log = (
+      await api
+        .db('events')
+        .where({ club_id: members.club._id, stream_type: 'reservation' })
+        .orderBy('position')
+        .select(EVENT_COLUMNS)
+    ).map(toEnvelope) as EventEnvelope<ReservationEvent>[];
+    const folded = [...foldStatsFacts(log).bookings.values()];
+    const { members: named, ...figures } = live.body.data;
+    const expected = computeStats({
+      club: { ...members.club, time_zone: 'Europe/Berlin' },
+      from: '2026-11-16',
+      to: '2026-12-31',
+      standing: standingSingles(folded, '2026-11-16', '2026-12-31'),
+      bookings: folded.filter((booking) => !isStandingSingle(booking)),
+      cancellations: [...foldStatsFacts(log).cancellations.values()],
+      blocks: [],
+    });
+    expect({
+      ...figures,
+      members: named.map(({ user_id, hours, co_player_hours }) => ({ user_id, hours, co_player_hours })),
+    }).toEqual(expected);
   }, 180_000);
 });
 

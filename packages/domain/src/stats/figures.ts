@@ -37,11 +37,27 @@ export interface StatsBlock {
   until: string;
 }
 
+/**
+ * The single bookings of the range that were never called off, summed per figure: most of a club's
+ * bookings, which need no rule applied one by one, so the database sums them (projections/stats-read)
+ * instead of sending each; `standingSingles` sums them alike here.
+ */
+export interface StandingSingles {
+  /** How many bookings start and end at these hours on this ISO weekday. */
+  slots: { weekday: number; start_time: number; end_time: number; count: number }[];
+  courts: { court_num: string; hours: number }[];
+  kinds: { kind: StatsKind; hours: number }[];
+  /** Hours of members' own bookings, and as named co-players. */
+  members: { user_id: string; hours: number; co_player_hours: number }[];
+  guests: { guest_hours: number; fee_cents: number };
+}
+
 export interface StatsInput {
   club: StatsClub;
   from: IsoDate;
   to: IsoDate;
-  /** Every booking that may take place in the range (more is harmless). */
+  standing: StandingSingles;
+  /** The other bookings that may take place in the range: series, and singles called off. */
   bookings: readonly StatsBooking[];
   /** The call-offs of days in the range (more is harmless). */
   cancellations: readonly StatsCancellation[];
@@ -140,6 +156,23 @@ class Tally {
     this.guests.fee_cents += hours * booking.guest_fee_cents;
   }
 
+  addStanding(standing: StandingSingles) {
+    for (const slot of standing.slots) {
+      for (let hour = slot.start_time; hour < slot.end_time; hour++) {
+        this.cells.get(cellKey(slot.weekday, hour))!.booked += slot.count;
+      }
+    }
+    for (const { court_num, hours } of standing.courts) this.court(court_num).booked += hours;
+    for (const { kind, hours } of standing.kinds) this.kinds[kind] += hours;
+    for (const { user_id, hours, co_player_hours } of standing.members) {
+      const member = this.member(user_id);
+      member.hours += hours;
+      member.co_player_hours += co_player_hours;
+    }
+    this.guests.guest_hours += standing.guests.guest_hours;
+    this.guests.fee_cents += standing.guests.fee_cents;
+  }
+
   calledOff(booking: StatsBooking, day: StatsCancellation, hoursAhead: number) {
     if (day.by_block) {
       this.byBlock++;
@@ -161,6 +194,7 @@ export function computeStats(input: StatsInput): StatsReport {
       tally.cells.get(cellKey(weekday, hour))!.capacity += club.courts_count;
     }
   }
+  tally.addStanding(input.standing);
   countBookings(input, range, tally);
   countBlocks(input, range, tally);
   return report(input, tally);
@@ -250,3 +284,50 @@ function report(input: StatsInput, tally: Tally): StatsReport {
 
 const compareIds = (a: { user_id: string }, b: { user_id: string }) =>
   a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0;
+
+/** Whether a booking is a single one that was never called off: what `StandingSingles` sums. */
+export const isStandingSingle = (booking: StatsBooking): boolean =>
+  !booking.recurring && booking.cancelled_at === null;
+
+/** `StandingSingles` of the range, summed here as the database sums them. */
+export function standingSingles(
+  bookings: readonly StatsBooking[],
+  from: IsoDate,
+  to: IsoDate,
+): StandingSingles {
+  const range = new RangeDays(from, to);
+  const sum = <K extends string>(map: Map<K, number>, key: K, value: number) =>
+    map.set(key, (map.get(key) ?? 0) + value);
+  const slots = new Map<string, number>();
+  const courts = new Map<string, number>();
+  const kinds = new Map<StatsKind, number>();
+  const own = new Map<string, number>();
+  const co = new Map<string, number>();
+  const guests = { guest_hours: 0, fee_cents: 0 };
+  for (const booking of bookings) {
+    const i = range.indexOf(booking.date);
+    if (!isStandingSingle(booking) || i === undefined) continue;
+    const hours = booking.end_time - booking.start_time;
+    sum(slots, `${range.weekdays[i]}:${booking.start_time}:${booking.end_time}`, 1);
+    sum(courts, booking.court_num, hours);
+    sum(kinds, booking.kind, hours);
+    if (booking.kind === 'member') sum(own, booking.user_id, hours);
+    for (const id of booking.co_player_ids) sum(co, id, hours);
+    guests.guest_hours += booking.guests * hours;
+    guests.fee_cents += booking.guest_fee_cents * hours;
+  }
+  return {
+    slots: [...slots].map(([key, count]) => {
+      const [weekday, start_time, end_time] = key.split(':').map(Number) as [number, number, number];
+      return { weekday, start_time, end_time, count };
+    }),
+    courts: [...courts].map(([court_num, hours]) => ({ court_num, hours })),
+    kinds: [...kinds].map(([kind, hours]) => ({ kind, hours })),
+    members: [...new Set([...own.keys(), ...co.keys()])].map((user_id) => ({
+      user_id,
+      hours: own.get(user_id) ?? 0,
+      co_player_hours: co.get(user_id) ?? 0,
+    })),
+    guests,
+  };
+}

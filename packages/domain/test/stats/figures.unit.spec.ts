@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../src/events/catalogue';
 import type { ReservationEvent, ReservationMadeData } from '../../src/reservations/events';
 import { foldStatsFacts } from '../../src/stats/facts';
-import { computeStats, type StatsBlock, type StatsClub, type StatsReport } from '../../src/stats/figures';
+import {
+  computeStats,
+  isStandingSingle,
+  standingSingles,
+  type StatsBlock,
+  type StatsClub,
+  type StatsReport,
+} from '../../src/stats/figures';
 
 const CLUB_ID = '00000000-0000-4000-8000-00000000c1ab';
 const club: StatsClub = { courts_count: 2, start_hour: 8, end_hour: 22, time_zone: 'Europe/Berlin' };
@@ -54,11 +61,13 @@ function figures(
   options: { club?: StatsClub; blocks?: StatsBlock[] } = {},
 ): StatsReport {
   const { bookings, cancellations } = foldStatsFacts(events);
+  const all = [...bookings.values()];
   return computeStats({
     club: options.club ?? club,
     from,
     to,
-    bookings: [...bookings.values()],
+    standing: standingSingles(all, from, to),
+    bookings: all.filter((booking) => !isStandingSingle(booking)),
     cancellations: [...cancellations.values()],
     blocks: options.blocks ?? [],
   });
