@@ -12,7 +12,7 @@ import type { WaitlistOutput } from './waitlist-machine';
 import { useWaitlistMachine } from './use-waitlist-machine';
 import { entryAt, useWaitlist } from './waitlist-store';
 
-export interface WaitlistPopupProps {
+interface WaitlistPopupProps {
   clubId: string;
   slot: { court: number; date: IsoDate; hour: number };
   /** Who holds the hour, as the grid shows it. */

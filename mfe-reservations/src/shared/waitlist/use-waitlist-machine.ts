@@ -1,7 +1,7 @@
 /** The waitlist machine with its calls, keeping the shared list of entries up to date. */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { requestErrorText } from '../popups/request-error';
 import { joinWaitlist, leaveWaitlist } from './api';
 import {
@@ -27,11 +27,17 @@ async function send(clubId: string, request: WaitlistRequest): Promise<WaitlistO
   }
 }
 
+interface WaitlistMachineView {
+  snapshot: SnapshotFrom<typeof waitlistMachine>;
+  send: ActorRefFrom<typeof waitlistMachine>['send'];
+  busy: boolean;
+}
+
 export function useWaitlistMachine(
   clubId: string,
   input: WaitlistInput,
   onDone: (output: WaitlistOutput) => void,
-) {
+): WaitlistMachineView {
   const [machine] = useState(() =>
     waitlistMachine.provide({
       actors: { send: fromPromise<WaitlistOutput, WaitlistRequest>(({ input }) => send(clubId, input)) },

@@ -21,7 +21,7 @@ export type WaitlistOutput =
 
 type WaitlistEvent = { type: 'waitlist.join' } | { type: 'waitlist.leave' } | { type: 'popup.cancel' };
 
-export interface WaitlistContext extends WaitlistInput {
+interface WaitlistContext extends WaitlistInput {
   outcome: WaitlistOutput | null;
 }
 
