@@ -4,8 +4,15 @@
  * list of notices names each kind by its label. The password-reset mail's words live with its
  * template in the mailer, since only the mailer ever sees them.
  */
-import { formatDateDe, formatTimeRange } from '../dates';
-import type { IsoDate } from '../types';
+import { describeSlot, type BookingSlot, type NoticeText } from './slot';
+
+export { describeSlot, type BookingSlot, type NoticeText };
+import {
+  coPlayerNoticeKinds,
+  coPlayerNoticeLabels,
+  coPlayerNoticeText,
+  type CoPlayerFacts,
+} from './co-player-notices';
 
 /**
  * Mails about the member's own account, with a link that is a key to it: only the member ever sees
@@ -25,6 +32,7 @@ export const noticeKinds = [
   'booking-moved',
   'booking-confirmed',
   'membership-approved',
+  ...coPlayerNoticeKinds,
 ] as const;
 
 export const mailKinds = [...accountMailKinds, ...noticeKinds] as const;
@@ -45,6 +53,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   'booking-moved': 'Buchung verlegt',
   'booking-confirmed': 'Buchungsbestätigung',
   'membership-approved': 'Mitgliedschaft bestätigt',
+  ...coPlayerNoticeLabels,
 };
 
 /**
@@ -85,16 +94,6 @@ export interface MailList {
   counts: Record<MailStatus, number>;
 }
 
-/** One booked hour range on one court and day. */
-export interface BookingSlot {
-  court: string;
-  date: IsoDate;
-  start: number;
-  end: number;
-  /** A weekly series: the notice says so. */
-  recurring?: boolean;
-}
-
 /** What a notice is about, fixed when its outbox row is written; the words are made from it. */
 export type NoticeFacts =
   | {
@@ -108,26 +107,10 @@ export type NoticeFacts =
     }
   | { kind: 'booking-moved'; clubName: string; before: BookingSlot; after: BookingSlot }
   | { kind: 'booking-confirmed'; clubName: string; slot: BookingSlot }
-  | { kind: 'membership-approved'; clubName: string };
+  | { kind: 'membership-approved'; clubName: string }
+  | CoPlayerFacts;
 
 export type NoticeKind = NoticeFacts['kind'];
-
-/** The words of one notice, without greeting and closing, which the mailer's layout adds. */
-export interface NoticeText {
-  subject: string;
-  /** The body, one entry per paragraph. */
-  paragraphs: string[];
-  /** The words of the button or link into the app. */
-  linkLabel: string;
-  /** Why this member gets this mail (the last line above the closing). */
-  why: string;
-}
-
-/** "Platz 2, Mo., 07.12.2026, 10-11 Uhr" (and "jeden Montag" for a series). */
-export function describeSlot(slot: BookingSlot): string {
-  const when = `${formatDateDe(slot.date)}, ${formatTimeRange(slot.start, slot.end)}`;
-  return `Platz ${slot.court}, ${when}${slot.recurring ? ' (wöchentliche Serie)' : ''}`;
-}
 
 const cancelledScope: Record<'occurrence' | 'booking' | 'from-date', string> = {
   occurrence: 'Dieser Termin Ihrer Serie findet nicht statt',
@@ -177,5 +160,7 @@ export function noticeText(facts: NoticeFacts): NoticeText {
         linkLabel: 'Jetzt Platz buchen',
         why: `Sie erhalten diese E-Mail, weil Sie die Mitgliedschaft bei ${club} beantragt haben.`,
       };
+    default:
+      return coPlayerNoticeText(facts);
   }
 }

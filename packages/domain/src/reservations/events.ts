@@ -5,6 +5,12 @@
 import type { EventEnvelope } from '../events/catalogue';
 import type { DeleteType, IsoDate } from '../types';
 
+/**
+ * One co-player a booking names: a member, or a guest whose name lives in `reservation_guests`
+ * (never in an event, so erasure stays possible) with the club's per-hour fee when named.
+ */
+export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
+
 export interface ReservationMadeData {
   club_id: string;
   user_id: string;
@@ -19,6 +25,8 @@ export interface ReservationMadeData {
   group_id?: string;
   /** Set when this booking was split off another: the reservation, and the occurrence it replaced. */
   moved_from?: { reservation_id: string; date: IsoDate };
+  /** The co-players, without the booker; absent in older events = none. */
+  players?: PlayerRef[];
 }
 
 export interface ReservationMade {
@@ -58,11 +66,31 @@ export interface ReservationCancelled {
 export interface ReservationChanged {
   type: 'ReservationChanged';
   reservation_id: string;
-  data: { court_num: string; date: IsoDate; start_time: number; end_time: number; label?: string };
+  data: {
+    court_num: string;
+    date: IsoDate;
+    start_time: number;
+    end_time: number;
+    label?: string;
+    /** The co-players afterwards; absent = unchanged. */
+    players?: PlayerRef[];
+  };
+}
+
+/** A named member took themselves off the booking. */
+export interface CoPlayerLeft {
+  type: 'CoPlayerLeft';
+  reservation_id: string;
+  data: { user_id: string };
 }
 
 export type ReservationEvent =
-  ReservationMade | OccurrenceCancelled | SeriesEnded | ReservationCancelled | ReservationChanged;
+  | ReservationMade
+  | OccurrenceCancelled
+  | SeriesEnded
+  | ReservationCancelled
+  | ReservationChanged
+  | CoPlayerLeft;
 
 export type ReservationEventType = ReservationEvent['type'];
 

@@ -16,65 +16,17 @@ import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import type { Subscription } from '../events/subscriptions';
+import { coPlayerRules } from './co-player-notices';
+import {
+  bookingBefore,
+  clubName,
+  movedInSameTransaction,
+  slotOf,
+  streamOf,
+  type NoticeRule,
+} from './booking-facts';
 
-/** One notice an event causes: to whom, and about what. */
-export interface Notice {
-  userId: string;
-  facts: NoticeFacts;
-}
-
-export interface NoticeContext {
-  db: Db;
-}
-
-export type NoticeRule = (event: EventEnvelope, context: NoticeContext) => Promise<Notice[]>;
-
-async function clubName(db: Db, clubId: string): Promise<string> {
-  const row: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');
-  return row?.name ?? '';
-}
-
-/** The booking as it was just before `event` (its stream folded up to the version before). */
-async function bookingBefore(db: Db, event: EventEnvelope): Promise<Reservation | null> {
-  const history = (await readStream(db, 'reservation', streamOf(event))) as EventEnvelope<ReservationEvent>[];
-  let row: Reservation | null = null;
-  for (const earlier of history) {
-    if (earlier.version >= event.version) break;
-    row = evolve(row, earlier);
-  }
-  return row;
-}
-
-function streamOf(event: EventEnvelope): string {
-  return (event as EventEnvelope<ReservationEvent>).reservation_id;
-}
-
-function slotOf(
-  row: Pick<Reservation, 'court_num' | 'date' | 'start_time' | 'end_time' | 'recurring'>,
-  date?: string,
-): BookingSlot {
-  return {
-    court: row.court_num,
-    date: date ?? row.date,
-    start: row.start_time,
-    end: row.end_time,
-    ...(row.recurring ? { recurring: true } : {}),
-  };
-}
-
-/** Whether the same transaction split this occurrence off into a booking of its own: a move. */
-async function movedInSameTransaction(db: Db, event: EventEnvelope, date: string): Promise<boolean> {
-  const { rows } = await db.raw(
-    `SELECT 1 FROM events moved
-     WHERE moved.transaction_id = (SELECT transaction_id FROM events WHERE position = ?)
-       AND moved.type = 'ReservationMade'
-       AND moved.data->'moved_from'->>'reservation_id' = ?
-       AND moved.data->'moved_from'->>'date' = ?
-     LIMIT 1`,
-    [event.position, streamOf(event), date],
-  );
-  return rows.length > 0;
-}
+export type { Notice, NoticeContext, NoticeRule } from './booking-facts';
 
 /** The reason a court block gave, when a block caused the event. */
 function blockReason(event: EventEnvelope): string | undefined {
@@ -108,8 +60,8 @@ function cancellation(
   };
 }
 
-/** Which notice each event type may cause. */
-export const noticeRules: Partial<Record<EventType, NoticeRule>> = {
+/** Which notice each event type may cause to the booking's holder and about membership. */
+const holderRules: Partial<Record<EventType, NoticeRule>> = {
   ReservationCancelled: cancellation('booking', () => undefined),
   OccurrenceCancelled: cancellation('occurrence', (event) => (event.data as { date: string }).date),
   SeriesEnded: cancellation('from-date', (event) => (event.data as { end_date: string }).end_date),
@@ -187,6 +139,24 @@ export const noticeRules: Partial<Record<EventType, NoticeRule>> = {
     ];
   },
 };
+
+type Rules = Partial<Record<EventType, NoticeRule>>;
+
+/** Rule sets side by side: an event type's notices are those of every set that has a rule for it. */
+function combined(...sets: Rules[]): Rules {
+  const types = [...new Set(sets.flatMap((set) => Object.keys(set) as EventType[]))];
+  return Object.fromEntries(
+    types.map((type) => {
+      const rules = sets.flatMap((set) => set[type] ?? []);
+      const rule: NoticeRule = async (event, context) =>
+        (await Promise.all(rules.map((one) => one(event, context)))).flat();
+      return [type, rule];
+    }),
+  );
+}
+
+/** Which notices each event type may cause. */
+export const noticeRules: Rules = combined(holderRules, coPlayerRules);
 
 export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
 
