@@ -17,6 +17,7 @@ import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
 import { erasureRoutes } from './routes/erasure';
 import { eventRoutes } from './routes/events';
+import { exportRoutes } from './routes/exports';
 import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
@@ -68,6 +69,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     erasureRoutes(deps),
     adminRoutes(deps),
     blockRoutes(deps),
+    exportRoutes(deps),
     calendarRoutes(deps),
     ...(options.routes ?? []),
   ];
