@@ -11,6 +11,7 @@ import { AsOf } from '../features/as-of/AsOf';
 import { Blocks } from '../features/blocks/Blocks';
 import { ClubSettings } from '../features/club-settings/ClubSettings';
 import { EventLog } from '../features/event-log/EventLog';
+import { Guests } from '../features/guests/Guests';
 import { Members } from '../features/members/Members';
 import { pendingCount } from '../features/members/members-machine';
 import { Notices } from '../features/notices/Notices';
@@ -82,6 +83,7 @@ export default function Admin({ host }: RemoteScreenProps) {
         [adminPaths.members]: () => <Members club={club} selfId={auth._id} onPendingCount={setWaiting} />,
         [adminPaths.blocks]: () => <Blocks club={club} />,
         [adminPaths.notices]: () => <Notices club={club} />,
+        [adminPaths.guests]: () => <Guests host={host} club={club} />,
       }) ?? <GoTo host={host} to={adminPaths.log} />}
     </section>
   );

@@ -8,6 +8,7 @@ export const adminPaths = {
   members: `${hostPaths.admin}/mitglieder`,
   blocks: `${hostPaths.admin}/sperrungen`,
   notices: `${hostPaths.admin}/benachrichtigungen`,
+  guests: `${hostPaths.admin}/gaeste`,
 } as const;
 
 /** The sub-navigation, in this order. */
@@ -18,4 +19,5 @@ export const adminSections = [
   { to: adminPaths.members, label: 'Mitglieder' },
   { to: adminPaths.blocks, label: 'Sperrungen' },
   { to: adminPaths.notices, label: 'Benachrichtigungen' },
+  { to: adminPaths.guests, label: 'Gäste' },
 ] as const;

@@ -38,3 +38,23 @@ export const exportTexts = {
   formatInvalid: '„format“ muss „json“ oder „csv“ sein.',
   afterInvalid: '„after“ muss eine Position (ganze Zahl ab 0) sein.',
 } as const;
+
+/** The admin area's "Gäste": the treasurer's list on screen. */
+export const guestsTexts = {
+  tab: 'Gäste',
+  title: 'Gäste und Gastgebühren',
+  intro:
+    'Alle Gäste, die im Zeitraum mitgespielt haben, mit der Gebühr für ihre Stunden, und die Summe je Mitglied, das sie eingetragen hat.',
+  range: 'Zeitraum',
+  from: 'Von',
+  to: 'Bis',
+  show: 'Anzeigen',
+  loading: 'Gästeliste wird geladen …',
+  empty: 'In diesem Zeitraum hat kein Gast gespielt.',
+  download: 'Als Tabelle herunterladen (CSV)',
+  listCaption: 'Gäste im Zeitraum',
+  totalsTitle: 'Summe je Mitglied',
+  totalsCaption: 'Gastgebühren je Mitglied',
+  total: 'Gesamt',
+  logDownload: 'Ereignisprotokoll herunterladen (JSON Lines)',
+} as const;

@@ -5,16 +5,11 @@
  */
 import { fullName } from '@platzbuchung/domain/names';
 import { occurrencesBetween } from '@platzbuchung/domain/reservations/recurrence';
+import type { GuestList, GuestRow, GuestTotal, Person } from '@platzbuchung/domain/exports/guest-list';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import type { DateRange } from '../http/date-range';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
-
-export interface Person {
-  user_id: string;
-  first_name: string | null;
-  last_name: string | null;
-}
 
 /** One co-player of a booking: a member, or a guest with the fee per hour fixed when named. */
 export type Player = { member: Person } | { guest_name: string; fee_cents: number };
@@ -114,29 +109,6 @@ async function playersOf(
 /** How a player is named in a list: a member by full name, a guest by name with "(Gast)". */
 export const playerName = (player: Player): string =>
   'member' in player ? fullName(player.member) : `${player.guest_name} (Gast)`;
-
-/** One guest on one date: what the treasurer collects. */
-export interface GuestRow {
-  date: IsoDate;
-  hours: number;
-  court_num: string;
-  member: Person;
-  guest_name: string;
-  /** The fee per hour when named, times the hours. */
-  fee_cents: number;
-}
-
-export interface GuestTotal extends Person {
-  guest_hours: number;
-  fee_cents: number;
-}
-
-export interface GuestList {
-  data: GuestRow[];
-  /** Per booking member, by name. */
-  totals: GuestTotal[];
-  total_fee_cents: number;
-}
 
 /** The treasurer's list: every guest who played within the range, and the fees per member. */
 export async function guestList(db: Db, clubId: string, range: DateRange): Promise<GuestList> {

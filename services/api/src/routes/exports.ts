@@ -14,7 +14,8 @@ import type { AppContext, AppState } from '../http/context';
 import { requestedRange, type DateRange } from '../http/date-range';
 import { badRequest } from '../http/errors';
 import { csvFile, type Cell } from '../exports/csv';
-import { clubMembers, guestList, occurrencesIn, playerName, type GuestList } from '../exports/club-rows';
+import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
+import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/club-rows';
 import { eventLines } from '../exports/event-lines';
 
 /** A file the browser saves rather than shows. */
