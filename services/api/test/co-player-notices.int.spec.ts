@@ -32,7 +32,7 @@ beforeAll(async () => {
   runner = startSubscriptions({
     db: database.db,
     databaseUrl: database.url,
-    logger: createLogger('co-player-notices-test', 'warn'),
+    logger: createLogger('co-player-notices-test', 'silent'),
     subscriptions: [notificationsSubscription({ publicUrl: 'http://localhost:3000' })],
     timing: { pollMs: 100 },
   });
