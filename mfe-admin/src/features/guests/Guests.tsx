@@ -104,7 +104,8 @@ function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
       {list.data.length === 0 ? (
         <p className="admin-status">{t.empty}</p>
       ) : (
-        <div className="guests__scroll">
+        // Focusable, so a keyboard scrolls a table wider than a phone.
+        <div className="guests__scroll" tabIndex={0} role="region" aria-label={t.listCaption}>
           <table className="guests__table">
             <caption className="visually-hidden">{t.listCaption}</caption>
             <thead>
@@ -137,7 +138,7 @@ function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
       {list.totals.length > 0 && (
         <>
           <h3>{t.totalsTitle}</h3>
-          <div className="guests__scroll">
+          <div className="guests__scroll" tabIndex={0} role="region" aria-label={t.totalsCaption}>
             <table className="guests__table">
               <caption className="visually-hidden">{t.totalsCaption}</caption>
               <thead>
