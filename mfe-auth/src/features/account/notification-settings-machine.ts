@@ -8,7 +8,7 @@ import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states'
 import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 
 /** One switch of the panel. */
-export type NotificationSwitch = keyof NotificationSettings;
+type NotificationSwitch = keyof NotificationSettings;
 
 interface NotificationSettingsContext {
   settings: NotificationSettings;

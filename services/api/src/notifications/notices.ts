@@ -8,23 +8,13 @@
  * the notices it causes (recipient and facts); `MemberStatusChanged` below is the shortest example.
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
-import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
-import type { Reservation } from '@platzbuchung/domain/types';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
-import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import type { Subscription } from '../events/subscriptions';
 import { coPlayerRules } from './co-player-notices';
-import {
-  bookingBefore,
-  clubName,
-  movedInSameTransaction,
-  slotOf,
-  streamOf,
-  type NoticeRule,
-} from './booking-facts';
+import { bookingBefore, clubName, movedInSameTransaction, slotOf, type NoticeRule } from './booking-facts';
 
 export type { Notice, NoticeContext, NoticeRule } from './booking-facts';
 
