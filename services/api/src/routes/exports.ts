@@ -4,7 +4,8 @@
  * Another club's admin and every player get 403, a malformed range a German 400.
  */
 import Router from '@koa/router';
-import { formatDayDe, formatHour, shortWeekdayDe } from '@platzbuchung/domain/dates';
+import { adminTexts } from '@platzbuchung/domain/admin/texts';
+import { formatDayDe, formatHour, shortWeekdayDe, wallClockOf } from '@platzbuchung/domain/dates';
 import { exportTexts } from '@platzbuchung/domain/exports/texts';
 import { germanEuros } from '@platzbuchung/domain/german-numbers';
 import { fullName } from '@platzbuchung/domain/names';
@@ -12,7 +13,8 @@ import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { requestedRange, type DateRange } from '../http/date-range';
-import { badRequest } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
+import { findClub } from '../accounts/users-store';
 import { csvFile, type Cell } from '../exports/csv';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
 import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/club-rows';
@@ -120,10 +122,14 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
 
   router.get('/export/members.csv', async (ctx) => {
     const { clubId, range } = scope(ctx);
-    const [members, occurrences] = await Promise.all([
+    const [members, occurrences, club] = await Promise.all([
       clubMembers(db, clubId),
       occurrencesIn(db, clubId, range),
+      findClub(db, clubId),
     ]);
+    if (!club) throw notFound(adminTexts.clubNotFound);
+    // The day a member joined, on the club's own calendar (docs/architecture.md, "Club-local time").
+    const joined = (at: Date) => wallClockOf(at, club.time_zone).date;
     const hours = new Map<string, number>();
     for (const { booking } of occurrences) {
       hours.set(booking.user_id, (hours.get(booking.user_id) ?? 0) + booking.end_time - booking.start_time);
@@ -134,7 +140,7 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
       member.email,
       exportTexts.roles[member.role],
       exportTexts.statuses[member.status],
-      formatDayDe(member.created_at.toISOString().slice(0, 10)),
+      formatDayDe(joined(member.created_at)),
       hours.get(member.user_id) ?? 0,
     ]);
     csv(
