@@ -10,6 +10,7 @@ import { AsOf } from '../features/as-of/AsOf';
 import { Blocks } from '../features/blocks/Blocks';
 import { ClubSettings } from '../features/club-settings/ClubSettings';
 import { EventLog } from '../features/event-log/EventLog';
+import { Guests } from '../features/guests/Guests';
 import { Members } from '../features/members/Members';
 import { Notices } from '../features/notices/Notices';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
@@ -43,6 +44,7 @@ export const adminTabs: readonly AdminTab[] = [
   },
   { path: adminPaths.blocks, label: 'Sperrungen', show: (p) => <Blocks club={p.club} /> },
   { path: adminPaths.notices, label: 'Benachrichtigungen', show: (p) => <Notices club={p.club} /> },
+  { path: adminPaths.guests, label: 'Gäste', show: (p) => <Guests host={p.host} club={p.club} /> },
   {
     path: adminPaths.stats,
     label: 'Auslastung',

@@ -11,5 +11,6 @@ export const adminPaths = {
   members: `${hostPaths.admin}/mitglieder`,
   blocks: `${hostPaths.admin}/sperrungen`,
   notices: `${hostPaths.admin}/benachrichtigungen`,
+  guests: `${hostPaths.admin}/gaeste`,
   stats: `${hostPaths.admin}/auslastung`,
 } as const;

@@ -286,6 +286,8 @@ export const notificationSettingsSchema = {
   type: 'object',
   properties: {
     booking_confirmations: { type: 'boolean', errorMessage: texts.bookingConfirmationsInvalid },
+    // Added later: absent = unchanged, so a client that knows only the first switch keeps working.
+    co_player_notices: { type: 'boolean', errorMessage: texts.coPlayerNoticesInvalid },
   },
   required: ['booking_confirmations'],
   errorMessage: { ...unknownFieldsRefused.errorMessage, required: texts.bookingConfirmationsInvalid },
@@ -294,7 +296,13 @@ export const notificationSettingsSchema = {
 
 export interface NotificationSettings {
   booking_confirmations: boolean;
+  /** Mails about bookings that name the member, and about co-players leaving their bookings. */
+  co_player_notices: boolean;
 }
+
+/** What `PUT /api/account/notifications` takes: the co-player switch may be left out. */
+export type NotificationSettingsChange = Pick<NotificationSettings, 'booking_confirmations'> &
+  Partial<Pick<NotificationSettings, 'co_player_notices'>>;
 
 /** Membership settings of the admin's "Verein" form; absent from a request means unchanged. */
 export const membershipSettingsProperties = {

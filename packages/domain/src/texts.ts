@@ -67,6 +67,11 @@ export const texts = {
   bookingConfirmationsHint: 'Für jede Buchung, die Sie selbst anlegen, erhalten Sie eine E-Mail.',
   bookingConfirmationsInvalid:
     'Bitte geben Sie an, ob Sie Buchungsbestätigungen erhalten möchten (true oder false).',
+  coPlayerNoticesLabel: 'Benachrichtigungen als Mitspieler per E-Mail',
+  coPlayerNoticesHint:
+    'Wenn jemand Sie als Mitspieler einträgt, die Buchung verlegt oder absagt, und wenn sich ein Mitspieler aus Ihrer Buchung austrägt.',
+  coPlayerNoticesInvalid:
+    'Bitte geben Sie an, ob Sie Benachrichtigungen als Mitspieler erhalten möchten (true oder false).',
   notificationSettingsSaved: 'Ihre Einstellung wurde gespeichert.',
   passwordChanged: 'Ihr Passwort wurde geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
 } as const;

@@ -18,6 +18,7 @@ import { calendarRoutes } from './routes/calendar';
 import { displayPage, displayRoutes } from './routes/display';
 import { erasureRoutes } from './routes/erasure';
 import { eventRoutes } from './routes/events';
+import { exportRoutes } from './routes/exports';
 import { liveRoutes } from './routes/live';
 import { healthRoutes, type ReadinessCheck } from './routes/health';
 import { emailConfirmationRoutes } from './routes/email-confirmation';
@@ -71,6 +72,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     erasureRoutes(deps),
     adminRoutes(deps),
     blockRoutes(deps),
+    exportRoutes(deps),
     calendarRoutes(deps),
     waitlistRoutes(deps),
     statsRoutes(deps),

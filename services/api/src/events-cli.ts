@@ -1,7 +1,8 @@
 /**
- * `npm run events -- <list|follow|show|rebuild|verify> [options]`: the event log for operators,
+ * `npm run events -- <list|follow|show|export|rebuild|verify> [options]`: the event log for operators,
  * without SQL. Reads DATABASE_URL, or the embedded PostgreSQL that `npm start` runs.
  */
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import { eventTypes, streamTypes, type StreamType } from '@platzbuchung/domain/events/catalogue';
@@ -11,7 +12,15 @@ import { logEnd, readCommitted, type LogCursor } from './events/reader';
 import { listEvents, readStream } from './events/store';
 import { RESERVATION_COLUMNS, toReservation } from './projections/reservation-rows';
 import { projections, rebuildProjections, verifyProjections } from './projections/registry';
-import { filterFrom, parsePositive, UsageError, UUID, type Options } from './events-cli/arguments';
+import {
+  filterFrom,
+  parsePositive,
+  resolveClub,
+  UsageError,
+  UUID,
+  type Options,
+} from './events-cli/arguments';
+import { eventLines } from './exports/event-lines';
 import { loadNames, printEvents } from './events-cli/table';
 
 const toolConfig = readToolConfigOrExit();
@@ -22,6 +31,9 @@ Commands:
   list                 the latest events (oldest first), filtered
   follow               print every event as it commits, none skipped, none twice (Ctrl+C ends)
   show <stream id>     one stream's whole history (a reservation: also its current state)
+  export               the log as JSON Lines on stdout, one event a line, streamed
+                       (--club <id|name>: that club's, numbered by its own positions;
+                       --after <position>: resume behind the last line of an earlier export)
   rebuild              recreate the read models from the events (--projection to choose)
   verify               replay beside the read models and list every difference (exit 1 if any)
 
@@ -81,6 +93,20 @@ async function follow(db: Db, options: Options): Promise<void> {
     if (page.events.length < 500)
       await new Promise((resolve) => setTimeout(resolve, toolConfig.followPollMs));
   }
+}
+
+/**
+ * Writes the log as JSON Lines to stdout (docs/architecture.md, "Exports"), waiting for stdout to
+ * take each batch, so a million events go out without being held in memory.
+ */
+async function exportLines(db: Db, options: Options): Promise<void> {
+  const clubId = typeof options.club === 'string' ? await resolveClub(db, options.club) : undefined;
+  const after = parsePositive('after', options.after as string | undefined);
+  await pipeline(
+    eventLines(db, { ...(clubId ? { clubId } : {}), ...(after === undefined ? {} : { after }) }),
+    process.stdout,
+    { end: false },
+  );
 }
 
 async function show(db: Db, streamId: string | undefined, options: Options): Promise<void> {
@@ -170,6 +196,9 @@ async function main(): Promise<number> {
         return 0;
       case 'show':
         await show(db, argument, values);
+        return 0;
+      case 'export':
+        await exportLines(db, values);
         return 0;
       case 'rebuild': {
         const started = performance.now();

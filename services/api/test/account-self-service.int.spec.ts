@@ -262,6 +262,7 @@ describe('GET /api/account/export', () => {
       last_name: 'Graf',
       email: player.user.email,
       booking_confirmations: false,
+      co_player_notices: true,
     });
     expect(body.membership).toMatchObject({
       club: { id: club._id, name: club.name },

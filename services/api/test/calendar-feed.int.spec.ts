@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { TestClient } from './support/client';
-import { clubWithMembers, loggedIn, type Members } from './support/fixtures';
+import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
 import { resetMailsIn } from './support/outbox-mails';
 
@@ -352,5 +352,39 @@ describe('renewing and refusing', () => {
       expect(answer).toEqual({ status: 404, body: JSON.stringify({ error: calendarTexts.feedNotFound }) });
     }
     expect((await fetch(`${api.url}/api/calendar/${unknown}`)).status).toBe(404);
+  });
+});
+
+describe('a booking that names the member', () => {
+  it('is in the co-player’s feed with the booker’s name; not in a third member’s', async () => {
+    api.setNow(NOW);
+    const members = await clubWithMembers(api.url);
+    const partner = await loggedIn(
+      api.url,
+      (await signUp(api.url, members.club._id, { first_name: 'Jörg' })).email,
+    );
+    const booking = await book(members.player.client, members, {
+      court_num: '2',
+      start_time: 17,
+      end_time: 18,
+      date: MONDAY,
+    });
+    // The row the reservations projection keeps from the booking's `players` (docs/architecture.md).
+    await api.db('reservation_players').insert({
+      reservation_id: booking,
+      club_id: members.club._id,
+      ordinal: 0,
+      user_id: partner.user._id,
+    });
+
+    const feed = await parsedFeed(await feedUrlOf(partner.client));
+    const event = eventOf(feed, booking)!;
+    expect(event.summary).toBe(calendarTexts.summary('2', members.club.name, 'Steffi Graf'));
+    expect(event.summary).toContain('(mit Steffi Graf)');
+    expect(event.description).toBe('Sie sind Mitspieler in der Buchung von Steffi Graf.');
+    // The booker's own feed names nobody; the admin, named nowhere, does not see it.
+    const own = eventOf(await parsedFeed(await feedUrlOf(members.player.client)), booking)!;
+    expect(own.summary).toBe(calendarTexts.summary('2', members.club.name));
+    expect(eventOf(await parsedFeed(await feedUrlOf(members.admin.client)), booking)).toBeUndefined();
   });
 });

@@ -226,7 +226,7 @@ describe('notices to members', { timeout: 60_000 }, () => {
     const members = await clubWithMembers(api.url, { reservations_limit: 10 });
     const player = members.player.client;
     expect((await player.get('/api/account/notifications')).body).toEqual({
-      data: { booking_confirmations: false },
+      data: { booking_confirmations: false, co_player_notices: true },
     });
     await book(player, members, { court_num: '1', date: TUESDAY, start_time: 9, end_time: 10 });
     // The switch is read when the notice is written, so the booking before it is handled first.
@@ -236,7 +236,7 @@ describe('notices to members', { timeout: 60_000 }, () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       message: texts.notificationSettingsSaved,
-      data: { booking_confirmations: true },
+      data: { booking_confirmations: true, co_player_notices: true },
     });
     await book(player, members, { court_num: '1', date: TUESDAY, start_time: 8, end_time: 9 });
     // A booking an admin makes is the admin's own: no confirmation to the player.
@@ -289,12 +289,18 @@ describe('notices to members', { timeout: 60_000 }, () => {
 
   it('refuses a setting that is not true or false with a German 400', async () => {
     const members = await clubWithMembers(api.url, { reservations_limit: 10 });
-    for (const body of [{}, { booking_confirmations: 'ja' }, { booking_confirmations: true, extra: 1 }, []]) {
+    for (const body of [
+      {},
+      { booking_confirmations: 'ja' },
+      { booking_confirmations: true, extra: 1 },
+      { booking_confirmations: true, co_player_notices: 'nein' },
+      [],
+    ]) {
       const answer = await members.player.client.request('PUT', '/api/account/notifications', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
     expect((await members.player.client.get('/api/account/notifications')).body).toEqual({
-      data: { booking_confirmations: false },
+      data: { booking_confirmations: false, co_player_notices: true },
     });
   });
 });

@@ -37,7 +37,7 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
 
   return (
     <div className="admin-part">
-      <LogHeading filter={filter} />
+      <LogHeading filter={filter} clubId={club._id} />
 
       {!historyOf && (
         <LogFilters key={search.toString()} filter={filter} users={users.data ?? []} onApply={applyFilter} />

@@ -1,5 +1,7 @@
 /** Above the log: its title (or one reservation's), and the button that asks for newer events. */
+import { guestsTexts } from '@platzbuchung/domain/exports/texts';
 import { withQuery } from '@platzbuchung/ui/search-params';
+import { clubQuery } from '../../shared/admin-api';
 import { adminPaths } from '../../shared/paths';
 import { searchFromFilter, type LogFilter } from './log';
 
@@ -28,7 +30,7 @@ export function LogToolbar(props: {
 }
 
 /** The whole log, or one reservation's history with the way back. */
-export function LogHeading({ filter }: { filter: LogFilter }) {
+export function LogHeading({ filter, clubId }: { filter: LogFilter; clubId: string }) {
   if (!filter.reservationId)
     return (
       <>
@@ -36,6 +38,12 @@ export function LogHeading({ filter }: { filter: LogFilter }) {
         <p className="admin-part__intro">
           Wer hat wann welchen Platz reserviert oder eine Reservierung gelöscht, und wer hat Einstellungen
           oder Rollen geändert.
+        </p>
+        <p className="admin-part__intro">
+          {/* The whole log, one event a line, with the club's positions (docs/architecture.md, "Exports"). */}
+          <a href={`/api/admin/events/export?${clubQuery(clubId)}`} download>
+            {guestsTexts.logDownload}
+          </a>
         </p>
       </>
     );

@@ -1,26 +1,33 @@
 /**
- * The member's mail switch in the account panel: loaded, shown, and each change saved at once. A
- * change while one is being saved waits for it; a refused or failed save puts the box back.
+ * The member's mail switches in the account panel: loaded, shown, and each change saved at once.
+ * A change while one is being saved waits for it; a refused or failed save puts the boxes back.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { failureText } from '@platzbuchung/ui/api/failure-text';
 import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 
+/** One switch of the panel. */
+type NotificationSwitch = keyof NotificationSettings;
+
 interface NotificationSettingsContext {
   settings: NotificationSettings;
-  /** What the box shows while a save runs. */
-  wanted: boolean;
+  /** What the boxes show while a save runs. */
+  wanted: NotificationSettings;
   message: string | null;
   error: string | null;
 }
 
-type NotificationSettingsEvent = { type: 'confirmations.set'; on: boolean } | { type: 'settings.retry' };
+type NotificationSettingsEvent =
+  { type: 'setting.set'; name: NotificationSwitch; on: boolean } | { type: 'settings.retry' };
 
 export interface SaveAnswer {
   message: string;
   data: NotificationSettings;
 }
+
+/** Before the server answered: as a new account starts. */
+const NEW_ACCOUNT: NotificationSettings = { booking_confirmations: false, co_player_notices: true };
 
 export const notificationSettingsMachine = setup({
   types: {
@@ -37,11 +44,11 @@ export const notificationSettingsMachine = setup({
   },
   guards: {
     changes: ({ context, event }) =>
-      event.type === 'confirmations.set' && event.on !== context.settings.booking_confirmations,
+      event.type === 'setting.set' && event.on !== context.settings[event.name],
   },
 }).createMachine({
   id: 'notificationSettings',
-  context: { settings: { booking_confirmations: false }, wanted: false, message: null, error: null },
+  context: { settings: NEW_ACCOUNT, wanted: NEW_ACCOUNT, message: null, error: null },
   initial: 'loading',
   states: {
     loading: {
@@ -50,11 +57,7 @@ export const notificationSettingsMachine = setup({
         src: 'loadSettings',
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({
-            settings: event.output,
-            wanted: event.output.booking_confirmations,
-            error: null,
-          })),
+          actions: assign(({ event }) => ({ settings: event.output, wanted: event.output, error: null })),
         },
         onError: loadFailure<NotificationSettingsContext, NotificationSettingsEvent>(),
       },
@@ -62,10 +65,14 @@ export const notificationSettingsMachine = setup({
     loadFailed: loadFailedState<NotificationSettingsContext, NotificationSettingsEvent>('settings.retry'),
     ready: {
       on: {
-        'confirmations.set': {
+        'setting.set': {
           guard: 'changes',
           target: 'saving',
-          actions: assign(({ event }) => ({ wanted: event.on, message: null, error: null })),
+          actions: assign(({ context, event }) => ({
+            wanted: { ...context.settings, [event.name]: event.on },
+            message: null,
+            error: null,
+          })),
         },
       },
     },
@@ -73,12 +80,12 @@ export const notificationSettingsMachine = setup({
       tags: ['saving'],
       invoke: {
         src: 'saveSettings',
-        input: ({ context }) => ({ booking_confirmations: context.wanted }),
+        input: ({ context }) => context.wanted,
         onDone: {
           target: 'ready',
           actions: assign(({ event }) => ({
             settings: event.output.data,
-            wanted: event.output.data.booking_confirmations,
+            wanted: event.output.data,
             message: event.output.message,
           })),
         },
@@ -86,7 +93,7 @@ export const notificationSettingsMachine = setup({
           target: 'ready',
           actions: assign(({ context, event }) => ({
             error: failureText(event.error),
-            wanted: context.settings.booking_confirmations,
+            wanted: context.settings,
           })),
         },
       },

@@ -5,10 +5,14 @@
 export const calendarTexts = {
   /** The calendar's name in the member's app. */
   feedName: (clubName: string): string => `Tennis – ${clubName}`,
-  /** "Tennis Platz 3 – TC Grün-Weiß" */
-  summary: (courtNum: string, clubName: string): string => `Tennis Platz ${courtNum} – ${clubName}`,
-  /** An admin's label ("Training") goes into the event's description. */
-  description: (label: string | null | undefined): string | null => (label ? label : null),
+  /** "Tennis Platz 3 – TC Grün-Weiß", and "(mit Steffi Graf)" where the member is a co-player. */
+  summary: (courtNum: string, clubName: string, bookedBy?: string): string =>
+    `Tennis Platz ${courtNum} – ${clubName}${bookedBy ? ` (mit ${bookedBy})` : ''}`,
+  /** An admin's label ("Training") and, for a co-player, who booked go into the description. */
+  description: (label: string | null | undefined, bookedBy?: string): string | null =>
+    [label, bookedBy ? `Sie sind Mitspieler in der Buchung von ${bookedBy}.` : null]
+      .filter(Boolean)
+      .join('\n') || null,
   feedNotFound: 'Diesen Kalender gibt es nicht.',
 
   panelTitle: 'Kalender abonnieren',

@@ -82,6 +82,21 @@ const object = (properties: Record<string, object>, required: readonly string[])
   additionalProperties: false,
 });
 
+/** A booking's co-players: members by id, guests by their row in `reservation_guests`. */
+const players = {
+  type: 'array',
+  maxItems: 3,
+  items: {
+    oneOf: [
+      object({ user_id: uuid }, ['user_id']),
+      object({ guest_id: uuid, fee_cents: { type: 'integer', minimum: 0, maximum: 10000 } }, [
+        'guest_id',
+        'fee_cents',
+      ]),
+    ],
+  },
+} as const;
+
 /** What a court block adds to the bookings it cancels. */
 const closedBy = {
   block_id: uuid,
@@ -125,6 +140,7 @@ export const eventCatalogue = {
         recurring: { type: 'boolean' },
         group_id: uuid,
         moved_from: object({ reservation_id: uuid, date: isoDate }, ['reservation_id', 'date']),
+        players,
       },
       ['club_id', 'user_id', 'court_num', 'start_time', 'end_time', 'date', 'recurring'],
     ),
@@ -141,9 +157,17 @@ export const eventCatalogue = {
         start_time: hour,
         end_time: hour,
         label: { type: 'string' },
+        players,
       },
       ['court_num', 'date', 'start_time', 'end_time'],
     ),
+  },
+  CoPlayerLeft: {
+    streamType: 'reservation',
+    label: 'Mitspieler ausgetragen',
+    describe: (event, nameOf) => `${nameOf?.(event.data.user_id) ?? 'Ein Mitspieler'} hat sich ausgetragen`,
+    day: recordedDay,
+    schema: object({ user_id: uuid }, ['user_id']),
   },
   OccurrenceCancelled: {
     streamType: 'reservation',

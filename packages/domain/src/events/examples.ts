@@ -42,6 +42,7 @@ export function exampleEvents({ club, user, reservation, block, waitlist }: Exam
       reservation_id: reservation,
       data: { court_num: '2', date: '2026-11-24', start_time: 18, end_time: 19 },
     },
+    CoPlayerLeft: { type: 'CoPlayerLeft', reservation_id: reservation, data: { user_id: user } },
     OccurrenceCancelled: {
       type: 'OccurrenceCancelled',
       reservation_id: reservation,

@@ -47,6 +47,18 @@ function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
         .map((slot) => slot.date)
         .sort()
         .at(-1);
+    case 'co-player-named':
+    case 'co-player-removed':
+    case 'co-player-left':
+      return single(facts.slot);
+    case 'co-player-cancelled':
+      return facts.scope === 'occurrence' ? facts.slot.date : single(facts.slot);
+    case 'co-player-moved': {
+      const before = single(facts.before);
+      const after = single(facts.after);
+      if (before === undefined || after === undefined) return undefined;
+      return before > after ? before : after;
+    }
   }
 }
 

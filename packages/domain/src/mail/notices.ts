@@ -4,8 +4,15 @@
  * list of notices names each kind by its label. The password-reset mail's words live with its
  * template in the mailer, since only the mailer ever sees them.
  */
-import { formatDateDe, formatTimeRange } from '../dates';
-import type { IsoDate } from '../types';
+import { describeSlot, type BookingSlot, type NoticeText } from './slot';
+
+export { describeSlot, type BookingSlot, type NoticeText };
+import {
+  coPlayerNoticeKinds,
+  coPlayerNoticeLabels,
+  coPlayerNoticeText,
+  type CoPlayerFacts,
+} from './co-player-notices';
 
 /**
  * Mails about the member's own account, with a link that is a key to it: only the member ever sees
@@ -26,6 +33,7 @@ export const noticeKinds = [
   'booking-confirmed',
   'membership-approved',
   'waitlist-freed',
+  ...coPlayerNoticeKinds,
 ] as const;
 
 export const mailKinds = [...accountMailKinds, ...noticeKinds] as const;
@@ -47,6 +55,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   'booking-confirmed': 'Buchungsbestätigung',
   'membership-approved': 'Mitgliedschaft bestätigt',
   'waitlist-freed': 'Warteliste: Platz frei',
+  ...coPlayerNoticeLabels,
 };
 
 /**
@@ -87,16 +96,6 @@ export interface MailList {
   counts: Record<MailStatus, number>;
 }
 
-/** One booked hour range on one court and day. */
-export interface BookingSlot {
-  court: string;
-  date: IsoDate;
-  start: number;
-  end: number;
-  /** A weekly series: the notice says so. */
-  recurring?: boolean;
-}
-
 /** What a notice is about, fixed when its outbox row is written; the words are made from it. */
 export type NoticeFacts =
   | {
@@ -112,26 +111,10 @@ export type NoticeFacts =
   | { kind: 'booking-confirmed'; clubName: string; slot: BookingSlot }
   | { kind: 'membership-approved'; clubName: string }
   /** Hours the member waits for that have just become free: one notice per member and change. */
-  | { kind: 'waitlist-freed'; clubName: string; slots: BookingSlot[] };
+  | { kind: 'waitlist-freed'; clubName: string; slots: BookingSlot[] }
+  | CoPlayerFacts;
 
 export type NoticeKind = NoticeFacts['kind'];
-
-/** The words of one notice, without greeting and closing, which the mailer's layout adds. */
-export interface NoticeText {
-  subject: string;
-  /** The body, one entry per paragraph. */
-  paragraphs: string[];
-  /** The words of the button or link into the app. */
-  linkLabel: string;
-  /** Why this member gets this mail (the last line above the closing). */
-  why: string;
-}
-
-/** "Platz 2, Mo., 07.12.2026, 10-11 Uhr" (and "jeden Montag" for a series). */
-export function describeSlot(slot: BookingSlot): string {
-  const when = `${formatDateDe(slot.date)}, ${formatTimeRange(slot.start, slot.end)}`;
-  return `Platz ${slot.court}, ${when}${slot.recurring ? ' (wöchentliche Serie)' : ''}`;
-}
 
 const cancelledScope: Record<'occurrence' | 'booking' | 'from-date', string> = {
   occurrence: 'Dieser Termin Ihrer Serie findet nicht statt',
@@ -194,5 +177,7 @@ export function noticeText(facts: NoticeFacts): NoticeText {
         linkLabel: 'Jetzt Platz buchen',
         why: `Sie erhalten diese E-Mail, weil Sie sich bei ${club} auf die Warteliste gesetzt haben.`,
       };
+    default:
+      return coPlayerNoticeText(facts);
   }
 }

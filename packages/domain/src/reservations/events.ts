@@ -5,6 +5,12 @@
 import type { EventEnvelope } from '../events/catalogue';
 import type { DeleteType, IsoDate } from '../types';
 
+/**
+ * One co-player a booking names: a member, or a guest whose name lives in `reservation_guests`
+ * (never in an event, so erasure stays possible) with the club's per-hour fee when named.
+ */
+export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
+
 export interface ReservationMadeData {
   club_id: string;
   user_id: string;
@@ -19,7 +25,7 @@ export interface ReservationMadeData {
   group_id?: string;
   /** Set when this booking was split off another: the reservation, and the occurrence it replaced. */
   moved_from?: { reservation_id: string; date: IsoDate };
-  /** Who else plays (absent in older events: nobody); guests by id only, their names live in a table. */
+  /** The co-players, without the booker (absent in older events: none); guests by id only, their names live in a table. */
   players?: PlayerRef[];
 }
 
@@ -69,13 +75,25 @@ export interface ReservationChanged {
     start_time: number;
     end_time: number;
     label?: string;
-    /** Absent: the players stay as they were. */
+    /** The co-players afterwards; absent = unchanged. */
     players?: PlayerRef[];
   };
 }
 
+/** A named member took themselves off the booking. */
+export interface CoPlayerLeft {
+  type: 'CoPlayerLeft';
+  reservation_id: string;
+  data: { user_id: string };
+}
+
 export type ReservationEvent =
-  ReservationMade | OccurrenceCancelled | SeriesEnded | ReservationCancelled | ReservationChanged;
+  | ReservationMade
+  | OccurrenceCancelled
+  | SeriesEnded
+  | ReservationCancelled
+  | ReservationChanged
+  | CoPlayerLeft;
 
 export type ReservationEventType = ReservationEvent['type'];
 

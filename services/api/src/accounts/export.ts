@@ -40,6 +40,7 @@ export interface AccountExport {
     last_name: string;
     email: string;
     booking_confirmations: boolean;
+    co_player_notices: boolean;
     registered_at: string;
   };
   membership: {
@@ -81,6 +82,7 @@ interface ProfileRow {
   role: Role;
   status: MemberStatus;
   booking_confirmations: boolean;
+  co_player_notices: boolean;
   created_at: Date;
   club_id: string;
   club_name: string;
@@ -99,6 +101,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'u.role',
       'u.status',
       'u.booking_confirmations',
+      'u.co_player_notices',
       'u.created_at',
       'u.club_id',
       'c.name as club_name',
@@ -125,6 +128,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       last_name: profile.last_name,
       email: profile.email,
       booking_confirmations: profile.booking_confirmations,
+      co_player_notices: profile.co_player_notices,
       registered_at: profile.created_at.toISOString(),
     },
     membership: {

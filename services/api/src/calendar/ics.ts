@@ -19,6 +19,8 @@ import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 export interface FeedBooking extends Reservation {
   /** The stream's version: the event's SEQUENCE, so calendar apps notice a change. */
   version: number;
+  /** Set for a booking that names the feed's owner as a co-player: who booked it. */
+  bookedBy?: string;
 }
 
 export interface FeedInput {
@@ -84,8 +86,8 @@ export function bookingsCalendar(input: FeedInput): ICalCalendar {
       start: wallClock(booking.date, booking.start_time, timeZone),
       end: wallClock(booking.date, booking.end_time, timeZone),
       repeating: booking.recurring ? seriesRule(booking, timeZone) : null,
-      summary: calendarTexts.summary(booking.court_num, clubName),
-      description: calendarTexts.description(booking.label),
+      summary: calendarTexts.summary(booking.court_num, clubName, booking.bookedBy),
+      description: calendarTexts.description(booking.label, booking.bookedBy),
       location: clubName,
       url: `${publicUrl}${hostPaths.bookings}`,
     });

@@ -16,7 +16,7 @@ export class UsageError extends Error {}
 
 export type Options = Record<string, string | boolean | undefined>;
 
-async function resolveClub(db: Db, value: string): Promise<string> {
+export async function resolveClub(db: Db, value: string): Promise<string> {
   if (UUID.test(value)) return value;
   const matches = await db('clubs').whereILike('name', `%${value}%`).select('id', 'name');
   if (matches.length !== 1) {

@@ -8,74 +8,16 @@
  * the notices it causes (recipient and facts); `MemberStatusChanged` below is the shortest example.
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
-import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
-import type { Reservation } from '@platzbuchung/domain/types';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
-import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import type { Subscription } from '../events/subscriptions';
+import { coPlayerRules } from './co-player-notices';
 import { waitlistFreed, WAITLIST_FREEING_TYPES } from './waitlist-notices';
+import { bookingBefore, clubName, movedInSameTransaction, slotOf, type NoticeRule } from './booking-facts';
 
-/** One notice an event causes: to whom, and about what. */
-export interface Notice {
-  userId: string;
-  facts: NoticeFacts;
-}
-
-export interface NoticeContext {
-  db: Db;
-}
-
-export type NoticeRule = (event: EventEnvelope, context: NoticeContext) => Promise<Notice[]>;
-
-async function clubName(db: Db, clubId: string): Promise<string> {
-  const row: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');
-  return row?.name ?? '';
-}
-
-/** The booking as it was just before `event` (its stream folded up to the version before). */
-async function bookingBefore(db: Db, event: EventEnvelope): Promise<Reservation | null> {
-  const history = (await readStream(db, 'reservation', streamOf(event))) as EventEnvelope<ReservationEvent>[];
-  let row: Reservation | null = null;
-  for (const earlier of history) {
-    if (earlier.version >= event.version) break;
-    row = evolve(row, earlier);
-  }
-  return row;
-}
-
-function streamOf(event: EventEnvelope): string {
-  return (event as EventEnvelope<ReservationEvent>).reservation_id;
-}
-
-function slotOf(
-  row: Pick<Reservation, 'court_num' | 'date' | 'start_time' | 'end_time' | 'recurring'>,
-  date?: string,
-): BookingSlot {
-  return {
-    court: row.court_num,
-    date: date ?? row.date,
-    start: row.start_time,
-    end: row.end_time,
-    ...(row.recurring ? { recurring: true } : {}),
-  };
-}
-
-/** Whether the same transaction split this occurrence off into a booking of its own: a move. */
-async function movedInSameTransaction(db: Db, event: EventEnvelope, date: string): Promise<boolean> {
-  const { rows } = await db.raw(
-    `SELECT 1 FROM events moved
-     WHERE moved.transaction_id = (SELECT transaction_id FROM events WHERE position = ?)
-       AND moved.type = 'ReservationMade'
-       AND moved.data->'moved_from'->>'reservation_id' = ?
-       AND moved.data->'moved_from'->>'date' = ?
-     LIMIT 1`,
-    [event.position, streamOf(event), date],
-  );
-  return rows.length > 0;
-}
+export type { Notice, NoticeContext, NoticeRule } from './booking-facts';
 
 /** The reason a court block gave, when a block caused the event. */
 function blockReason(event: EventEnvelope): string | undefined {
@@ -109,8 +51,8 @@ function cancellation(
   };
 }
 
-/** Which notice each event type may cause about a member's own bookings and membership. */
-const ownNoticeRules: Partial<Record<EventType, NoticeRule>> = {
+/** Which notice each event type may cause to the booking's holder and about membership. */
+const holderRules: Partial<Record<EventType, NoticeRule>> = {
   ReservationCancelled: cancellation('booking', () => undefined),
   OccurrenceCancelled: cancellation('occurrence', (event) => (event.data as { date: string }).date),
   SeriesEnded: cancellation('from-date', (event) => (event.data as { end_date: string }).end_date),
@@ -189,14 +131,26 @@ const ownNoticeRules: Partial<Record<EventType, NoticeRule>> = {
   },
 };
 
-/** Which notices each event type may cause: a change that frees an hour also tells its waitlist. */
-export const noticeRules: Partial<Record<EventType, NoticeRule>> = { ...ownNoticeRules };
-for (const type of WAITLIST_FREEING_TYPES) {
-  const own = ownNoticeRules[type];
-  noticeRules[type] = own
-    ? async (event, context) => [...(await own(event, context)), ...(await waitlistFreed(event, context))]
-    : waitlistFreed;
+type Rules = Partial<Record<EventType, NoticeRule>>;
+
+/** Rule sets side by side: an event type's notices are those of every set that has a rule for it. */
+function combined(...sets: Rules[]): Rules {
+  const types = [...new Set(sets.flatMap((set) => Object.keys(set) as EventType[]))];
+  return Object.fromEntries(
+    types.map((type) => {
+      const rules = sets.flatMap((set) => set[type] ?? []);
+      const rule: NoticeRule = async (event, context) =>
+        (await Promise.all(rules.map((one) => one(event, context)))).flat();
+      return [type, rule];
+    }),
+  );
 }
+
+/** A change that frees an hour also tells the members on its waitlist. */
+const waitlistRules: Rules = Object.fromEntries(WAITLIST_FREEING_TYPES.map((type) => [type, waitlistFreed]));
+
+/** Which notices each event type may cause. */
+export const noticeRules: Rules = combined(holderRules, coPlayerRules, waitlistRules);
 
 export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
+import { fullName } from '@platzbuchung/domain/names';
 import { scheduleFrom } from '@platzbuchung/domain/reservations/recurrence';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
@@ -27,21 +28,43 @@ const PAST_DAYS_IN_FEED = 365;
 const FEED_MAX_AGE_SECONDS = 300;
 
 async function memberBookings(reads: Db, userId: string, clubId: string, since: string) {
-  const rows: ReservationRow[] = await reads('reservations')
-    .where({ user_id: userId, club_id: clubId })
-    .andWhere((q) =>
-      q
-        .where('date', '>=', since)
-        .orWhere((series) =>
-          series
-            .where({ recurring: true })
-            .andWhere((end) => end.whereNull('end_date').orWhere('end_date', '>', since)),
+  const rows: (ReservationRow & { booker_first: string | null; booker_last: string | null })[] = await reads(
+    'reservations as r',
+  )
+    .leftJoin('users as booker', 'booker.id', 'r.user_id')
+    .where('r.club_id', clubId)
+    // The member's own bookings and those that name them as a co-player (docs/architecture.md,
+    // "The calendar feed").
+    .andWhere((whose) =>
+      whose
+        .where('r.user_id', userId)
+        .orWhereIn(
+          'r.id',
+          reads('reservation_players').where({ user_id: userId, club_id: clubId }).select('reservation_id'),
         ),
     )
-    .orderBy([{ column: 'date' }, { column: 'start_time' }, { column: 'id' }])
-    .select([...RESERVATION_COLUMNS, 'version']);
+    .andWhere((q) =>
+      q
+        .where('r.date', '>=', since)
+        .orWhere((series) =>
+          series
+            .where('r.recurring', true)
+            .andWhere((end) => end.whereNull('r.end_date').orWhere('r.end_date', '>', since)),
+        ),
+    )
+    .orderBy([{ column: 'r.date' }, { column: 'r.start_time' }, { column: 'r.id' }])
+    .select([
+      ...RESERVATION_COLUMNS.map((column) => `r.${column}`),
+      'r.version',
+      'booker.first_name as booker_first',
+      'booker.last_name as booker_last',
+    ]);
   return rows.flatMap((row): FeedBooking[] => {
-    const shown = scheduleFrom({ ...toReservation(row), version: row.version }, since);
+    const bookedBy =
+      row.user_id === userId
+        ? {}
+        : { bookedBy: fullName({ first_name: row.booker_first, last_name: row.booker_last }) };
+    const shown = scheduleFrom({ ...toReservation(row), version: row.version, ...bookedBy }, since);
     return shown ? [shown] : [];
   });
 }

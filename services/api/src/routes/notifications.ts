@@ -1,7 +1,11 @@
 import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { mailStatuses, noticeKinds, type MailStatus } from '@platzbuchung/domain/mail/notices';
-import { notificationSettingsSchema, type NotificationSettings } from '@platzbuchung/domain/schemas';
+import {
+  notificationSettingsSchema,
+  type NotificationSettings,
+  type NotificationSettingsChange,
+} from '@platzbuchung/domain/schemas';
 import { texts } from '@platzbuchung/domain/texts';
 import { countOutbox, listOutbox, retryFailedMail, type OutboxScope } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
@@ -11,13 +15,16 @@ import type { AppContext, AppState } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { isUuid, validator } from '../http/validate';
 
-const validateSettings = validator<NotificationSettings>(notificationSettingsSchema);
+const validateSettings = validator<NotificationSettingsChange>(notificationSettingsSchema);
 
 async function settingsOf(db: Db, userId: string): Promise<NotificationSettings> {
-  const row: { booking_confirmations: boolean } | undefined = await db('users')
+  const row: NotificationSettings | undefined = await db('users')
     .where({ id: userId })
-    .first('booking_confirmations');
-  return { booking_confirmations: row?.booking_confirmations ?? false };
+    .first('booking_confirmations', 'co_player_notices');
+  return {
+    booking_confirmations: row?.booking_confirmations ?? false,
+    co_player_notices: row?.co_player_notices ?? true,
+  };
 }
 
 function statusFilter(ctx: AppContext): MailStatus | undefined {
@@ -46,7 +53,7 @@ async function clubNotices(db: Db, clubId: string, status?: MailStatus) {
 }
 
 /**
- * The member's mail switch (booking confirmations) and the admin's list of the club's notices,
+ * The member's mail switches (booking confirmations, notices as a co-player) and the admin's list of the club's notices,
  * with a retry for the failed ones (docs/architecture.md, "Notifications").
  */
 export function notificationRoutes(deps: AppDeps): Router<AppState> {
@@ -60,9 +67,13 @@ export function notificationRoutes(deps: AppDeps): Router<AppState> {
   router.put('/account/notifications', requireLogin(db), async (ctx) => {
     const body = validateSettings(ctx.request.body);
     const user = sessionUser(ctx);
-    await db('users').where({ id: user._id }).update({ booking_confirmations: body.booking_confirmations });
+    await db('users').where({ id: user._id }).update(body);
     ctx.state.logger.info(
-      { userId: user._id, bookingConfirmations: body.booking_confirmations },
+      {
+        userId: user._id,
+        bookingConfirmations: body.booking_confirmations,
+        coPlayerNotices: body.co_player_notices,
+      },
       'notification settings changed',
     );
     ctx.body = { message: texts.notificationSettingsSaved, data: await settingsOf(db, user._id) };

@@ -1,0 +1,176 @@
+/**
+ * "Gäste": the treasurer's list of guests and their fees within a date range, with the sums per
+ * member and the same list as a spreadsheet. The range lives in the address (`?from=&to=`), so a
+ * link opens the same month.
+ */
+import { useState } from 'react';
+import { clubNow } from '@platzbuchung/domain/club-time';
+import { addDays, addMonths, formatDayDe, isIsoDate } from '@platzbuchung/domain/dates';
+import { guestsTexts as t } from '@platzbuchung/domain/exports/texts';
+import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
+import { germanEuros } from '@platzbuchung/domain/german-numbers';
+import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { fullName } from '@platzbuchung/domain/names';
+import type { Club } from '@platzbuchung/domain/types';
+import { DateField } from '@platzbuchung/ui/components/date-field';
+import { LoadState } from '@platzbuchung/ui/components/load-state';
+import { useResource } from '@platzbuchung/ui/data/use-resource';
+import { useSearchParams } from '@platzbuchung/ui/search-params';
+import { fetchGuests, guestsCsvHref, type GuestRange } from './api';
+
+/** The club's current month, first to last day. */
+function thisMonth(club: Club): GuestRange {
+  const from = `${clubNow(club.time_zone).date.slice(0, 8)}01`;
+  return { from, to: addDays(addMonths(from, 1), -1) };
+}
+
+export function Guests({ host, club }: RemoteScreenProps & { club: Club }) {
+  const [params, setParams] = useSearchParams(host);
+  const fallback = thisMonth(club);
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const range: GuestRange = isIsoDate(from) && isIsoDate(to) ? { from, to } : fallback;
+
+  return (
+    <div className="admin-part guests">
+      <h2>{t.title}</h2>
+      <p className="admin-part__intro">{t.intro}</p>
+      <RangeForm
+        key={`${range.from}/${range.to}`}
+        range={range}
+        onShow={(next) => setParams(new URLSearchParams({ from: next.from, to: next.to }))}
+      />
+      {/* A new range is a new list: keyed, so it loads afresh. */}
+      <GuestData key={`${range.from}/${range.to}`} clubId={club._id} range={range} />
+    </div>
+  );
+}
+
+function GuestData({ clubId, range }: { clubId: string; range: GuestRange }) {
+  const list = useResource((wanted: GuestRange, signal) => fetchGuests(clubId, wanted, signal), range);
+  return (
+    <LoadState
+      loading={list.loading}
+      loadingText={t.loading}
+      failed={list.failed}
+      error={list.error}
+      onRetry={list.retry}
+    >
+      {list.data && <GuestTables list={list.data} csvHref={guestsCsvHref(clubId, range)} />}
+    </LoadState>
+  );
+}
+
+function RangeForm({ range, onShow }: { range: GuestRange; onShow: (range: GuestRange) => void }) {
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  return (
+    <form
+      className="guests__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isIsoDate(from) && isIsoDate(to)) onShow({ from, to });
+      }}
+    >
+      <fieldset className="form__fieldset">
+        <legend>{t.range}</legend>
+        <div className="form__row">
+          <DateField
+            className="field"
+            id="guests-from"
+            label={t.from}
+            value={from}
+            onChange={setFrom}
+            max={to}
+          />
+          <DateField className="field" id="guests-to" label={t.to} value={to} onChange={setTo} min={from} />
+        </div>
+      </fieldset>
+      <button type="submit" className="button button--primary">
+        {t.show}
+      </button>
+    </form>
+  );
+}
+
+function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
+  return (
+    <>
+      <p>
+        <a className="button" href={csvHref} download>
+          {t.download}
+        </a>
+      </p>
+      {list.data.length === 0 ? (
+        <p className="admin-status">{t.empty}</p>
+      ) : (
+        // Focusable, so a keyboard scrolls a table wider than a phone.
+        <div className="guests__scroll" tabIndex={0} role="region" aria-label={t.listCaption}>
+          <table className="guests__table">
+            <caption className="visually-hidden">{t.listCaption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Datum</th>
+                <th scope="col">Stunden</th>
+                <th scope="col">Platz</th>
+                <th scope="col">Mitglied</th>
+                <th scope="col">Gast</th>
+                <th scope="col" className="guests__amount">
+                  Gebühr
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((row, index) => (
+                <tr key={`${row.date}-${row.court_num}-${index}`}>
+                  <td>{formatDayDe(row.date)}</td>
+                  <td>{row.hours}</td>
+                  <td>{row.court_num}</td>
+                  <td>{fullName(row.member)}</td>
+                  <td>{row.guest_name}</td>
+                  <td className="guests__amount">{germanEuros(row.fee_cents)} €</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.totals.length > 0 && (
+        <>
+          <h3>{t.totalsTitle}</h3>
+          <div className="guests__scroll" tabIndex={0} role="region" aria-label={t.totalsCaption}>
+            <table className="guests__table">
+              <caption className="visually-hidden">{t.totalsCaption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Mitglied</th>
+                  <th scope="col">Gaststunden</th>
+                  <th scope="col" className="guests__amount">
+                    Gebühren
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.totals.map((total) => (
+                  <tr key={total.user_id}>
+                    <td>{fullName(total)}</td>
+                    <td>{total.guest_hours}</td>
+                    <td className="guests__amount">{germanEuros(total.fee_cents)} €</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    {t.total}
+                  </th>
+                  <td className="guests__amount">{germanEuros(list.total_fee_cents)} €</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

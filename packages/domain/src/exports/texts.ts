@@ -1,0 +1,60 @@
+/**
+ * The words of the club's exports and the treasurer's guest list (docs/architecture.md, "Exports"):
+ * the spreadsheets' column headings and file names, and the German refusals of their requests.
+ */
+export const exportTexts = {
+  bookingColumns: [
+    'Datum',
+    'Wochentag',
+    'Von',
+    'Bis',
+    'Stunden',
+    'Platz',
+    'Mitglied',
+    'Bezeichnung',
+    'Serie',
+    'Mitspieler',
+  ],
+  memberColumns: [
+    'Nachname',
+    'Vorname',
+    'E-Mail',
+    'Rolle',
+    'Status',
+    'Mitglied seit',
+    'Gebuchte Stunden im Zeitraum',
+  ],
+  guestColumns: ['Datum', 'Stunden', 'Platz', 'Mitglied', 'Gast', 'Gebühr (€)'],
+  guestTotalsColumns: ['Mitglied', 'Gaststunden', 'Gebühren (€)'],
+  /** The guest CSV's line before the sums per member. */
+  guestTotalsHeading: 'Summe je Mitglied',
+  yes: 'ja',
+  no: 'nein',
+  roles: { admin: 'Administrator', player: 'Mitglied' },
+  statuses: { active: 'aktiv', pending: 'wartet auf Freigabe', inactive: 'inaktiv' },
+  fileName: (what: 'buchungen' | 'mitglieder' | 'gaeste', from: string, to: string) =>
+    `${what}-${from}-bis-${to}.csv`,
+  eventsFileName: (clubName: string) => `ereignisse-${clubName.replace(/[^A-Za-z0-9-]+/g, '-')}.jsonl`,
+  formatInvalid: '„format“ muss „json“ oder „csv“ sein.',
+  afterInvalid: '„after“ muss eine Position (ganze Zahl ab 0) sein.',
+} as const;
+
+/** The admin area's "Gäste": the treasurer's list on screen. */
+export const guestsTexts = {
+  tab: 'Gäste',
+  title: 'Gäste und Gastgebühren',
+  intro:
+    'Alle Gäste, die im Zeitraum mitgespielt haben, mit der Gebühr für ihre Stunden, und die Summe je Mitglied, das sie eingetragen hat.',
+  range: 'Zeitraum',
+  from: 'Von',
+  to: 'Bis',
+  show: 'Anzeigen',
+  loading: 'Gästeliste wird geladen …',
+  empty: 'In diesem Zeitraum hat kein Gast gespielt.',
+  download: 'Als Tabelle herunterladen (CSV)',
+  listCaption: 'Gäste im Zeitraum',
+  totalsTitle: 'Summe je Mitglied',
+  totalsCaption: 'Gastgebühren je Mitglied',
+  total: 'Gesamt',
+  logDownload: 'Ereignisprotokoll herunterladen (JSON Lines)',
+} as const;

@@ -1,0 +1,134 @@
+/**
+ * The notices about bookings that name co-players (docs/architecture.md, "Notifications"): a named
+ * member hears when they are named, taken off, and when the booking moves or is cancelled; the
+ * booker hears when a co-player takes themselves off. Each is switchable in the account panel.
+ */
+import type { PlayerRef, ReservationEventType } from '../reservations/events';
+import { describeSlot, type BookingSlot, type NoticeText } from './slot';
+
+export const coPlayerNoticeKinds = [
+  'co-player-named',
+  'co-player-removed',
+  'co-player-moved',
+  'co-player-cancelled',
+  'co-player-left',
+] as const;
+
+export type CoPlayerNoticeKind = (typeof coPlayerNoticeKinds)[number];
+
+export const coPlayerNoticeLabels: Record<CoPlayerNoticeKind, string> = {
+  'co-player-named': 'Als Mitspieler eingetragen',
+  'co-player-removed': 'Als Mitspieler ausgetragen',
+  'co-player-moved': 'Buchung mit Ihnen verlegt',
+  'co-player-cancelled': 'Buchung mit Ihnen abgesagt',
+  'co-player-left': 'Mitspieler hat sich ausgetragen',
+};
+
+/** What a co-player notice is about; `bookerName`/`playerName` are whom the words name. */
+export type CoPlayerFacts =
+  | { kind: 'co-player-named'; clubName: string; slot: BookingSlot; bookerName: string }
+  | { kind: 'co-player-removed'; clubName: string; slot: BookingSlot; bookerName: string }
+  | { kind: 'co-player-moved'; clubName: string; before: BookingSlot; after: BookingSlot; bookerName: string }
+  | {
+      kind: 'co-player-cancelled';
+      clubName: string;
+      slot: BookingSlot;
+      bookerName: string;
+      scope: 'occurrence' | 'booking' | 'from-date';
+    }
+  | { kind: 'co-player-left'; clubName: string; slot: BookingSlot; playerName: string };
+
+const cancelledScope = {
+  occurrence: 'Dieser Termin der Serie, in der Sie mitspielen, findet nicht statt',
+  booking: 'Die Buchung, in der Sie mitspielen, findet nicht statt',
+  'from-date': 'Die Serie, in der Sie mitspielen, endet; ab diesem Termin findet sie nicht mehr statt',
+} as const;
+
+/** Why a named member gets these mails, and where to switch them off. */
+const namedWhy = (club: string) =>
+  `Sie erhalten diese E-Mail, weil Sie bei ${club} als Mitspieler eingetragen sind. In Ihrem Konto können Sie diese Benachrichtigungen ausschalten.`;
+
+export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
+  const club = facts.clubName;
+  const linkLabel = 'Meine Reservierungen ansehen';
+  switch (facts.kind) {
+    case 'co-player-named':
+      return {
+        subject: `${facts.bookerName} hat Sie als Mitspieler eingetragen (${club})`,
+        paragraphs: [
+          `${facts.bookerName} hat Sie bei ${club} als Mitspieler eingetragen: ${describeSlot(facts.slot)}.`,
+          'Wenn Sie nicht mitspielen, können Sie sich unter „Meine Reservierungen“ austragen.',
+        ],
+        linkLabel,
+        why: namedWhy(club),
+      };
+    case 'co-player-removed':
+      return {
+        subject: `Sie spielen nicht mehr mit (${club})`,
+        paragraphs: [
+          `Sie sind nicht mehr als Mitspieler eingetragen: ${describeSlot(facts.slot)}.`,
+          `Die Buchung gehört ${facts.bookerName}.`,
+        ],
+        linkLabel,
+        why: namedWhy(club),
+      };
+    case 'co-player-moved':
+      return {
+        subject: `Buchung mit Ihnen bei ${club} wurde verlegt`,
+        paragraphs: [
+          `Die Buchung von ${facts.bookerName}, in der Sie mitspielen, wurde verlegt.`,
+          `Bisher: ${describeSlot(facts.before)}`,
+          `Jetzt: ${describeSlot(facts.after)}`,
+        ],
+        linkLabel,
+        why: namedWhy(club),
+      };
+    case 'co-player-cancelled':
+      return {
+        subject: `Buchung mit Ihnen bei ${club} wurde abgesagt`,
+        paragraphs: [
+          `${cancelledScope[facts.scope]}: ${describeSlot(facts.slot)}.`,
+          `Die Buchung gehört ${facts.bookerName}.`,
+        ],
+        linkLabel,
+        why: namedWhy(club),
+      };
+    case 'co-player-left':
+      return {
+        subject: `${facts.playerName} spielt nicht mehr mit (${club})`,
+        paragraphs: [
+          `${facts.playerName} hat sich aus Ihrer Buchung ausgetragen: ${describeSlot(facts.slot)}.`,
+          'Sie können unter „Meine Reservierungen“ einen anderen Mitspieler eintragen.',
+        ],
+        linkLabel,
+        why: `Sie erhalten diese E-Mail, weil ein Mitspieler Ihre Buchung bei ${club} verlassen hat. In Ihrem Konto können Sie diese Benachrichtigungen ausschalten.`,
+      };
+  }
+}
+
+/** The events of one reservation stream that say who plays. */
+type PlayersEvent =
+  | { type: 'ReservationMade'; data: { players?: readonly PlayerRef[] } }
+  | { type: 'ReservationChanged'; data: { players?: readonly PlayerRef[] } }
+  | { type: 'CoPlayerLeft'; data: { user_id: string } }
+  | { type: Exclude<ReservationEventType, 'ReservationMade' | 'ReservationChanged' | 'CoPlayerLeft'> };
+
+/**
+ * The members a booking names after `history` (its stream's events in order): `players` of the
+ * booking, replaced by a change that names players, less those who took themselves off.
+ */
+export function namedMembers(history: Iterable<PlayersEvent>): string[] {
+  let members: string[] = [];
+  for (const event of history) {
+    if (event.type === 'ReservationMade' || event.type === 'ReservationChanged') {
+      if (event.type === 'ReservationMade' || event.data.players !== undefined)
+        members = (event.data.players ?? []).flatMap((player) =>
+          'user_id' in player ? [player.user_id] : [],
+        );
+    } else if (event.type === 'CoPlayerLeft') {
+      const left = event.data.user_id;
+      members = members.filter((member) => member !== left);
+    }
+  }
+  return members;
+}

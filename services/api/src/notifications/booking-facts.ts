@@ -1,0 +1,73 @@
+/**
+ * What the notice rules read about an event's booking (docs/architecture.md, "Notifications"):
+ * the club's name, the stream's history and the booking just before the event, and its slot.
+ */
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import type { Reservation } from '@platzbuchung/domain/types';
+import type { Db } from '../db/connect';
+import { readStream } from '../events/store';
+
+/** One notice an event causes: to whom, and about what. */
+export interface Notice {
+  userId: string;
+  facts: NoticeFacts;
+}
+
+export interface NoticeContext {
+  db: Db;
+}
+
+export type NoticeRule = (event: EventEnvelope, context: NoticeContext) => Promise<Notice[]>;
+
+export async function clubName(db: Db, clubId: string): Promise<string> {
+  const row: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');
+  return row?.name ?? '';
+}
+
+/** The events of `event`'s reservation stream before it. */
+export async function historyBefore(
+  db: Db,
+  event: EventEnvelope,
+): Promise<EventEnvelope<ReservationEvent>[]> {
+  const history = (await readStream(db, 'reservation', streamOf(event))) as EventEnvelope<ReservationEvent>[];
+  return history.filter((earlier) => earlier.version < event.version);
+}
+
+/** The booking as it was just before `event` (its stream folded up to the version before). */
+export async function bookingBefore(db: Db, event: EventEnvelope): Promise<Reservation | null> {
+  return (await historyBefore(db, event)).reduce<Reservation | null>(evolve, null);
+}
+
+export function streamOf(event: EventEnvelope): string {
+  return (event as EventEnvelope<ReservationEvent>).reservation_id;
+}
+
+export function slotOf(
+  row: Pick<Reservation, 'court_num' | 'date' | 'start_time' | 'end_time' | 'recurring'>,
+  date?: string,
+): BookingSlot {
+  return {
+    court: row.court_num,
+    date: date ?? row.date,
+    start: row.start_time,
+    end: row.end_time,
+    ...(row.recurring ? { recurring: true } : {}),
+  };
+}
+
+/** Whether the same transaction split this occurrence off into a booking of its own: a move. */
+export async function movedInSameTransaction(db: Db, event: EventEnvelope, date: string): Promise<boolean> {
+  const { rows } = await db.raw(
+    `SELECT 1 FROM events moved
+     WHERE moved.transaction_id = (SELECT transaction_id FROM events WHERE position = ?)
+       AND moved.type = 'ReservationMade'
+       AND moved.data->'moved_from'->>'reservation_id' = ?
+       AND moved.data->'moved_from'->>'date' = ?
+     LIMIT 1`,
+    [event.position, streamOf(event), date],
+  );
+  return rows.length > 0;
+}

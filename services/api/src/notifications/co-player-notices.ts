@@ -1,0 +1,171 @@
+/**
+ * The notices about bookings that name co-players (docs/architecture.md, "Notifications"): a named
+ * member hears when named, taken off, and when the booking moves or is cancelled; the booker hears
+ * when a co-player takes themselves off. Nobody hears of what they did themselves, and a member who
+ * switched these notices off in the account panel hears none of them.
+ */
+import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
+import { namedMembers, type CoPlayerFacts } from '@platzbuchung/domain/mail/co-player-notices';
+import type { BookingSlot } from '@platzbuchung/domain/mail/notices';
+import { fullName } from '@platzbuchung/domain/names';
+import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import type { Db } from '../db/connect';
+import { readStream } from '../events/store';
+import {
+  clubName,
+  historyBefore,
+  movedInSameTransaction,
+  slotOf,
+  type Notice,
+  type NoticeRule,
+} from './booking-facts';
+
+/** The members among `userIds` who keep these notices switched on. */
+async function wanting(db: Db, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows: { id: string }[] = await db('users')
+    .whereIn('id', userIds)
+    .where({ co_player_notices: true })
+    .select('id');
+  const on = new Set(rows.map((row) => row.id));
+  return userIds.filter((id) => on.has(id));
+}
+
+/** The member's name as the mail says it; an erased member is named as everywhere else. */
+async function nameOf(db: Db, userId: string): Promise<string> {
+  const row: { first_name: string; last_name: string } | undefined = await db('users')
+    .where({ id: userId })
+    .first('first_name', 'last_name');
+  return fullName(row ?? { first_name: null, last_name: null });
+}
+
+/** One notice of the same facts to each recipient that wants it; never to the one who acted. */
+async function toEach(
+  db: Db,
+  event: EventEnvelope,
+  recipients: readonly string[],
+  facts: (clubName: string) => CoPlayerFacts,
+): Promise<Notice[]> {
+  const to = await wanting(
+    db,
+    recipients.filter((id) => id !== event.actor_id),
+  );
+  if (to.length === 0) return [];
+  const shared = facts(await clubName(db, event.club_id));
+  return to.map((userId) => ({ userId, facts: shared }));
+}
+
+const sameSlot = (a: BookingSlot, b: BookingSlot) =>
+  a.court === b.court && a.date === b.date && a.start === b.start && a.end === b.end;
+
+/** A booking's cancellation, whole or in part: the members it names are told. */
+function cancelled(
+  scope: 'occurrence' | 'booking' | 'from-date',
+  dateOf: (event: EventEnvelope) => string | undefined,
+): NoticeRule {
+  return async (event, { db }) => {
+    const history = await historyBefore(db, event);
+    const before = history.reduce(evolve, null);
+    if (!before) return [];
+    const date = dateOf(event);
+    // An occurrence moved elsewhere is told as a move by the booking it became.
+    if (scope === 'occurrence' && date && (await movedInSameTransaction(db, event, date))) return [];
+    const bookerName = await nameOf(db, before.user_id);
+    return toEach(db, event, namedMembers(history), (club) => ({
+      kind: 'co-player-cancelled',
+      clubName: club,
+      slot: slotOf(before, scope === 'booking' ? undefined : date),
+      scope,
+      bookerName,
+    }));
+  };
+}
+
+export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
+  ReservationMade: async (event, { db }) => {
+    if (event.type !== 'ReservationMade') return [];
+    const made = event.data;
+    const members = namedMembers([event]);
+    if (members.length === 0) return [];
+    const bookerName = await nameOf(db, made.user_id);
+    const slot = slotOf({ ...made });
+    if (!made.moved_from) {
+      return toEach(db, event, members, (club) => ({
+        kind: 'co-player-named',
+        clubName: club,
+        slot,
+        bookerName,
+      }));
+    }
+    // One occurrence of a series moved into a booking of its own: its players hear of the move.
+    const series = (await readStream(
+      db,
+      'reservation',
+      made.moved_from.reservation_id,
+    )) as EventEnvelope<ReservationEvent>[];
+    const original = series[0]?.type === 'ReservationMade' ? series[0].data : undefined;
+    if (!original) return [];
+    const before = slotOf({ ...original, recurring: false }, made.moved_from.date);
+    return toEach(db, event, members, (club) => ({
+      kind: 'co-player-moved',
+      clubName: club,
+      before,
+      after: slot,
+      bookerName,
+    }));
+  },
+
+  ReservationChanged: async (event, { db }) => {
+    if (event.type !== 'ReservationChanged') return [];
+    const history = await historyBefore(db, event);
+    const beforeRow = history.reduce(evolve, null);
+    const afterRow = beforeRow && evolve(beforeRow, event);
+    if (!beforeRow || !afterRow) return [];
+    const was = namedMembers(history);
+    const is = namedMembers([...history, event]);
+    const [before, after] = [slotOf(beforeRow), slotOf(afterRow)];
+    const bookerName = await nameOf(db, beforeRow.user_id);
+    const added = is.filter((id) => !was.includes(id));
+    const removed = was.filter((id) => !is.includes(id));
+    const staying = sameSlot(before, after) ? [] : is.filter((id) => was.includes(id));
+    return [
+      ...(await toEach(db, event, added, (club) => ({
+        kind: 'co-player-named',
+        clubName: club,
+        slot: after,
+        bookerName,
+      }))),
+      ...(await toEach(db, event, removed, (club) => ({
+        kind: 'co-player-removed',
+        clubName: club,
+        slot: before,
+        bookerName,
+      }))),
+      ...(await toEach(db, event, staying, (club) => ({
+        kind: 'co-player-moved',
+        clubName: club,
+        before,
+        after,
+        bookerName,
+      }))),
+    ];
+  },
+
+  ReservationCancelled: cancelled('booking', () => undefined),
+  OccurrenceCancelled: cancelled('occurrence', (event) => (event.data as { date: string }).date),
+  SeriesEnded: cancelled('from-date', (event) => (event.data as { end_date: string }).end_date),
+
+  CoPlayerLeft: async (event, { db }) => {
+    if (event.type !== 'CoPlayerLeft') return [];
+    const before = (await historyBefore(db, event)).reduce(evolve, null);
+    if (!before) return [];
+    const playerName = await nameOf(db, event.data.user_id);
+    return toEach(db, event, [before.user_id], (club) => ({
+      kind: 'co-player-left',
+      clubName: club,
+      slot: slotOf(before),
+      playerName,
+    }));
+  },
+};

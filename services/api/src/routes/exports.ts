@@ -1,0 +1,169 @@
+/**
+ * The club's exports for its admins (docs/architecture.md, "Exports"): the treasurer's guest list
+ * (JSON or CSV), the bookings, members and guests as spreadsheets, and the event log as JSON Lines.
+ * Another club's admin and every player get 403, a malformed range a German 400.
+ */
+import Router from '@koa/router';
+import { adminTexts } from '@platzbuchung/domain/admin/texts';
+import { formatDayDe, formatHour, shortWeekdayDe, wallClockOf } from '@platzbuchung/domain/dates';
+import { exportTexts } from '@platzbuchung/domain/exports/texts';
+import { germanEuros } from '@platzbuchung/domain/german-numbers';
+import { fullName } from '@platzbuchung/domain/names';
+import type { AppDeps } from '../deps';
+import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
+import type { AppContext, AppState } from '../http/context';
+import { requestedRange, type DateRange } from '../http/date-range';
+import { badRequest, notFound } from '../http/errors';
+import { findClub } from '../accounts/users-store';
+import { csvFile, type Cell } from '../exports/csv';
+import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
+import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/club-rows';
+import { eventLines } from '../exports/event-lines';
+
+/** A file the browser saves rather than shows. */
+function attach(ctx: AppContext, type: string, fileName: string, body: unknown): void {
+  ctx.type = type;
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+const csv = (ctx: AppContext, fileName: string, text: string) =>
+  attach(ctx, 'text/csv; charset=utf-8', fileName, text);
+
+function guestCsv({ data, totals, total_fee_cents }: GuestList): string {
+  const t = exportTexts;
+  return csvFile(
+    [
+      t.guestColumns,
+      ...data.map((row) => [
+        formatDayDe(row.date),
+        row.hours,
+        row.court_num,
+        fullName(row.member),
+        row.guest_name,
+        germanEuros(row.fee_cents),
+      ]),
+    ],
+    [
+      [t.guestTotalsHeading],
+      t.guestTotalsColumns,
+      ...totals.map((total) => [fullName(total), total.guest_hours, germanEuros(total.fee_cents)]),
+      ['', '', germanEuros(total_fee_cents)],
+    ],
+  );
+}
+
+function format(ctx: AppContext): 'json' | 'csv' {
+  const { format: wanted } = ctx.query;
+  if (wanted === undefined || wanted === 'json') return 'json';
+  if (wanted === 'csv') return 'csv';
+  throw badRequest([{ instancePath: '/format', message: exportTexts.formatInvalid }]);
+}
+
+function afterPosition(ctx: AppContext): number | undefined {
+  const { after } = ctx.query;
+  if (after === undefined || after === '') return undefined;
+  if (typeof after !== 'string' || !/^\d{1,15}$/.test(after)) {
+    throw badRequest([{ instancePath: '/after', message: exportTexts.afterInvalid }]);
+  }
+  return Number(after);
+}
+
+export function exportRoutes(deps: AppDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin' });
+  router.use(requireLogin(deps.db));
+  const { db } = deps;
+  /** The admin's club and the range asked for; the range is required. */
+  const scope = (ctx: AppContext): { clubId: string; range: DateRange } => ({
+    clubId: assertAdminOf(sessionUser(ctx), ctx.query.club_id),
+    range: requestedRange(ctx, { required: true })!,
+  });
+
+  router.get('/guests', async (ctx) => {
+    const { clubId, range } = scope(ctx);
+    const wanted = format(ctx);
+    const list = await guestList(db, clubId, range);
+    if (wanted === 'json') ctx.body = list;
+    else csv(ctx, exportTexts.fileName('gaeste', range.from, range.to), guestCsv(list));
+  });
+
+  router.get('/export/guests.csv', async (ctx) => {
+    const { clubId, range } = scope(ctx);
+    csv(
+      ctx,
+      exportTexts.fileName('gaeste', range.from, range.to),
+      guestCsv(await guestList(db, clubId, range)),
+    );
+  });
+
+  router.get('/export/bookings.csv', async (ctx) => {
+    const { clubId, range } = scope(ctx);
+    const rows = (await occurrencesIn(db, clubId, range)).map(
+      ({ date, booking, booker, players }): Cell[] => [
+        formatDayDe(date),
+        shortWeekdayDe(date),
+        formatHour(booking.start_time),
+        formatHour(booking.end_time),
+        booking.end_time - booking.start_time,
+        booking.court_num,
+        fullName(booker),
+        booking.label ?? '',
+        booking.recurring ? exportTexts.yes : exportTexts.no,
+        players.map(playerName).join(', '),
+      ],
+    );
+    csv(
+      ctx,
+      exportTexts.fileName('buchungen', range.from, range.to),
+      csvFile([exportTexts.bookingColumns, ...rows]),
+    );
+  });
+
+  router.get('/export/members.csv', async (ctx) => {
+    const { clubId, range } = scope(ctx);
+    const [members, occurrences, club] = await Promise.all([
+      clubMembers(db, clubId),
+      occurrencesIn(db, clubId, range),
+      findClub(db, clubId),
+    ]);
+    if (!club) throw notFound(adminTexts.clubNotFound);
+    // The day a member joined, on the club's own calendar (docs/architecture.md, "Club-local time").
+    const joined = (at: Date) => wallClockOf(at, club.time_zone).date;
+    const hours = new Map<string, number>();
+    for (const { booking } of occurrences) {
+      hours.set(booking.user_id, (hours.get(booking.user_id) ?? 0) + booking.end_time - booking.start_time);
+    }
+    const rows = members.map((member): Cell[] => [
+      member.last_name ?? '',
+      member.first_name ?? '',
+      member.email,
+      exportTexts.roles[member.role],
+      exportTexts.statuses[member.status],
+      formatDayDe(joined(member.created_at)),
+      hours.get(member.user_id) ?? 0,
+    ]);
+    csv(
+      ctx,
+      exportTexts.fileName('mitglieder', range.from, range.to),
+      csvFile([exportTexts.memberColumns, ...rows]),
+    );
+  });
+
+  router.get('/events/export', async (ctx) => {
+    const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
+    const after = afterPosition(ctx);
+    const club: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');
+    const lines = eventLines(db, { clubId, ...(after === undefined ? {} : { after }) });
+    // A reader that goes away ends the database cursor with it.
+    ctx.res.once('close', () => lines.destroy());
+    attach(
+      ctx,
+      'application/x-ndjson; charset=utf-8',
+      exportTexts.eventsFileName(club?.name ?? 'verein'),
+      lines,
+    );
+  });
+
+  return router;
+}
