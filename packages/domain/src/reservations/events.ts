@@ -29,9 +29,6 @@ export interface ReservationMadeData {
   players?: PlayerRef[];
 }
 
-/** A named co-player: a member, or a guest with the club's per-hour guest fee when named. */
-export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
-
 export interface ReservationMade {
   type: 'ReservationMade';
   reservation_id: string;

@@ -132,6 +132,17 @@ export function statsFacts(before: StatsBooking | null, event: EventEnvelope<Res
         ? { booking }
         : { booking, cancellation: cancellationOf(before, before.date, event) };
     }
+    case 'CoPlayerLeft':
+      // A named member took themselves off: they no longer play there.
+      return before
+        ? {
+            booking: {
+              ...before,
+              co_player_ids: before.co_player_ids.filter((id) => id !== event.data.user_id),
+              version: event.version,
+            },
+          }
+        : { booking: null };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown reservation event: ${JSON.stringify(unknown)}`);
