@@ -56,8 +56,10 @@ async function site(
   const [adminCookie] = await loginAll(api, [busy.adminEmail]);
   const feed = await fetch(`${api.url}/api/account/calendar`, {
     method: 'POST',
-    headers: { cookie: adminCookie! },
+    headers: { cookie: adminCookie!, 'Content-Type': 'application/json' },
+    body: '{}',
   });
+  if (!feed.ok) throw new Error(`calendar link: ${feed.status} ${await feed.text()}`);
   const { url: feedUrl } = (await feed.json()) as { url: string };
   const cookies = await loginAll(
     api,

@@ -147,7 +147,7 @@ interface Scenario {
   target: string;
 }
 
-export const SCENARIOS: readonly Scenario[] = [
+const SCENARIOS: readonly Scenario[] = [
   {
     name: 'one club, 300 members',
     clubs: 1,
@@ -204,7 +204,12 @@ export async function measurePhones(
   log: (line: string) => void,
 ): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const scenario of SCENARIOS) {
+  // BENCH_PHONES=club or =morning runs one of the two.
+  const only = process.env.BENCH_PHONES;
+  const chosen = SCENARIOS.filter(
+    (s) => !only || s.name.startsWith(only === 'club' ? 'one club' : 'national'),
+  );
+  for (const scenario of chosen) {
     const section = `phones: ${scenario.name}`;
     log(`${section}: creating the clubs and logging the members in…`);
     const clubs = await createClubs(db, scenario.clubs, scenario.membersPerClub, hash, 'player');

@@ -88,12 +88,13 @@ export async function bookings(site: Site): Promise<Measured> {
           const booker = site.bookers[(c + k * CLIENTS) % site.bookers.length]!;
           // Each (client, k) has its own slot; a club sees at most one booking per k from each client.
           const index = c * PER_CLIENT + k;
+          // Afternoon hours on three courts: every club has them, and no weekly series holds them.
           const body = {
             club_id: booker.clubId,
             court_num: String((index % 3) + 1),
-            start_time: 8 + (Math.floor(index / 3) % 14),
-            end_time: 9 + (Math.floor(index / 3) % 14),
-            date: addDays(day, Math.floor(index / 42)),
+            start_time: 12 + (Math.floor(index / 3) % 10),
+            end_time: 13 + (Math.floor(index / 3) % 10),
+            date: addDays(day, Math.floor(index / 30)),
           };
           const t0 = performance.now();
           const answer = await http.request(`${site.api.url}/api/reservations`, {
@@ -110,7 +111,7 @@ export async function bookings(site: Site): Promise<Measured> {
     http.close();
   }
   const seconds = (performance.now() - started) / 1000;
-  site.nextFreeDay = addDays(day, Math.ceil((CLIENTS * PER_CLIENT) / 42) + 1);
+  site.nextFreeDay = addDays(day, Math.ceil((CLIENTS * PER_CLIENT) / 30) + 1);
   if (refused) throw new Error(`${site.label}: ${refused} bookings refused on free slots`);
   return { perSecond: latencies.length / seconds, p99: percentile(latencies, 99) };
 }

@@ -26,7 +26,7 @@ function add(kind: Kind, ms: number) {
 }
 
 function kindOf(text: string): StatementKind {
-  if (text.includes('"sessions"') || text.includes('from sessions')) return 'statement: session lookup';
+  if (/"sessions"|join sessions|from sessions/i.test(text)) return 'statement: session lookup';
   if (text.includes('advisory_xact_lock')) return 'statement: club lock';
   return 'statement: other';
 }
