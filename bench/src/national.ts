@@ -148,6 +148,7 @@ async function measurePairs(small: probes.Site, big: probes.Site, seconds: numbe
     const at10m = round(median(last.big.map(pick)));
     // The ratio is always the national cost over the small one: a rate's inverse, a time's quotient.
     const ratio = round(probe.rate ? at60k / at10m : at10m / at60k, 2);
+    log(`  ${probe.name}: ${at60k} at 60k, ${at10m} at 10M (cost ratio ${ratio})`);
     figures.push({
       section: 'national',
       name: probe.name,

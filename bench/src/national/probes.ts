@@ -133,9 +133,10 @@ export const FOLLOW_EVENTS = 50_000;
  * cursor FOLLOW_EVENTS events behind the end, until it reaches the end.
  */
 export async function followCatchUp(site: Site): Promise<Measured> {
+  // Qualified in ORDER BY: the bare name would sort by the text alias, '989' after '2781'.
   const { rows } = await site.db.raw(
     `SELECT transaction_id::text AS transaction_id, position FROM events
-     ORDER BY transaction_id DESC, position DESC OFFSET ? LIMIT 1`,
+     ORDER BY events.transaction_id DESC, events.position DESC OFFSET ? LIMIT 1`,
     [FOLLOW_EVENTS],
   );
   let cursor: LogCursor = rows[0]
