@@ -108,7 +108,11 @@ function probeList(seconds: number, runs: number): Probe[] {
       run: (s) => probes.adminLog(s, seconds),
     },
     { name: '… p99', time: { unit: 'ms', of: 'p99' }, run: (s) => probes.adminLog(s, seconds) },
-    { name: '"Stand am" of a day, 2 conn', rate: { unit: 'req/s' }, run: (s) => probes.asOf(s, seconds) },
+    {
+      name: '"Stand am" of a day, one at a time',
+      rate: { unit: 'req/s' },
+      run: (s) => probes.asOf(s, seconds),
+    },
     { name: '… p99', time: { unit: 'ms', of: 'p99' }, run: (s) => probes.asOf(s, seconds) },
     { name: 'calendar feed, 10 conn', rate: { unit: 'req/s' }, run: (s) => probes.calendarFeed(s, seconds) },
     { name: '… p99', time: { unit: 'ms', of: 'p99' }, run: (s) => probes.calendarFeed(s, seconds) },

@@ -61,7 +61,7 @@ interface SetAside {
 }
 
 /** A table to fill; `primaryKey`: set its primary key aside too (random keys, nothing refers to it). */
-export interface LoadedTable {
+interface LoadedTable {
   table: string;
   primaryKey: boolean;
 }

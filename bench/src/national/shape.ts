@@ -40,7 +40,7 @@ export interface ClubPlan {
 }
 
 /** mulberry32: a small seeded generator, so the shape is the same on every run. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
