@@ -15,6 +15,7 @@ import type { AppState } from '@platzbuchung/api/http/context';
 import { LiveHub } from '@platzbuchung/api/live/hub';
 import { liveSettings } from '@platzbuchung/api/live/settings';
 import { createLogger } from '@platzbuchung/api/logger';
+import { instrument, takeTimings } from './support/timings';
 
 const config = readConfig();
 const db = connectDb(config.databaseUrl!);
@@ -64,11 +65,21 @@ const app = createApp(
   },
   { routes: [baseline] },
 );
-(app as unknown as Koa).listen(config.port, '127.0.0.1', () => process.send?.('ready'));
+// BENCH_API_BACKLOG: the listen queue for connections not yet accepted (Node's default is 511).
+const backlog = process.env.BENCH_API_BACKLOG ? Number(process.env.BENCH_API_BACKLOG) : undefined;
+const server = (app as unknown as Koa).listen(config.port, '127.0.0.1', backlog, () =>
+  process.send?.('ready'),
+);
+if (process.env.BENCH_TIMINGS) instrument(server, db);
 process.on('SIGTERM', () => process.exit(0));
 // The bench asks for the memory after a full collection (the process runs with --expose-gc), and
-// for the CPU time used so far (user and system, in microseconds).
+// for the CPU time used so far (user and system, in microseconds), and for where requests' time
+// went (./support/timings, with BENCH_TIMINGS=1).
 process.on('message', (message) => {
+  if (message === 'timings') {
+    process.send?.({ timings: takeTimings() });
+    return;
+  }
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send?.({ cpuMicros: user + system });

@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- reads|writes|rush|growth|rebuild|browser|lighthouse|live|stats|all]`: prints a
- * markdown table and writes bench/results/<part>.json. Every figure is the median of several runs
+ * `npm run bench [-- reads|writes|rush|growth|rebuild|browser|lighthouse|live|stats|phones|national|all]`:
+ * prints a markdown table and writes bench/results/<part>.json. Every figure is the median of several runs
  * next to a baseline measured in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5),
  * BENCH_GROWTH ("1,10,100"), BENCH_RUSH ("300,1000").
  * `live` takes flags: `--streams 1000 --rate 200 --seconds 20 --clubs 50`.
@@ -9,6 +9,8 @@ import { localMoment } from '@platzbuchung/domain/dates';
 import { measureReads } from './reads';
 import { liveOptions, measureLive } from './live';
 import { measureRebuild } from './rebuild';
+import { measureNational } from './national';
+import { measurePhones } from './phones';
 import { measureRush } from './rush';
 import { measureStats, measureStatsRebuild } from './stats';
 import { login, startApiProcess } from './support/api-process';
@@ -196,6 +198,24 @@ async function lighthouse(): Promise<Figure[]> {
   return measureLighthouse(runs);
 }
 
+/** Rushes on a new connection per member (./phones); the API splits where its time goes. */
+async function phones(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    const api = await startApiProcess(database.url, await freePort(), { BENCH_TIMINGS: '1' });
+    try {
+      const { password_hash } = await seedHash(database);
+      return await measurePhones(api, database.db, today, password_hash, runs, log);
+    } finally {
+      await api.stop();
+    }
+  });
+}
+
+/** Not in `all`: it generates (once) and keeps a database of ten million events. */
+async function national(): Promise<Figure[]> {
+  return measureNational(runs, seconds, log);
+}
+
 const parts: Record<string, () => Promise<Figure[]>> = {
   reads,
   growth,
@@ -206,11 +226,16 @@ const parts: Record<string, () => Promise<Figure[]>> = {
   lighthouse,
   live,
   stats,
+  phones,
+  national,
 };
+
+/** Parts a full run leaves out (asked for by name). */
+const ON_REQUEST = new Set(['national']);
 
 async function main() {
   const requested = process.argv[2]?.startsWith('--') ? 'all' : (process.argv[2] ?? 'all');
-  const names = requested === 'all' ? Object.keys(parts) : [requested];
+  const names = requested === 'all' ? Object.keys(parts).filter((p) => !ON_REQUEST.has(p)) : [requested];
   const all: Figure[] = [];
   for (const name of names) {
     const part = parts[name];

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { KeptAliveClient } from './http-client';
+import type { TimingSummary } from './timings';
 
 const SERVER = fileURLToPath(new URL('../api-server.ts', import.meta.url));
 
@@ -22,6 +23,8 @@ export interface ApiProcess {
    * measured right after another round would otherwise be charged the work that round left behind.
    */
   settled(): Promise<void>;
+  /** Where requests' time went since the last call (the process runs with BENCH_TIMINGS=1). */
+  timings(): Promise<TimingSummary>;
   /** Resident memory and JS heap (with external buffers) in MiB, right after a full collection. */
   memoryMiB(): Promise<{ rss: number; heap: number }>;
   stop(): Promise<void>;
@@ -55,7 +58,11 @@ async function settled(cpuMs: () => Promise<number>): Promise<void> {
 }
 
 /** The API in its own process, so the load generator does not share its event loop. */
-export async function startApiProcess(databaseUrl: string, port: number): Promise<ApiProcess> {
+export async function startApiProcess(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
   const child: ChildProcess = fork(SERVER, [], {
     // BENCH_API_ARGS adds Node flags to the API process only, e.g. `--cpu-prof --cpu-prof-dir=prof`.
     execArgv: [
@@ -70,6 +77,7 @@ export async function startApiProcess(databaseUrl: string, port: number): Promis
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -83,6 +91,7 @@ export async function startApiProcess(databaseUrl: string, port: number): Promis
     pid: child.pid!,
     cpuMs,
     settled: () => settled(cpuMs),
+    timings: async () => (await answer<{ timings: TimingSummary }>(child, 'timings', 'timings')).timings,
     memoryMiB: async () => {
       const { rss, heap } = await answer<{ rss: number; heap: number }>(child, 'memory', 'rss');
       return { rss: rss / 1024 / 1024, heap: heap / 1024 / 1024 };

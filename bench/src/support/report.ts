@@ -10,11 +10,14 @@ export interface Figure {
   baseline?: number;
   baselineName?: string;
   target?: string;
+  /** Printed instead of value / baseline where that is not the ratio meant (see national). */
+  ratio?: number;
 }
 
 const RESULTS = fileURLToPath(new URL('../../results/', import.meta.url));
 
 function ratio(figure: Figure): string {
+  if (figure.ratio !== undefined) return `${figure.ratio}`;
   return figure.baseline ? `${Math.round((figure.value / figure.baseline) * 100) / 100}` : '';
 }
 

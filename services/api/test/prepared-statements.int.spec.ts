@@ -89,7 +89,7 @@ describe('statements every request makes', () => {
       await listReservationsJson(db, club._id, { from, to: from });
     }
     const names = await preparedNames();
-    expect(named(names, 'session-user')).toHaveLength(1);
+    expect(named(names, 'session-users')).toHaveLength(1);
     expect(named(names, 'last-club-seq')).toHaveLength(1);
     expect(named(names, 'reservation-list')).toHaveLength(1);
   });

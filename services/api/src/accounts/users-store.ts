@@ -2,8 +2,8 @@ import { foldClubName } from '@platzbuchung/domain/club-names';
 import type { ClubCoreSettings, ClubLocalRules, ClubSettings } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
-import { preparedRows } from '../db/prepared';
 import { newestClubSeq } from '../events/store';
+import { lookUpSession } from './session-lookups';
 
 /** Row ↔ API shape: the database says `id`, the API `_id`. */
 interface UserRow {
@@ -121,24 +121,22 @@ export async function findSessionWithUser(
   sessionId: string,
   now: Date,
 ): Promise<{ data: unknown; user: SessionUser | undefined; clubSeq: number } | undefined> {
-  // Every request of a logged-in member asks this: prepared, so it is planned once per connection.
-  // The user's club's newest event number comes along (events/store `lastClubSeq`): the position a
-  // reservation list is versioned by, so a page view needs no round trip of its own to learn it.
-  const [row] = await preparedRows<{ data: unknown; club_seq: string | null } & Partial<UserRow>>(
+  // Every request of a logged-in member asks this: prepared, so it is planned once per connection,
+  // and asked together with the lookups of the same moment (./session-lookups). The user's club's
+  // newest event number comes along (events/store `lastClubSeq`): the position a reservation list
+  // is versioned by, so a page view needs no round trip of its own to learn it.
+  const row = await lookUpSession<{ key: string; data: unknown; club_seq: string | null } & Partial<UserRow>>(
     db,
-    'session-user',
-    db('sessions as s')
-      .leftJoin('users as u', 'u.id', 's.user_id')
-      .where('s.id', sessionId)
-      .andWhere('s.expires_at', '>', now)
-      .first([
-        's.data',
-        ...SESSION_USER_COLUMNS.map((c) => `u.${c}`),
-        db.raw(`${newestClubSeq('u.club_id')} AS club_seq`),
-      ]),
+    [
+      's.data',
+      ...SESSION_USER_COLUMNS.map((c) => `u.${c}`),
+      `${newestClubSeq('u.club_id')} AS club_seq`,
+    ].join(', '),
+    sessionId,
+    now,
   );
   if (!row) return undefined;
-  const { data, club_seq: clubSeq, ...user } = row;
+  const { data, club_seq: clubSeq, key: _key, ...user } = row;
   return { data, user: user.id ? toSessionUser(user as UserRow) : undefined, clubSeq: Number(clubSeq ?? 0) };
 }
 
