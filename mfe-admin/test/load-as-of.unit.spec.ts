@@ -1,3 +1,4 @@
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { AsOfAnswer } from '../src/features/as-of/api';
@@ -31,6 +32,7 @@ const club = {
   booking_horizon_days: null,
   cancel_deadline_hours: 0,
   rules: '',
+  ...playRulesOf({}),
 };
 
 describe('"Stand am" read in pages', () => {

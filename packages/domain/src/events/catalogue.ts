@@ -98,6 +98,25 @@ const clubSettings = object(
     booking_horizon_days: { type: 'integer', nullable: true, minimum: 1 },
     cancel_deadline_hours: { type: 'integer', minimum: 0 },
     rules: { type: 'string' },
+    // Who plays: optional, since events written before them lack them (players/play-rules).
+    co_players: { enum: ['off', 'optional', 'required'] },
+    co_players_count: { type: 'boolean' },
+    doubles_hours: { enum: [1, 2] },
+    guests: { type: 'boolean' },
+    guest_fee_cents: { type: 'integer', minimum: 0 },
+    quotas: {
+      type: 'array',
+      items: object(
+        {
+          days: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, minItems: 1 },
+          from_hour: hour,
+          to_hour: hour,
+          hours_per_week: { type: 'integer', minimum: 1 },
+        },
+        ['days', 'from_hour', 'to_hour', 'hours_per_week'],
+      ),
+    },
+    quota_exempt_hours: { type: 'integer', minimum: 0 },
   },
   ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
 );

@@ -6,7 +6,9 @@ import type { ClubSettingsChanged } from '../clubs/events';
 import { formatDateDe, formatHour, formatTimeRange } from '../dates';
 import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
-import type { ClubSettings } from '../schemas';
+import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
+import { formatEuroCents } from '../players/texts';
+import type { ClubSettings, PlayRules, Quota } from '../schemas';
 import type { Role } from '../types';
 import type {
   OccurrenceCancelled,
@@ -39,9 +41,23 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   booking_horizon_days: 'Buchungszeitraum',
   cancel_deadline_hours: 'Stornofrist',
   rules: 'Platzordnung',
+  // Who plays
+  co_players: 'Mitspieler',
+  co_players_count: 'Mitspieler zählen zum Limit',
+  doubles_hours: 'Dauer eines Doppels',
+  guests: 'Gäste',
+  guest_fee_cents: 'Gastgebühr',
+  quotas: 'Kontingente',
+  quota_exempt_hours: 'Kurzfristig ohne Kontingent',
 };
 
+const coPlayerWords = { off: 'keine', optional: 'freiwillig', required: 'Pflicht' } as const;
+
 type SettingValue = ClubSettings[keyof ClubSettings];
+
+const isPlayRule = (key: keyof ClubSettings): key is keyof PlayRules =>
+  (PLAY_RULE_KEYS as readonly string[]).includes(key);
+const played = (settings: Partial<PlayRules>): PlayRules => playRulesOf(settings);
 
 function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   // Settings saved before member approval existed lack it: no approval.
@@ -51,6 +67,17 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   if (key === 'booking_horizon_days') return value === null ? 'unbegrenzt' : `${value} Tage im Voraus`;
   if (key === 'cancel_deadline_hours') return value === 0 ? 'bis Beginn' : `${value} Std. vor Beginn`;
   if (key === 'rules') return value === '' ? 'keine' : `${[...String(value)].length} Zeichen`;
+  if (key === 'co_players') return coPlayerWords[value as PlayRules['co_players']];
+  if (key === 'co_players_count' || key === 'guests') return value ? 'ja' : 'nein';
+  if (key === 'doubles_hours') return value === 1 ? '1 Stunde' : `${value} Stunden`;
+  if (key === 'guest_fee_cents') return formatEuroCents(Number(value));
+  if (key === 'quotas') {
+    const quotas = value as Quota[];
+    return quotas.length
+      ? quotas.map((q) => `${quotaWindowText(q)} ${q.hours_per_week} Std./Woche`).join(', ')
+      : 'keine';
+  }
+  if (key === 'quota_exempt_hours') return value === 0 ? 'nie' : `${value} Std. vor Beginn`;
   return String(value);
 }
 
@@ -73,12 +100,18 @@ export function settingsChangeLines({
   const lines = keys
     // Member approval: missing means "no". Club-local rules: events from before them lack them
     // on both sides, and nothing changed there.
-    .filter((key) =>
-      key === 'member_approval'
-        ? settingValue(key, before[key]) !== settingValue(key, after[key])
-        : before[key] !== undefined && after[key] !== undefined && before[key] !== after[key],
-    )
-    .map((key) => settingLine(key, before[key], after[key]));
+    .filter((key) => {
+      if (key === 'member_approval') return settingValue(key, before[key]) !== settingValue(key, after[key]);
+      // Play rules: an event from before them lacks them, which means their defaults.
+      if (isPlayRule(key))
+        return settingValue(key, played(before)[key]) !== settingValue(key, played(after)[key]);
+      return before[key] !== undefined && after[key] !== undefined && before[key] !== after[key];
+    })
+    .map((key) =>
+      isPlayRule(key)
+        ? settingLine(key, played(before)[key], played(after)[key])
+        : settingLine(key, before[key], after[key]),
+    );
   return lines.length ? lines : ['ohne Änderung gespeichert'];
 }
 
