@@ -11,6 +11,7 @@ import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
 import type { ReservationEvent } from '../reservations/events';
+import { playerTexts } from '../players/texts';
 import { COURT_NUMBER_PATTERN, HOUR_MOMENT_PATTERN } from '../shapes';
 import type { IsoDate } from '../types';
 import {
@@ -18,6 +19,7 @@ import {
   describeBooking,
   describeCancellation,
   describeChange,
+  describeCoPlayerLeft,
   describeOccurrenceCancelled,
   describeSeriesEnded,
   roleChangeLine,
@@ -84,6 +86,18 @@ const closedBy = {
   reason: { type: 'string', minLength: 1, maxLength: REASON_MAX_LENGTH },
 } as const;
 
+/** A booking's co-players (reservations/events `PlayerRef`): members and guests by id only. */
+const players = {
+  type: 'array',
+  maxItems: 3,
+  items: {
+    oneOf: [
+      object({ user_id: uuid }, ['user_id']),
+      object({ guest_id: uuid, fee_cents: { type: 'integer', minimum: 0 } }, ['guest_id', 'fee_cents']),
+    ],
+  },
+} as const;
+
 const clubSettings = object(
   {
     name: { type: 'string', minLength: 1 },
@@ -139,6 +153,7 @@ export const eventCatalogue = {
         recurring: { type: 'boolean' },
         group_id: uuid,
         moved_from: object({ reservation_id: uuid, date: isoDate }, ['reservation_id', 'date']),
+        players,
       },
       ['club_id', 'user_id', 'court_num', 'start_time', 'end_time', 'date', 'recurring'],
     ),
@@ -155,9 +170,17 @@ export const eventCatalogue = {
         start_time: hour,
         end_time: hour,
         label: { type: 'string' },
+        players,
       },
       ['court_num', 'date', 'start_time', 'end_time'],
     ),
+  },
+  CoPlayerLeft: {
+    streamType: 'reservation',
+    label: playerTexts.coPlayerLeftLabel,
+    describe: describeCoPlayerLeft,
+    day: recordedDay,
+    schema: object({ user_id: uuid }, ['user_id']),
   },
   OccurrenceCancelled: {
     streamType: 'reservation',

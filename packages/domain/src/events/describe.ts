@@ -11,6 +11,8 @@ import { formatEuroCents } from '../players/texts';
 import type { ClubSettings, PlayRules, Quota } from '../schemas';
 import type { Role } from '../types';
 import type {
+  CoPlayerLeft,
+  PlayerRef,
   OccurrenceCancelled,
   ReservationCancelled,
   ReservationChanged,
@@ -132,7 +134,7 @@ export function statusChangeLine(event: Pick<MemberStatusChanged, 'data'>, nameO
   return `${who} ${word}(${names[before]} → ${names[after]})`;
 }
 
-export function describeBooking({ data }: Pick<ReservationMade, 'data'>): string {
+export function describeBooking({ data }: Pick<ReservationMade, 'data'>, nameOf?: NameOf): string {
   const { court_num, date, start_time, end_time, recurring, label } = data;
   return [
     `Platz ${court_num}`,
@@ -140,9 +142,29 @@ export function describeBooking({ data }: Pick<ReservationMade, 'data'>): string
     formatTimeRange(start_time, end_time),
     recurring ? 'wöchentlich' : null,
     label ? `„${label}“` : null,
+    data.players?.length ? describePlayers(data.players, nameOf) : null,
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+const memberName = (userId: string, nameOf: NameOf | undefined) =>
+  nameOf?.(userId) ?? `Mitglied ${userId.slice(0, 8)}`;
+
+/**
+ * "mit Anna Muster, 1 Gast": members by the names the read side knows (the log holds ids only),
+ * guests counted, as their names are never in the log.
+ */
+export function describePlayers(players: readonly PlayerRef[], nameOf?: NameOf): string {
+  const members = players.flatMap((p) => ('user_id' in p ? [memberName(p.user_id, nameOf)] : []));
+  const guests = players.length - members.length;
+  const parts = [...members, ...(guests ? [guests === 1 ? '1 Gast' : `${guests} Gäste`] : [])];
+  return parts.length ? `mit ${parts.join(', ')}` : 'ohne Mitspieler';
+}
+
+/** "Anna Muster hat sich ausgetragen" */
+export function describeCoPlayerLeft({ data }: Pick<CoPlayerLeft, 'data'>, nameOf?: NameOf): string {
+  return `${memberName(data.user_id, nameOf)} hat sich als Mitspieler ausgetragen`;
 }
 
 /** ", wegen Sperrung: Turnier" when a court block cancelled it. */
@@ -168,8 +190,10 @@ export function describeBlock({
 }
 
 /** "jetzt Platz 2 · Di., 24.11.2026 · 18-19 Uhr": where the booking now takes place. */
-export function describeChange({ data }: Pick<ReservationChanged, 'data'>): string {
-  return `jetzt ${describeBooking({ data: { ...data, recurring: false } as ReservationMade['data'] })}`;
+export function describeChange({ data }: Pick<ReservationChanged, 'data'>, nameOf?: NameOf): string {
+  const { players, ...slot } = data;
+  const line = `jetzt ${describeBooking({ data: { ...slot, recurring: false } as ReservationMade['data'] })}`;
+  return players === undefined ? line : `${line} · ${describePlayers(players, nameOf)}`;
 }
 
 export function describeOccurrenceCancelled({ data }: Pick<OccurrenceCancelled, 'data'>): string {

@@ -33,8 +33,10 @@ export function exampleEvents({ club, user, reservation, block }: ExampleIds): E
         date: '2026-11-23',
         label: 'Training',
         recurring: true,
+        players: [{ user_id: user }, { guest_id: reservation, fee_cents: 500 }],
       },
     },
+    CoPlayerLeft: { type: 'CoPlayerLeft', reservation_id: reservation, data: { user_id: user } },
     ReservationChanged: {
       type: 'ReservationChanged',
       reservation_id: reservation,

@@ -5,6 +5,13 @@
 import type { EventEnvelope } from '../events/catalogue';
 import type { DeleteType, IsoDate } from '../types';
 
+/**
+ * A co-player a booking names (docs/architecture.md, "Who plays"): a member by id, or a guest by
+ * an id whose name lives in the `reservation_guests` table, never in the log. `fee_cents`: the
+ * club's fee per guest and hour when the guest was named.
+ */
+export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
+
 export interface ReservationMadeData {
   club_id: string;
   user_id: string;
@@ -19,6 +26,8 @@ export interface ReservationMadeData {
   group_id?: string;
   /** Set when this booking was split off another: the reservation, and the occurrence it replaced. */
   moved_from?: { reservation_id: string; date: IsoDate };
+  /** The co-players, without the booker; absent in older events and when none are named. */
+  players?: PlayerRef[];
 }
 
 export interface ReservationMade {
@@ -58,11 +67,31 @@ export interface ReservationCancelled {
 export interface ReservationChanged {
   type: 'ReservationChanged';
   reservation_id: string;
-  data: { court_num: string; date: IsoDate; start_time: number; end_time: number; label?: string };
+  /** `players`: the co-players from now on; absent: unchanged. */
+  data: {
+    court_num: string;
+    date: IsoDate;
+    start_time: number;
+    end_time: number;
+    label?: string;
+    players?: PlayerRef[];
+  };
+}
+
+/** A named member took themselves off the booking. */
+export interface CoPlayerLeft {
+  type: 'CoPlayerLeft';
+  reservation_id: string;
+  data: { user_id: string };
 }
 
 export type ReservationEvent =
-  ReservationMade | OccurrenceCancelled | SeriesEnded | ReservationCancelled | ReservationChanged;
+  | ReservationMade
+  | OccurrenceCancelled
+  | SeriesEnded
+  | ReservationCancelled
+  | ReservationChanged
+  | CoPlayerLeft;
 
 export type ReservationEventType = ReservationEvent['type'];
 

@@ -68,6 +68,7 @@ describe('the event catalogue', () => {
     expect(days).toEqual({
       ReservationMade: '2026-11-23',
       ReservationChanged: '2026-11-24',
+      CoPlayerLeft: '2026-11-20',
       OccurrenceCancelled: '2026-12-01',
       // The first date the series no longer takes place: the Monday on or after the end.
       SeriesEnded: '2026-12-28',
