@@ -24,6 +24,7 @@ import { notificationRoutes } from './routes/notifications';
 import { ownAccountRoutes } from './routes/account';
 import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
+import { reservationPlayerRoutes } from './routes/reservation-players';
 import { schemaRoutes } from './routes/schemas';
 
 export interface AppOptions {
@@ -63,6 +64,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     emailConfirmationRoutes(deps),
     notificationRoutes(deps),
     reservationRoutes(deps),
+    reservationPlayerRoutes(deps),
     liveRoutes(deps),
     eventRoutes(deps),
     erasureRoutes(deps),

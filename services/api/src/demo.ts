@@ -118,6 +118,7 @@ function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
     court_num: court,
     label,
     recurring: true,
+    players: [],
   });
   const bookings: Booking[] = [
     series(1, 18, '1', 'Training Herren 40'),
@@ -139,6 +140,7 @@ function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
         court_num: String(1 + ((player + booking) % DEMO_CLUB.courts_count)),
         label: null,
         recurring: false,
+        players: [],
       });
     }
   });
