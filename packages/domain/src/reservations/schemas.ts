@@ -40,7 +40,7 @@ const players = {
       guest_name: {
         type: 'string',
         pattern: GUEST_NAME_PATTERN,
-        errorMessage: 'Der Name eines Gastes hat 2 bis 60 Zeichen: Buchstaben, Leerzeichen und -\'.',
+        errorMessage: "Der Name eines Gastes hat 2 bis 60 Zeichen: Buchstaben, Leerzeichen und -'.",
       },
     },
     minProperties: 1,
@@ -48,7 +48,10 @@ const players = {
     additionalProperties: false,
     errorMessage: 'Bitte nennen Sie jeden Mitspieler als Mitglied (user_id) oder als Gast (guest_name).',
   },
-  errorMessage: { maxItems: 'Eine Reservierung hat höchstens 3 Mitspieler.', type: 'Mitspieler sind eine Liste.' },
+  errorMessage: {
+    maxItems: 'Eine Reservierung hat höchstens 3 Mitspieler.',
+    type: 'Mitspieler sind eine Liste.',
+  },
 } as const;
 
 /** A co-player in a request body. */
