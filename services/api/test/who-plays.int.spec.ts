@@ -10,7 +10,7 @@ import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
 import type { TestClient } from './support/client';
-import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
+import { clubWithMembers, loggedIn, PASSWORD, signUp, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
 
 // Monday 23 November 2026, 10:00 in Berlin.
@@ -225,5 +225,25 @@ describe('given a club that requires co-players, counts them, allows guests and 
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual({ error: playerTexts.tooLong(2) });
     expect(reservationTexts.playerOneHourOnly).not.toBe(playerTexts.tooLong(2));
+  });
+
+  it('when Carl exports his data, then the bookings that name him are in it', async () => {
+    const exported = await carl.client.get<{ named_in: { date: string; court_num: string }[] }>(
+      '/api/account/export',
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.body.named_in.map((b) => b.date)).toEqual(['2026-11-25', '2026-11-26']);
+  });
+
+  it('when Ben erases his account, then bookings that name him keep the row and show an erased member', async () => {
+    const erased = await ben.client.request('DELETE', '/api/account', { password: PASSWORD });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    const list = await anna.client.get<Reservation[]>(
+      `/api/reservations?club_id=${m.club._id}&from=2026-11-24&to=2026-11-24`,
+    );
+    const named = list.body.find((r) => r.user_id === anna.id)!;
+    expect(named.players).toEqual([{ user_id: ben.id, first_name: null, last_name: null }]);
+    const [report] = await verifyProjections(api.db, ['reservation-players']);
+    expect(report!.differences).toEqual([]);
   });
 });

@@ -50,6 +50,8 @@ export interface AccountExport {
     history: ExportedEvent[];
   };
   bookings: ExportedBooking[];
+  /** Bookings of others that name the member as a co-player (docs/architecture.md, "Who plays"). */
+  named_in: NamedIn[];
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
   actions_in_the_club: (Omit<ExportedEvent, 'by_me' | 'data'> & { stream_type: StreamType })[];
   calendar_link: { exists: boolean; created_at: string | null };
@@ -99,13 +101,14 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, emailChange, mails, sessions] = await Promise.all([
+  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, namedIn] = await Promise.all([
     ownStreamEvents(db, profile.club_id, userId),
     actionsInTheClub(db, profile.club_id, userId),
     calendarLinkState(db, userId),
     emailChangeState(db, userId, now),
     mailsTo(db, userId),
     sessionsOf(db, userId),
+    namedInBookings(db, profile.club_id, userId),
   ]);
   return {
     about: ABOUT,
@@ -126,6 +129,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       history: ownEvents.member.map((row) => exportedEvent(row, userId)),
     },
     bookings: bookingsOf(ownEvents.reservations, userId),
+    named_in: namedIn,
     actions_in_the_club: actions,
     calendar_link: calendarLink,
     email_change: emailChange,
@@ -166,6 +170,24 @@ async function ownStreamEvents(db: Db, clubId: string, userId: string) {
     reservations: rows.filter((row) => row.stream_type === 'reservation'),
     member: rows.filter((row) => row.stream_type === 'member'),
   };
+}
+
+interface NamedIn {
+  reservation_id: string;
+  court_num: string;
+  date: string;
+  start_time: number;
+  end_time: number;
+  recurring: boolean;
+}
+
+/** The live bookings that name the member: where and when, never who else plays. */
+async function namedInBookings(db: Db, clubId: string, userId: string): Promise<NamedIn[]> {
+  return db('reservation_players as p')
+    .join('reservations as r', 'r.id', 'p.reservation_id')
+    .where({ 'p.club_id': clubId, 'p.user_id': userId })
+    .orderBy(['r.date', 'r.start_time'])
+    .select({ reservation_id: 'r.id' }, 'r.court_num', 'r.date', 'r.start_time', 'r.end_time', 'r.recurring');
 }
 
 /** Each booking as it stands now (folded by the domain, as the read model is) and its history. */
