@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Who plays (docs/architecture.md, "Who plays"): the club's play rules, a booking's co-players and
+ * Who plays (docs/who-plays.md): the club's play rules, a booking's co-players and
  * its guests' names.
  *
  * - `clubs.play_rules`: the seven play-rule settings as one JSON object, kept by the club-settings

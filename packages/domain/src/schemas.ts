@@ -132,7 +132,7 @@ export const clubLocalRulesProperties = {
 
 // --- end of club-local rules ---
 
-// --- Who plays: co-players, guests, quotas (docs/architecture.md, "Who plays") ---
+// --- Who plays: co-players, guests, quotas (docs/who-plays.md) ---
 
 export const GUEST_FEE_MAX_CENTS = 10000;
 export const QUOTAS_MAX = 5;
@@ -432,7 +432,7 @@ export interface Quota {
   hours_per_week: number;
 }
 
-/** Who plays (docs/architecture.md, "Who plays"); every default keeps the behaviour from before. */
+/** Who plays (docs/who-plays.md); every default keeps the behaviour from before. */
 export interface PlayRules {
   co_players: 'off' | 'optional' | 'required';
   /** A named member's upcoming bookings count toward their `reservations_limit`. */

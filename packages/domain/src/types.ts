@@ -74,7 +74,7 @@ export interface Reservation {
   /** Shared by the bookings an admin made over several courts at once; absent otherwise. */
   group_id?: string | null;
   /**
-   * The co-players as the log names them (docs/architecture.md, "Who plays"), what the rules
+   * The co-players as the log names them (docs/who-plays.md), what the rules
    * count; absent: none. Answers of the API carry `players` instead, with names.
    */
   co_players?: PlayerRef[];

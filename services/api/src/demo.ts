@@ -43,7 +43,7 @@ const DEMO_LOCAL_RULES = {
   ].join('\n'),
 } as const;
 /**
- * Who plays in the demo club (docs/architecture.md, "Who plays"): every player named, guests at
+ * Who plays in the demo club (docs/who-plays.md): every player named, guests at
  * 5 € an hour, a doubles may take two hours, two prime-time hours a week on weekday evenings.
  */
 const DEMO_PLAY_RULES: PlayRules = {

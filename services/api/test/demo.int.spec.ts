@@ -49,7 +49,7 @@ describe('the demo club', () => {
       expect(singles.some((r) => r.date === addDays(WEEK.from, day))).toBe(true);
     }
     // Players book within the club's limit of three, naming who plays: a singles is one hour,
-    // a doubles (three co-players) two, and a guest plays with a member (docs/architecture.md, "Who plays").
+    // a doubles (three co-players) two, and a guest plays with a member (docs/who-plays.md).
     const perPlayer = new Map<string, number>();
     for (const r of singles) {
       expect(r.end_time - r.start_time).toBe(r.players?.length === 3 ? 2 : 1);

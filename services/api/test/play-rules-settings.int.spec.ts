@@ -1,5 +1,5 @@
 /**
- * The club's play rules through the API (docs/architecture.md, "Who plays"): saved through
+ * The club's play rules through the API (docs/who-plays.md): saved through
  * `ClubSettingsChanged` with "absent = unchanged", refused with German field errors, read by the
  * admin and by members on the Platzordnung page, and replayed as the defaults from older events.
  */

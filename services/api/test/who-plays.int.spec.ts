@@ -1,5 +1,5 @@
 /**
- * Who plays through the API (docs/architecture.md, "Who plays"): a booking names its co-players,
+ * Who plays through the API (docs/who-plays.md): a booking names its co-players,
  * each rule answers with its German sentence, guests' names stay out of the log, the lists show
  * the players with names, a named member sees the booking and takes themselves off, and the
  * read model rebuilds and verifies.

@@ -1,5 +1,5 @@
 /**
- * The club's rules about who plays (docs/architecture.md, "Who plays"): their defaults, which keep
+ * The club's rules about who plays (docs/who-plays.md): their defaults, which keep
  * the behaviour every club had before them, and their description in plain words for the
  * members' Platzordnung page.
  */

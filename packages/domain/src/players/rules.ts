@@ -1,5 +1,5 @@
 /**
- * The rules about who plays (docs/architecture.md, "Who plays"), for making and changing a booking:
+ * The rules about who plays (docs/who-plays.md), for making and changing a booking:
  * the co-players a booking names, one court at a time per person, the limit of every named member
  * and the club's weekly quotas. Pure: the club's rules, its members and its bookings come in as
  * the context, the clock as `now`.

@@ -1,5 +1,5 @@
 /**
- * German answers of the rules about who plays (docs/architecture.md, "Who plays"): every refusal
+ * German answers of the rules about who plays (docs/who-plays.md): every refusal
  * names the person or the window it is about.
  */
 import { formatDateDe } from '../dates';

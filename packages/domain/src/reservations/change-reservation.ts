@@ -46,7 +46,7 @@ export interface ChangeReservation extends Pick<
   /** Series only: which occurrences change, starting at `occurrence_date`. */
   scope?: ChangeScope;
   occurrence_date?: IsoDate;
-  /** The co-players from now on; absent: unchanged (docs/architecture.md, "Who plays"). */
+  /** The co-players from now on; absent: unchanged (docs/who-plays.md). */
   players?: readonly RequestedPlayer[];
 }
 

@@ -6,7 +6,7 @@ import type { EventEnvelope } from '../events/catalogue';
 import type { DeleteType, IsoDate } from '../types';
 
 /**
- * A co-player a booking names (docs/architecture.md, "Who plays"): a member by id, or a guest by
+ * A co-player a booking names (docs/who-plays.md): a member by id, or a guest by
  * an id whose name lives in the `reservation_guests` table, never in the log. `fee_cents`: the
  * club's fee per guest and hour when the guest was named.
  */

@@ -39,7 +39,7 @@ export interface MakeReservation {
   date: IsoDate;
   label?: string | null;
   recurring: boolean;
-  /** The co-players, without the booker (docs/architecture.md, "Who plays"); none: empty. */
+  /** The co-players, without the booker (docs/who-plays.md); none: empty. */
   players: readonly RequestedPlayer[];
 }
 

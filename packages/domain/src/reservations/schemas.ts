@@ -29,7 +29,7 @@ const hour = (max: number) =>
 /** A guest's name as a booking names them: letters, spaces and `-'.`, 2 to 60 characters. */
 export const GUEST_NAME_PATTERN = "^(?=.{2,60}$)[\\p{L}][\\p{L} .'-]*$";
 
-/** The co-players a booking names (docs/architecture.md, "Who plays"): members by id, guests by name. */
+/** The co-players a booking names (docs/who-plays.md): members by id, guests by name. */
 const players = {
   type: 'array',
   maxItems: 3,

@@ -1,5 +1,5 @@
 /**
- * Given / when / then for the rules about who plays (docs/architecture.md, "Who plays"): the
+ * Given / when / then for the rules about who plays (docs/who-plays.md): the
  * co-players a booking names, one court at a time, a named member's limit, the weekly quotas with
  * their short-notice exemption, and the length of a doubles.
  */

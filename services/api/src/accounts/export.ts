@@ -50,7 +50,7 @@ export interface AccountExport {
     history: ExportedEvent[];
   };
   bookings: ExportedBooking[];
-  /** Bookings of others that name the member as a co-player (docs/architecture.md, "Who plays"). */
+  /** Bookings of others that name the member as a co-player (docs/who-plays.md). */
   named_in: NamedIn[];
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
   actions_in_the_club: (Omit<ExportedEvent, 'by_me' | 'data'> & { stream_type: StreamType })[];

@@ -115,7 +115,7 @@ export async function findClubSettings(db: Db, clubId: string): Promise<ClubSett
   return { ...settings, ...playRulesOf(playRules) };
 }
 
-/** The club's play rules (docs/architecture.md, "Who plays"), or undefined for an unknown club. */
+/** The club's play rules (docs/who-plays.md), or undefined for an unknown club. */
 export async function findPlayRules(db: Db, clubId: string): Promise<PlayRules | undefined> {
   const row: { play_rules: PlayRules } | undefined = await db('clubs')
     .where({ id: clubId })

@@ -19,7 +19,7 @@ import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../proj
 /**
  * Whose bookings and which courts a booking context covers: one command's, or a batch's together.
  * `user_ids`: the bookers and every member the commands name, whose games, limits and quotas the
- * rules about who plays look at (docs/architecture.md, "Who plays").
+ * rules about who plays look at (docs/who-plays.md).
  */
 export interface BookingScope {
   court_nums: readonly string[];

@@ -79,7 +79,7 @@ export class ClubChanges {
   }
 
   /**
-   * Each booking's co-players as the lists answer them (docs/architecture.md, "Who plays"): members
+   * Each booking's co-players as the lists answer them (docs/who-plays.md): members
    * with their names, guests by name, read for all the messages in one query.
    */
   async #withPlayers(changes: LiveChange[]): Promise<LiveChange[]> {

@@ -1,5 +1,5 @@
 /**
- * The co-players of each live booking (docs/architecture.md, "Who plays"): `reservation_players`,
+ * The co-players of each live booking (docs/who-plays.md): `reservation_players`,
  * folded from the reservation streams with the domain's own fold, so the rules, the lists and a
  * rebuild see the same players. Guests appear by id; their names are in `reservation_guests`.
  */

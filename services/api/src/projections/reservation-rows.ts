@@ -44,7 +44,7 @@ const JSON_FIELDS = RESERVATION_COLUMNS.filter((column) => column !== 'group_id'
   .map((column) => (column === 'id' ? 'r.id AS _id' : `r.${column}`))
   .join(', ');
 /**
- * The booking's co-players as its JSON names them (docs/architecture.md, "Who plays"): members
+ * The booking's co-players as its JSON names them (docs/who-plays.md): members
  * with their names (both null once erased), guests by name; `[]` for none.
  */
 export const PLAYERS_JSON = `(SELECT coalesce(json_agg(CASE WHEN p.user_id IS NULL

@@ -71,7 +71,7 @@ function reservationRows(
   range: { from: string; to: string },
   userId?: string,
 ): Knex.QueryBuilder {
-  // A member's own list holds the bookings that name them too (docs/architecture.md, "Who plays").
+  // A member's own list holds the bookings that name them too (docs/who-plays.md).
   const own = (q: Knex.QueryBuilder) => {
     if (!userId) return;
     q.where((w) =>

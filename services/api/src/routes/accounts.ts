@@ -213,7 +213,7 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
 
   /**
    * The club's Platzordnung for its active members: `{ rules }`, plain text ('' when there is none),
-   * beside the club's play rules (docs/architecture.md, "Who plays").
+   * beside the club's play rules (docs/who-plays.md).
    */
   router.get('/club/rules', requireActiveMember(db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));

@@ -1,5 +1,5 @@
 /**
- * Who plays, at the API (docs/architecture.md, "Who plays"): the co-players a request names, with
+ * Who plays, at the API (docs/who-plays.md): the co-players a request names, with
  * a fresh id for each guest, and a named member taking themselves off a booking.
  */
 import { randomUUID } from 'node:crypto';
