@@ -1,3 +1,4 @@
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { AsOfAnswer } from '../src/features/as-of/api';
@@ -32,6 +33,7 @@ const club = {
   cancel_deadline_hours: 0,
   rules: '',
   display_names: 'initials' as const,
+  ...playRulesOf({}),
 };
 
 describe('"Stand am" read in pages', () => {

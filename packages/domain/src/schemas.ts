@@ -146,6 +146,73 @@ export const displaySettingsProperties = {
   },
 } as const;
 
+// --- Who plays: co-players, guests, quotas (docs/who-plays.md) ---
+
+export const GUEST_FEE_MAX_CENTS = 10000;
+export const QUOTAS_MAX = 5;
+export const QUOTA_EXEMPT_MAX_HOURS = 48;
+
+const quota = {
+  type: 'object',
+  properties: {
+    days: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 7,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1, maximum: 7 },
+      errorMessage: 'Bitte wählen Sie für jedes Kontingent mindestens einen Wochentag, jeden nur einmal.',
+    },
+    from_hour: integerBetween(0, 23, 'Ein Kontingent beginnt zwischen 0 und 23 Uhr.'),
+    to_hour: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 24,
+      exclusiveMinimum: { $data: '1/from_hour' },
+      errorMessage: 'Ein Kontingent endet zwischen 1 und 24 Uhr und nach seinem Beginn.',
+    },
+    hours_per_week: integerBetween(1, 168, 'Ein Kontingent erlaubt 1 bis 168 Stunden pro Woche.'),
+  },
+  required: ['days', 'from_hour', 'to_hour', 'hours_per_week'],
+  additionalProperties: false,
+  errorMessage: {
+    type: 'Ein Kontingent braucht Wochentage, Beginn, Ende und Stunden pro Woche.',
+    additionalProperties: 'Ein Kontingent hat nur Wochentage, Beginn, Ende und Stunden pro Woche.',
+  },
+} as const;
+
+/** The club's rules about who plays; each optional in a request (absent: unchanged). */
+export const playRulesProperties = {
+  co_players: {
+    enum: ['off', 'optional', 'required'],
+    errorMessage: 'Mitspieler: bitte „off“, „optional“ oder „required“ wählen.',
+  },
+  co_players_count: {
+    type: 'boolean',
+    errorMessage: 'Ob Mitspieler zum Reservierungslimit zählen, muss „true“ oder „false“ sein.',
+  },
+  doubles_hours: { enum: [1, 2], errorMessage: 'Ein Doppel dauert 1 oder 2 Stunden.' },
+  guests: { type: 'boolean', errorMessage: 'Ob Gäste erlaubt sind, muss „true“ oder „false“ sein.' },
+  guest_fee_cents: integerBetween(
+    0,
+    GUEST_FEE_MAX_CENTS,
+    `Die Gastgebühr muss zwischen 0 und ${germanInteger(GUEST_FEE_MAX_CENTS)} Cent liegen.`,
+  ),
+  quotas: {
+    type: 'array',
+    maxItems: QUOTAS_MAX,
+    items: quota,
+    errorMessage: { maxItems: `Höchstens ${QUOTAS_MAX} Kontingente.`, type: 'Kontingente sind eine Liste.' },
+  },
+  quota_exempt_hours: integerBetween(
+    0,
+    QUOTA_EXEMPT_MAX_HOURS,
+    `Die Kurzfrist-Ausnahme muss zwischen 0 und ${QUOTA_EXEMPT_MAX_HOURS} Stunden liegen.`,
+  ),
+} as const;
+
+// --- end of who plays ---
+
 /** Every form body: an object with no fields beyond those the schema names. */
 const { type: _object, ...unknownFieldsRefused } = jsonObjectBody;
 
@@ -321,6 +388,7 @@ export const clubSettingsSchema = {
     ...membershipSettingsProperties,
     ...clubLocalRulesProperties,
     ...displaySettingsProperties,
+    ...playRulesProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
@@ -389,11 +457,36 @@ export interface ClubLocalRules {
   display_names: DisplayNames;
 }
 
-/** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
-export interface ClubSettings extends ClubCoreSettings, ClubLocalRules {}
+/** A time window of the club's week whose hours each player may use only so many of per week. */
+export interface Quota {
+  /** ISO weekdays, 1 = Monday … 7 = Sunday, in club time. */
+  days: number[];
+  from_hour: number;
+  /** Exclusive; 24 is midnight. */
+  to_hour: number;
+  hours_per_week: number;
+}
 
-/** The body of `PUT /api/admin/club`: the core fields, and whichever club-local rules change. */
-export type ClubSettingsBody = ClubCoreSettings & Partial<ClubLocalRules>;
+/** Who plays (docs/who-plays.md); every default keeps the behaviour from before. */
+export interface PlayRules {
+  co_players: 'off' | 'optional' | 'required';
+  /** A named member's upcoming bookings count toward their `reservations_limit`. */
+  co_players_count: boolean;
+  /** How long a player's booking with three co-players may last. */
+  doubles_hours: 1 | 2;
+  guests: boolean;
+  /** Per guest and hour. */
+  guest_fee_cents: number;
+  quotas: Quota[];
+  /** A booking that starts within this many hours ignores the quotas. */
+  quota_exempt_hours: number;
+}
+
+/** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
+export interface ClubSettings extends ClubCoreSettings, ClubLocalRules, PlayRules {}
+
+/** The body of `PUT /api/admin/club`: the core fields, and whichever club-local or play rules change. */
+export type ClubSettingsBody = ClubCoreSettings & Partial<ClubLocalRules> & Partial<PlayRules>;
 
 export type ClubBody = ClubCoreSettings &
   Pick<Partial<ClubLocalRules>, 'time_zone'> &

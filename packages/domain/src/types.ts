@@ -1,3 +1,4 @@
+import type { PlayerRef } from './reservations/events';
 /** Shared entity shapes. Every `_id` is a UUID string; dates are `YYYY-MM-DD`. */
 
 export type Role = 'admin' | 'player';
@@ -72,7 +73,18 @@ export interface Reservation {
   end_date?: IsoDate | null;
   /** Shared by the bookings an admin made over several courts at once; absent otherwise. */
   group_id?: string | null;
+  /**
+   * The co-players as the log names them (docs/who-plays.md), what the rules
+   * count; absent: none. Answers of the API carry `players` instead, with names.
+   */
+  co_players?: PlayerRef[];
+  /** The co-players as the API answers them: members with their names, guests by name. */
+  players?: NamedPlayer[];
 }
+
+/** A co-player in an API answer; an erased member has both names null ("Gelöschtes Mitglied"). */
+export type NamedPlayer =
+  { user_id: string; first_name: string | null; last_name: string | null } | { guest_name: string };
 
 export type DeleteType = 'once' | 'once_and_future' | 'all';
 

@@ -26,6 +26,7 @@ import { notificationRoutes } from './routes/notifications';
 import { ownAccountRoutes } from './routes/account';
 import { passwordRoutes } from './routes/passwords';
 import { reservationRoutes } from './routes/reservations';
+import { reservationPlayerRoutes } from './routes/reservation-players';
 import { schemaRoutes } from './routes/schemas';
 import { waitlistRoutes } from './routes/waitlist';
 import { statsRoutes } from './routes/stats';
@@ -67,6 +68,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     emailConfirmationRoutes(deps),
     notificationRoutes(deps),
     reservationRoutes(deps),
+    reservationPlayerRoutes(deps),
     liveRoutes(deps),
     eventRoutes(deps),
     erasureRoutes(deps),

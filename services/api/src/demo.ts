@@ -10,6 +10,7 @@ import type { Actor } from '@platzbuchung/domain/decider';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Club } from '@platzbuchung/domain/types';
 import type { PasswordHasher } from './accounts/passwords';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
 import type { Db } from './db/connect';
 import { blockCourtsCommand } from './commands/blocks';
@@ -41,6 +42,19 @@ const DEMO_LOCAL_RULES = {
     '4. Bei Nässe entscheidet der Platzwart, ob gespielt werden kann.',
   ].join('\n'),
 } as const;
+/**
+ * Who plays in the demo club (docs/who-plays.md): every player named, guests at
+ * 5 € an hour, a doubles may take two hours, two prime-time hours a week on weekday evenings.
+ */
+const DEMO_PLAY_RULES: PlayRules = {
+  co_players: 'required',
+  co_players_count: false,
+  doubles_hours: 2,
+  guests: true,
+  guest_fee_cents: 500,
+  quotas: [{ days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 }],
+  quota_exempt_hours: 0,
+};
 const DAYS_SHOWN = 7;
 /** When members want to play: after work on weekdays, mornings at the weekend. */
 const WEEKDAY_HOURS = [17, 18, 19, 16, 20, 10, 9];
@@ -65,6 +79,7 @@ async function seedClubAndMembers(
             ...clubNameColumns(DEMO_CLUB_NAME),
             ...DEMO_CLUB,
             ...DEMO_LOCAL_RULES,
+            play_rules: JSON.stringify(DEMO_PLAY_RULES),
             time_zone: timeZone,
           })
           .returning<{ id: string }[]>('id')
@@ -118,6 +133,7 @@ function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
     court_num: court,
     label,
     recurring: true,
+    players: [],
   });
   const bookings: Booking[] = [
     series(1, 18, '1', 'Training Herren 40'),
@@ -131,14 +147,20 @@ function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
       const weekend = [0, 6].includes(weekdayOf(date));
       const hours = weekend ? WEEKEND_HOURS : WEEKDAY_HOURS;
       const start = hours[(player + booking * 2) % hours.length] as number;
+      // A singles with the next member, a doubles of two hours, a singles with a guest.
+      const others = [1, 2, 3].map((n) => ({ user_id: players[(player + n) % players.length]!.user_id }));
+      const named = [[others[0]!], others, [{ guest_id: randomUUID(), guest_name: 'Gerda Gast' }]][
+        booking % 3
+      ]!;
       bookings.push({
         actor,
         date,
         start_time: start,
-        end_time: start + 1,
+        end_time: start + (named.length === 3 ? 2 : 1),
         court_num: String(1 + ((player + booking) % DEMO_CLUB.courts_count)),
         label: null,
         recurring: false,
+        players: named,
       });
     }
   });

@@ -1,3 +1,4 @@
+import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { addDays } from '@platzbuchung/domain/dates';
@@ -19,13 +20,17 @@ const settingsOf = (club: Club) => ({
   end_hour: club.end_hour,
   reservations_limit: club.reservations_limit,
 });
-/** A club's club-local rules as registration leaves them: the test API's APP_TIMEZONE, nothing else. */
+/**
+ * A club's club-local and play rules as registration leaves them: the test API's APP_TIMEZONE,
+ * and nothing else.
+ */
 const DEFAULT_LOCAL_RULES = {
   time_zone: 'Europe/Berlin',
   booking_horizon_days: null,
   cancel_deadline_hours: 0,
   rules: '',
   display_names: 'initials',
+  ...DEFAULT_PLAY_RULES,
 };
 
 describe('every admin endpoint: anonymous 401, player 403, admin of another club 403, admin 200', () => {
@@ -48,10 +53,11 @@ describe('every admin endpoint: anonymous 401, player 403, admin of another club
       ['PUT', `/api/admin/members/${m.player.user._id}/status?${q}`, { status: 'active' }],
       ['POST', `/api/admin/members/${m.player.user._id}/cancel-upcoming?${q}`, {}],
       ['GET', `/api/admin/notices?${q}`, undefined],
+      ['GET', `/api/admin/club?${q}`, undefined],
     ] as const;
   };
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8])('call %i', async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])('call %i', async (index) => {
     const [method, path, body] = calls(members)[index]!;
     const status = async (client: TestClient) => (await client.request(method, path, body)).status;
     expect(await status(new TestClient(api.url))).toBe(401);

@@ -141,6 +141,7 @@ describe('bookings decided together', () => {
       date: MONDAY,
       label,
       recurring: false,
+      players: [],
     });
     const run = (court: string, label: string) =>
       handleCommand(api.db, members.club._id, failing, command(court, label), { now: NOW });

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
+import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
@@ -187,7 +188,7 @@ describe('the Platzordnung', () => {
     await saveSettings(m, { rules });
     const read = await m.player.client.get<{ rules: string }>(`/api/club/rules?club_id=${m.club._id}`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ rules });
+    expect(read.body).toEqual({ rules, ...DEFAULT_PLAY_RULES });
     const listed = (await m.player.client.get<Club[]>('/api/clubs')).body.find((c) => c._id === m.club._id);
     expect(listed).toMatchObject({ has_rules: true });
     expect(listed).not.toHaveProperty('rules');
@@ -200,7 +201,7 @@ describe('the Platzordnung', () => {
     expect((await new TestClient(api.url).get(path)).status).toBe(401);
     expect((await other.player.client.get(path)).status).toBe(403);
     expect((await other.admin.client.get(path)).status).toBe(403);
-    expect((await m.player.client.get('/api/club/rules')).body).toEqual({ rules: '' });
+    expect((await m.player.client.get('/api/club/rules')).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES });
   });
 });
 

@@ -48,12 +48,17 @@ describe('the demo club', () => {
     for (let day = 0; day < 7; day++) {
       expect(singles.some((r) => r.date === addDays(WEEK.from, day))).toBe(true);
     }
-    // Players book single hours within the club's limit of three.
+    // Players book within the club's limit of three, naming who plays: a singles is one hour,
+    // a doubles (three co-players) two, and a guest plays with a member (docs/who-plays.md).
     const perPlayer = new Map<string, number>();
     for (const r of singles) {
-      expect(r.end_time - r.start_time).toBe(1);
+      expect(r.end_time - r.start_time).toBe(r.players?.length === 3 ? 2 : 1);
+      expect([1, 3]).toContain(r.players?.length);
       perPlayer.set(r.user_id, (perPlayer.get(r.user_id) ?? 0) + 1);
     }
+    expect(singles.some((r) => r.players?.length === 1 && 'user_id' in r.players[0]!)).toBe(true);
+    expect(singles.some((r) => r.players?.length === 3)).toBe(true);
+    expect(singles.some((r) => r.players?.some((p) => 'guest_name' in p))).toBe(true);
     expect(perPlayer.size).toBe(11);
     expect(Math.max(...perPlayer.values())).toBeLessThanOrEqual(3);
 

@@ -79,6 +79,7 @@ const booking = (court: string, userId: string) => ({
   date: '2026-11-24',
   label: null,
   recurring: false,
+  players: [],
 });
 
 describe('statements every request makes', () => {

@@ -106,6 +106,7 @@ describe('a player', () => {
         recurring: false,
         deleted_dates: [],
         end_date: null,
+        players: [],
       },
     ]);
     const id = response.body.data[0]!._id;

@@ -4,7 +4,8 @@
  * time"). The JSON schema (../schemas) checks their shape; what it cannot know lives here.
  */
 import { isTimeZone } from '../club-time';
-import type { ClubLocalRules, ClubSettings, ClubSettingsBody, DisplayNames } from '../schemas';
+import { DEFAULT_PLAY_RULES } from '../players/play-rules';
+import type { ClubLocalRules, ClubSettings, ClubSettingsBody, DisplayNames, PlayRules } from '../schemas';
 import type { FieldError } from '../types';
 
 export const localRulesTexts = {
@@ -50,14 +51,25 @@ export function applySettingsBody(current: ClubSettings, body: ClubSettingsBody)
 
 /**
  * Settings events written before the club-local rules existed lack them; a club then had the
- * defaults, and its zone was the one it still has unless a later change recorded another.
+ * defaults, and its zone was the one it still has unless a later change recorded another. Those
+ * written before the play rules (../players/play-rules) lack them, and the club had their defaults.
  */
 export function withLocalRules(
   recorded: RecordedClubSettings,
   fallback: Pick<ClubLocalRules, 'time_zone'>,
 ): ClubSettings {
-  return { ...defaultLocalRules(fallback.time_zone), ...recorded };
+  return {
+    ...defaultLocalRules(fallback.time_zone),
+    ...DEFAULT_PLAY_RULES,
+    quotas: [],
+    ...recorded,
+  };
 }
 
-/** Settings as an event recorded them: every event has the core fields, newer ones the local rules too. */
-export type RecordedClubSettings = Omit<ClubSettings, keyof ClubLocalRules> & Partial<ClubLocalRules>;
+/**
+ * Settings as an event recorded them: every event has the core fields, newer ones the local rules
+ * and the play rules too.
+ */
+export type RecordedClubSettings = Omit<ClubSettings, keyof ClubLocalRules | keyof PlayRules> &
+  Partial<ClubLocalRules> &
+  Partial<PlayRules>;

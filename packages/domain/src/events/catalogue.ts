@@ -14,6 +14,7 @@ import { DISPLAY_NAMES } from '../schemas';
 import type { ReservationEvent } from '../reservations/events';
 import type { WaitlistEvent } from '../waitlist/events';
 import { describeWaitlistHour } from '../waitlist/waitlist';
+import { playerTexts } from '../players/texts';
 import { COURT_NUMBER_PATTERN, HOUR_MOMENT_PATTERN } from '../shapes';
 import type { IsoDate } from '../types';
 import {
@@ -21,6 +22,7 @@ import {
   describeBooking,
   describeCancellation,
   describeChange,
+  describeCoPlayerLeft,
   describeOccurrenceCancelled,
   describeSeriesEnded,
   roleChangeLine,
@@ -82,25 +84,22 @@ const object = (properties: Record<string, object>, required: readonly string[])
   additionalProperties: false,
 });
 
-/** A booking's co-players: members by id, guests by their row in `reservation_guests`. */
+/** What a court block adds to the bookings it cancels. */
+const closedBy = {
+  block_id: uuid,
+  reason: { type: 'string', minLength: 1, maxLength: REASON_MAX_LENGTH },
+} as const;
+
+/** A booking's co-players (reservations/events `PlayerRef`): members and guests by id only. */
 const players = {
   type: 'array',
   maxItems: 3,
   items: {
     oneOf: [
       object({ user_id: uuid }, ['user_id']),
-      object({ guest_id: uuid, fee_cents: { type: 'integer', minimum: 0, maximum: 10000 } }, [
-        'guest_id',
-        'fee_cents',
-      ]),
+      object({ guest_id: uuid, fee_cents: { type: 'integer', minimum: 0 } }, ['guest_id', 'fee_cents']),
     ],
   },
-} as const;
-
-/** What a court block adds to the bookings it cancels. */
-const closedBy = {
-  block_id: uuid,
-  reason: { type: 'string', minLength: 1, maxLength: REASON_MAX_LENGTH },
 } as const;
 
 const clubSettings = object(
@@ -118,6 +117,25 @@ const clubSettings = object(
     cancel_deadline_hours: { type: 'integer', minimum: 0 },
     rules: { type: 'string' },
     display_names: { type: 'string', enum: DISPLAY_NAMES },
+    // Who plays: optional, since events written before them lack them (players/play-rules).
+    co_players: { enum: ['off', 'optional', 'required'] },
+    co_players_count: { type: 'boolean' },
+    doubles_hours: { enum: [1, 2] },
+    guests: { type: 'boolean' },
+    guest_fee_cents: { type: 'integer', minimum: 0 },
+    quotas: {
+      type: 'array',
+      items: object(
+        {
+          days: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, minItems: 1 },
+          from_hour: hour,
+          to_hour: hour,
+          hours_per_week: { type: 'integer', minimum: 1 },
+        },
+        ['days', 'from_hour', 'to_hour', 'hours_per_week'],
+      ),
+    },
+    quota_exempt_hours: { type: 'integer', minimum: 0 },
   },
   ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
 );
@@ -164,8 +182,8 @@ export const eventCatalogue = {
   },
   CoPlayerLeft: {
     streamType: 'reservation',
-    label: 'Mitspieler ausgetragen',
-    describe: (event, nameOf) => `${nameOf?.(event.data.user_id) ?? 'Ein Mitspieler'} hat sich ausgetragen`,
+    label: playerTexts.coPlayerLeftLabel,
+    describe: describeCoPlayerLeft,
     day: recordedDay,
     schema: object({ user_id: uuid }, ['user_id']),
   },

@@ -7,9 +7,13 @@ import { formatDateDe, formatHour, formatTimeRange } from '../dates';
 import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
 import { displayNamesLabels } from '../display/texts';
-import type { ClubSettings, DisplayNames } from '../schemas';
+import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
+import { formatEuroCents } from '../players/texts';
+import type { ClubSettings, DisplayNames, PlayRules, Quota } from '../schemas';
 import type { Role } from '../types';
 import type {
+  CoPlayerLeft,
+  PlayerRef,
   OccurrenceCancelled,
   ReservationCancelled,
   ReservationChanged,
@@ -41,9 +45,23 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   cancel_deadline_hours: 'Stornofrist',
   rules: 'Platzordnung',
   display_names: 'Namen im Aushang',
+  // Who plays
+  co_players: 'Mitspieler',
+  co_players_count: 'Mitspieler zählen zum Limit',
+  doubles_hours: 'Dauer eines Doppels',
+  guests: 'Gäste',
+  guest_fee_cents: 'Gastgebühr',
+  quotas: 'Kontingente',
+  quota_exempt_hours: 'Kurzfristig ohne Kontingent',
 };
 
+const coPlayerWords = { off: 'keine', optional: 'freiwillig', required: 'Pflicht' } as const;
+
 type SettingValue = ClubSettings[keyof ClubSettings];
+
+const isPlayRule = (key: keyof ClubSettings): key is keyof PlayRules =>
+  (PLAY_RULE_KEYS as readonly string[]).includes(key);
+const played = (settings: Partial<PlayRules>): PlayRules => playRulesOf(settings);
 
 function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   // Settings saved before member approval existed lack it: no approval.
@@ -54,6 +72,17 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   if (key === 'cancel_deadline_hours') return value === 0 ? 'bis Beginn' : `${value} Std. vor Beginn`;
   if (key === 'display_names') return displayNamesLabels[value as DisplayNames];
   if (key === 'rules') return value === '' ? 'keine' : `${[...String(value)].length} Zeichen`;
+  if (key === 'co_players') return coPlayerWords[value as PlayRules['co_players']];
+  if (key === 'co_players_count' || key === 'guests') return value ? 'ja' : 'nein';
+  if (key === 'doubles_hours') return value === 1 ? '1 Stunde' : `${value} Stunden`;
+  if (key === 'guest_fee_cents') return formatEuroCents(Number(value));
+  if (key === 'quotas') {
+    const quotas = value as Quota[];
+    return quotas.length
+      ? quotas.map((q) => `${quotaWindowText(q)} ${q.hours_per_week} Std./Woche`).join(', ')
+      : 'keine';
+  }
+  if (key === 'quota_exempt_hours') return value === 0 ? 'nie' : `${value} Std. vor Beginn`;
   return String(value);
 }
 
@@ -76,12 +105,18 @@ export function settingsChangeLines({
   const lines = keys
     // Member approval: missing means "no". Club-local rules: events from before them lack them
     // on both sides, and nothing changed there.
-    .filter((key) =>
-      key === 'member_approval'
-        ? settingValue(key, before[key]) !== settingValue(key, after[key])
-        : before[key] !== undefined && after[key] !== undefined && before[key] !== after[key],
-    )
-    .map((key) => settingLine(key, before[key], after[key]));
+    .filter((key) => {
+      if (key === 'member_approval') return settingValue(key, before[key]) !== settingValue(key, after[key]);
+      // Play rules: an event from before them lacks them, which means their defaults.
+      if (isPlayRule(key))
+        return settingValue(key, played(before)[key]) !== settingValue(key, played(after)[key]);
+      return before[key] !== undefined && after[key] !== undefined && before[key] !== after[key];
+    })
+    .map((key) =>
+      isPlayRule(key)
+        ? settingLine(key, played(before)[key], played(after)[key])
+        : settingLine(key, before[key], after[key]),
+    );
   return lines.length ? lines : ['ohne Änderung gespeichert'];
 }
 
@@ -102,7 +137,7 @@ export function statusChangeLine(event: Pick<MemberStatusChanged, 'data'>, nameO
   return `${who} ${word}(${names[before]} → ${names[after]})`;
 }
 
-export function describeBooking({ data }: Pick<ReservationMade, 'data'>): string {
+export function describeBooking({ data }: Pick<ReservationMade, 'data'>, nameOf?: NameOf): string {
   const { court_num, date, start_time, end_time, recurring, label } = data;
   return [
     `Platz ${court_num}`,
@@ -110,9 +145,29 @@ export function describeBooking({ data }: Pick<ReservationMade, 'data'>): string
     formatTimeRange(start_time, end_time),
     recurring ? 'wöchentlich' : null,
     label ? `„${label}“` : null,
+    data.players?.length ? describePlayers(data.players, nameOf) : null,
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+const memberName = (userId: string, nameOf: NameOf | undefined) =>
+  nameOf?.(userId) ?? `Mitglied ${userId.slice(0, 8)}`;
+
+/**
+ * "mit Anna Muster, 1 Gast": members by the names the read side knows (the log holds ids only),
+ * guests counted, as their names are never in the log.
+ */
+export function describePlayers(players: readonly PlayerRef[], nameOf?: NameOf): string {
+  const members = players.flatMap((p) => ('user_id' in p ? [memberName(p.user_id, nameOf)] : []));
+  const guests = players.length - members.length;
+  const parts = [...members, ...(guests ? [guests === 1 ? '1 Gast' : `${guests} Gäste`] : [])];
+  return parts.length ? `mit ${parts.join(', ')}` : 'ohne Mitspieler';
+}
+
+/** "Anna Muster hat sich ausgetragen" */
+export function describeCoPlayerLeft({ data }: Pick<CoPlayerLeft, 'data'>, nameOf?: NameOf): string {
+  return `${memberName(data.user_id, nameOf)} hat sich als Mitspieler ausgetragen`;
 }
 
 /** ", wegen Sperrung: Turnier" when a court block cancelled it. */
@@ -138,8 +193,10 @@ export function describeBlock({
 }
 
 /** "jetzt Platz 2 · Di., 24.11.2026 · 18-19 Uhr": where the booking now takes place. */
-export function describeChange({ data }: Pick<ReservationChanged, 'data'>): string {
-  return `jetzt ${describeBooking({ data: { ...data, recurring: false } as ReservationMade['data'] })}`;
+export function describeChange({ data }: Pick<ReservationChanged, 'data'>, nameOf?: NameOf): string {
+  const { players, ...slot } = data;
+  const line = `jetzt ${describeBooking({ data: { ...slot, recurring: false } as ReservationMade['data'] })}`;
+  return players === undefined ? line : `${line} · ${describePlayers(players, nameOf)}`;
 }
 
 export function describeOccurrenceCancelled({ data }: Pick<OccurrenceCancelled, 'data'>): string {

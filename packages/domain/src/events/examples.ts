@@ -35,14 +35,15 @@ export function exampleEvents({ club, user, reservation, block, waitlist }: Exam
         date: '2026-11-23',
         label: 'Training',
         recurring: true,
+        players: [{ user_id: user }, { guest_id: reservation, fee_cents: 500 }],
       },
     },
+    CoPlayerLeft: { type: 'CoPlayerLeft', reservation_id: reservation, data: { user_id: user } },
     ReservationChanged: {
       type: 'ReservationChanged',
       reservation_id: reservation,
       data: { court_num: '2', date: '2026-11-24', start_time: 18, end_time: 19 },
     },
-    CoPlayerLeft: { type: 'CoPlayerLeft', reservation_id: reservation, data: { user_id: user } },
     OccurrenceCancelled: {
       type: 'OccurrenceCancelled',
       reservation_id: reservation,

@@ -44,6 +44,7 @@ export const LIVE_EVENT_TYPES = [
   'OccurrenceCancelled',
   'SeriesEnded',
   'ReservationCancelled',
+  'CoPlayerLeft',
   'CourtsBlocked',
   'BlockLifted',
 ] as const satisfies readonly (ReservationEvent | BlockEvent)['type'][];

@@ -54,6 +54,8 @@ export function bookCourts(
       type: 'MakeReservation',
       reservation_id: command.reservation_ids[index]!,
       court_num,
+      // One group is one booking of the club over several courts: nobody plays on all of them.
+      players: [],
     };
     // Each court against the club's bookings and the group's courts booked before it.
     const decision = makeReservation(single, initialReservationState, contextAfter(context, events), now);

@@ -19,6 +19,7 @@ import { evolve } from './evolve';
 import {
   bookingError,
   conflictError,
+  peopleError,
   normalizeLabel,
   type BookingRequest,
   type MakeReservation,
@@ -27,6 +28,9 @@ import {
 import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
 import { reservationTexts } from './texts';
+import { playerRefs, type CoPlayer, type RequestedPlayer } from '../players/rules';
+import type { PlayRules } from '../schemas';
+import type { PlayerRef } from './events';
 
 export type ChangeScope = 'once' | 'once_and_future' | 'all';
 
@@ -42,6 +46,8 @@ export interface ChangeReservation extends Pick<
   /** Series only: which occurrences change, starting at `occurrence_date`. */
   scope?: ChangeScope;
   occurrence_date?: IsoDate;
+  /** The co-players from now on; absent: unchanged (docs/who-plays.md). */
+  players?: readonly RequestedPlayer[];
 }
 
 /** As for a new booking: the club and its bookings that may be in the way or count to the limit. */
@@ -59,6 +65,15 @@ function slotData(slot: Slot) {
     ...(label === undefined ? {} : { label }),
   };
 }
+
+/** The co-players a change records: those asked for, absent when the request leaves them as they are. */
+function playersData(command: ChangeReservation, rules: PlayRules): { players?: PlayerRef[] } {
+  return command.players === undefined ? {} : { players: playerRefs(command.players, rules) };
+}
+
+/** The co-players the rules judge: those asked for, else those the booking names. */
+const playersAfter = (command: ChangeReservation, reservation: Reservation): readonly CoPlayer[] =>
+  command.players ?? reservation.co_players ?? [];
 
 /** The club's other bookings as they would be once `events` happened to `reservation`. */
 function othersAfter(
@@ -84,7 +99,8 @@ function refusal(
 ): Refusal | null {
   return (
     bookingError(request, { ...context, existing: others }, now) ??
-    conflictError(candidate, others, now.date, context.blocks)
+    conflictError(candidate, others, now.date, context.blocks) ??
+    peopleError(request, { ...context, existing: others }, now)
   );
 }
 
@@ -103,11 +119,16 @@ function changeSingle(
   const event: ReservationEvent = {
     type: 'ReservationChanged',
     reservation_id: reservation._id,
-    data: slotData(command),
+    data: { ...slotData(command), ...playersData(command, context.play.rules) },
   };
   const changed = evolve(reservation, event)!;
   const others = context.existing.filter((r) => r._id !== reservation._id);
-  const request = { ...command, recurring: false };
+  const request = {
+    ...command,
+    recurring: false,
+    players: playersAfter(command, reservation),
+    booker: reservation.user_id,
+  };
   const error = refusal(request, changed, context, others, now);
   return error ? { ok: false, error } : accept(event);
 }
@@ -126,7 +147,10 @@ function madeFrom(
   slot: Slot,
   recurring: boolean,
   movedFrom: IsoDate,
+  rules: PlayRules,
 ): ReservationEvent {
+  const players =
+    command.players === undefined ? (series.co_players ?? []) : playerRefs(command.players, rules);
   return {
     type: 'ReservationMade',
     reservation_id: command.new_reservation_id,
@@ -136,11 +160,17 @@ function madeFrom(
       ...slotData(slot),
       recurring,
       moved_from: { reservation_id: series._id, date: movedFrom },
+      ...(players.length ? { players } : {}),
     },
   };
 }
 
-function seriesEvents(command: ChangeReservation, series: Reservation, now: LocalMoment): ReservationEvent[] {
+function seriesEvents(
+  command: ChangeReservation,
+  series: Reservation,
+  now: LocalMoment,
+  rules: PlayRules,
+): ReservationEvent[] {
   const occurrence = command.occurrence_date!;
   if (command.scope === 'once') {
     const only =
@@ -148,22 +178,25 @@ function seriesEvents(command: ChangeReservation, series: Reservation, now: Loca
     const cancel: ReservationEvent = only
       ? { type: 'ReservationCancelled', reservation_id: series._id, data: { delete_type: 'once' } }
       : { type: 'OccurrenceCancelled', reservation_id: series._id, data: { date: occurrence } };
-    return [cancel, madeFrom(command, series, command, false, occurrence)];
+    return [cancel, madeFrom(command, series, command, false, occurrence, rules)];
   }
   if (command.scope === 'once_and_future') {
-    return [splitAt(series, occurrence), madeFrom(command, series, command, true, occurrence)];
+    return [splitAt(series, occurrence), madeFrom(command, series, command, true, occurrence, rules)];
   }
   // `all`: every occurrence moves by as many days as the chosen one.
   const shift = daysBetween(occurrence, command.date);
   const first = nextOccurrence(series, series.date)!;
   if (!hasBegun(first, series.start_time, now)) {
-    const data = slotData({ ...command, date: addDays(series.date, shift) });
+    const data = {
+      ...slotData({ ...command, date: addDays(series.date, shift) }),
+      ...playersData(command, rules),
+    };
     return [{ type: 'ReservationChanged', reservation_id: series._id, data }];
   }
   const from = upcomingOccurrence(series, now)!;
   return [
     splitAt(series, from),
-    madeFrom(command, series, { ...command, date: addDays(from, shift) }, true, from),
+    madeFrom(command, series, { ...command, date: addDays(from, shift) }, true, from, rules),
   ];
 }
 
@@ -188,7 +221,7 @@ function changeSeries(
   if (scope === 'all' && upcomingOccurrence(series, now) === null) {
     return reject('past', reservationTexts.changeAlreadyBegun);
   }
-  const events = seriesEvents(command, series, now);
+  const events = seriesEvents(command, series, now, context.play.rules);
   // The last event is what the change leads to: a booking split off, or the series changed in place.
   const result = events.at(-1)!;
   const splitOff = result.type === 'ReservationMade';
@@ -196,7 +229,12 @@ function changeSeries(
   const others = splitOff
     ? othersAfter(context.existing, series, events.slice(0, -1))
     : context.existing.filter((r) => r._id !== series._id);
-  const request = { ...booked, actor: command.actor };
+  const request = {
+    ...booked,
+    actor: command.actor,
+    players: booked.co_players ?? [],
+    booker: series.user_id,
+  };
   const error = refusal(request, booked, context, others, now);
   return error ? { ok: false, error } : accept(...events);
 }

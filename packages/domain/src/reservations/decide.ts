@@ -18,14 +18,16 @@ import {
 import { makeReservation, type MakeReservation, type MakeReservationContext } from './make-reservation';
 import type { ReservationEvent } from './events';
 import type { ReservationState } from './state';
+import { leaveAsCoPlayer, type LeaveAsCoPlayer, type LeaveAsCoPlayerContext } from '../players/leave';
 
-export type ReservationCommand = MakeReservation | DeleteReservation | ChangeReservation;
+export type ReservationCommand = MakeReservation | DeleteReservation | ChangeReservation | LeaveAsCoPlayer;
 
 /** What the caller loads besides the stream, per command type. */
 export interface CommandContexts {
   MakeReservation: MakeReservationContext;
   DeleteReservation: DeleteReservationContext;
   ChangeReservation: ChangeReservationContext;
+  LeaveAsCoPlayer: LeaveAsCoPlayerContext;
 }
 
 export function decide<C extends ReservationCommand>(
@@ -44,6 +46,8 @@ export function decide<C extends ReservationCommand>(
       return deleteReservation(cmd, state, context as DeleteReservationContext, now);
     case 'ChangeReservation':
       return changeReservation(cmd, state, context as ChangeReservationContext, now);
+    case 'LeaveAsCoPlayer':
+      return leaveAsCoPlayer(cmd, state, context as LeaveAsCoPlayerContext, now);
     default: {
       const unknown: never = cmd;
       throw new Error(`Unknown reservation command: ${JSON.stringify(unknown)}`);

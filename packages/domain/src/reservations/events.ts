@@ -6,8 +6,9 @@ import type { EventEnvelope } from '../events/catalogue';
 import type { DeleteType, IsoDate } from '../types';
 
 /**
- * One co-player a booking names: a member, or a guest whose name lives in `reservation_guests`
- * (never in an event, so erasure stays possible) with the club's per-hour fee when named.
+ * A co-player a booking names (docs/who-plays.md): a member by id, or a guest by
+ * an id whose name lives in the `reservation_guests` table, never in the log. `fee_cents`: the
+ * club's fee per guest and hour when the guest was named.
  */
 export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
 
@@ -25,7 +26,7 @@ export interface ReservationMadeData {
   group_id?: string;
   /** Set when this booking was split off another: the reservation, and the occurrence it replaced. */
   moved_from?: { reservation_id: string; date: IsoDate };
-  /** The co-players, without the booker (absent in older events: none); guests by id only, their names live in a table. */
+  /** The co-players, without the booker; absent in older events and when none are named. */
   players?: PlayerRef[];
 }
 
@@ -66,13 +67,13 @@ export interface ReservationCancelled {
 export interface ReservationChanged {
   type: 'ReservationChanged';
   reservation_id: string;
+  /** `players`: the co-players from now on; absent: unchanged. */
   data: {
     court_num: string;
     date: IsoDate;
     start_time: number;
     end_time: number;
     label?: string;
-    /** The co-players afterwards; absent = unchanged. */
     players?: PlayerRef[];
   };
 }

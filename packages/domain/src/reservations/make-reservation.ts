@@ -12,7 +12,19 @@ import { findConflict, type Booking } from './conflicts';
 import { accept, reject, type Actor, type Decision, type Refusal } from '../decider';
 import type { ReservationEvent, ReservationMade } from './events';
 import { replay } from './evolve';
-import { countsTowardLimit } from './recurrence';
+import {
+  maxPlayerHours,
+  playerRefs,
+  playersError,
+  playersListError,
+  upcomingCount,
+  type CoPlayer,
+  type PlayContext,
+  type PlayRequest,
+  type RequestedPlayer,
+} from '../players/rules';
+import { playerTexts } from '../players/texts';
+import type { PlayRules } from '../schemas';
 import type { ReservationState } from './state';
 import { reservationTexts } from './texts';
 
@@ -27,6 +39,8 @@ export interface MakeReservation {
   date: IsoDate;
   label?: string | null;
   recurring: boolean;
+  /** The co-players, without the booker (docs/who-plays.md); none: empty. */
+  players: readonly RequestedPlayer[];
 }
 
 export interface MakeReservationContext {
@@ -38,6 +52,8 @@ export interface MakeReservationContext {
    * booking into a closed court.
    */
   blocks: readonly Block[];
+  /** The club's play rules and the members bookings name. Required like the blocks. */
+  play: PlayContext;
 }
 
 /**
@@ -59,7 +75,12 @@ export const LABEL_MAX_LENGTH = 40;
 export type BookingRequest = Pick<
   MakeReservation,
   'actor' | 'court_num' | 'start_time' | 'end_time' | 'date' | 'label' | 'recurring'
->;
+> & {
+  /** The co-players asked for, or those a changed booking keeps. */
+  players: readonly CoPlayer[];
+  /** Whose booking it is when not the actor's (an admin changing a member's booking). */
+  booker?: string;
+};
 
 type Check = (command: BookingRequest, context: MakeReservationContext, now: LocalMoment) => Refusal | null;
 
@@ -112,13 +133,19 @@ export function normalizeLabel(label: string | null | undefined): string | undef
   return trimmed ? trimmed : undefined;
 }
 
-function playerError(command: BookingRequest): Refusal | null {
+function playerError(command: BookingRequest, { play }: MakeReservationContext): Refusal | null {
   if (command.recurring) return { kind: 'forbidden', message: reservationTexts.playerNoRecurrence };
   if (normalizeLabel(command.label) !== undefined) {
     return { kind: 'forbidden', message: reservationTexts.playerNoLabel };
   }
-  if (command.end_time - command.start_time !== 1) {
-    return { kind: 'forbidden', message: reservationTexts.playerOneHourOnly };
+  const hours = command.end_time - command.start_time;
+  if (hours !== 1 && hours > maxPlayerHours(command.players, play.rules)) {
+    // A club whose doubles may last longer says so; every other keeps the one-hour sentence.
+    const doubles = play.rules.co_players !== 'off' && play.rules.doubles_hours > 1;
+    const message = doubles
+      ? playerTexts.tooLong(play.rules.doubles_hours)
+      : reservationTexts.playerOneHourOnly;
+    return { kind: 'forbidden', message };
   }
   return null;
 }
@@ -134,20 +161,33 @@ function adminError(command: BookingRequest): Refusal | null {
   return null;
 }
 
-const checkRole: Check = (command) =>
-  command.actor.role === 'admin' ? adminError(command) : playerError(command);
+const checkRole: Check = (command, context) =>
+  command.actor.role === 'admin' ? adminError(command) : playerError(command, context);
+
+/** The people a booking concerns: the request's co-players, and whose booking it is. */
+export function playRequestOf(request: BookingRequest, club: Club): PlayRequest {
+  const { actor, players, court_num, date, start_time, end_time, recurring } = request;
+  return {
+    actor,
+    booker: request.booker ?? actor.user_id,
+    players,
+    slot: { club_id: club._id, court_num, date, start_time, end_time, recurring },
+  };
+}
+
+const checkPlayers: Check = (command, context) =>
+  playersListError(playRequestOf(command, context.club), context);
 
 /** Admins too: the past-slot alert applies to them as well. */
 const checkNotPast: Check = (command, _context, now) =>
   isPastSlot(command.date, command.start_time, now) ? { kind: 'past', message: texts.pastReservation } : null;
 
-const checkLimit: Check = ({ actor }, { club, existing }, now) => {
+const checkLimit: Check = ({ actor, booker }, { club, existing, play }, now) => {
   if (actor.role === 'admin') return null;
-  // A missing limit counts as 0.
+  // A missing limit counts as 0. Where the club counts co-players, bookings naming them count too.
   const limit = club.reservations_limit ?? 0;
-  const upcoming = existing.filter(
-    (r) => r.club_id === club._id && r.user_id === actor.user_id && countsTowardLimit(r, now.date),
-  ).length;
+  const own = existing.filter((r) => r.club_id === club._id);
+  const upcoming = upcomingCount(own, booker ?? actor.user_id, play.rules, now.date);
   return upcoming >= limit ? { kind: 'limit', message: texts.limitReached(limit) } : null;
 };
 
@@ -157,6 +197,7 @@ const checks: readonly Check[] = [
   checkHours,
   checkDate,
   checkRole,
+  checkPlayers,
   checkNotPast,
   checkNotTooFarAhead,
   checkWithinHorizon,
@@ -182,6 +223,18 @@ export function bookingError(
 }
 
 /**
+ * What a booking's people would run into (../players/rules): a game elsewhere at the same time,
+ * a named member's full limit, a quota used up.
+ */
+export function peopleError(
+  request: BookingRequest,
+  context: MakeReservationContext,
+  now: LocalMoment,
+): Refusal | null {
+  return playersError(playRequestOf(request, context.club), context, now);
+}
+
+/**
  * What a booking would run into — another booking or a court block — as the German refusal, or
  * null.
  */
@@ -200,8 +253,9 @@ export function conflictError(
   return blocked ? { kind: 'conflict', message: blocked } : null;
 }
 
-function reservationMade(command: MakeReservation, club: Club): ReservationMade {
+function reservationMade(command: MakeReservation, club: Club, rules: PlayRules): ReservationMade {
   const label = normalizeLabel(command.label);
+  const players = playerRefs(command.players, rules);
   return {
     type: 'ReservationMade',
     reservation_id: command.reservation_id,
@@ -214,6 +268,7 @@ function reservationMade(command: MakeReservation, club: Club): ReservationMade 
       date: command.date,
       ...(label === undefined ? {} : { label }),
       recurring: command.recurring,
+      ...(players.length ? { players } : {}),
     },
   };
 }
@@ -228,12 +283,9 @@ export function makeReservation(
   if (state.status !== 'none') return reject('invalid', reservationTexts.reservationExists);
   const error = bookingError(command, context, now);
   if (error) return { ok: false, error };
-  const event = reservationMade(command, context.club);
-  const conflict = conflictError(
-    { ...event.data, deleted_dates: [] },
-    context.existing,
-    now.date,
-    context.blocks,
-  );
+  const event = reservationMade(command, context.club, context.play.rules);
+  const conflict =
+    conflictError({ ...event.data, deleted_dates: [] }, context.existing, now.date, context.blocks) ??
+    peopleError(command, context, now);
   return conflict ? { ok: false, error: conflict } : accept(event);
 }

@@ -27,6 +27,37 @@ export const hour = (max: number) =>
     errorMessage: 'Bitte geben Sie eine volle Stunde an.',
   }) as const;
 
+/** A guest's name as a booking names them: letters, spaces and `-'.`, 2 to 60 characters. */
+export const GUEST_NAME_PATTERN = "^(?=.{2,60}$)[\\p{L}][\\p{L} .'-]*$";
+
+/** The co-players a booking names (docs/who-plays.md): members by id, guests by name. */
+const players = {
+  type: 'array',
+  maxItems: 3,
+  items: {
+    type: 'object',
+    properties: {
+      user_id: uuid(reservationTexts.unknownMember),
+      guest_name: {
+        type: 'string',
+        pattern: GUEST_NAME_PATTERN,
+        errorMessage: "Der Name eines Gastes hat 2 bis 60 Zeichen: Buchstaben, Leerzeichen und -'.",
+      },
+    },
+    minProperties: 1,
+    maxProperties: 1,
+    additionalProperties: false,
+    errorMessage: 'Bitte nennen Sie jeden Mitspieler als Mitglied (user_id) oder als Gast (guest_name).',
+  },
+  errorMessage: {
+    maxItems: 'Eine Reservierung hat höchstens 3 Mitspieler.',
+    type: 'Mitspieler sind eine Liste.',
+  },
+} as const;
+
+/** A co-player in a request body. */
+export type PlayerBody = { user_id: string } | { guest_name: string };
+
 export const makeReservationSchema = {
   $id: 'makeReservation',
   ...jsonObjectBody,
@@ -55,6 +86,7 @@ export const makeReservationSchema = {
       },
     },
     recurring: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob die Reservierung wiederkehrt.' },
+    players,
   },
   // Club and user come from the session; when a client names them they must be the session's.
   // One of `court_num` and `court_nums` is needed; the route says so when both or none are sent.
@@ -72,6 +104,7 @@ export interface MakeReservationBody {
   date: string;
   label?: string | null;
   recurring?: boolean;
+  players?: PlayerBody[];
 }
 
 export const deleteReservationSchema = {
@@ -88,6 +121,7 @@ export const deleteReservationSchema = {
     club_id: uuid('Unbekannter Verein.'),
     /** For a booking made over several courts: delete it on every court of its group. */
     whole_group: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob alle Plätze gemeint sind.' },
+    players,
   },
   required: ['form_method', 'date', 'delete_type'],
 } as const;
@@ -118,6 +152,7 @@ export const changeReservationSchema = {
     occurrence_date: isoDate,
     /** For a booking made over several courts: the same change on every court of its group. */
     whole_group: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob alle Plätze gemeint sind.' },
+    players,
   },
   required: ['court_num', 'start_time', 'end_time', 'date'],
 } as const;
@@ -132,6 +167,8 @@ export interface ChangeReservationBody {
   scope?: 'once' | 'once_and_future' | 'all';
   occurrence_date?: string;
   whole_group?: boolean;
+  /** Absent: the co-players stay as they are. */
+  players?: PlayerBody[];
 }
 
 /** The longest range one GET may ask for: a year of grid is plenty for any screen. */

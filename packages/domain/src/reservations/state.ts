@@ -4,7 +4,7 @@
  * to be missing, and the decider can tell "never existed" from "gone".
  */
 import type { Reservation } from '../types';
-import type { ReservationEvent, ReservationMade } from './events';
+import type { PlayerRef, ReservationEvent, ReservationMade } from './events';
 
 export type ReservationState =
   | { status: 'none' }
@@ -29,7 +29,13 @@ function booked(event: ReservationMade): Reservation {
     deleted_dates: [],
     end_date: null,
     ...(data.group_id === undefined ? {} : { group_id: data.group_id }),
+    ...withPlayers(data.players),
   };
+}
+
+/** The co-players field: absent when there are none, so bookings without any look as before. */
+export function withPlayers(players: readonly PlayerRef[] | undefined): { co_players?: PlayerRef[] } {
+  return players?.length ? { co_players: [...players] } : {};
 }
 
 export function evolveReservation(state: ReservationState, event: ReservationEvent): ReservationState {
@@ -49,8 +55,16 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
         : state;
     case 'ReservationChanged': {
       if (state.status !== 'active') return state;
-      const { label, ...slot } = event.data;
-      return { status: 'active', reservation: { ...state.reservation, ...slot, label: label ?? null } };
+      const { label, players, ...slot } = event.data;
+      const { co_players: before, ...rest } = state.reservation;
+      const co = players === undefined ? withPlayers(before) : withPlayers(players);
+      return { status: 'active', reservation: { ...rest, ...slot, label: label ?? null, ...co } };
+    }
+    case 'CoPlayerLeft': {
+      if (state.status !== 'active') return state;
+      const { co_players: before, ...rest } = state.reservation;
+      const left = (before ?? []).filter((p) => !('user_id' in p) || p.user_id !== event.data.user_id);
+      return { status: 'active', reservation: { ...rest, ...withPlayers(left) } };
     }
     case 'ReservationCancelled':
       return state.status === 'active' ? { status: 'cancelled', reservation: state.reservation } : state;

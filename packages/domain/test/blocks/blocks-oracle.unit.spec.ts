@@ -11,7 +11,7 @@ import { bookCourts } from '../../src/reservations/book-courts';
 import { replay } from '../../src/reservations/evolve';
 import { occursOn } from '../../src/reservations/recurrence';
 import type { IsoDate, Reservation } from '../../src/types';
-import { admin, club, now, row } from '../reservations/support/fixtures';
+import { admin, club, now, play, row } from '../reservations/support/fixtures';
 
 /** Thousands of cases each: a loaded machine may take long; what is asserted is the answers. */
 const PROPERTY_TIMEOUT_MS = 60_000;
@@ -146,7 +146,7 @@ describe('blocks against the day-by-day oracle', () => {
             };
             const decision = bookCourts(
               command,
-              { club: { ...club, courts_count: 3 }, existing, blocks: [] },
+              { club: { ...club, courts_count: 3 }, existing, blocks: [], play },
               { ...now, hour: 0 },
             );
             const horizon = addDays(start, 7 * 30);

@@ -15,7 +15,7 @@ import { replay } from '../../src/reservations/evolve';
 import { makeReservation } from '../../src/reservations/make-reservation';
 import type { ReservationEvent } from '../../src/reservations/events';
 import { initialReservationState } from '../../src/reservations/state';
-import { admin, club, made, makeCommand, now, player } from '../reservations/support/fixtures';
+import { admin, club, made, makeCommand, now, play, player } from '../reservations/support/fixtures';
 
 const command = (fields: Partial<BlockCourts> = {}): BlockCourts => ({
   type: 'BlockCourts',
@@ -127,7 +127,7 @@ describe('while a block holds', () => {
     const decision = makeReservation(
       makeCommand({ court_num: '1', date: '2026-11-24', start_time: 17, end_time: 18 }),
       initialReservationState,
-      { club, existing: [], blocks: [block] },
+      { club, existing: [], blocks: [block], play },
       now,
     );
     expect(decision).toEqual({

@@ -10,12 +10,13 @@ import {
 import type { ClubEvent } from '../../src/clubs/events';
 import { adminTexts } from '../../src/admin/texts';
 import type { LocalMoment } from '../../src/dates';
+import { DEFAULT_PLAY_RULES } from '../../src/players/play-rules';
 import type { ClubSettings } from '../../src/schemas';
 import { deciderSpecification } from '../support/decider-specification';
 import { admin, club, now, row } from '../reservations/support/fixtures';
 
 const { _id: clubId, has_rules: _hasRules, ...clubFields } = club;
-const settings: ClubSettings = { ...clubFields, rules: '', display_names: 'initials' };
+const settings: ClubSettings = { ...clubFields, rules: '', display_names: 'initials', ...DEFAULT_PLAY_RULES, quotas: [] };
 const registered: ClubState = { status: 'registered', settings };
 
 /** A club's stream begins at registration, which writes its first settings outside the log. */

@@ -7,10 +7,11 @@ import {
   withLocalRules,
 } from '../../src/clubs/local-rules';
 import { settingsChangeLines } from '../../src/events/describe';
+import { playRulesOf } from '../../src/players/play-rules';
 import type { ClubSettings } from '../../src/schemas';
 
 const core = { name: 'TC Grün', courts_count: 6, start_hour: 8, end_hour: 21, reservations_limit: 3 };
-const current: ClubSettings = { ...core, ...defaultLocalRules('Europe/Berlin') };
+const current: ClubSettings = { ...core, ...defaultLocalRules('Europe/Berlin'), ...playRulesOf({}) };
 
 describe('saving settings', () => {
   it('keeps the club-local rules the body leaves out, takes those it names', () => {
@@ -45,6 +46,7 @@ describe('settings recorded before the club-local rules', () => {
       cancel_deadline_hours: 0,
       rules: '',
       display_names: 'initials',
+      ...playRulesOf({}),
     });
   });
 

@@ -5,6 +5,7 @@ import { displayDay, displayName, nextFreeHours, type DisplayCourt } from '../..
 import { displayNamesLabels } from '../../src/display/texts';
 import { settingsChangeLines } from '../../src/events/describe';
 import type { Named } from '../../src/names';
+import { playRulesOf } from '../../src/players/play-rules';
 import type { ClubSettings } from '../../src/schemas';
 import type { Reservation } from '../../src/types';
 
@@ -122,7 +123,7 @@ describe('the display_names setting in the log', () => {
   });
 
   it('is one line of a settings change, in German', () => {
-    const before: ClubSettings = { ...core, ...defaultLocalRules('Europe/Berlin') };
+    const before: ClubSettings = { ...core, ...defaultLocalRules('Europe/Berlin'), ...playRulesOf({}) };
     const after: ClubSettings = { ...before, display_names: 'full' };
     expect(settingsChangeLines({ data: { before, after } })).toEqual([
       `Namen im Aushang: ${displayNamesLabels.initials} → ${displayNamesLabels.full}`,

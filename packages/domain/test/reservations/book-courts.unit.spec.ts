@@ -9,7 +9,7 @@ import {
 } from '../../src/reservations/book-courts';
 import { replay } from '../../src/reservations/evolve';
 import { reservationTexts } from '../../src/reservations/texts';
-import { admin, club, made, now, player } from './support/fixtures';
+import { admin, club, made, now, play, player } from './support/fixtures';
 
 const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
   type: 'BookCourts',
@@ -27,7 +27,7 @@ const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
 
 describe('booking several courts at once', () => {
   it('makes one booking per court, linked by the group', () => {
-    const decision = bookCourts(command(), { club, existing: [], blocks: [] }, now);
+    const decision = bookCourts(command(), { club, existing: [], blocks: [], play }, now);
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     const rows = [...replay(decision.events).values()];
@@ -42,7 +42,7 @@ describe('booking several courts at once', () => {
     const taken = made('x', { court_num: '2', date: '2026-12-01', start_time: 18, end_time: 19 });
     const decision = bookCourts(
       command(),
-      { club, existing: [...replay([taken]).values()], blocks: [] },
+      { club, existing: [...replay([taken]).values()], blocks: [], play },
       now,
     );
     expect(decision).toEqual({
@@ -52,18 +52,20 @@ describe('booking several courts at once', () => {
   });
 
   it('is for admins, with each court named once and every court one the club has', () => {
-    expect(bookCourts(command({ actor: player }), { club, existing: [], blocks: [] }, now)).toMatchObject({
+    expect(
+      bookCourts(command({ actor: player }), { club, existing: [], blocks: [], play }, now),
+    ).toMatchObject({
       ok: false,
       error: { kind: 'forbidden' },
     });
     expect(
-      bookCourts(command({ court_nums: ['1', '1', '2'] }), { club, existing: [], blocks: [] }, now),
+      bookCourts(command({ court_nums: ['1', '1', '2'] }), { club, existing: [], blocks: [], play }, now),
     ).toMatchObject({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.courtsTwice },
     });
     expect(
-      bookCourts(command({ court_nums: ['1', '9', '2'] }), { club, existing: [], blocks: [] }, now),
+      bookCourts(command({ court_nums: ['1', '9', '2'] }), { club, existing: [], blocks: [], play }, now),
     ).toMatchObject({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.unknownCourt(4) },
@@ -74,7 +76,7 @@ describe('booking several courts at once', () => {
 describe('deleting a group', () => {
   const decided = bookCourts(
     command({ recurring: false, label: null }),
-    { club, existing: [], blocks: [] },
+    { club, existing: [], blocks: [], play },
     now,
   );
   const members = decided.ok ? [...replay(decided.events).values()] : [];
@@ -106,7 +108,7 @@ describe('deleting a group', () => {
 describe('changing a group', () => {
   const decided = bookCourts(
     command({ recurring: false, label: null }),
-    { club, existing: [], blocks: [] },
+    { club, existing: [], blocks: [], play },
     now,
   );
   const members = decided.ok ? [...replay(decided.events).values()] : [];
@@ -133,7 +135,7 @@ describe('changing a group', () => {
   });
 
   it('moves every court alike', () => {
-    const decision = changeGroup(change(), { club, existing: members, blocks: [], members }, now);
+    const decision = changeGroup(change(), { club, existing: members, blocks: [], play, members }, now);
     expect(decision.ok && decision.events.map((e) => [e.type, e.reservation_id])).toEqual([
       ['ReservationChanged', 'r-1'],
       ['ReservationChanged', 'r-2'],
@@ -142,7 +144,7 @@ describe('changing a group', () => {
   });
 
   it('all or none: one court of the group running into a block refuses the whole change, naming it', () => {
-    expect(changeGroup(change(), { club, existing: members, blocks: [frost], members }, now)).toEqual({
+    expect(changeGroup(change(), { club, existing: members, blocks: [frost], play, members }, now)).toEqual({
       ok: false,
       error: { kind: 'conflict', message: blockTexts.blocked('3', '2026-11-25', 18, 'Frost') },
     });

@@ -56,6 +56,8 @@ export interface AccountExport {
     entries: { court_num: string; date: string; start_time: number }[];
     history: (ExportedEvent & { entry_id: string })[];
   };
+  /** Bookings of others that name the member as a co-player (docs/who-plays.md). */
+  named_in: NamedIn[];
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
   actions_in_the_club: (Omit<ExportedEvent, 'by_me' | 'data'> & { stream_type: StreamType })[];
   calendar_link: { exists: boolean; created_at: string | null };
@@ -107,7 +109,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, waiting] = await Promise.all([
+  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, waiting, namedIn] = await Promise.all([
     ownStreamEvents(db, profile.club_id, userId),
     actionsInTheClub(db, profile.club_id, userId),
     calendarLinkState(db, userId),
@@ -118,6 +120,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       .where({ user_id: userId })
       .orderBy(['date', 'start_time', 'court_num'])
       .select('court_num', 'date', 'start_time'),
+    namedInBookings(db, profile.club_id, userId),
   ]);
   return {
     about: ABOUT,
@@ -143,6 +146,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       entries: waiting,
       history: ownEvents.waitlist.map((row) => ({ entry_id: row.stream_id, ...exportedEvent(row, userId) })),
     },
+    named_in: namedIn,
     actions_in_the_club: actions,
     calendar_link: calendarLink,
     email_change: emailChange,
@@ -190,6 +194,24 @@ async function ownStreamEvents(db: Db, clubId: string, userId: string) {
     member: rows.filter((row) => row.stream_type === 'member'),
     waitlist: rows.filter((row) => row.stream_type === 'waitlist'),
   };
+}
+
+interface NamedIn {
+  reservation_id: string;
+  court_num: string;
+  date: string;
+  start_time: number;
+  end_time: number;
+  recurring: boolean;
+}
+
+/** The live bookings that name the member: where and when, never who else plays. */
+async function namedInBookings(db: Db, clubId: string, userId: string): Promise<NamedIn[]> {
+  return db('reservation_players as p')
+    .join('reservations as r', 'r.id', 'p.reservation_id')
+    .where({ 'p.club_id': clubId, 'p.user_id': userId })
+    .orderBy(['r.date', 'r.start_time'])
+    .select({ reservation_id: 'r.id' }, 'r.court_num', 'r.date', 'r.start_time', 'r.end_time', 'r.recurring');
 }
 
 /** Each booking as it stands now (folded by the domain, as the read model is) and its history. */

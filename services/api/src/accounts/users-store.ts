@@ -1,5 +1,6 @@
 import { foldClubName } from '@platzbuchung/domain/club-names';
-import type { ClubCoreSettings, ClubLocalRules, ClubSettings } from '@platzbuchung/domain/schemas';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
+import type { ClubCoreSettings, ClubLocalRules, ClubSettings, PlayRules } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { newestClubSeq } from '../events/store';
@@ -89,19 +90,38 @@ export async function findClub(db: Db, clubId: string): Promise<Club | undefined
   return row && toClub(row);
 }
 
-/** The club's Platzordnung ('' when it has none), or undefined for an unknown club. */
-export async function findClubRules(db: Db, clubId: string): Promise<string | undefined> {
-  const row: { rules: string } | undefined = await db('clubs').where({ id: clubId }).first('rules');
-  return row?.rules;
+/**
+ * The club's Platzordnung ('' when it has none) and its play rules, what the members' Platzordnung
+ * page shows; undefined for an unknown club.
+ */
+export async function findClubRules(
+  db: Db,
+  clubId: string,
+): Promise<({ rules: string } & PlayRules) | undefined> {
+  const row: { rules: string; play_rules: PlayRules } | undefined = await db('clubs')
+    .where({ id: clubId })
+    .first('rules', 'play_rules');
+  return row && { rules: row.rules, ...playRulesOf(row.play_rules) };
 }
 
-/** A club's whole settings, the Platzordnung included: the club stream's state (commands/clubs). */
+/** A club's whole settings, the Platzordnung and play rules included: the club stream's state (commands/clubs). */
 export async function findClubSettings(db: Db, clubId: string): Promise<ClubSettings | undefined> {
-  const row: (Omit<ClubRow, 'has_rules' | 'id'> & Pick<ClubSettings, 'rules' | 'display_names'>) | undefined =
-    await db('clubs')
-      .where({ id: clubId })
-      .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules', 'display_names']);
-  return row;
+  const row:
+    | (Omit<ClubRow, 'has_rules' | 'id'> & Pick<ClubSettings, 'rules' | 'display_names'> & { play_rules: PlayRules })
+    | undefined = await db('clubs')
+    .where({ id: clubId })
+    .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules', 'display_names', 'play_rules']);
+  if (!row) return undefined;
+  const { play_rules: playRules, ...settings } = row;
+  return { ...settings, ...playRulesOf(playRules) };
+}
+
+/** The club's play rules (docs/who-plays.md), or undefined for an unknown club. */
+export async function findPlayRules(db: Db, clubId: string): Promise<PlayRules | undefined> {
+  const row: { play_rules: PlayRules } | undefined = await db('clubs')
+    .where({ id: clubId })
+    .first('play_rules');
+  return row && playRulesOf(row.play_rules);
 }
 
 /** Active members as any member may see them: names only, never e-mail addresses. */

@@ -136,14 +136,15 @@ export async function decideAndAppend<C extends { actor: Actor }, S, Ctx, E exte
   const stored = await appendForClubs(trx, parts, inserts);
   await project(trx, stored.flat(), done);
   const outcomes: [Queued<C>, CommandResult][] = [];
-  parts.forEach(({ decided }, part) => {
+  for (const [part, { decided }] of parts.entries()) {
     let next = 0;
     for (const { item, decision } of decided) {
       const count = decision.ok ? decision.events.length : 0;
       const events = stored[part]!.slice(next, next + count);
+      if (decision.ok) await definition.afterAppend?.(trx, clubs[part]!.club, item.command, events);
       outcomes.push([item, decision.ok ? { ok: true, events } : decision]);
       next += count;
     }
-  });
+  }
   return outcomes;
 }

@@ -58,6 +58,16 @@ export interface CommandDefinition<C extends { actor: Actor }, S, Ctx, E extends
   loadContext(db: Knex, club: Club, command: C, now: LocalMoment): Promise<Ctx>;
   decide(command: C, state: S, context: Ctx, now: LocalMoment): Decision<E>;
   batch?: BatchDefinition<C, Ctx, E>;
+  /**
+   * What an accepted command writes beside its events, in their transaction: what no event may
+   * hold, such as a guest's name (docs/privacy-erasure.md).
+   */
+  afterAppend?(
+    trx: Knex.Transaction,
+    club: Club,
+    command: C,
+    events: readonly EventEnvelope[],
+  ): Promise<void>;
 }
 
 /** An event-sourced stream's state: its events folded from `initial`. */

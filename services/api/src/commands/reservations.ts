@@ -34,10 +34,15 @@ import {
   type ReservationState,
 } from '@platzbuchung/domain/reservations/state';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
-import { preparedRows } from '../db/prepared';
-import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
+import {
+  leaveAsCoPlayer,
+  type LeaveAsCoPlayer,
+  type LeaveAsCoPlayerContext,
+} from '@platzbuchung/domain/players/leave';
+import type { RequestedPlayer } from '@platzbuchung/domain/players/rules';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
 import { foldStream, type BatchDefinition, type CommandDefinition } from './definition';
+import { loadBookingContexts, peopleOf, writeGuests, type BookingScope } from './booking-context';
 
 const loadReservation = (db: Knex, streamId: string) =>
   foldStream(db, 'reservation', streamId, initialReservationState, evolveReservation);
@@ -57,56 +62,6 @@ function stillToCome(db: Knex, clubId: string | Knex.Raw, today: string | Knex.R
     .where('club_id', clubId)
     .andWhere((q) => q.where('recurring', true).orWhere('date', '>=', today))
     .select([...RESERVATION_COLUMNS]);
-}
-
-/** Whose bookings and which courts a booking context covers: one command's, or a batch's together. */
-interface BookingScope {
-  court_nums: readonly string[];
-  user_ids: readonly string[];
-}
-
-/** One club's booking context to load: the club, its commands' courts and members, its day. */
-interface ContextRequest {
-  club: Club;
-  scope: BookingScope;
-  today: string;
-}
-
-/**
- * What new reservations can collide with or count against, for each requested club: its
- * reservations that still take place today or later on the same courts, the actors' own upcoming
- * ones for the limit, and the blocks that still hold. One statement for any number of clubs (a
- * group commit's, ./handle), so it costs one round trip; each club is a row of a JSON parameter,
- * its courts and members two arrays, so the statement's text is always the same. JSON spells
- * dates and arrays as the rows do.
- */
-async function loadBookingContexts(
-  db: Knex,
-  requests: readonly ContextRequest[],
-): Promise<MakeReservationContext[]> {
-  const asked = (column: string) => db.raw(`q.${column}`);
-  const reservations = stillToCome(db, asked('club_id'), asked('today')).andWhere((q) =>
-    q.whereRaw('court_num = ANY(q.court_nums)').orWhereRaw('user_id = ANY(q.user_ids)'),
-  );
-  const blocks = blocksFromQuery(db, asked('club_id'), db.raw('q.today::timestamp'));
-  const clubs = requests.map(({ club, scope, today }, n) => ({ n, club_id: club._id, today, ...scope }));
-  const rows = await preparedRows<{ existing: ReservationRow[]; blocks: BlockRow[] }>(
-    db,
-    'booking-contexts',
-    db.raw(
-      `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
-              coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks
-       FROM jsonb_to_recordset(?::jsonb)
-         AS q(n int, club_id uuid, today date, court_nums text[], user_ids uuid[])
-       ORDER BY q.n`,
-      [reservations, blocks, JSON.stringify(clubs)],
-    ),
-  );
-  return requests.map(({ club }, n) => ({
-    club,
-    existing: rows[n]!.existing.map(toReservation),
-    blocks: rows[n]!.blocks.map(toBlock),
-  }));
 }
 
 /** One club's booking context (see `loadBookingContexts`). */
@@ -133,15 +88,30 @@ export async function upcomingReservations(
   return rows.map(toReservation);
 }
 
+interface Scoped {
+  court_nums: readonly string[];
+  actor: Actor;
+  /** Members the command names, and whose booking it changes. */
+  people?: readonly string[];
+}
+
 /** The courts and members of the given commands, each once. */
-const scopeOf = (commands: readonly { court_nums: readonly string[]; actor: Actor }[]): BookingScope => ({
+const scopeOf = (commands: readonly Scoped[]): BookingScope => ({
   court_nums: [...new Set(commands.flatMap((command) => command.court_nums))],
-  user_ids: [...new Set(commands.map((command) => command.actor.user_id))],
+  user_ids: [...new Set(commands.flatMap((command) => [command.actor.user_id, ...(command.people ?? [])]))],
 });
 
-const onCourt = (command: { court_num: string; actor: Actor }) => ({
+const namedIn = (players: readonly RequestedPlayer[] | undefined) =>
+  (players ?? []).flatMap((p) => ('user_id' in p ? [p.user_id] : []));
+
+const onCourt = (command: {
+  court_num: string;
+  actor: Actor;
+  players?: readonly RequestedPlayer[];
+}): Scoped => ({
   court_nums: [command.court_num],
   actor: command.actor,
+  people: namedIn(command.players),
 });
 
 /**
@@ -149,7 +119,7 @@ const onCourt = (command: { court_num: string; actor: Actor }) => ({
  * context for all of a club's, each seeing those accepted before it; several clubs' in one go.
  */
 function bookingContexts<C extends { actor: Actor }>(
-  scoped: (command: C) => { court_nums: readonly string[]; actor: Actor },
+  scoped: (command: C) => Scoped,
 ): Pick<ReservationCommandDefinition<C, MakeReservationContext>, 'loadContext' | 'batch'> {
   const batch: BatchDefinition<C, MakeReservationContext, ReservationEvent> = {
     loadContexts: (db, batches) =>
@@ -179,7 +149,7 @@ type ReservationCommandDefinition<C extends { actor: Actor }, Ctx> = CommandDefi
 /** Every reservation command works on a reservation stream, the chosen booking's unless it is new. */
 function reservationCommand<C extends { actor: Actor; reservation_id: string }, Ctx>(
   parts: Pick<ReservationCommandDefinition<C, Ctx>, 'loadContext' | 'decide'> &
-    Partial<Pick<ReservationCommandDefinition<C, Ctx>, 'loadState' | 'batch'>>,
+    Partial<Pick<ReservationCommandDefinition<C, Ctx>, 'loadState' | 'batch' | 'afterAppend'>>,
 ): ReservationCommandDefinition<C, Ctx> {
   return {
     streamType: 'reservation',
@@ -193,6 +163,7 @@ export const makeReservationCommand = reservationCommand<MakeReservation, MakeRe
   loadState: freshStream,
   ...bookingContexts(onCourt),
   decide: makeReservation,
+  afterAppend: (trx, club, command) => writeGuests(trx, club, command.reservation_id, command.players),
 });
 
 export const deleteReservationCommand = reservationCommand<DeleteReservation, DeleteReservationContext>({
@@ -201,8 +172,22 @@ export const deleteReservationCommand = reservationCommand<DeleteReservation, De
 });
 
 export const changeReservationCommand = reservationCommand<ChangeReservation, ChangeReservationContext>({
-  loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([onCourt(command)]), now.date),
+  loadContext: async (db, club, command, now) => {
+    const scoped = onCourt(command);
+    const people = [...(scoped.people ?? []), ...(await peopleOf(db, command.reservation_id))];
+    return bookingContext(db, club, scopeOf([{ ...scoped, people }]), now.date);
+  },
   decide: changeReservation,
+  afterAppend: (trx, club, command, events) => {
+    // A series split off gets the new booking's id; the guests belong to it.
+    const made = events.find((e) => e.type === 'ReservationMade');
+    return writeGuests(trx, club, made ? made.reservation_id : command.reservation_id, command.players);
+  },
+});
+
+export const leaveAsCoPlayerCommand = reservationCommand<LeaveAsCoPlayer, LeaveAsCoPlayerContext>({
+  loadContext: async (_trx, club) => ({ club }),
+  decide: leaveAsCoPlayer,
 });
 
 export const bookCourtsCommand: ReservationCommandDefinition<BookCourts, MakeReservationContext> = {

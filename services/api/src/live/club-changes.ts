@@ -12,7 +12,7 @@ import {
 } from '@platzbuchung/domain/live/changes';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
-import type { Reservation } from '@platzbuchung/domain/types';
+import type { NamedPlayer, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import type { LiveLimits } from './settings';
@@ -75,7 +75,45 @@ export class ClubChanges {
       this.#rows.set(id, event.version, change.reservation);
       changes.push(change);
     }
-    return changes;
+    return this.#withPlayers(changes);
+  }
+
+  /**
+   * Each booking's co-players as the lists answer them (docs/who-plays.md): members
+   * with their names, guests by name, read for all the messages in one query.
+   */
+  async #withPlayers(changes: LiveChange[]): Promise<LiveChange[]> {
+    const refs = changes.flatMap((c) => ('reservation' in c && c.reservation?.co_players) || []);
+    const ids = (key: 'user_id' | 'guest_id') =>
+      refs.flatMap((p) => (key in p ? [(p as Record<string, string>)[key]!] : []));
+    const [users, guests] = refs.length
+      ? await Promise.all([
+          this.db('users').whereIn('id', ids('user_id')).select('id', 'first_name', 'last_name'),
+          this.db('reservation_guests').whereIn('guest_id', ids('guest_id')).select('guest_id', 'name'),
+        ])
+      : [[], []];
+    const names = new Map<string, { first_name: string; last_name: string }>(
+      (users as { id: string; first_name: string; last_name: string }[]).map((u) => [u.id, u]),
+    );
+    const guestNames = new Map<string, string>(
+      (guests as { guest_id: string; name: string }[]).map((g) => [g.guest_id, g.name]),
+    );
+    const named = (reservation: Reservation): Reservation => {
+      const { co_players: coPlayers, ...rest } = reservation;
+      const players: NamedPlayer[] = (coPlayers ?? []).map((p) =>
+        'user_id' in p
+          ? {
+              user_id: p.user_id,
+              first_name: names.get(p.user_id)?.first_name ?? null,
+              last_name: names.get(p.user_id)?.last_name ?? null,
+            }
+          : { guest_name: guestNames.get(p.guest_id) ?? '' },
+      );
+      return { ...rest, players };
+    };
+    return changes.map((c) =>
+      'reservation' in c && c.reservation ? { ...c, reservation: named(c.reservation) } : c,
+    );
   }
 
   /**

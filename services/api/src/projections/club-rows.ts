@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { foldClubName } from '@platzbuchung/domain/club-names';
 import { DEFAULT_DISPLAY_NAMES } from '@platzbuchung/domain/clubs/local-rules';
+import { DEFAULT_PLAY_RULES, PLAY_RULE_KEYS, playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { Projection, ProjectionDifference } from './registry';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 
@@ -56,6 +57,14 @@ const localRulesFromLog = {
   display_names: `coalesce(l.after->>'display_names', '${DEFAULT_DISPLAY_NAMES}')`,
 };
 
+/**
+ * The play rules as the latest event left them: each from the event, or its default when the
+ * event was written before it existed (players/play-rules).
+ */
+const playRulesFromLog = `jsonb_build_object(${PLAY_RULE_KEYS.map(
+  (key) => `'${key}', coalesce(l.after->'${key}', '${JSON.stringify(DEFAULT_PLAY_RULES[key])}'::jsonb)`,
+).join(', ')})`;
+
 const settingsSpec: LatestAfter = {
   type: 'ClubSettingsChanged',
   table: 'clubs',
@@ -64,7 +73,7 @@ const settingsSpec: LatestAfter = {
            'time_zone', t.time_zone, 'booking_horizon_days', t.booking_horizon_days,
            'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules,
            'display_names', t.display_names)
-        || jsonb_build_object('member_approval', t.member_approval)`,
+        || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
@@ -73,7 +82,8 @@ const settingsSpec: LatestAfter = {
            'cancel_deadline_hours', ${localRulesFromLog.cancel_deadline_hours},
            'rules', ${localRulesFromLog.rules},
            'display_names', ${localRulesFromLog.display_names})
-        || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false))`,
+        || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false),
+             'play_rules', ${playRulesFromLog})`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -87,9 +97,18 @@ export const clubSettingsProjection: Projection = {
       const name_key = foldClubName(event.data.after.name);
       // Settings recorded before member approval existed lack it, and mean no approval.
       const member_approval = event.data.after.member_approval ?? false;
+      const { after } = event.data;
+      const core = Object.fromEntries(
+        Object.entries(after).filter(([key]) => !(PLAY_RULE_KEYS as readonly string[]).includes(key)),
+      );
       await trx('clubs')
         .where({ id: event.club_id })
-        .update({ ...event.data.after, member_approval, name_key });
+        .update({
+          ...core,
+          member_approval,
+          name_key,
+          play_rules: JSON.stringify(playRulesOf(after)),
+        });
     }
   },
   ...setBased(
@@ -98,6 +117,7 @@ export const clubSettingsProjection: Projection = {
      start_hour = (l.after->>'start_hour')::int, end_hour = (l.after->>'end_hour')::int,
      reservations_limit = (l.after->>'reservations_limit')::int,
      member_approval = COALESCE((l.after->>'member_approval')::boolean, false),
+     play_rules = ${playRulesFromLog},
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)
        .join(', ')}`,

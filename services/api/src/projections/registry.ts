@@ -4,6 +4,7 @@
  * new event to the projections that handle it; rebuild and verify iterate the same list, so a new
  * read model is one entry here and nothing else hard-codes a table.
  */
+import { reservationPlayersProjection } from './reservation-players';
 import type { Knex } from 'knex';
 import type { DomainEvent, EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from '../db/connect';
@@ -50,6 +51,7 @@ export interface RowsToInsert {
 
 export const projections: readonly Projection[] = [
   reservationsProjection,
+  reservationPlayersProjection,
   clubSettingsProjection,
   memberRolesProjection,
   memberStatusesProjection,

@@ -43,9 +43,22 @@ export const RESERVATION_COLUMNS = [
 const JSON_FIELDS = RESERVATION_COLUMNS.filter((column) => column !== 'group_id')
   .map((column) => (column === 'id' ? 'r.id AS _id' : `r.${column}`))
   .join(', ');
+/**
+ * The booking's co-players as its JSON names them (docs/who-plays.md): members
+ * with their names (both null once erased), guests by name; `[]` for none.
+ */
+export const PLAYERS_JSON = `(SELECT coalesce(json_agg(CASE WHEN p.user_id IS NULL
+      THEN json_build_object('guest_name', g.name)
+      ELSE json_build_object('user_id', p.user_id, 'first_name', u.first_name, 'last_name', u.last_name)
+    END ORDER BY p.ordinal), '[]')
+  FROM reservation_players p
+  LEFT JOIN users u ON u.id = p.user_id
+  LEFT JOIN reservation_guests g ON g.guest_id = p.guest_id
+  WHERE p.reservation_id = r.id) AS players`;
+
 export const RESERVATION_JSON = {
-  joins: `CROSS JOIN LATERAL (SELECT ${JSON_FIELDS}) AS single
-    CROSS JOIN LATERAL (SELECT ${JSON_FIELDS}, r.group_id) AS grouped`,
+  joins: `CROSS JOIN LATERAL (SELECT ${JSON_FIELDS}, ${PLAYERS_JSON}) AS single
+    CROSS JOIN LATERAL (SELECT ${JSON_FIELDS}, r.group_id, ${PLAYERS_JSON}) AS grouped`,
   column: `(CASE WHEN r.group_id IS NULL THEN row_to_json(single) ELSE row_to_json(grouped) END)::text`,
 };
 

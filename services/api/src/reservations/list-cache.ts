@@ -64,7 +64,8 @@ function placeOf(rows: readonly ListedReservation[], item: ListedReservation): n
 function listed(reservation: Reservation): ListedReservation {
   const { _id, date, start_time, court_num } = reservation;
   // Through the row and back, so the keys come in the row's order, as in the list read from SQL.
-  const json = JSON.stringify(toReservation(toRow(reservation, 0)));
+  // A booking put in without a read names nobody (`newBookings`): its players are `[]`.
+  const json = JSON.stringify({ ...toReservation(toRow(reservation, 0)), players: [] });
   return { id: _id, date, start_time, court_num, json };
 }
 
@@ -82,6 +83,9 @@ export function newBookings(
   if (!first) return undefined;
   const contiguous = events.every((event, index) => event.club_seq === first.club_seq + index);
   if (!contiguous || events.some((event) => event.type !== 'ReservationMade')) return undefined;
+  // Co-players are shown with their names, which only a read of the tables knows.
+  if (events.some((event) => event.type === 'ReservationMade' && event.data.players?.length))
+    return undefined;
   const made = [...replay(events as readonly EventEnvelope<ReservationEvent>[]).values()];
   const shown = made.filter((r) => occursBetween(r, window.from, window.to));
   return {

@@ -3,11 +3,12 @@
  * JSON text for the kept lists (./list-cache). Reads, not commands: no lock, no decider.
  */
 import type { Knex } from 'knex';
-import type { Reservation } from '@platzbuchung/domain/types';
+import type { NamedPlayer, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { preparedRows } from '../db/prepared';
 import {
   RESERVATION_COLUMNS,
+  PLAYERS_JSON,
   RESERVATION_JSON,
   toReservation,
   type ReservationRow,
@@ -22,10 +23,13 @@ export async function listReservations(
   /** Only this member's bookings. */
   userId?: string,
 ): Promise<Reservation[]> {
-  const rows: ReservationRow[] = await reservationRows(db, clubId, range, userId).select(
-    RESERVATION_COLUMNS.map((column) => `r.${column}`),
-  );
-  return rows.map(toReservation);
+  const rows: (ReservationRow & { players: NamedPlayer[] })[] = await reservationRows(
+    db,
+    clubId,
+    range,
+    userId,
+  ).select([...RESERVATION_COLUMNS.map((column) => `r.${column}`), db.raw(PLAYERS_JSON)]);
+  return rows.map(({ players, ...row }) => ({ ...toReservation(row), players }));
 }
 
 /**
@@ -67,17 +71,30 @@ function reservationRows(
   range: { from: string; to: string },
   userId?: string,
 ): Knex.QueryBuilder {
-  const own = userId ? { user_id: userId } : {};
+  // A member's own list holds the bookings that name them too (docs/who-plays.md).
+  const own = (q: Knex.QueryBuilder) => {
+    if (!userId) return;
+    q.where((w) =>
+      w
+        .where('user_id', userId)
+        .orWhereIn(
+          'id',
+          db('reservation_players').where({ club_id: clubId, user_id: userId }).select('reservation_id'),
+        ),
+    );
+  };
   const order = ['r.date', 'r.start_time', 'r.court_num'];
   // Two index-sized halves instead of one OR, so a page view costs the same whatever the club's
   // age: single bookings by (club_id, date), series by the partial index on recurring rows.
   // Coarse in SQL, exact in the domain function the grid uses too.
   const singles = db('reservations')
-    .where({ club_id: clubId, recurring: false, ...own })
+    .where({ club_id: clubId, recurring: false })
+    .modify(own)
     .whereBetween('date', [range.from, range.to])
     .select('*');
   const series = db('reservations')
-    .where({ club_id: clubId, recurring: true, ...own })
+    .where({ club_id: clubId, recurring: true })
+    .modify(own)
     .andWhere('date', '<=', range.to)
     .andWhere((q) => q.whereNull('end_date').orWhere('end_date', '>', range.from))
     .select('*');

@@ -211,12 +211,15 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = await listClubMembers(db, clubId);
   });
 
-  /** The club's Platzordnung for its active members: `{ rules }`, plain text ('' when there is none). */
+  /**
+   * The club's Platzordnung for its active members: `{ rules }`, plain text ('' when there is none),
+   * beside the club's play rules (docs/who-plays.md).
+   */
   router.get('/club/rules', requireActiveMember(db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
     const rules = await findClubRules(db, clubId);
     if (rules === undefined) throw notFound(texts.clubNotFound);
-    ctx.body = { rules };
+    ctx.body = rules;
   });
 
   return router;

@@ -213,6 +213,17 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     };
   });
 
+  /** The club's whole settings as the "Verein" tab edits them, the play rules included. */
+  router.get('/club', async (ctx) => {
+    const clubId = adminClub(ctx);
+    const [club, settings] = await Promise.all([
+      findClub(deps.db, clubId),
+      findClubSettings(deps.db, clubId),
+    ]);
+    if (!club || !settings) throw notFound(adminTexts.clubNotFound);
+    ctx.body = { ...club, ...settings, _id: clubId };
+  });
+
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
     const settings = validateSettings(ctx.request.body);

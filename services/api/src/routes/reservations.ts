@@ -33,6 +33,7 @@ import {
   makeReservationCommand,
 } from '../commands/reservations';
 import { listReservationsJson } from '../reservations/window-list';
+import { requestedPlayers } from './reservation-players';
 import { lastClubSeq } from '../events/store';
 import { acceptsGzip } from '../http/compression';
 import {
@@ -210,6 +211,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
         date: body.date,
         label: body.label ?? null,
         recurring: body.recurring ?? false,
+        players: requestedPlayers(body.players ?? []),
       };
       if ((body.court_num === undefined) === (body.court_nums === undefined)) {
         throw badRequest(reservationTexts.oneOfCourtOrCourts);
@@ -248,7 +250,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const body = validateChange(ctx.request.body);
     const clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
     if (!isUuid(ctx.params.id)) throw notFound(reservationTexts.reservationNotFound);
-    const { club_id: _club, ...slot } = body;
+    const { club_id: _club, players, ...slot } = body;
     const command = {
       type: 'ChangeReservation',
       reservation_id: ctx.params.id!,
@@ -256,6 +258,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       actor: { user_id: user._id, role: user.role },
       ...slot,
       label: slot.label ?? null,
+      ...(players === undefined ? {} : { players: requestedPlayers(players) }),
     } as const;
     const { whole_group: wholeGroup, ...change } = command;
     const events = eventsOrThrow(

@@ -5,6 +5,8 @@ import type { DeleteReservation } from '../../../src/reservations/delete-reserva
 import type { ReservationMade, ReservationMadeData } from '../../../src/reservations/events';
 import type { MakeReservation } from '../../../src/reservations/make-reservation';
 import type { Club, Reservation } from '../../../src/types';
+import { playRulesOf } from '../../../src/players/play-rules';
+import type { PlayContext } from '../../../src/players/rules';
 
 export const club: Club = {
   _id: 'club-1',
@@ -54,9 +56,21 @@ export function makeCommand(fields: Partial<MakeReservation> = {}): MakeReservat
     end_time: 11,
     date: '2026-11-23',
     recurring: false,
+    players: [],
     ...fields,
   };
 }
+
+/** The club's play rules as a club that never set them has them, and its active members. */
+export const play: PlayContext = {
+  rules: playRulesOf({}),
+  members: new Map(
+    [player, otherPlayer, admin].map(({ user_id }) => [
+      user_id,
+      { first_name: 'Anna', last_name: user_id, status: 'active' as const },
+    ]),
+  ),
+};
 
 export function deleteCommand(fields: Partial<DeleteReservation> = {}): DeleteReservation {
   return {

@@ -12,10 +12,14 @@ import { replay } from '../../../src/reservations/evolve';
 import { evolveReservation, initialReservationState } from '../../../src/reservations/state';
 import type { Club } from '../../../src/types';
 import { outcomeOf, type Then } from '../../support/decider-specification';
-import { club as defaultClub, now as defaultNow } from './fixtures';
+import { club as defaultClub, now as defaultNow, play as defaultPlay } from './fixtures';
+import type { PlayContext } from '../../../src/players/rules';
 
 interface When {
-  when(command: ReservationCommand, options?: { club?: Club; now?: LocalMoment }): Then<ReservationEvent>;
+  when(
+    command: ReservationCommand,
+    options?: { club?: Club; now?: LocalMoment; play?: PlayContext },
+  ): Then<ReservationEvent>;
 }
 
 type GivenEvent = ReservationEvent | BlockEvent;
@@ -33,10 +37,15 @@ function blocksAfter(events: readonly GivenEvent[], club: Club): Block[] {
   return [...states.values()].flatMap((state) => (state.status === 'active' ? [state.block] : []));
 }
 
-function contextFor(command: ReservationCommand, events: readonly GivenEvent[], club: Club) {
-  if (command.type === 'DeleteReservation') return { club };
+function contextFor(
+  command: ReservationCommand,
+  events: readonly GivenEvent[],
+  club: Club,
+  play: PlayContext,
+) {
+  if (command.type === 'DeleteReservation' || command.type === 'LeaveAsCoPlayer') return { club };
   const existing = [...replay(events.filter(isReservationEvent)).values()];
-  return { club, existing, blocks: blocksAfter(events, club) };
+  return { club, existing, blocks: blocksAfter(events, club), play };
 }
 
 /** The command's own stream, folded the way the API folds it before deciding. */
@@ -49,8 +58,10 @@ function stateFor(command: ReservationCommand, events: readonly GivenEvent[]) {
 
 export function given(...events: GivenEvent[]): When {
   return {
-    when(command, { club = defaultClub, now = defaultNow } = {}) {
-      return outcomeOf(decide(command, stateFor(command, events), contextFor(command, events, club), now));
+    when(command, { club = defaultClub, now = defaultNow, play = defaultPlay } = {}) {
+      return outcomeOf(
+        decide(command, stateFor(command, events), contextFor(command, events, club, play), now),
+      );
     },
   };
 }

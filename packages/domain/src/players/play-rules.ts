@@ -1,0 +1,96 @@
+/**
+ * The club's rules about who plays (docs/who-plays.md): their defaults, which keep
+ * the behaviour every club had before them, and their description in plain words for the
+ * members' Platzordnung page.
+ */
+import { formatEuroCents } from './texts';
+import type { PlayRules, Quota } from '../schemas';
+
+export const PLAY_RULE_KEYS = [
+  'co_players',
+  'co_players_count',
+  'doubles_hours',
+  'guests',
+  'guest_fee_cents',
+  'quotas',
+  'quota_exempt_hours',
+] as const satisfies readonly (keyof PlayRules)[];
+
+/** Nobody named, no guests, one hour, no quotas: a club that never set them. */
+export const DEFAULT_PLAY_RULES: Readonly<PlayRules> = Object.freeze({
+  co_players: 'off',
+  co_players_count: false,
+  doubles_hours: 1,
+  guests: false,
+  guest_fee_cents: 0,
+  quotas: [],
+  quota_exempt_hours: 0,
+});
+
+/** The seven fields of any settings-like value, defaults where it lacks them (older events). */
+export function playRulesOf(settings: Partial<PlayRules>): PlayRules {
+  const rules = { ...DEFAULT_PLAY_RULES, quotas: [...DEFAULT_PLAY_RULES.quotas] } as PlayRules;
+  for (const key of PLAY_RULE_KEYS) {
+    if (settings[key] !== undefined) Object.assign(rules, { [key]: settings[key] });
+  }
+  return rules;
+}
+
+const WEEKDAY_SHORT = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
+
+/** "Mo–Fr", "Sa, So", "Mo, Mi–Fr": runs of three or more days joined by a dash. */
+export function weekdaysText(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  const runs: number[][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && run.at(-1) === day - 1) run.push(day);
+    else runs.push([day]);
+  }
+  const name = (day: number) => WEEKDAY_SHORT[day - 1]!;
+  return runs
+    .map((run) => (run.length >= 3 ? `${name(run[0]!)}–${name(run.at(-1)!)}` : run.map(name).join(', ')))
+    .join(', ');
+}
+
+/** "Mo–Fr 17–21 Uhr": the window a quota covers, as refusals and the Platzordnung name it. */
+export function quotaWindowText(quota: Quota): string {
+  return `${weekdaysText(quota.days)} ${quota.from_hour}–${quota.to_hour} Uhr`;
+}
+
+const hoursWord = (hours: number) => (hours === 1 ? '1 Stunde' : `${hours} Stunden`);
+
+/**
+ * The play rules as sentences for members ("Mo–Fr 17–21 Uhr: höchstens 2 Stunden pro Woche");
+ * none for a club with the defaults.
+ */
+export function describePlayRules(rules: PlayRules): string[] {
+  const lines: string[] = [];
+  if (rules.co_players === 'required') {
+    lines.push('Bei jeder Reservierung sind alle Mitspieler einzutragen: 1 im Einzel, 3 im Doppel.');
+  } else if (rules.co_players === 'optional') {
+    lines.push('Mitspieler können bei der Reservierung eingetragen werden.');
+  }
+  if (rules.co_players !== 'off' && rules.co_players_count) {
+    lines.push('Eingetragene Mitspieler zählen wie die Buchenden zum Reservierungslimit.');
+  }
+  if (rules.co_players !== 'off' && rules.doubles_hours === 2) {
+    lines.push('Ein Doppel darf 2 Stunden dauern, ein Einzel 1 Stunde.');
+  }
+  if (rules.co_players !== 'off' && rules.guests) {
+    lines.push(
+      rules.guest_fee_cents > 0
+        ? `Gäste dürfen mitspielen; die Gastgebühr beträgt ${formatEuroCents(rules.guest_fee_cents)} pro Gast und Stunde.`
+        : 'Gäste dürfen kostenlos mitspielen.',
+    );
+  }
+  for (const quota of rules.quotas) {
+    lines.push(`${quotaWindowText(quota)}: höchstens ${hoursWord(quota.hours_per_week)} pro Woche.`);
+  }
+  if (rules.quotas.length && rules.quota_exempt_hours > 0) {
+    lines.push(
+      `Wer kurzfristig bucht (höchstens ${hoursWord(rules.quota_exempt_hours)} vor Beginn), ist davon ausgenommen.`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,137 @@
+/**
+ * What a new or changed booking is decided on (docs/architecture.md, "The path of a command"):
+ * the club's bookings in the way, the people's other bookings, the blocks, the play rules and the
+ * named members, read in one statement; and what a booking writes beside its events.
+ */
+import type { Knex } from 'knex';
+import { mondayOf } from '@platzbuchung/domain/dates';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
+import type { PlayMember, RequestedPlayer } from '@platzbuchung/domain/players/rules';
+import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
+import type { MakeReservationContext } from '@platzbuchung/domain/reservations/make-reservation';
+import { withPlayers } from '@platzbuchung/domain/reservations/state';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
+import type { Club } from '@platzbuchung/domain/types';
+import { preparedRows } from '../db/prepared';
+import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
+import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
+
+/**
+ * Whose bookings and which courts a booking context covers: one command's, or a batch's together.
+ * `user_ids`: the bookers and every member the commands name, whose games, limits and quotas the
+ * rules about who plays look at (docs/who-plays.md).
+ */
+export interface BookingScope {
+  court_nums: readonly string[];
+  user_ids: readonly string[];
+}
+
+/** One club's booking context to load: the club, its commands' courts and members, its day. */
+export interface ContextRequest {
+  club: Club;
+  scope: BookingScope;
+  today: string;
+}
+
+/** A booking row with the co-players it names, as JSON in the log's order. */
+const WITH_CO_PLAYERS = `(SELECT json_agg(CASE WHEN p.user_id IS NOT NULL
+    THEN json_build_object('user_id', p.user_id)
+    ELSE json_build_object('guest_id', p.guest_id, 'fee_cents', p.fee_cents) END ORDER BY p.ordinal)
+  FROM reservation_players p WHERE p.reservation_id = r.id) AS co_players`;
+
+/**
+ * What new reservations can collide with or count against, for each requested club: its
+ * reservations that still take place today or later on the same courts; those of the people
+ * involved (booked or named) from the Monday of this week on, for their games elsewhere, their
+ * limits and the week's quotas; the blocks that still hold; the club's play rules and the
+ * involved members' names and standing. One statement for any number of clubs (a group commit's,
+ * ./handle), so it costs one round trip; each club is a row of a JSON parameter, its courts and
+ * members two arrays, so the statement's text is always the same. JSON spells dates and arrays as
+ * the rows do.
+ */
+export async function loadBookingContexts(
+  db: Knex,
+  requests: readonly ContextRequest[],
+): Promise<MakeReservationContext[]> {
+  const columns = RESERVATION_COLUMNS.map((c) => `r.${c}`).join(', ');
+  const reservations = db.raw(`SELECT ${columns}, ${WITH_CO_PLAYERS} FROM reservations r
+    WHERE r.club_id = q.club_id AND (
+      ((r.recurring OR r.date >= q.today) AND r.court_num = ANY(q.court_nums))
+      OR ((r.recurring OR r.date >= q.week_start) AND (r.user_id = ANY(q.user_ids) OR r.id IN (
+        SELECT p.reservation_id FROM reservation_players p
+        WHERE p.club_id = q.club_id AND p.user_id = ANY(q.user_ids)))))`);
+  const blocks = blocksFromQuery(db, db.raw('q.club_id'), db.raw('q.today::timestamp'));
+  const clubs = requests.map(({ club, scope, today }, n) => ({
+    n,
+    club_id: club._id,
+    today,
+    week_start: mondayOf(today),
+    ...scope,
+  }));
+  const rows = await preparedRows<{
+    existing: (ReservationRow & { co_players: PlayerRef[] | null })[];
+    blocks: BlockRow[];
+    play_rules: PlayRules;
+    members: ({ id: string } & PlayMember)[];
+  }>(
+    db,
+    'booking-contexts',
+    db.raw(
+      `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
+              coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks,
+              (SELECT c.play_rules FROM clubs c WHERE c.id = q.club_id) AS play_rules,
+              coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status
+                FROM users u WHERE u.club_id = q.club_id AND u.id = ANY(q.user_ids)) u), '[]') AS members
+       FROM jsonb_to_recordset(?::jsonb)
+         AS q(n int, club_id uuid, today date, week_start date, court_nums text[], user_ids uuid[])
+       ORDER BY q.n`,
+      [reservations, blocks, JSON.stringify(clubs)],
+    ),
+  );
+  return requests.map(({ club }, n) => {
+    const row = rows[n]!;
+    return {
+      club,
+      existing: row.existing.map(({ co_players, ...r }) => ({
+        ...toReservation(r),
+        ...withPlayers(co_players ?? []),
+      })),
+      blocks: row.blocks.map(toBlock),
+      play: {
+        rules: playRulesOf(row.play_rules ?? {}),
+        members: new Map(row.members.map(({ id, ...member }) => [id, member])),
+      },
+    };
+  });
+}
+
+/** A changed booking's booker and the members it names now: the change may keep them. */
+export async function peopleOf(db: Knex, reservationId: string): Promise<string[]> {
+  const rows: { user_id: string }[] = await db
+    .select('user_id')
+    .from('reservations')
+    .where({ id: reservationId })
+    .union((q) =>
+      q
+        .select('user_id')
+        .from('reservation_players')
+        .where({ reservation_id: reservationId })
+        .whereNotNull('user_id'),
+    );
+  return rows.map((r) => r.user_id);
+}
+
+/** Guests' names, beside the event that names them by id and in its transaction: never in the log. */
+export async function writeGuests(
+  trx: Knex,
+  club: Club,
+  reservationId: string,
+  players: readonly RequestedPlayer[] | undefined,
+): Promise<void> {
+  const guests = (players ?? []).flatMap((p) =>
+    'guest_id' in p
+      ? [{ guest_id: p.guest_id, club_id: club._id, reservation_id: reservationId, name: p.guest_name }]
+      : [],
+  );
+  if (guests.length) await trx('reservation_guests').insert(guests);
+}
