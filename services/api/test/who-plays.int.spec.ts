@@ -247,3 +247,38 @@ describe('given a club that requires co-players, counts them, allows guests and 
     expect(report!.differences).toEqual([]);
   });
 });
+
+describe('given clubs with other play rules, each refusal is its German sentence', () => {
+  it.each([
+    [{}, [{ guest_name: 'Gerda Gast' }], 403, playerTexts.coPlayersOff],
+    [{ co_players: 'required' }, [{ guest_name: 'Gerda Gast' }], 403, playerTexts.guestsNotAllowed],
+    [
+      { co_players: 'required', guests: true },
+      [{ guest_name: 'Gerda Gast' }, { guest_name: 'Gustav Gast' }],
+      403,
+      playerTexts.singlesOrDoubles,
+    ],
+    [
+      { co_players: 'optional' },
+      [{ user_id: '00000000-0000-4000-8000-000000000000' }],
+      400,
+      playerTexts.notActiveMember,
+    ],
+  ])('with %j, naming %j answers %i', async (rules, players, status, error) => {
+    const other = await clubWithMembers(api.url);
+    await other.admin.client.request('PUT', `/api/admin/club?club_id=${other.club._id}`, {
+      ...core(other.club),
+      ...rules,
+    });
+    const answer = await other.player.client.post('/api/reservations', {
+      club_id: other.club._id,
+      court_num: '1',
+      start_time: 10,
+      end_time: 11,
+      date: '2026-11-24',
+      players,
+    });
+    expect(answer.status).toBe(status);
+    expect(answer.body).toEqual({ error });
+  });
+});
