@@ -132,6 +132,75 @@ export const clubLocalRulesProperties = {
 
 // --- end of club-local rules ---
 
+// --- Who plays: co-players, guests, quotas (docs/architecture.md) ---
+
+export const QUOTAS_MAX = 5;
+export const GUEST_FEE_MAX_CENTS = 10000;
+export const QUOTA_EXEMPT_MAX_HOURS = 48;
+
+const hourOfDay = (min: number, max: number, message: string) => integerBetween(min, max, message);
+
+export const playRulesProperties = {
+  co_players: {
+    enum: ['off', 'optional', 'required'],
+    errorMessage: 'Bitte wählen Sie, ob Mitspieler eingetragen werden.',
+  },
+  co_players_count: {
+    type: 'boolean',
+    errorMessage: 'Ob Mitspieler zum Reservierungslimit zählen, muss „true“ oder „false“ sein.',
+  },
+  doubles_hours: { enum: [1, 2], errorMessage: 'Ein Doppel darf 1 oder 2 Stunden dauern.' },
+  guests: { type: 'boolean', errorMessage: 'Ob Gäste erlaubt sind, muss „true“ oder „false“ sein.' },
+  guest_fee_cents: integerBetween(
+    0,
+    GUEST_FEE_MAX_CENTS,
+    'Die Gastgebühr muss zwischen 0,00 € und 100,00 € pro Stunde liegen.',
+  ),
+  quotas: {
+    type: 'array',
+    maxItems: QUOTAS_MAX,
+    items: {
+      type: 'object',
+      properties: {
+        days: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 7,
+          uniqueItems: true,
+          items: { type: 'integer', minimum: 1, maximum: 7 },
+          errorMessage: 'Bitte wählen Sie mindestens einen Wochentag.',
+        },
+        from_hour: hourOfDay(0, 23, 'Der Beginn muss zwischen 0 und 23 Uhr liegen.'),
+        to_hour: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 24,
+          exclusiveMinimum: { $data: '1/from_hour' },
+          errorMessage: 'Das Ende muss zwischen 1 und 24 Uhr und nach dem Beginn liegen.',
+        },
+        hours_per_week: integerBetween(1, 168, 'Die Stunden pro Woche müssen zwischen 1 und 168 liegen.'),
+      },
+      required: ['days', 'from_hour', 'to_hour', 'hours_per_week'],
+      additionalProperties: false,
+      errorMessage: {
+        required: 'Bitte füllen Sie Wochentage, Beginn, Ende und Stunden pro Woche aus.',
+        additionalProperties: 'Ein Kontingent hat nur Wochentage, Beginn, Ende und Stunden pro Woche.',
+      },
+    },
+    errorMessage: {
+      maxItems: `Höchstens ${QUOTAS_MAX} Kontingente.`,
+      type: 'Die Kontingente müssen eine Liste sein.',
+    },
+  },
+  quota_exempt_hours: integerBetween(
+    0,
+    QUOTA_EXEMPT_MAX_HOURS,
+    `Die Frist für kurzfristige Buchungen muss zwischen 0 und ${QUOTA_EXEMPT_MAX_HOURS} Stunden liegen.`,
+  ),
+} as const;
+
+// --- end of who plays ---
+
 /** Every form body: an object with no fields beyond those the schema names. */
 const { type: _object, ...unknownFieldsRefused } = jsonObjectBody;
 
@@ -298,6 +367,7 @@ export const clubSettingsSchema = {
     ...clubSettingsProperties,
     ...membershipSettingsProperties,
     ...clubLocalRulesProperties,
+    ...playRulesProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
@@ -354,11 +424,30 @@ export interface ClubLocalRules {
   rules: string;
 }
 
+/** A prime-time window: ISO weekdays 1-7 (club time), hours [from_hour, to_hour), hours per week. */
+export interface Quota {
+  days: number[];
+  from_hour: number;
+  to_hour: number;
+  hours_per_week: number;
+}
+
+/** Who plays (docs/architecture.md): every default keeps a club as it was (off, false, 1, false, 0, [], 0). */
+export interface PlayRules {
+  co_players: 'off' | 'optional' | 'required';
+  co_players_count: boolean;
+  doubles_hours: 1 | 2;
+  guests: boolean;
+  guest_fee_cents: number;
+  quotas: Quota[];
+  quota_exempt_hours: number;
+}
+
 /** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
 export interface ClubSettings extends ClubCoreSettings, ClubLocalRules {}
 
 /** The body of `PUT /api/admin/club`: the core fields, and whichever club-local rules change. */
-export type ClubSettingsBody = ClubCoreSettings & Partial<ClubLocalRules>;
+export type ClubSettingsBody = ClubCoreSettings & Partial<ClubLocalRules> & Partial<PlayRules>;
 
 export type ClubBody = ClubCoreSettings &
   Pick<Partial<ClubLocalRules>, 'time_zone'> &

@@ -1,4 +1,5 @@
 /** Shared entity shapes. Every `_id` is a UUID string; dates are `YYYY-MM-DD`. */
+import type { ReservationPlayer } from './players/players';
 
 export type Role = 'admin' | 'player';
 
@@ -72,6 +73,8 @@ export interface Reservation {
   end_date?: IsoDate | null;
   /** Shared by the bookings an admin made over several courts at once; absent otherwise. */
   group_id?: string | null;
+  /** The co-players it names beside the booker ([] for older bookings; see ./players/players). */
+  players?: ReservationPlayer[];
 }
 
 export type DeleteType = 'once' | 'once_and_future' | 'all';

@@ -5,6 +5,7 @@
 import { COURT_NUMBER_MAX_LENGTH, COURT_NUMBER_PATTERN, FREE_TEXT_PATTERN, jsonObjectBody } from '../shapes';
 import { LABEL_MAX_LENGTH } from './make-reservation';
 import { reservationTexts } from './texts';
+import type { PlayerInput } from '../players/players';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;
 const isoDate = {
@@ -71,6 +72,8 @@ export interface MakeReservationBody {
   date: string;
   label?: string | null;
   recurring?: boolean;
+  /** The co-players beside the booker; absent: none. */
+  players?: PlayerInput[];
 }
 
 export const deleteReservationSchema = {
@@ -131,6 +134,8 @@ export interface ChangeReservationBody {
   scope?: 'once' | 'once_and_future' | 'all';
   occurrence_date?: string;
   whole_group?: boolean;
+  /** The co-players beside the booker; absent: unchanged. */
+  players?: PlayerInput[];
 }
 
 /** The longest range one GET may ask for: a year of grid is plenty for any screen. */
