@@ -38,9 +38,7 @@ export function formatWeekdays(days: readonly number[]): string {
   }
   const name = (day: number) => ISO_WEEKDAYS_DE[day - 1] ?? '';
   return runs
-    .flatMap((run) =>
-      run.length >= 3 ? [`${name(run[0] ?? 1)}–${name(run.at(-1) ?? 1)}`] : run.map(name),
-    )
+    .flatMap((run) => (run.length >= 3 ? [`${name(run[0] ?? 1)}–${name(run.at(-1) ?? 1)}`] : run.map(name)))
     .join(', ');
 }
 
@@ -85,4 +83,16 @@ export function describePlayRules(settings: PlayRules): string[] {
     lines.push(playRulesTexts.quotaExempt(settings.quota_exempt_hours));
   if (named && settings.doubles_hours > 1) lines.push(playRulesTexts.doublesHours(settings.doubles_hours));
   return lines;
+}
+
+/**
+ * The play rules out of an answer that carries them: an API released before them answers without
+ * (a remote may run ahead of its API, docs/architecture.md), and its clubs then have the defaults.
+ */
+export function playRulesOf(answer: Partial<PlayRules>): PlayRules {
+  const rules = { ...defaultPlayRules };
+  for (const key of Object.keys(defaultPlayRules) as (keyof PlayRules)[]) {
+    if (answer[key] !== undefined) Object.assign(rules, { [key]: answer[key] });
+  }
+  return rules;
 }

@@ -5,6 +5,7 @@ import {
   describePlayRules,
   formatEuros,
   formatWeekdays,
+  playRulesOf,
 } from '../../src/players/play-rules';
 import type { PlayRules } from '../../src/schemas';
 
@@ -51,7 +52,9 @@ describe('describePlayRules', () => {
 
   it('given guests, counting and a doubles length while nobody is named, says none of them', () => {
     expect(
-      describePlayRules(rules({ guests: true, guest_fee_cents: 500, co_players_count: true, doubles_hours: 2 })),
+      describePlayRules(
+        rules({ guests: true, guest_fee_cents: 500, co_players_count: true, doubles_hours: 2 }),
+      ),
     ).toEqual([]);
   });
 
@@ -62,7 +65,10 @@ describe('describePlayRules', () => {
   it('given a one-hour quota and a one-hour exemption, speaks in the singular', () => {
     expect(
       describePlayRules(
-        rules({ quotas: [{ days: [6, 7], from_hour: 9, to_hour: 12, hours_per_week: 1 }], quota_exempt_hours: 1 }),
+        rules({
+          quotas: [{ days: [6, 7], from_hour: 9, to_hour: 12, hours_per_week: 1 }],
+          quota_exempt_hours: 1,
+        }),
       ),
     ).toEqual([
       'Sa, So 9–12 Uhr: höchstens 1 Stunde pro Woche.',
@@ -91,5 +97,16 @@ describe('formatEuros', () => {
     [123456, '1.234,56 €'],
   ])('writes %i cents as %s', (cents, text) => {
     expect(formatEuros(cents)).toBe(text);
+  });
+});
+
+describe('playRulesOf', () => {
+  it('given an answer without play rules, reads the defaults', () => {
+    expect(playRulesOf({})).toEqual(defaultPlayRules);
+  });
+
+  it('given an answer with them and more, keeps only the seven', () => {
+    const answer = { rules: 'Text', co_players: 'required', guests: true } as Partial<PlayRules>;
+    expect(playRulesOf(answer)).toEqual({ ...defaultPlayRules, co_players: 'required', guests: true });
   });
 });
