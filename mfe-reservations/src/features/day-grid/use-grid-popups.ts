@@ -66,7 +66,7 @@ export function useGridPopups(input: GridPopupsInput) {
         cellId: id,
         input: { slot: action.slot },
         reservation: cell.reservation,
-        holder: cell.text,
+        holder: cell.players || cell.text,
         // Players move their own upcoming single booking until the club's deadline; admins any booking still to come.
         changeable:
           !cell.past && (isAdmin || (cell.mine && !cell.reservation.recurring && deadline?.open !== false)),
