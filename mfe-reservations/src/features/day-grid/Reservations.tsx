@@ -3,6 +3,7 @@
  * the popups. Data comes from `useDayGrid`, what a click opens from `useGridPopups`; this file
  * lays them out on the page.
  */
+import { useCallback } from 'react';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -32,6 +33,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const grid = useDayGrid(club, user);
   const { date, notice, send } = grid;
   const popups = useGridPopups({ club, user, ...grid, horizonNotice: notice });
+  const approach = useCallback(() => preloadPopups(club._id), [club._id]);
 
   return (
     <section className="grid-screen" aria-labelledby="grid-screen-title">
@@ -67,7 +69,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
             rows={grid.rows}
             isAdmin={user.role === 'admin'}
             onCellClick={popups.onCellClick}
-            onFirstApproach={preloadPopups}
+            onFirstApproach={approach}
           />
         </div>
       )}

@@ -124,6 +124,7 @@ export function useGridPopups(input: GridPopupsInput) {
     isTaken(rows.flat().find((cell) => cellId(cell.court, cell.hour) === popup.cellId));
 
   const handlers: GridPopupHandlers = {
+    clubId: club._id,
     answerWindow,
     today: now.date,
     slotTaken,

@@ -18,7 +18,7 @@ interface ChoicesProps<T> {
   autoFocus?: boolean;
 }
 
-function Choices<T extends string | boolean>({
+export function Choices<T extends string | boolean>({
   legend,
   name,
   options,

@@ -27,7 +27,14 @@ export const playerTexts = {
   leaving: 'Wird ausgetragen …',
   leaveFailed: 'Das Austragen hat nicht geklappt.',
   withPlayers: 'mit',
+  missingCoPlayers: (count: number): string =>
+    count === 1 ? 'Bitte tragen Sie Ihren Mitspieler ein.' : `Bitte tragen Sie alle ${count} Mitspieler ein.`,
+  guestsNotAllowed: 'Ihr Verein erlaubt keine Gäste.',
 } as const;
+
+/** Singles: one co-player; doubles: three. */
+export type MatchKind = 'singles' | 'doubles';
+export const coPlayersOf = (match: MatchKind): number => (match === 'singles' ? 1 : MAX_CO_PLAYERS);
 
 export function isGuestNameValid(name: string): boolean {
   return new RegExp(GUEST_NAME_PATTERN, 'u').test(name.trim());
