@@ -57,11 +57,15 @@ function PlayRulesForm({ club, rules, onSaved }: { club: Club; rules: PlayRules;
   const saving = snapshot.hasTag('saving');
   const formRef = useRef<HTMLFormElement>(null);
 
-  // After a refused save, the first control with an error takes the focus, so it is read out.
-  const errorCount = Object.keys(errors).length;
+  // After a refused save, the first control with an error takes the focus, so it is read out;
+  // never while the admin corrects one (their focus stays where they type).
+  const focusFirstInvalid = () =>
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  const wasSaving = useRef(false);
   useEffect(() => {
-    if (errorCount > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errorCount, snapshot.context.errors]);
+    if (wasSaving.current && !saving) focusFirstInvalid();
+    wasSaving.current = saving;
+  }, [saving]);
 
   const unplaced = Object.entries(errors)
     .filter(([path]) => !PLACED.some((placed) => placed.test(path)))
@@ -78,6 +82,8 @@ function PlayRulesForm({ club, rules, onSaved }: { club: Club; rules: PlayRules;
       onSubmit={(event) => {
         event.preventDefault();
         send({ type: 'form.submit' });
+        // The browser's own refusals render in the next frame.
+        requestAnimationFrame(focusFirstInvalid);
       }}
     >
       {alert && (

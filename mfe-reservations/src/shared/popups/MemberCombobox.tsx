@@ -32,6 +32,8 @@ export function matchingMembers(members: readonly UserListEntry[], query: string
 
 interface MemberComboboxProps {
   label: string;
+  /** The label for screen readers only: a visible title above already names the field. */
+  labelHidden?: boolean;
   /** The members one may pick: the club's active members but the booker and those already named. */
   members: readonly UserListEntry[];
   /** The picked member's name, '' when none. */
@@ -41,7 +43,8 @@ interface MemberComboboxProps {
   onPick: (member: { user_id: string; name: string } | null) => void;
 }
 
-export function MemberCombobox({ label, members, value, invalid, describedBy, onPick }: MemberComboboxProps) {
+export function MemberCombobox(props: MemberComboboxProps) {
+  const { label, labelHidden, members, value, invalid, describedBy, onPick } = props;
   const id = useId();
   const listId = `${id}-list`;
   const [snapshot, send] = useMachine(memberComboboxMachine, { input: { query: value } });
@@ -76,7 +79,7 @@ export function MemberCombobox({ label, members, value, invalid, describedBy, on
 
   return (
     <div className="field combobox">
-      <label className="field__label" htmlFor={id}>
+      <label className={labelHidden ? 'visually-hidden' : 'field__label'} htmlFor={id}>
         {label}
       </label>
       <input

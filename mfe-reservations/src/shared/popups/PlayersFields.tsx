@@ -85,12 +85,17 @@ function PlayerRowFields(props: {
 }) {
   const { index, row, guests, members, invalid, describedBy, send } = props;
   const guestId = useId();
+  const titleId = useId();
   const label = `Mitspieler ${index + 1}`;
   return (
-    <div className="popup__player">
+    <div className="popup__player" role="group" aria-labelledby={titleId}>
+      <p className="field__label" id={titleId}>
+        {label}
+      </p>
       {guests && (
         <Choices
           legend={`${label}: Mitglied oder Gast?`}
+          legendHidden
           name={`player-${index}-kind`}
           options={[
             { value: 'member', label: 'Mitglied' },
@@ -103,6 +108,7 @@ function PlayerRowFields(props: {
       {row.kind === 'member' ? (
         <MemberCombobox
           label={label}
+          labelHidden
           members={members}
           value={row.name}
           invalid={invalid && row.user_id === null}
@@ -111,8 +117,9 @@ function PlayerRowFields(props: {
         />
       ) : (
         <div className="field">
-          <label className="field__label" htmlFor={guestId}>
-            {`${label}: Name des Gasts`}
+          <label className="field__label popup__guest-label" htmlFor={guestId}>
+            <span className="visually-hidden">{`${label}: `}</span>
+            Name des Gasts
           </label>
           <input
             id={guestId}
