@@ -51,13 +51,13 @@ describe('who plays', () => {
     await page.getByRole('button', { name: 'Kontingent hinzufügen' }).click();
     // A quota that ends before it begins is refused in the browser, under its own control.
     await page.getByLabel('Bis').selectOption('12');
-    await page.getByRole('button', { name: 'Spielregeln speichern' }).click();
+    await page.getByRole('button', { name: 'Mitspieler und Kontingente speichern' }).click();
     await page
       .getByText('Das Ende muss zwischen 1 und 24 Uhr und nach dem Beginn liegen.')
       .waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByLabel('Bis').selectOption('21');
     await page.getByLabel('Kurzfristig frei (Stunden vor Beginn)').fill('24');
-    await page.getByRole('button', { name: 'Spielregeln speichern' }).click();
+    await page.getByRole('button', { name: 'Mitspieler und Kontingente speichern' }).click();
     await page.getByText('Die Vereinseinstellungen wurden gespeichert.').waitFor({ timeout: UI_TIMEOUT_MS });
     await expectAccessible(page, 'admin-play-rules');
     await screenshot(page, 'admin-play-rules');

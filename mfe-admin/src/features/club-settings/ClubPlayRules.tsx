@@ -154,7 +154,7 @@ function PlayRulesForm({ club, rules, onSaved }: { club: Club; rules: PlayRules;
       <QuotasFieldset draft={draft} errors={errors} disabled={saving} send={send} />
       <button type="submit" className="button button--primary form__submit" disabled={saving}>
         {saving && <span className="spinner" aria-hidden="true" />}
-        Spielregeln speichern
+        Mitspieler und Kontingente speichern
       </button>
     </form>
   );
