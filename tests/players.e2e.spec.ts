@@ -50,12 +50,12 @@ describe('who plays', () => {
     await page.getByLabel('Gastgebühr pro Gast und Stunde (€)').fill('5,00');
     await page.getByRole('button', { name: 'Kontingent hinzufügen' }).click();
     // A quota that ends before it begins is refused in the browser, under its own control.
-    await page.getByLabel('Bis').selectOption('12');
+    await page.getByLabel('Bis', { exact: true }).selectOption('12');
     await page.getByRole('button', { name: 'Mitspieler und Kontingente speichern' }).click();
     await page
       .getByText('Das Ende muss zwischen 1 und 24 Uhr und nach dem Beginn liegen.')
       .waitFor({ timeout: UI_TIMEOUT_MS });
-    await page.getByLabel('Bis').selectOption('21');
+    await page.getByLabel('Bis', { exact: true }).selectOption('21');
     await page.getByLabel('Kurzfristig frei (Stunden vor Beginn)').fill('24');
     await page.getByRole('button', { name: 'Mitspieler und Kontingente speichern' }).click();
     await page.getByText('Die Vereinseinstellungen wurden gespeichert.').waitFor({ timeout: UI_TIMEOUT_MS });

@@ -367,7 +367,6 @@ export const clubSettingsSchema = {
     ...clubSettingsProperties,
     ...membershipSettingsProperties,
     ...clubLocalRulesProperties,
-    ...playRulesProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
@@ -381,6 +380,17 @@ export const clubLocalRulesSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/**
+ * The play rules of the admin's "Verein" tab, checked in the browser before they are sent with the
+ * club's settings (PUT /api/admin/club, whose schema takes them beside the others); all optional.
+ */
+export const playRulesSchema = {
+  $id: 'playRules',
+  type: 'object',
+  properties: playRulesProperties,
+  ...unknownFieldsRefused,
+} as const;
+
 /** The schemas served at /schema/<name>.json, by name. */
 export const formSchemas = {
   signup: signupSchema,
@@ -389,6 +399,7 @@ export const formSchemas = {
   resetPassword: resetPasswordSchema,
   clubSettings: clubSettingsSchema,
   clubLocalRules: clubLocalRulesSchema,
+  playRules: playRulesSchema,
   accountName: accountNameSchema,
   changePassword: changePasswordSchema,
   changeEmail: changeEmailSchema,

@@ -4,7 +4,7 @@
  * answers it with its German message rather than the form guessing.
  */
 import type { ClubSettingsBody, PlayRules, Quota } from '@platzbuchung/domain/schemas';
-import { QUOTAS_MAX } from '@platzbuchung/domain/schemas';
+import { playRulesProperties, QUOTAS_MAX } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
 
 export interface QuotaDraft {
@@ -94,3 +94,9 @@ export function playRulesBody(club: Club, draft: PlayRulesDraft): ClubSettingsBo
 }
 
 export const canAddQuota = (draft: PlayRulesDraft) => draft.quotas.length < QUOTAS_MAX;
+
+/** The play rules of a body, without the club's other settings. */
+export function playRulesPart(body: ClubSettingsBody): Partial<PlayRules> {
+  const keys = Object.keys(playRulesProperties);
+  return Object.fromEntries(Object.entries(body).filter(([key]) => keys.includes(key)));
+}

@@ -6,11 +6,11 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { formValidator } from '@platzbuchung/domain/form-validators';
-import { QUOTAS_MAX, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
+import { QUOTAS_MAX, type ClubSettingsBody, type PlayRules } from '@platzbuchung/domain/schemas';
 import type { FieldError } from '@platzbuchung/domain/types';
 import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
-import { newQuota, type PlayRulesDraft, type QuotaDraft } from './play-rules-body';
+import { newQuota, playRulesPart, type PlayRulesDraft, type QuotaDraft } from './play-rules-body';
 
 /** Errors by path: '/guest_fee_cents', '/quotas/0/days', '/quotas' … */
 export type PathErrors = Record<string, string>;
@@ -66,7 +66,9 @@ export function errorsByPath(errors: readonly FieldError[]): PathErrors {
   return byPath;
 }
 
-const validate = formValidator<ClubSettingsBody>('clubSettings');
+const validatePlayRules = formValidator<Partial<PlayRules>>('playRules');
+/** The seven rules of a body, checked by their own schema; the club's other settings are sent as they are. */
+const validate = validatePlayRules && ((body: ClubSettingsBody) => validatePlayRules(playRulesPart(body)));
 
 export const playRulesMachine = setup({
   types: {
