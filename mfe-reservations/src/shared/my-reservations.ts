@@ -16,7 +16,7 @@ import { createSessionCache } from './session-cache';
 import { namesMember } from '@platzbuchung/domain/players/players';
 
 /** The user's bookings: those they made, and those that name them as a co-player. */
-export const isOwnOrNamed = (reservation: Reservation, userId: string): boolean =>
+const isOwnOrNamed = (reservation: Reservation, userId: string): boolean =>
   reservation.user_id === userId || namesMember(reservation.players, userId);
 
 export const ownReservations = (list: readonly Reservation[], userId: string): Reservation[] =>

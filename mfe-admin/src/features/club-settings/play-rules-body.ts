@@ -34,7 +34,7 @@ export const newQuota = (): QuotaDraft => ({
 });
 
 /** "5,00" for 500 cents. */
-export const eurosText = (cents: number) =>
+const eurosText = (cents: number) =>
   `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
 export function draftOf(rules: PlayRules): PlayRulesDraft {

@@ -15,7 +15,7 @@ import { newQuota, playRulesPart, type PlayRulesDraft, type QuotaDraft } from '.
 /** Errors by path: '/guest_fee_cents', '/quotas/0/days', '/quotas' … */
 export type PathErrors = Record<string, string>;
 
-export interface PlayRulesInput {
+interface PlayRulesInput {
   draft: PlayRulesDraft;
   /** The body the draft sends (the club's other settings beside it). */
   bodyOf: (draft: PlayRulesDraft) => ClubSettingsBody;
@@ -60,7 +60,7 @@ const without = (errors: PathErrors, prefix: string) =>
   );
 
 /** The first message for each path. */
-export function errorsByPath(errors: readonly FieldError[]): PathErrors {
+function errorsByPath(errors: readonly FieldError[]): PathErrors {
   const byPath: PathErrors = {};
   for (const error of errors) byPath[error.instancePath || '/'] ??= error.message;
   return byPath;

@@ -11,7 +11,7 @@ interface ComboboxContext {
   active: number;
 }
 
-export type ComboboxEvent =
+type ComboboxEvent =
   | { type: 'input'; query: string }
   | { type: 'open' }
   | { type: 'close' }
