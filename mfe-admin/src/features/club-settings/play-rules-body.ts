@@ -34,8 +34,7 @@ export const newQuota = (): QuotaDraft => ({
 });
 
 /** "5,00" for 500 cents. */
-const eurosText = (cents: number) =>
-  `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+const eurosText = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
 
 export function draftOf(rules: PlayRules): PlayRulesDraft {
   return {
