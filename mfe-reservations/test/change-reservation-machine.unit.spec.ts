@@ -1,3 +1,5 @@
+import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '@platzbuchung/ui/api/client';
@@ -26,7 +28,12 @@ const booking = (over: Partial<Reservation> = {}): Reservation => ({
 });
 const club = { courts_count: 4, start_hour: 8, end_hour: 20 };
 
-function start(options: { isAdmin: boolean; reservation?: Reservation; occurrenceDate?: string }) {
+function start(options: {
+  isAdmin: boolean;
+  reservation?: Reservation;
+  occurrenceDate?: string;
+  play?: PlayRules;
+}) {
   const reservation = options.reservation ?? booking();
   const { sent, submit, settle, refused: failed } = pendingRequest<ChangeRequest>();
   const actor = createActor(
@@ -40,6 +47,7 @@ function start(options: { isAdmin: boolean; reservation?: Reservation; occurrenc
         isAdmin: options.isAdmin,
         clubId: CLUB_ID,
         club,
+        play: options.play ?? DEFAULT_PLAY_RULES,
       },
     },
   ).start();

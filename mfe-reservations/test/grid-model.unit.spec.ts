@@ -51,6 +51,30 @@ describe('the day grid', () => {
     expect(rows[0]![0]!.accessibleName).toBe('Platz 1, 08:00, frei, vergangen');
   });
 
+  it('given a booking that names its players, shows every last name and reads every name in full', () => {
+    const rows = buildGrid({
+      club,
+      date: '2026-11-23',
+      reservations: [
+        reservation({
+          players: [
+            { user_id: 'u-me', first_name: 'Boris', last_name: 'Becker' },
+            { guest_name: 'Anna Berg' },
+          ],
+        }),
+      ],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    const cell = rows[14 - 8]![2]!;
+    expect(cell.text).toBe('Graf / Becker / Berg');
+    expect(cell.players).toBe('Steffi Graf mit Boris Becker und Anna Berg (Gast)');
+    expect(cell.accessibleName).toBe(
+      'Platz 3, 14:00, reserviert von Steffi Graf mit Boris Becker und Anna Berg (Gast)',
+    );
+  });
+
   it('shows a label instead of the name over every hour of a long reservation, and marks mine', () => {
     const rows = buildGrid({
       club,

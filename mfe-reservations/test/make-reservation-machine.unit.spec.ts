@@ -1,3 +1,5 @@
+import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { ApiError } from '@platzbuchung/ui/api/client';
@@ -11,7 +13,8 @@ import {
 } from '../src/shared/popups/make-reservation-machine';
 
 const slot = { court: 3, date: '2026-11-23', hour: 9 };
-const input = (isAdmin: boolean, hour = 9): MakeReservationInput => ({
+const input = (isAdmin: boolean, hour = 9, play: PlayRules = DEFAULT_PLAY_RULES): MakeReservationInput => ({
+  play,
   slot: { ...slot, hour },
   isAdmin,
   clubId: '11111111-1111-4111-8111-111111111111',

@@ -28,7 +28,28 @@ describe('own reservations', () => {
       mine({ _id: 'b', date: '2026-11-23' }),
       mine({ _id: 'c', date: '2026-10-01', recurring: true }),
     ];
-    expect(upcomingCount(list, '2026-11-23')).toBe(2);
+    expect(upcomingCount(list, '2026-11-23', 'me')).toBe(2);
+  });
+
+  it('count only what the user booked, not bookings that name them', () => {
+    const named = mine({
+      _id: 'n',
+      user_id: 'other',
+      players: [{ user_id: 'me', first_name: 'I', last_name: 'Ch' }],
+    });
+    expect(upcomingCount([mine({}), named], '2026-11-23', 'me')).toBe(1);
+  });
+
+  it('take a booking that names the user from an answer, beside their own', () => {
+    const answer = [
+      mine({
+        _id: 'named',
+        user_id: 'other',
+        players: [{ user_id: 'me', first_name: 'I', last_name: 'Ch' }],
+      }),
+      mine({ _id: 'theirs', user_id: 'other', players: [{ guest_name: 'Anna Berg' }] }),
+    ];
+    expect(absorbAnswer([], answer, week, 'me').map((r) => r._id)).toEqual(['named']);
   });
 
   it('take a new reservation from an answer, and ignore other members’ ones', () => {

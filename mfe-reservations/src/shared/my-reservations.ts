@@ -13,9 +13,14 @@ import {
 import type { DeleteType, IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from './reservations-api';
 import { createSessionCache } from './session-cache';
+import { namesMember } from '@platzbuchung/domain/players/players';
+
+/** The user's bookings: those they made, and those that name them as a co-player. */
+const isOwnOrNamed = (reservation: Reservation, userId: string): boolean =>
+  reservation.user_id === userId || namesMember(reservation.players, userId);
 
 export const ownReservations = (list: readonly Reservation[], userId: string): Reservation[] =>
-  list.filter((r) => r.user_id === userId);
+  list.filter((r) => isOwnOrNamed(r, userId));
 
 /** What the user just deleted, so a series that left the answered window is not mistaken for gone. */
 export interface DeletedPart {
@@ -73,12 +78,15 @@ export function applyLiveToOwn(
   userId: string,
   window: DateWindow,
 ): Reservation[] {
-  return applyToReservations(own, change, window, (reservation) => reservation.user_id === userId);
+  return applyToReservations(own, change, window, (reservation) => isOwnOrNamed(reservation, userId));
 }
 
-/** Own reservations that are recurring or today or later. */
-export function upcomingCount(own: readonly Reservation[], today: IsoDate): number {
-  return own.filter((r) => countsTowardLimit(r, today)).length;
+/**
+ * Own reservations that are recurring or today or later: those the user made. Where the club counts
+ * named co-players too, the API says so when it refuses; the screen's count is the user's own.
+ */
+export function upcomingCount(own: readonly Reservation[], today: IsoDate, userId: string): number {
+  return own.filter((r) => r.user_id === userId && countsTowardLimit(r, today)).length;
 }
 
 export interface BookingEntry {

@@ -3,7 +3,14 @@
  * names a date window (`from`/`to`, inclusive), so a screen loads only the days it shows; a change
  * answers the club's reservations for the window the caller asked for.
  */
-import { getJson, getJsonAtClubSeq, postJson, putJson, type AtClubSeq } from '@platzbuchung/ui/api/client';
+import {
+  deleteJson,
+  getJson,
+  getJsonAtClubSeq,
+  postJson,
+  putJson,
+  type AtClubSeq,
+} from '@platzbuchung/ui/api/client';
 import type {
   ChangeReservationBody,
   DeleteReservationBody,
@@ -80,4 +87,11 @@ export function putReservation(reservationId: string, body: ChangeReservationBod
 
 export function fetchUsers(clubId: string, signal?: AbortSignal) {
   return getJson<UserListEntry[]>(usersPath(clubId), signal);
+}
+
+/** A named member takes themselves off a booking (204; 404 when it does not name them). */
+export function leaveReservation(reservationId: string, clubId: string) {
+  return deleteJson<void>(
+    `/api/reservations/${encodeURIComponent(reservationId)}/players/me?club_id=${encodeURIComponent(clubId)}`,
+  );
 }

@@ -402,6 +402,17 @@ export const clubLocalRulesSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/**
+ * The play rules of the admin's "Verein" tab, checked in the browser before they are sent with the
+ * club's settings (PUT /api/admin/club, whose schema takes them beside the others); all optional.
+ */
+export const playRulesSchema = {
+  $id: 'playRules',
+  type: 'object',
+  properties: playRulesProperties,
+  ...unknownFieldsRefused,
+} as const;
+
 /** The admin's clubhouse screen card: how it names players. */
 export const clubDisplaySchema = {
   $id: 'clubDisplay',
@@ -420,6 +431,7 @@ export const formSchemas = {
   clubSettings: clubSettingsSchema,
   clubLocalRules: clubLocalRulesSchema,
   clubDisplay: clubDisplaySchema,
+  playRules: playRulesSchema,
   accountName: accountNameSchema,
   changePassword: changePasswordSchema,
   changeEmail: changeEmailSchema,
@@ -479,6 +491,25 @@ export interface PlayRules {
   guest_fee_cents: number;
   quotas: Quota[];
   /** A booking that starts within this many hours ignores the quotas. */
+  quota_exempt_hours: number;
+}
+
+/** A prime-time window: ISO weekdays 1-7 (club time), hours [from_hour, to_hour), hours per week. */
+export interface Quota {
+  days: number[];
+  from_hour: number;
+  to_hour: number;
+  hours_per_week: number;
+}
+
+/** Who plays (docs/architecture.md): every default keeps a club as it was (off, false, 1, false, 0, [], 0). */
+export interface PlayRules {
+  co_players: 'off' | 'optional' | 'required';
+  co_players_count: boolean;
+  doubles_hours: 1 | 2;
+  guests: boolean;
+  guest_fee_cents: number;
+  quotas: Quota[];
   quota_exempt_hours: number;
 }
 

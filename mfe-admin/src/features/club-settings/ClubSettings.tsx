@@ -14,6 +14,7 @@ import { saveClubSettings } from './api';
 import type { MessageAnswer } from '../../shared/admin-api';
 import { ClubChanges, loadChanges } from './ClubChanges';
 import { ClubLocalRules } from './ClubLocalRules';
+import { ClubPlayRules } from './ClubPlayRules';
 import { clubFromAnswer } from './local-rules-body';
 import { ClubhouseScreen } from './ClubhouseScreen';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
@@ -57,6 +58,11 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       <h3 className="admin-subtitle">Zeitzone, Buchungszeitraum und Platzordnung</h3>
       <div className="admin-card">
         <ClubLocalRules host={host} club={club} onSaved={changes.load} />
+      </div>
+
+      <h3 className="admin-subtitle">Mitspieler, Gäste und Kontingente</h3>
+      <div className="admin-card">
+        <ClubPlayRules club={club} onSaved={changes.load} />
       </div>
 
       <h3 className="admin-subtitle">{displayTexts.cardTitle}</h3>

@@ -1,5 +1,7 @@
 /** The club's settings, Platzordnung and record of changes, as the admin reads and saves them. */
 import type { RecordedClubSettings } from '@platzbuchung/domain/clubs/local-rules';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { Club, Role } from '@platzbuchung/domain/types';
 import { getJson, putJson } from '@platzbuchung/ui/api/client';
 import { clubQuery, type MessageAnswer } from '../../shared/admin-api';
@@ -28,3 +30,7 @@ export const fetchClubRules = (clubId: string, signal: AbortSignal) =>
 
 export const saveClubSettings = (clubId: string, payload: object) =>
   putJson<MessageAnswer<Club>>(`/api/admin/club?${clubQuery(clubId)}`, payload);
+
+/** The club's play rules as its members read them with the Platzordnung (defaults where unset). */
+export const fetchPlayRules = (clubId: string, signal: AbortSignal) =>
+  getJson<Partial<PlayRules>>(`/api/club/rules?${clubQuery(clubId)}`, signal).then(playRulesOf);

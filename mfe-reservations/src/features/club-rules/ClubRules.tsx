@@ -1,19 +1,16 @@
 /**
- * Platzordnung: the club's rules for its members, as the admin wrote them. Plain text with its
- * line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in it is shown,
- * never run.
+ * Platzordnung: the club's rules for its members, as the admin wrote them, and below them the
+ * play rules the club set (who plays, guests, quotas) in plain words from the domain. The text is
+ * plain with its line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in
+ * it is shown, never run.
  */
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { clubRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
-import { getJson } from '@platzbuchung/ui/api/client';
+import { describePlayRules, playRulesTexts } from '@platzbuchung/domain/players/play-rules';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
+import { fetchClubRules, type ClubRulesAnswer } from '../../shared/club-play-rules';
 import '../../shared/reservations.css';
-
-const fetchRules = (clubId: string, signal: AbortSignal) =>
-  getJson<{ rules: string }>(`/api/club/rules?club_id=${encodeURIComponent(clubId)}`, signal).then(
-    (answer) => answer.rules,
-  );
 
 export default function ClubRules({ host }: RemoteScreenProps) {
   if (!host.auth.value) return null;
@@ -21,7 +18,7 @@ export default function ClubRules({ host }: RemoteScreenProps) {
 }
 
 function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | undefined }) {
-  const { data: rules, error, loading, failed, retry } = useResource(fetchRules, clubId);
+  const { data, error, loading, failed, retry } = useResource(fetchClubRules, clubId);
 
   return (
     <section className="club-rules" aria-labelledby="club-rules-title" aria-busy={loading}>
@@ -29,13 +26,31 @@ function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | un
       {clubName && <p className="club-rules__club">{clubName}</p>}
       {loading ? (
         <p role="status">{clubRulesTexts.loading}</p>
-      ) : failed ? (
+      ) : failed || data === null ? (
         <FailureNotice message={error} onRetry={retry} />
-      ) : rules ? (
-        <div className="club-rules__text">{rules}</div>
       ) : (
-        <p className="club-rules__empty">{clubRulesTexts.none}</p>
+        <RulesText answer={data} />
       )}
     </section>
+  );
+}
+
+function RulesText({ answer }: { answer: ClubRulesAnswer }) {
+  const play = describePlayRules(answer.play);
+  if (!answer.rules && play.length === 0) return <p className="club-rules__empty">{clubRulesTexts.none}</p>;
+  return (
+    <>
+      {answer.rules && <div className="club-rules__text">{answer.rules}</div>}
+      {play.length > 0 && (
+        <section className="club-rules__play" aria-labelledby="club-rules-play">
+          <h2 id="club-rules-play">{playRulesTexts.heading}</h2>
+          <ul>
+            {play.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }

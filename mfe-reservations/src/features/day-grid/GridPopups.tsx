@@ -3,8 +3,12 @@
  * focus first enters the grid (`preloadPopups`), or at the first click at the latest; until then
  * the grid itself shows sooner.
  */
-import { lazy, Suspense } from 'react';
-import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
+import type { IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
+import { clubRulesCache, ensureClubRules } from '../../shared/club-play-rules';
+import { clubUsersCache } from '../../shared/club-users';
 import type { cancelNote } from '../../shared/club-grid';
 import type { DeletedPart } from '../../shared/my-reservations';
 import type { DateWindow } from '../../shared/reservations-api';
@@ -22,10 +26,17 @@ const WaitlistPopup = lazy(() =>
   import('../../shared/waitlist/WaitlistPopup').then((m) => ({ default: m.WaitlistPopup })),
 );
 
-export const preloadPopups = () => void gridPopups();
+/** The popups' code, and the club's play rules the booking popups ask by. */
+export const preloadPopups = (clubId: string) => {
+  void gridPopups();
+  ensureClubRules(clubId);
+};
+
+/** What a popup is opened with; the play rules join once they are in. */
+type WithoutPlay<T> = Omit<T, 'play'>;
 
 export type GridPopup =
-  | { kind: 'make'; input: MakeReservationInput; cellId: string }
+  | { kind: 'make'; input: WithoutPlay<MakeReservationInput>; cellId: string }
   | {
       kind: 'delete';
       input: DeleteReservationInput;
@@ -37,10 +48,11 @@ export type GridPopup =
       /** For a player's own booking: until when it can still be cancelled. */
       cancelNote: ReturnType<typeof cancelNote>;
     }
-  | { kind: 'change'; input: ChangeReservationInput; holder: string; cellId: string }
+  | { kind: 'change'; input: WithoutPlay<ChangeReservationInput>; holder: string; cellId: string }
   | { kind: 'waitlist'; clubId: string; slot: MakeSlot; holder: string; cellId: string };
 
 export interface GridPopupHandlers {
+  clubId: string;
   /** The week the answers of the popups' calls cover. */
   answerWindow: DateWindow;
   today: IsoDate;
@@ -51,13 +63,41 @@ export interface GridPopupHandlers {
   onChangeInstead: (from: Extract<GridPopup, { kind: 'delete' }>) => void;
 }
 
+/**
+ * The club's play rules once asked for (a click opens the popup then); until they are in, the
+ * booking popups wait. A failed load leaves the rules to the API: the popup asks as before.
+ */
+function usePlayRules(clubId: string): PlayRules | null {
+  const rules = useSyncExternalStore(clubRulesCache.subscribe, clubRulesCache.get);
+  if (rules.key !== clubId) return null;
+  if (rules.status === 'failed') return rules.value?.play ?? DEFAULT_PLAY_RULES;
+  return rules.status === 'loaded' ? (rules.value?.play ?? null) : null;
+}
+
+function useMembers(clubId: string): readonly UserListEntry[] {
+  const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
+  return users.key === clubId ? (users.value ?? []) : [];
+}
+
 export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handlers: GridPopupHandlers }) {
-  const { answerWindow, today, slotTaken, onDone, onChangeDone, onChangeInstead } = handlers;
+  const { answerWindow, today, slotTaken, onDone, onChangeDone, onChangeInstead, clubId } = handlers;
   const focusCell = (id: string) => () => document.getElementById(id);
+  const play = usePlayRules(clubId);
+  const members = useMembers(clubId);
+  const waiting = popup !== null && popup.kind !== 'delete' && play === null;
+  useEffect(() => {
+    if (waiting) ensureClubRules(clubId);
+  }, [waiting, clubId]);
   return (
     <Suspense fallback={null}>
-      {popup?.kind === 'make' && (
-        <MakeReservationPopup input={popup.input} taken={slotTaken} window={answerWindow} onDone={onDone} />
+      {popup?.kind === 'make' && play && (
+        <MakeReservationPopup
+          input={{ ...popup.input, play }}
+          members={members}
+          taken={slotTaken}
+          window={answerWindow}
+          onDone={onDone}
+        />
       )}
       {popup?.kind === 'delete' && (
         <DeleteReservationPopup
@@ -71,9 +111,10 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           cancelNote={popup.cancelNote}
         />
       )}
-      {popup?.kind === 'change' && (
+      {popup?.kind === 'change' && play && (
         <ChangeReservationPopup
-          input={popup.input}
+          input={{ ...popup.input, play }}
+          members={members}
           holder={popup.holder || undefined}
           window={answerWindow}
           today={today}

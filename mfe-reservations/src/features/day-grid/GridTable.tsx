@@ -159,7 +159,7 @@ function SlotButton({
       className={slotClass(cell)}
       aria-label={cell.accessibleName}
       aria-disabled={inert || undefined}
-      title={cell.text || undefined}
+      title={cell.players || cell.text || undefined}
       onClick={() => onClick(cell)}
     >
       {isBlocked(cell) && <BlockedIcon />}

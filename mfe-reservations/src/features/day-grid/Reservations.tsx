@@ -3,7 +3,7 @@
  * the popups. Data comes from `useDayGrid`, what a click opens from `useGridPopups`; this file
  * lays them out on the page.
  */
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -37,6 +37,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const popups = useGridPopups({ club, user, ...grid, horizonNotice: notice });
   const waiting = useWaitlist(club._id);
   const rows = useMemo(() => withWaitlistMarks(grid.rows, date, waiting), [grid.rows, date, waiting]);
+  const approach = useCallback(() => preloadPopups(club._id), [club._id]);
 
   return (
     <section className="grid-screen" aria-labelledby="grid-screen-title">
@@ -72,7 +73,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
             rows={rows}
             isAdmin={user.role === 'admin'}
             onCellClick={popups.onCellClick}
-            onFirstApproach={preloadPopups}
+            onFirstApproach={approach}
           />
         </div>
       )}

@@ -22,6 +22,7 @@ import {
 } from '@platzbuchung/domain/reservations/day-slots';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
+import { playersFullLine, playersShortLine } from '@platzbuchung/domain/players/players';
 
 export const windowContains = (window: DateWindow | null, date: IsoDate): boolean =>
   window !== null && window.from <= date && date <= window.to;
@@ -38,6 +39,8 @@ export interface GridCell {
   beyondHorizon: boolean;
   /** The label, else the holder as "S. Graf"; "Gesperrt: Turnier" when blocked; empty for a free cell. */
   text: string;
+  /** Everyone a booking names, in full ("Max Müller mit Erika Schmidt"); '' when it names nobody beside the booker. */
+  players: string;
   /** "Platz 3, 14:00, reserviert von S. Graf". */
   accessibleName: string;
 }
@@ -72,11 +75,13 @@ function blockAt(blocks: readonly Block[], court: number, date: IsoDate, hour: n
 function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
   const parts = [`Platz ${cell.court}`, formatHour(cell.hour)];
   const { reservation } = cell;
+  // Where a booking names its players, screen readers hear all of them in full.
+  const who = cell.players || cell.text;
   if (!reservation && cell.block) parts.push(`gesperrt: ${cell.block.reason}`);
   else if (!reservation && cell.beyondHorizon) parts.push('noch nicht buchbar');
   else if (!reservation) parts.push('frei');
-  else if (cell.mine) parts.push(cell.text ? `Ihre Reservierung: ${cell.text}` : 'Ihre Reservierung');
-  else parts.push(cell.text ? `reserviert von ${cell.text}` : 'reserviert');
+  else if (cell.mine) parts.push(who ? `Ihre Reservierung: ${who}` : 'Ihre Reservierung');
+  else parts.push(who ? `reserviert von ${who}` : 'reserviert');
   if (reservation?.recurring) parts.push('wöchentlich');
   if (cell.past) parts.push('vergangen');
   return parts.join(', ');
@@ -92,6 +97,8 @@ export function buildGrid(input: GridInput): GridCell[][] {
     courtNumbers(input.club).map((court) => {
       const reservation = bySlot.get(slotKey(court, hour)) ?? null;
       const block = blockAt(blocks, court, input.date, hour);
+      const players = reservation?.players ?? [];
+      const booker = reservation ? users.get(reservation.user_id) : undefined;
       const cell = {
         court,
         hour,
@@ -104,9 +111,12 @@ export function buildGrid(input: GridInput): GridCell[][] {
         text:
           !reservation && block
             ? `Gesperrt: ${block.reason}`
-            : reservation
-              ? slotText(reservation, users, '')
-              : '',
+            : reservation && players.length > 0 && !reservation.label?.trim()
+              ? playersShortLine(booker, players)
+              : reservation
+                ? slotText(reservation, users, '')
+                : '',
+        players: players.length > 0 ? playersFullLine(booker, players) : '',
       };
       return { ...cell, accessibleName: describeCell(cell) };
     }),

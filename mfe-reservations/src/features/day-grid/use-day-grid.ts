@@ -99,7 +99,7 @@ export function useDayGrid(club: Club, user: SessionUser) {
   );
   const ownCount =
     ownCache.key === mineKey && ownCache.status === 'loaded' && ownCache.value
-      ? upcomingCount(ownCache.value, now.date)
+      ? upcomingCount(ownCache.value, now.date, user._id)
       : null;
 
   return {

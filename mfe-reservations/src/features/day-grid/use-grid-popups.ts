@@ -68,7 +68,7 @@ export function useGridPopups(input: GridPopupsInput) {
         cellId: id,
         input: { slot: action.slot },
         reservation: cell.reservation,
-        holder: cell.text,
+        holder: cell.players || cell.text,
         // Players move their own upcoming single booking until the club's deadline; admins any booking still to come.
         changeable:
           !cell.past && (isAdmin || (cell.mine && !cell.reservation.recurring && deadline?.open !== false)),
@@ -126,6 +126,7 @@ export function useGridPopups(input: GridPopupsInput) {
     isTaken(rows.flat().find((cell) => cellId(cell.court, cell.hour) === popup.cellId));
 
   const handlers: GridPopupHandlers = {
+    clubId: club._id,
     answerWindow,
     today: now.date,
     slotTaken,

@@ -4,22 +4,36 @@ import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
 import { texts } from '@platzbuchung/domain/texts';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import type { BookingEntry } from '../../shared/my-reservations';
+import { playerTexts, playersFullLine } from '@platzbuchung/domain/players/players';
+import type { UserListEntry } from '@platzbuchung/domain/types';
+import { LeaveBooking } from './LeaveBooking';
 
 export function BookingItem({
   entry,
+  userId,
+  booker,
   deleting,
   onDelete,
+  onLeft,
 }: {
   entry: BookingEntry;
+  userId: string;
+  /** Who made it, when the club's list knows them. */
+  booker: UserListEntry | undefined;
   /** Its delete popup is open. */
   deleting: boolean;
   onDelete: () => void;
+  /** The user took themselves off a booking that named them. */
+  onLeft: () => void;
 }) {
   const { reservation: r, date } = entry;
   const time = formatTimeRange(r.start_time, r.end_time);
   const when = formatDateDe(date);
+  // A booking someone else made that names the user: theirs to leave, not to delete.
+  const named = r.user_id !== userId;
+  const players = r.players ?? [];
   return (
-    <li className="booking">
+    <li className={named ? 'booking booking--named' : 'booking'}>
       <div className="booking__info">
         <p className="booking__when">
           <span className="booking__date">{when}</span>
@@ -35,17 +49,28 @@ export function BookingItem({
             </span>
           )}
         </p>
+        {named && <p className="booking__named">{playerTexts.coPlayer}</p>}
+        {players.length > 0 && <p className="booking__players">{playersFullLine(booker, players)}</p>}
       </div>
-      <button
-        type="button"
-        className="icon-button icon-button--danger"
-        aria-label={`Reservierung am ${when}, ${time}, Platz ${r.court_num} löschen`}
-        title="Löschen"
-        disabled={deleting}
-        onClick={onDelete}
-      >
-        <TrashIcon />
-      </button>
+      {named ? (
+        <LeaveBooking
+          reservationId={r._id}
+          clubId={r.club_id}
+          what={`am ${when}, ${time}, Platz ${r.court_num}`}
+          onLeft={onLeft}
+        />
+      ) : (
+        <button
+          type="button"
+          className="icon-button icon-button--danger"
+          aria-label={`Reservierung am ${when}, ${time}, Platz ${r.court_num} löschen`}
+          title="Löschen"
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          <TrashIcon />
+        </button>
+      )}
     </li>
   );
 }

@@ -17,6 +17,7 @@ import {
   type BookingEntry,
 } from '../../shared/my-reservations';
 import { Splash } from '../../shared/Splash';
+import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
@@ -44,9 +45,17 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   const now = useClubNow(club.time_zone);
   const key = cacheKey(user.club_id, user._id);
   const mine = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
+  // The bookers of bookings that name the user, by name.
+  const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [selected, setSelected] = useState<BookingEntry | null>(null);
 
+  // Only a booking someone else made needs the members' names: a club without co-players asks nothing more.
+  const someoneElses =
+    mine.key === key && (mine.value ?? []).some((reservation) => reservation.user_id !== user._id);
+  useEffect(() => {
+    if (someoneElses) ensureClubUsers(user.club_id);
+  }, [someoneElses, user.club_id]);
   useEffect(() => {
     myReservationsCache.ensure(key, () => loadOwnReservations(user.club_id, user._id, club.time_zone));
   }, [key, user.club_id, user._id, club.time_zone]);
@@ -68,6 +77,9 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   );
 
   const own = mine.key === key ? mine.value : null;
+  const members = new Map(
+    (users.key === user.club_id ? (users.value ?? []) : []).map((member) => [member._id, member]),
+  );
   if (own === null) {
     return mine.key === key && mine.status === 'failed' ? (
       <BookingsHeading ref={headingRef} />
@@ -81,7 +93,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
     <section className="bookings" aria-labelledby="bookings-title">
       <BookingsHeading
         ref={headingRef}
-        counter={`${upcomingCount(own, now.date)} von ${club.reservations_limit}`}
+        counter={`${upcomingCount(own, now.date, user._id)} von ${club.reservations_limit}`}
       />
       {entries.length === 0 ? (
         <p className="bookings__empty">{texts.noActiveReservations}</p>
@@ -91,6 +103,13 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
             <BookingItem
               key={entry.reservation._id}
               entry={entry}
+              userId={user._id}
+              booker={members.get(entry.reservation.user_id)}
+              onLeft={() => {
+                const id = entry.reservation._id;
+                myReservationsCache.update(key, (list) => list.filter((r) => r._id !== id));
+                headingRef.current?.focus();
+              }}
               deleting={selected?.reservation._id === entry.reservation._id}
               onDelete={() => setSelected(entry)}
             />

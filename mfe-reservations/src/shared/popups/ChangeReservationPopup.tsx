@@ -6,7 +6,10 @@ import { DateField } from '@platzbuchung/ui/components/date-field';
 import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import '@platzbuchung/ui/styles/forms.css';
 import { putReservation, type DateWindow } from '../reservations-api';
+import type { UserListEntry } from '@platzbuchung/domain/types';
+import { PlayersFields } from './PlayersFields';
 import {
+  changeDurations,
   changeRequest,
   changeReservationMachine,
   isUnchanged,
@@ -31,11 +34,13 @@ interface ChangeReservationPopupProps {
   /** Today in the club: no booking moves into the past. */
   today: string;
   fallbackFocus?: () => HTMLElement | null;
+  /** The club's active members, to name as co-players. */
+  members: readonly UserListEntry[];
   onDone: (output: PopupOutput) => void;
 }
 
 export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
-  const { input, holder, window, today, fallbackFocus, onDone } = props;
+  const { input, holder, window, today, fallbackFocus, members, onDone } = props;
   const [machine] = useState(() =>
     changeReservationMachine.provide({
       actors: {
@@ -110,6 +115,25 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
               label={context.label}
               onDurationChange={(hours) => send({ type: 'duration.change', hours })}
               onLabelChange={(label) => send({ type: 'label.change', label })}
+            />
+          )}
+          {context.play.co_players !== 'off' && (
+            <PlayersFields
+              draft={context.players}
+              play={context.play}
+              members={members}
+              bookerId={reservation.user_id}
+              problem={context.problem}
+              send={send}
+            />
+          )}
+          {!context.isAdmin && changeDurations(context).length > 1 && (
+            <NumberSelect
+              label={popupTexts.duration}
+              value={context.duration}
+              choices={changeDurations(context)}
+              text={popupTexts.hours}
+              onChange={(hours) => send({ type: 'duration.change', hours })}
             />
           )}
           {reservation.recurring && (

@@ -4,11 +4,15 @@ import { useMachine } from '@xstate/react';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
 import '@platzbuchung/ui/styles/forms.css';
 import { postReservation, type DateWindow, type MakeReservationBody } from '../reservations-api';
+import type { UserListEntry } from '@platzbuchung/domain/types';
 import {
+  bookingDurations,
   durationOptions,
   makeReservationMachine,
   type MakeReservationInput,
 } from './make-reservation-machine';
+import { PlayersFields } from './PlayersFields';
+import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import { DurationLabelFields } from './DurationLabelFields';
 import { submitVia, type PopupOutput } from './popup-submit';
 import { PopupDialog } from './PopupDialog';
@@ -22,10 +26,12 @@ interface MakeReservationPopupProps {
   taken: boolean;
   /** The days the answer should cover: the screen's loaded window. */
   window: DateWindow;
+  /** The club's active members, to name as co-players. */
+  members: readonly UserListEntry[];
   onDone: (output: PopupOutput) => void;
 }
 
-export function MakeReservationPopup({ input, taken, window, onDone }: MakeReservationPopupProps) {
+export function MakeReservationPopup({ input, taken, window, members, onDone }: MakeReservationPopupProps) {
   const [machine] = useState(() =>
     makeReservationMachine.provide({
       actors: {
@@ -50,7 +56,9 @@ export function MakeReservationPopup({ input, taken, window, onDone }: MakeReser
   }, [taken, send]);
 
   const cancel = () => send({ type: 'popup.cancel' });
-  const end = context.slot.hour + (context.isAdmin ? context.duration : 1);
+  const durations = bookingDurations(context);
+  const end = context.slot.hour + (durations.includes(context.duration) ? context.duration : 1);
+  const namesPlayers = context.play.co_players !== 'off';
   const summary = slotSummary(context.slot.court, context.slot.date, context.slot.hour, end);
   if (context.courts.length > 1) summary[0] = [popupTexts.courts, `Plätze ${context.courts.join(', ')}`];
 
@@ -114,12 +122,32 @@ export function MakeReservationPopup({ input, taken, window, onDone }: MakeReser
               </div>
             </>
           )}
+          {namesPlayers && (
+            <PlayersFields
+              draft={context.players}
+              play={context.play}
+              members={members}
+              bookerId={context.userId}
+              problem={context.problem}
+              autoFocus={!context.isAdmin}
+              send={send}
+            />
+          )}
+          {!context.isAdmin && durations.length > 1 && (
+            <NumberSelect
+              label={popupTexts.duration}
+              value={context.duration}
+              choices={durations}
+              text={popupTexts.hours}
+              onChange={(hours) => send({ type: 'duration.change', hours })}
+            />
+          )}
           <PopupActions
             busy={busy}
             submitLabel={popupTexts.reserve}
             disabled={context.taken}
             onCancel={cancel}
-            autoFocusSubmit={!context.isAdmin}
+            autoFocusSubmit={!context.isAdmin && !namesPlayers}
           />
         </fieldset>
       </form>

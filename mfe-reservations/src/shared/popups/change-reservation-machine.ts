@@ -5,7 +5,8 @@
  * day of a series is the chosen occurrence's new day. Like the other popups it is `sending` while
  * the request runs and done when it finishes, whatever the outcome.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { isIsoDate } from '@platzbuchung/domain/dates';
 import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/make-reservation';
 import type { ChangeScope } from '@platzbuchung/domain/reservations/change-reservation';
@@ -14,6 +15,16 @@ import type { ChangeReservationBody } from '../reservations-api';
 import { deleteOptions } from './delete-reservation-machine';
 import { durationOptions } from './make-reservation-machine';
 import type { PopupOutput } from './popup-submit';
+import {
+  applyPlayersEvent,
+  playerMaxHours,
+  playersBody,
+  playersDraftOf,
+  playersProblem,
+  samePlayers,
+  type PlayersDraft,
+  type PlayersEvent,
+} from './players-draft';
 import { startHours } from '@platzbuchung/domain/reservations/day-slots';
 
 export interface ChangeReservationInput {
@@ -23,6 +34,8 @@ export interface ChangeReservationInput {
   isAdmin: boolean;
   clubId: string;
   club: { courts_count: number; start_hour: number; end_hour: number };
+  /** The club's rules about who plays: whether the popup shows and changes the co-players. */
+  play: PlayRules;
 }
 
 interface ChangeReservationContext extends ChangeReservationInput {
@@ -34,6 +47,10 @@ interface ChangeReservationContext extends ChangeReservationInput {
   scope: ChangeScope;
   /** For a booking over several courts: change every court of its group alike. */
   wholeGroup: boolean;
+  /** Singles or doubles, and the co-players, from the booking's own. */
+  players: PlayersDraft;
+  /** Why the popup did not send (a co-player missing), until the next change. */
+  problem: string | null;
   outcome: PopupOutput | null;
 }
 
@@ -46,7 +63,8 @@ type ChangeReservationEvent =
   | { type: 'scope.change'; scope: ChangeScope }
   | { type: 'wholeGroup.change'; wholeGroup: boolean }
   | { type: 'popup.submit' }
-  | { type: 'popup.cancel' };
+  | { type: 'popup.cancel' }
+  | PlayersEvent;
 
 /** The choices for a series: the very question and words of deletion, so both read alike. */
 export const changeScopeOptions: readonly { value: ChangeScope; label: string }[] = deleteOptions;
@@ -56,10 +74,38 @@ export interface ChangeRequest {
   body: ChangeReservationBody;
 }
 
-/** The body of PUT /api/reservations/:id; a player's stays one hour and carries no label. */
+/** The hours a booking may last: admins up to 10, players a doubles' length where the club allows it. */
+export function changeDurations(
+  context: Pick<ChangeReservationContext, 'hour' | 'club' | 'isAdmin' | 'players' | 'play'>,
+): number[] {
+  const options = durationOptions({ hour: context.hour }, context.club.end_hour);
+  return context.isAdmin
+    ? options
+    : options.filter((hours) => hours <= playerMaxHours(context.players, context.play));
+}
+
+/** The players to send: only when the club names them and they differ from the booking's ("absent = unchanged"). */
+function changedPlayers(context: ChangeReservationContext) {
+  if (context.play.co_players === 'off') return null;
+  const players = playersBody(context.players);
+  const before = playersBody(playersDraftOf(context.reservation.players));
+  return samePlayers(players, before) ? null : players;
+}
+
+/** An admin's booking needs no co-players; what is named is still checked. */
+function problemOf(context: ChangeReservationContext): string | null {
+  const play =
+    context.isAdmin && context.play.co_players === 'required'
+      ? { ...context.play, co_players: 'optional' as const }
+      : context.play;
+  return playersProblem(context.players, play);
+}
+
+/** The body of PUT /api/reservations/:id; a player's stays one hour (a doubles as the club allows) and carries no label. */
 export function changeRequest(context: ChangeReservationContext): ChangeRequest {
   const { reservation } = context;
-  const duration = context.isAdmin ? context.duration : 1;
+  const duration = changeDurations(context).includes(context.duration) ? context.duration : 1;
+  const players = changedPlayers(context);
   const label = context.label.trim();
   return {
     reservationId: reservation._id,
@@ -72,6 +118,7 @@ export function changeRequest(context: ChangeReservationContext): ChangeRequest 
       ...(context.isAdmin ? { label: label || null } : {}),
       ...(reservation.recurring ? { scope: context.scope, occurrence_date: context.occurrenceDate } : {}),
       ...(reservation.group_id && context.wholeGroup ? { whole_group: true } : {}),
+      ...(players ? { players } : {}),
     },
   };
 }
@@ -85,7 +132,8 @@ export function isUnchanged(context: ChangeReservationContext): boolean {
     body.date === context.occurrenceDate &&
     body.start_time === reservation.start_time &&
     body.end_time === reservation.end_time &&
-    (!context.isAdmin || (body.label ?? '') === (reservation.label ?? '').trim())
+    (!context.isAdmin || (body.label ?? '') === (reservation.label ?? '').trim()) &&
+    body.players === undefined
   );
 }
 
@@ -121,6 +169,7 @@ export const changeReservationMachine = setup({
     isOpenHour: ({ context, event }) =>
       event.type === 'hour.change' && startHours(context.club).includes(event.hour),
     hasChanges: ({ context }) => !isUnchanged(context),
+    isComplete: ({ context }) => problemOf(context) === null,
   },
 }).createMachine({
   id: 'changeReservation',
@@ -133,6 +182,8 @@ export const changeReservationMachine = setup({
     label: input.reservation.label ?? '',
     scope: 'once',
     wholeGroup: false,
+    players: playersDraftOf(input.reservation.players),
+    problem: null,
     outcome: null,
   }),
   initial: 'editing',
@@ -149,12 +200,20 @@ export const changeReservationMachine = setup({
           })),
         },
         'duration.change': {
-          guard: 'isAdmin',
           actions: assign({
             duration: ({ context, event }) =>
-              durationOptions({ hour: context.hour }, context.club.end_hour).includes(event.hours)
-                ? event.hours
-                : context.duration,
+              changeDurations(context).includes(event.hours) ? event.hours : context.duration,
+          }),
+        },
+        'players.*': {
+          actions: assign(({ context, event }) => {
+            const players = applyPlayersEvent(context.players, event as PlayersEvent);
+            const durations = changeDurations({ ...context, players });
+            return {
+              players,
+              problem: null,
+              duration: durations.includes(context.duration) ? context.duration : 1,
+            };
           }),
         },
         'label.change': {
@@ -170,7 +229,10 @@ export const changeReservationMachine = setup({
           actions: assign({ wholeGroup: ({ event }) => event.wholeGroup }),
         },
         // Nothing to send while the form shows the booking as it is.
-        'popup.submit': { guard: 'hasChanges', target: 'sending' },
+        'popup.submit': [
+          { guard: and(['hasChanges', 'isComplete']), target: 'sending' },
+          { guard: 'hasChanges', actions: assign({ problem: ({ context }) => problemOf(context) }) },
+        ],
         'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },
       },
     },

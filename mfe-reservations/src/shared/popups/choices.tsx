@@ -16,19 +16,22 @@ interface ChoicesProps<T> {
   onChange: (value: T) => void;
   /** The chosen answer is where the dialog starts. */
   autoFocus?: boolean;
+  /** Said to screen readers only, where a visible title above already asks it. */
+  legendHidden?: boolean;
 }
 
-function Choices<T extends string | boolean>({
+export function Choices<T extends string | boolean>({
   legend,
   name,
   options,
   value,
   onChange,
   autoFocus,
+  legendHidden,
 }: ChoicesProps<T>) {
   return (
     <fieldset className="popup__choices">
-      <legend className="field__label">{legend}</legend>
+      <legend className={legendHidden ? 'visually-hidden' : 'field__label'}>{legend}</legend>
       {options.map((option) => (
         <label key={String(option.value)} className="popup__choice">
           <input

@@ -8,11 +8,21 @@
  * While it is open, the club's live stream may report the slot taken by someone else (or a court
  * block): the popup then says so and refuses to send, until the slot is free again.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/make-reservation';
 import type { MakeReservationBody } from '../reservations-api';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { MakeSlot } from './slot-click';
 import type { PopupOutput } from './popup-submit';
+import {
+  applyPlayersEvent,
+  playerMaxHours,
+  playersBody,
+  playersDraftOf,
+  playersProblem,
+  type PlayersDraft,
+  type PlayersEvent,
+} from './players-draft';
 
 export interface MakeReservationInput {
   slot: MakeSlot;
@@ -23,6 +33,8 @@ export interface MakeReservationInput {
   endHour: number;
   /** The club's courts_count: admins may book several of its courts at once. */
   courtsCount: number;
+  /** The club's rules about who plays: whether the popup asks for co-players, guests, a doubles' length. */
+  play: PlayRules;
 }
 
 interface MakeReservationContext extends MakeReservationInput {
@@ -35,6 +47,10 @@ interface MakeReservationContext extends MakeReservationInput {
   outcome: PopupOutput | null;
   /** Someone else took the slot while the popup was open. */
   taken: boolean;
+  /** Singles or doubles, and the co-players. */
+  players: PlayersDraft;
+  /** Why the popup did not send (a co-player missing), until the next change. */
+  problem: string | null;
 }
 
 type MakeReservationEvent =
@@ -45,12 +61,32 @@ type MakeReservationEvent =
   | { type: 'popup.submit' }
   | { type: 'popup.cancel' }
   | { type: 'slot.taken' }
-  | { type: 'slot.freed' };
+  | { type: 'slot.freed' }
+  | PlayersEvent;
 
 /** 1 up to 10 hours, and never past the club's closing hour. */
 export function durationOptions(slot: Pick<MakeSlot, 'hour'>, endHour: number): number[] {
   const longest = Math.max(1, Math.min(MAX_DURATION_HOURS, endHour - slot.hour));
   return Array.from({ length: longest }, (_, i) => i + 1);
+}
+
+/** The hours the booker may choose: admins up to 10, players a doubles' length where the club allows it. */
+export function bookingDurations(
+  context: Pick<MakeReservationContext, 'slot' | 'endHour' | 'isAdmin' | 'players' | 'play'>,
+): number[] {
+  const options = durationOptions(context.slot, context.endHour);
+  return context.isAdmin
+    ? options
+    : options.filter((hours) => hours <= playerMaxHours(context.players, context.play));
+}
+
+/** An admin's booking needs no co-players (training, a match day); what is named is still checked. */
+function problemOf(context: MakeReservationContext): string | null {
+  const play =
+    context.isAdmin && context.play.co_players === 'required'
+      ? { ...context.play, co_players: 'optional' as const }
+      : context.play;
+  return playersProblem(context.players, play);
 }
 
 /** The courts ticked after one more tick or untick; never none, never one the club lacks. */
@@ -66,8 +102,9 @@ function toggledCourts(context: MakeReservationContext, court: number, checked: 
  */
 function makeReservationBody(context: MakeReservationContext): MakeReservationBody {
   const { slot } = context;
-  const duration = context.isAdmin ? context.duration : 1;
+  const duration = bookingDurations(context).includes(context.duration) ? context.duration : 1;
   const label = context.isAdmin ? context.label.trim() : '';
+  const players = context.play.co_players === 'off' ? [] : playersBody(context.players);
   const courts = context.isAdmin ? context.courts : [slot.court];
   const where =
     courts.length > 1 ? { court_nums: courts.map(String) } : { court_num: String(courts[0] ?? slot.court) };
@@ -80,6 +117,7 @@ function makeReservationBody(context: MakeReservationContext): MakeReservationBo
     date: slot.date,
     ...(label ? { label } : {}),
     recurring: context.isAdmin && context.recurring,
+    ...(players.length > 0 ? { players } : {}),
   };
 }
 
@@ -98,6 +136,7 @@ export const makeReservationMachine = setup({
   guards: {
     isAdmin: ({ context }) => context.isAdmin,
     isFree: ({ context }) => !context.taken,
+    isComplete: ({ context }) => problemOf(context) === null,
   },
 }).createMachine({
   id: 'makeReservation',
@@ -109,18 +148,29 @@ export const makeReservationMachine = setup({
     courts: [input.slot.court],
     outcome: null,
     taken: false,
+    players: playersDraftOf(),
+    problem: null,
   }),
   initial: 'editing',
   states: {
     editing: {
       on: {
         'duration.change': {
-          guard: 'isAdmin',
           actions: assign({
             duration: ({ context, event }) =>
-              durationOptions(context.slot, context.endHour).includes(event.hours)
-                ? event.hours
-                : context.duration,
+              bookingDurations(context).includes(event.hours) ? event.hours : context.duration,
+          }),
+        },
+        'players.*': {
+          actions: assign(({ context, event }) => {
+            const players = applyPlayersEvent(context.players, event as PlayersEvent);
+            // A singles after a doubles of two hours: back to what a singles may last.
+            const durations = bookingDurations({ ...context, players });
+            return {
+              players,
+              problem: null,
+              duration: durations.includes(context.duration) ? context.duration : 1,
+            };
           }),
         },
         'label.change': {
@@ -137,7 +187,10 @@ export const makeReservationMachine = setup({
             courts: ({ context, event }) => toggledCourts(context, event.court, event.checked),
           }),
         },
-        'popup.submit': { guard: 'isFree', target: 'sending' },
+        'popup.submit': [
+          { guard: and(['isFree', 'isComplete']), target: 'sending' },
+          { guard: 'isFree', actions: assign({ problem: ({ context }) => problemOf(context) }) },
+        ],
         'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },
         // Once sending, the server's answer decides.
         'slot.taken': { actions: assign({ taken: true }) },

@@ -36,7 +36,8 @@ export function playRulesOf(settings: Partial<PlayRules>): PlayRules {
   return rules;
 }
 
-const WEEKDAY_SHORT = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
+/** Written out rather than taken from Intl, like the dates' weekdays: server and browsers agree. */
+export const ISO_WEEKDAYS_DE = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'] as const;
 
 /** "Mo–Fr", "Sa, So", "Mo, Mi–Fr": runs of three or more days joined by a dash. */
 export function weekdaysText(days: readonly number[]): string {
@@ -47,7 +48,7 @@ export function weekdaysText(days: readonly number[]): string {
     if (run && run.at(-1) === day - 1) run.push(day);
     else runs.push([day]);
   }
-  const name = (day: number) => WEEKDAY_SHORT[day - 1]!;
+  const name = (day: number) => ISO_WEEKDAYS_DE[day - 1]!;
   return runs
     .map((run) => (run.length >= 3 ? `${name(run[0]!)}–${name(run.at(-1)!)}` : run.map(name).join(', ')))
     .join(', ');
@@ -57,6 +58,9 @@ export function weekdaysText(days: readonly number[]): string {
 export function quotaWindowText(quota: Quota): string {
   return `${weekdaysText(quota.days)} ${quota.from_hour}–${quota.to_hour} Uhr`;
 }
+
+/** The Platzordnung page's words around the rules. */
+export const playRulesTexts = { heading: 'Spielregeln' } as const;
 
 const hoursWord = (hours: number) => (hours === 1 ? '1 Stunde' : `${hours} Stunden`);
 

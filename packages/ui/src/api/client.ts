@@ -73,6 +73,8 @@ async function respond(path: string, init: RequestInit): Promise<Response> {
 
 async function request<T>(path: string, init: RequestInit): Promise<T> {
   const response = await respond(path, init);
+  // "Done, nothing to say" (a co-player taking themselves off): no body to read.
+  if (response.status === 204) return undefined as T;
   // The response shape is the API's contract (see packages/domain/src/types.ts); it is not re-checked here.
   return (await response.json()) as T;
 }
