@@ -1,6 +1,5 @@
 import type { PlayerRef } from './reservations/events';
 /** Shared entity shapes. Every `_id` is a UUID string; dates are `YYYY-MM-DD`. */
-import type { ReservationPlayer } from './players/players';
 
 export type Role = 'admin' | 'player';
 

@@ -68,9 +68,6 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
     }
     case 'ReservationCancelled':
       return state.status === 'active' ? { status: 'cancelled', reservation: state.reservation } : state;
-    case 'CoPlayerLeft':
-      // The booking's own slot is unchanged; who plays is kept in `reservation_players`.
-      return state;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown reservation event: ${JSON.stringify(unknown)}`);

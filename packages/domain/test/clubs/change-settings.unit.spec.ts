@@ -16,7 +16,13 @@ import { deciderSpecification } from '../support/decider-specification';
 import { admin, club, now, row } from '../reservations/support/fixtures';
 
 const { _id: clubId, has_rules: _hasRules, ...clubFields } = club;
-const settings: ClubSettings = { ...clubFields, rules: '', display_names: 'initials', ...DEFAULT_PLAY_RULES, quotas: [] };
+const settings: ClubSettings = {
+  ...clubFields,
+  rules: '',
+  display_names: 'initials',
+  ...DEFAULT_PLAY_RULES,
+  quotas: [],
+};
 const registered: ClubState = { status: 'registered', settings };
 
 /** A club's stream begins at registration, which writes its first settings outside the log. */

@@ -109,19 +109,20 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, waiting, namedIn] = await Promise.all([
-    ownStreamEvents(db, profile.club_id, userId),
-    actionsInTheClub(db, profile.club_id, userId),
-    calendarLinkState(db, userId),
-    emailChangeState(db, userId, now),
-    mailsTo(db, userId),
-    sessionsOf(db, userId),
-    db('waitlist_entries')
-      .where({ user_id: userId })
-      .orderBy(['date', 'start_time', 'court_num'])
-      .select('court_num', 'date', 'start_time'),
-    namedInBookings(db, profile.club_id, userId),
-  ]);
+  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, waiting, namedIn] =
+    await Promise.all([
+      ownStreamEvents(db, profile.club_id, userId),
+      actionsInTheClub(db, profile.club_id, userId),
+      calendarLinkState(db, userId),
+      emailChangeState(db, userId, now),
+      mailsTo(db, userId),
+      sessionsOf(db, userId),
+      db('waitlist_entries')
+        .where({ user_id: userId })
+        .orderBy(['date', 'start_time', 'court_num'])
+        .select('court_num', 'date', 'start_time'),
+      namedInBookings(db, profile.club_id, userId),
+    ]);
   return {
     about: ABOUT,
     exported_at: now.toISOString(),

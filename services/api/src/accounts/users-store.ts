@@ -107,7 +107,8 @@ export async function findClubRules(
 /** A club's whole settings, the Platzordnung and play rules included: the club stream's state (commands/clubs). */
 export async function findClubSettings(db: Db, clubId: string): Promise<ClubSettings | undefined> {
   const row:
-    | (Omit<ClubRow, 'has_rules' | 'id'> & Pick<ClubSettings, 'rules' | 'display_names'> & { play_rules: PlayRules })
+    | (Omit<ClubRow, 'has_rules' | 'id'> &
+        Pick<ClubSettings, 'rules' | 'display_names'> & { play_rules: PlayRules })
     | undefined = await db('clubs')
     .where({ id: clubId })
     .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules', 'display_names', 'play_rules']);
