@@ -5,14 +5,12 @@
  * or someone else acted, and events the member caused in other streams carry no data.
  */
 import { eventTitles, type EventType, type StreamType } from '@platzbuchung/domain/events/catalogue';
-import { isMailKind, mailKindLabels, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
-import { SESSION_IDLE_TIMEOUT_MS } from '../http/session';
-import { pendingEmailChange } from './pending-email-change';
+import { calendarLinkState, emailChangeState, mailsTo, sessionsOf } from './export-records';
 
 /** One event as the export shows it: what, when, and whether the member did it. */
 export interface ExportedEvent {
@@ -263,64 +261,4 @@ async function actionsInTheClub(db: Db, clubId: string, userId: string) {
       occurred_at: row.occurred_at.toISOString(),
       stream_type: row.stream_type,
     }));
-}
-
-/** Whether a calendar link exists and since when; never its secret, its hash or its seed. */
-async function calendarLinkState(db: Db, userId: string) {
-  const row: { created_at: Date } | undefined = await db('calendar_feeds')
-    .where({ user_id: userId })
-    .first('created_at');
-  return { exists: row !== undefined, created_at: row?.created_at.toISOString() ?? null };
-}
-
-/** Whether an address change waits for its link (accounts/pending-email-change). */
-async function emailChangeState(db: Db, userId: string, now: Date) {
-  const pending = await pendingEmailChange(db, userId, now);
-  return {
-    pending: pending !== undefined,
-    new_email: pending?.email ?? null,
-    requested_at: pending?.requested_at.toISOString() ?? null,
-    expires_at: pending?.expires_at.toISOString() ?? null,
-  };
-}
-
-interface MailRow {
-  kind: string;
-  payload: { facts?: NoticeFacts };
-  status: string;
-  created_at: Date;
-  sent_at: Date | null;
-}
-
-/** The mails to the member: kind, subject and dates; not their bodies, which may hold links. */
-async function mailsTo(db: Db, userId: string) {
-  const rows: MailRow[] = await db('mail_outbox')
-    .where({ user_id: userId })
-    .orderBy('created_at')
-    .select('kind', 'payload', 'status', 'created_at', 'sent_at');
-  return rows.map((row) => ({
-    kind: row.kind,
-    subject: mailSubject(row),
-    status: row.status,
-    created_at: row.created_at.toISOString(),
-    sent_at: row.sent_at?.toISOString() ?? null,
-  }));
-}
-
-function mailSubject(row: MailRow): string {
-  if (row.payload.facts?.kind === row.kind) return noticeText(row.payload.facts).subject;
-  return isMailKind(row.kind) ? mailKindLabels[row.kind] : row.kind;
-}
-
-/**
- * How many logins are open, and about when one was last used: a used login's expiry moves to a full
- * idle timeout from then (http/session), at most once a day, so this is exact to within a day.
- */
-async function sessionsOf(db: Db, userId: string) {
-  const row: { count: string | number; expires: Date | null } | undefined = await db('sessions')
-    .where({ user_id: userId })
-    .andWhere('expires_at', '>', db.fn.now())
-    .first(db.raw('count(*) AS count'), db.raw('max(expires_at) AS expires'));
-  const lastUsed = row?.expires ? new Date(row.expires.getTime() - SESSION_IDLE_TIMEOUT_MS) : null;
-  return { count: Number(row?.count ?? 0), last_used_at: lastUsed?.toISOString() ?? null };
 }
