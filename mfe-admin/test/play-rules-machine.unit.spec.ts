@@ -88,8 +88,8 @@ describe('the play-rules form', () => {
     actor.send({ type: 'form.submit' });
     expect(sent).toEqual([]);
     expect(actor.getSnapshot().context.errors).toEqual({
-      '/quotas/1/days': 'Bitte wählen Sie mindestens einen Wochentag.',
-      '/quotas/1/to_hour': 'Das Ende muss zwischen 1 und 24 Uhr und nach dem Beginn liegen.',
+      '/quotas/1/days': 'Bitte wählen Sie für jedes Kontingent mindestens einen Wochentag, jeden nur einmal.',
+      '/quotas/1/to_hour': 'Ein Kontingent endet zwischen 1 und 24 Uhr und nach seinem Beginn.',
     });
     // Removing the first row moves the second's errors up with it.
     actor.send({ type: 'quota.remove', index: 0 });

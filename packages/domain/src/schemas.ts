@@ -196,7 +196,7 @@ export const playRulesProperties = {
   guest_fee_cents: integerBetween(
     0,
     GUEST_FEE_MAX_CENTS,
-    `Die Gastgebühr muss zwischen 0 und ${germanInteger(GUEST_FEE_MAX_CENTS)} Cent liegen.`,
+    'Die Gastgebühr muss zwischen 0,00 € und 100,00 € pro Stunde liegen.',
   ),
   quotas: {
     type: 'array',

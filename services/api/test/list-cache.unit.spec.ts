@@ -126,6 +126,7 @@ describe('a kept reservation list', () => {
         recurring: false,
         deleted_dates: [],
         end_date: null,
+        players: [],
       }),
     );
   });
