@@ -53,7 +53,7 @@ describe('who plays', () => {
     await page.getByLabel('Bis', { exact: true }).selectOption('12');
     await page.getByRole('button', { name: 'Mitspieler und Kontingente speichern' }).click();
     await page
-      .getByText('Das Ende muss zwischen 1 und 24 Uhr und nach dem Beginn liegen.')
+      .getByText('Ein Kontingent endet zwischen 1 und 24 Uhr und nach seinem Beginn.')
       .waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByLabel('Bis', { exact: true }).selectOption('21');
     await page.getByLabel('Kurzfristig frei (Stunden vor Beginn)').fill('24');

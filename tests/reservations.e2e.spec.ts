@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateDe, shortWeekdayDe } from '@platzbuchung/domain/dates';
 import { texts } from '@platzbuchung/domain/texts';
+import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import {
   createClub,
   createPlayer,
@@ -89,23 +90,34 @@ describe('a player on the day grid', () => {
     expect(seen.posts).toEqual([]);
   });
 
-  it('cannot click a past slot or someone else’s reservation: nothing happens', async () => {
+  it('cannot click a past slot: nothing happens', async () => {
+    const page = await pageAs(browser, player);
+    const seen = watchPage(page);
+    await openGrid(page, clubDay(-1));
+    await expectSlot(page, 1, 12, /vergangen$/);
+    expect(await slot(page, 1, 12).getAttribute('aria-disabled')).toBe('true');
+    // aria-disabled keeps the cell readable and focusable; a click on it must do nothing.
+    await slot(page, 1, 12).click({ force: true });
+    // Give a wrongly opened popup or alert the chance to show before asserting there is none.
+    await page.waitForLoadState('networkidle');
+    expect(await popup(page).count()).toBe(0);
+    expect(seen.alerts).toEqual([]);
+    expect(seen.posts).toEqual([]);
+  });
+
+  it('someone else’s booking still to come opens its Warteliste, and nothing is sent until asked', async () => {
     const as = await apiSessionOf(admin);
     await as.reserve({ club_id: clubId, court_num: '3', start_time: 11, end_time: 12, date: tomorrow });
     const page = await pageAs(browser, player);
     const seen = watchPage(page);
     await openGrid(page, tomorrow);
-    await expectSlot(page, 3, 11, /^Platz 3, 11:00, reserviert von G\. Vereinsmann$/);
-    expect(await slot(page, 3, 11).getAttribute('aria-disabled')).toBe('true');
-    // aria-disabled keeps the cell readable and focusable; a click on it must do nothing.
-    await slot(page, 3, 11).click({ force: true });
-
-    await showDay(page, clubDay(-1));
-    await expectSlot(page, 1, 12, /vergangen$/);
-    await slot(page, 1, 12).click({ force: true });
-    // Give a wrongly opened popup or alert the chance to show before asserting there is none.
-    await page.waitForLoadState('networkidle');
-    expect(await popup(page).count()).toBe(0);
+    await expectSlot(page, 3, 11, /^Platz 3, 11:00, reserviert von G\. Vereinsmann/);
+    await slot(page, 3, 11).click();
+    const dialog = popup(page);
+    await dialog.waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: waitlistTexts.join }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(seen.alerts).toEqual([]);
     expect(seen.posts).toEqual([]);
   });

@@ -17,7 +17,7 @@ import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
 import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
-import { clubMembersAnswer, pageStartup } from './http/page-startup';
+import { firstScreenAnswers, pageStartup } from './http/page-startup';
 import { serveUi } from './http/ui';
 import { LiveHub } from './live/hub';
 import { liveSettings } from './live/settings';
@@ -40,7 +40,7 @@ function shellUi(config: Config, db: Db) {
     impressum: config.impressum,
     production: config.production,
     startupFor: pageStartup(db),
-    inlineAnswerFor: clubMembersAnswer(db),
+    inlineAnswerFor: firstScreenAnswers(db, () => new Date()),
   });
 }
 

@@ -67,7 +67,7 @@ describe('given an admin saving play rules', () => {
     [
       { guest_fee_cents: 10001 },
       '/guest_fee_cents',
-      'Die Gastgebühr muss zwischen 0 und 10.000 Cent liegen.',
+      'Die Gastgebühr muss zwischen 0,00 € und 100,00 € pro Stunde liegen.',
     ],
     [
       { quota_exempt_hours: 49 },

@@ -20,7 +20,7 @@ import {
   weekWindow,
 } from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
-import { clubMembersAnswer, pageStartup } from '../src/http/page-startup';
+import { firstScreenAnswers, pageStartup } from '../src/http/page-startup';
 import { inlineConfigBlock, inlineStartupBlock } from '../src/http/page-head';
 import { remoteEntryUrl } from '../src/http/remotes-config';
 import { serveUi } from '../src/http/ui';
@@ -319,7 +319,7 @@ describe("the page names its screen's files from the remote's served manifest", 
           publicUrl: deps.config.publicUrl,
           mailRetentionDays: deps.config.mailRetentionDays,
           startupFor: pageStartup(deps.db),
-          inlineAnswerFor: clubMembersAnswer(deps.db),
+          inlineAnswerFor: firstScreenAnswers(deps.db, () => new Date()),
           manifestFreshForMs: freshForMs,
         }),
       }),

@@ -1,5 +1,6 @@
 /** The Warteliste's calls (docs/adding-a-change.md): the member's own entries, joining, leaving. */
 import { deleteJson, getJson, postJson } from '@platzbuchung/ui/api/client';
+import { waitlistPath } from '@platzbuchung/domain/reservations/screen-requests';
 import type { JoinWaitlistBody } from '@platzbuchung/domain/waitlist/schemas';
 
 /** One entry as the API lists it: one hour on one court. */
@@ -11,8 +12,9 @@ export interface WaitlistEntryShown {
   end_time: number;
 }
 
+/** The list's address is the one the grid's page answers inline (screen-requests). */
 const path = (clubId: string, id?: string) =>
-  `/api/waitlist${id ? `/${encodeURIComponent(id)}` : ''}?club_id=${encodeURIComponent(clubId)}`;
+  id ? `/api/waitlist/${encodeURIComponent(id)}?club_id=${encodeURIComponent(clubId)}` : waitlistPath(clubId);
 
 export async function fetchWaitlist(clubId: string, signal?: AbortSignal): Promise<WaitlistEntryShown[]> {
   return (await getJson<{ data: WaitlistEntryShown[] }>(path(clubId), signal)).data;

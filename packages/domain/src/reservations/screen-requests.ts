@@ -45,6 +45,11 @@ export function usersPath(clubId: string): string {
   return `/api/users?club_id=${encodeURIComponent(clubId)}`;
 }
 
+/** The member's own Warteliste entries (the grid marks the hours they wait for). */
+export function waitlistPath(clubId: string): string {
+  return `/api/waitlist?club_id=${encodeURIComponent(clubId)}`;
+}
+
 /** Who opens the screen, and the club's today (its own time zone's date). */
 export interface ScreenOpening {
   clubId: string;
@@ -70,6 +75,7 @@ export function firstRequestsOf(
         blocksPath(clubId, weekWindow(today)),
         usersPath(clubId),
         reservationsPath(clubId, myWindow(today), userId),
+        waitlistPath(clubId),
       ];
     case './Players':
       return [usersPath(clubId)];

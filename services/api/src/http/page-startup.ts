@@ -6,10 +6,11 @@
  */
 import type { PageStartup } from '@platzbuchung/domain/host-contract';
 import type { SessionUser } from '@platzbuchung/domain/types';
-import { usersPath } from '@platzbuchung/domain/reservations/screen-requests';
+import { usersPath, waitlistPath } from '@platzbuchung/domain/reservations/screen-requests';
 import { ClubDirectory } from '../accounts/club-directory';
 import { listClubMembers } from '../accounts/users-store';
 import type { Db } from '../db/connect';
+import { ownWaitlist } from '../reservations/own-waitlist';
 import { currentUser } from './auth';
 import type { AppContext } from './context';
 
@@ -52,14 +53,17 @@ export function pageStartup(db: Db): PageStartupFor {
 export type InlineAnswerFor = (path: string, user: SessionUser) => Promise<unknown>;
 
 /**
- * The club's members, which the grid and the players' list ask for as they open: one read, the
- * same as `GET /api/users` makes, for an active member of that club (the page names a screen's
- * requests only for those). The lists that carry a club sequence are preloaded instead, so their
- * route stays their one reader.
+ * The club's members, which the grid and the players' list ask for as they open, and the member's
+ * Warteliste, which the grid marks: one read each, the same as `GET /api/users` and
+ * `GET /api/waitlist` make, for an active member of that club (the page names a screen's requests
+ * only for those). The lists that carry a club sequence are preloaded instead, so their route stays
+ * their one reader.
  */
-export function clubMembersAnswer(db: Db): InlineAnswerFor {
-  return async (path, user) =>
-    user.status === 'active' && path === usersPath(user.club_id)
-      ? listClubMembers(db, user.club_id)
-      : undefined;
+export function firstScreenAnswers(db: Db, clock: () => Date): InlineAnswerFor {
+  return async (path, user) => {
+    if (user.status !== 'active') return undefined;
+    if (path === usersPath(user.club_id)) return listClubMembers(db, user.club_id);
+    if (path === waitlistPath(user.club_id)) return ownWaitlist(db, user.club_id, user._id, clock());
+    return undefined;
+  };
 }

@@ -4,13 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { clubNow } from '@platzbuchung/domain/club-time';
 import { texts } from '@platzbuchung/domain/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
-import type { WaitlistEntry } from '@platzbuchung/domain/waitlist/waitlist';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import { joinWaitlistSchema, type JoinWaitlistBody } from '@platzbuchung/domain/waitlist/schemas';
-import { findClub } from '../accounts/users-store';
 import { commandClock } from '../commands/definition';
 import { handleCommand } from '../commands/handle';
 import { eventsOrThrow } from '../commands/http-refusal';
@@ -20,18 +17,9 @@ import { assertOwnClub, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { isUuid, validator } from '../http/validate';
-import { entriesToCome } from '../projections/waitlist';
+import { ownWaitlist, shownEntry } from '../reservations/own-waitlist';
 
 const validateJoin = validator<JoinWaitlistBody>(joinWaitlistSchema);
-
-/** An entry as the member's screens show it: the hour and its end. */
-const shown = ({ _id, court_num, date, start_time }: WaitlistEntry) => ({
-  _id,
-  court_num,
-  date,
-  start_time,
-  end_time: start_time + 1,
-});
 
 const actorOf = (user: SessionUser) => ({ user_id: user._id, role: user.role });
 
@@ -42,10 +30,9 @@ export function waitlistRoutes(deps: AppDeps): Router<AppState> {
   router.get('/', requireActiveMember(deps.db), async (ctx) => {
     const user = sessionUser(ctx);
     const clubId = assertOwnClub(user, ctx.query.club_id);
-    const club = await findClub(deps.db, clubId);
-    if (!club) throw notFound(texts.clubNotFound);
-    const entries = await entriesToCome(deps.db, clubId, clubNow(club.time_zone, deps.clock()), user._id);
-    ctx.body = { data: entries.map(shown) };
+    const answer = await ownWaitlist(deps.db, clubId, user._id, deps.clock());
+    if (!answer) throw notFound(texts.clubNotFound);
+    ctx.body = answer;
   });
 
   router.post('/', requireActiveMember(deps.db), async (ctx) => {
@@ -57,7 +44,7 @@ export function waitlistRoutes(deps: AppDeps): Router<AppState> {
     ctx.status = 201;
     ctx.body = {
       message: waitlistTexts.joined,
-      data: shown({ _id: command.entry_id, club_id: clubId, user_id: user._id, ...body }),
+      data: shownEntry({ _id: command.entry_id, club_id: clubId, user_id: user._id, ...body }),
     };
   });
 
