@@ -17,6 +17,7 @@ import {
   myWindow,
   reservationsPath,
   usersPath,
+  waitlistPath,
   weekWindow,
 } from '@platzbuchung/domain/reservations/screen-requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
@@ -383,7 +384,7 @@ describe("the page names its screen's files from the remote's served manifest", 
     await new Promise((resolve) => setTimeout(resolve, freshForMs + 50));
   });
 
-  it("starts the grid's first data with a member's page: the members in it, the week, its blocks and their own bookings preloaded, as the screen asks", async () => {
+  it("starts the grid's first data with a member's page: the members and the Warteliste in it, the week, its blocks and their own bookings preloaded, as the screen asks", async () => {
     const { admin, club } = await clubWithMembers(withRemote.url);
     const cookie = admin.client.cookieHeader();
     const today = clubNow(club.time_zone).date;
@@ -397,9 +398,10 @@ describe("the page names its screen's files from the remote's served manifest", 
     ]);
     // Each is an address the API answers for this member.
     for (const href of dataPreloadsOf(html)) expect((await asMember(href)).status).toBe(200);
-    // The members, as GET /api/users answers them, under the path the screen asks.
+    // The members and the member's Warteliste, as GET answers them, under the paths the screen asks.
     expect(answersOf(html)).toEqual({
       [usersPath(club._id)]: await (await asMember(usersPath(club._id))).json(),
+      [waitlistPath(club._id)]: await (await asMember(waitlistPath(club._id))).json(),
     });
     // The personal page stays personal.
     const response = await fetch(`${withRemote.url}/reservations`, {
