@@ -494,25 +494,6 @@ export interface PlayRules {
   quota_exempt_hours: number;
 }
 
-/** A prime-time window: ISO weekdays 1-7 (club time), hours [from_hour, to_hour), hours per week. */
-export interface Quota {
-  days: number[];
-  from_hour: number;
-  to_hour: number;
-  hours_per_week: number;
-}
-
-/** Who plays (docs/architecture.md): every default keeps a club as it was (off, false, 1, false, 0, [], 0). */
-export interface PlayRules {
-  co_players: 'off' | 'optional' | 'required';
-  co_players_count: boolean;
-  doubles_hours: 1 | 2;
-  guests: boolean;
-  guest_fee_cents: number;
-  quotas: Quota[];
-  quota_exempt_hours: number;
-}
-
 /** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
 export interface ClubSettings extends ClubCoreSettings, ClubLocalRules, PlayRules {}
 
