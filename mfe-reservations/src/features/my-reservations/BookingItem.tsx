@@ -5,21 +5,24 @@ import { texts } from '@platzbuchung/domain/texts';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import type { BookingEntry } from '../../shared/my-reservations';
 import { playerTexts, playersFullLine } from '@platzbuchung/domain/players/players';
-import type { UserListEntry } from '@platzbuchung/domain/types';
+import type { Named } from '@platzbuchung/domain/names';
 import { LeaveBooking } from './LeaveBooking';
 
 export function BookingItem({
   entry,
   userId,
   booker,
+  bookerPending,
   deleting,
   onDelete,
   onLeft,
 }: {
   entry: BookingEntry;
   userId: string;
-  /** Who made it, when the club's list knows them. */
-  booker: UserListEntry | undefined;
+  /** Who made it: the user, or someone the club's list knows. */
+  booker: Named | undefined;
+  /** The club's names are still loading: the line waits for them rather than say "Unbekannt". */
+  bookerPending: boolean;
   /** Its delete popup is open. */
   deleting: boolean;
   onDelete: () => void;
@@ -50,7 +53,9 @@ export function BookingItem({
           )}
         </p>
         {named && <p className="booking__named">{playerTexts.coPlayer}</p>}
-        {players.length > 0 && <p className="booking__players">{playersFullLine(booker, players)}</p>}
+        {players.length > 0 && !bookerPending && (
+          <p className="booking__players">{playersFullLine(booker, players)}</p>
+        )}
       </div>
       {named ? (
         <LeaveBooking

@@ -80,6 +80,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   const members = new Map(
     (users.key === user.club_id ? (users.value ?? []) : []).map((member) => [member._id, member]),
   );
+  const namesSettled = users.key === user.club_id && (users.status === 'loaded' || users.status === 'failed');
   if (own === null) {
     return mine.key === key && mine.status === 'failed' ? (
       <BookingsHeading ref={headingRef} />
@@ -104,7 +105,12 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
               key={entry.reservation._id}
               entry={entry}
               userId={user._id}
-              booker={members.get(entry.reservation.user_id)}
+              booker={entry.reservation.user_id === user._id ? user : members.get(entry.reservation.user_id)}
+              bookerPending={
+                entry.reservation.user_id !== user._id &&
+                !namesSettled &&
+                !members.has(entry.reservation.user_id)
+              }
               onLeft={() => {
                 const id = entry.reservation._id;
                 myReservationsCache.update(key, (list) => list.filter((r) => r._id !== id));
