@@ -25,7 +25,7 @@ import { cancelNote } from '../../shared/club-grid';
 import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { BookingItem, BookingsHeading } from './BookingItem';
-import { WaitlistSection } from '../../shared/waitlist/WaitlistSection';
+import { OwnSections } from '../../shared/screen-pieces';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
   const { auth, club } = host;
@@ -147,7 +147,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
           onDone={onDone}
         />
       )}
-      <WaitlistSection clubId={club._id} />
+      <OwnSections clubId={club._id} />
     </section>
   );
 }
