@@ -39,6 +39,11 @@ export const hour = (max: number) =>
     errorMessage: 'Bitte geben Sie eine volle Stunde an.',
   }) as const;
 
+/** A guest's name as a booking names them: letters, spaces and `-'.`, this many characters. */
+export const GUEST_NAME_MIN = 2;
+export const GUEST_NAME_MAX = 60;
+export const GUEST_NAME_PATTERN = `^(?=.{${GUEST_NAME_MIN},${GUEST_NAME_MAX}}$)[\\p{L}][\\p{L} .'-]*$`;
+
 /** Every request body is a JSON object with no fields beyond those its schema names. */
 export const jsonObjectBody = {
   type: 'object',
