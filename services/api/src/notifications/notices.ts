@@ -12,11 +12,17 @@ import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catal
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
-import { readStream } from '../events/store';
 import type { Subscription } from '../events/subscriptions';
 import { coPlayerRules } from './co-player-notices';
 import { waitlistRules } from './waitlist-notices';
-import { bookingBefore, clubName, movedInSameTransaction, slotOf, type NoticeRule } from './booking-facts';
+import {
+  bookingBefore,
+  clubName,
+  movedInSameTransaction,
+  seriesMovedFrom,
+  slotOf,
+  type NoticeRule,
+} from './booking-facts';
 
 export type { Notice, NoticeContext, NoticeRule } from './booking-facts';
 
@@ -95,12 +101,7 @@ const holderRules: Partial<Record<EventType, NoticeRule>> = {
     if (made.moved_from) {
       // One occurrence of a series moved by someone else: its holder is told from where to where.
       if (made.user_id === event.actor_id) return [];
-      const series = (await readStream(
-        db,
-        'reservation',
-        made.moved_from.reservation_id,
-      )) as EventEnvelope<ReservationEvent>[];
-      const original = series[0]?.type === 'ReservationMade' ? series[0].data : undefined;
+      const original = await seriesMovedFrom(db, made.moved_from);
       if (!original) return [];
       return [
         {
