@@ -10,6 +10,7 @@ import { texts } from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { Splash } from '../../shared/Splash';
 import '../../shared/reservations.css';
+import { MemberScreen } from '../../shared/member-screen';
 import { GridPopups, preloadPopups } from './GridPopups';
 import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
@@ -18,16 +19,7 @@ import { useGridPopups } from './use-grid-popups';
 import { useGridMarks } from '../../shared/screen-pieces';
 
 export default function Reservations({ host }: RemoteScreenProps) {
-  const { auth, club } = host;
-  if (!auth.value) return null;
-  if (!club) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {texts.clubNotFound}
-      </p>
-    );
-  }
-  return <DayGrid key={`${club._id}:${auth._id}`} club={club} user={auth} />;
+  return <MemberScreen host={host} Screen={DayGrid} />;
 }
 
 function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
