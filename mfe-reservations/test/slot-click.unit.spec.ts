@@ -30,9 +30,9 @@ describe('a click on a grid cell', () => {
     expect(slotClick({ ...own, past: true }, player)).toEqual({ kind: 'none' });
   });
 
-  it('opens the Warteliste for a player on someone else’s upcoming reservation', () => {
+  it('opens the taken slot’s popup (the Warteliste) for a player on someone else’s upcoming reservation', () => {
     expect(slotClick(others, player)).toEqual({
-      kind: 'waitlist',
+      kind: 'taken',
       slot: { court: 1, date: '2026-11-23', hour: 15 },
     });
   });

@@ -19,6 +19,31 @@ export const COURT_NUMBER_MAX_LENGTH = 2;
 export const HOUR_MOMENT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):00$/;
 export const HOUR_MOMENT_PATTERN = HOUR_MOMENT.source;
 
+/** A request's date, court and hour, with their German texts: every call naming an hour of a court. */
+export const isoDate = {
+  type: 'string',
+  format: 'date',
+  errorMessage: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
+} as const;
+export const courtNumber = {
+  type: 'string',
+  pattern: COURT_NUMBER_PATTERN,
+  maxLength: COURT_NUMBER_MAX_LENGTH,
+  errorMessage: 'Bitte wählen Sie einen Platz.',
+} as const;
+export const hour = (max: number) =>
+  ({
+    type: 'integer',
+    minimum: 0,
+    maximum: max,
+    errorMessage: 'Bitte geben Sie eine volle Stunde an.',
+  }) as const;
+
+/** A guest's name as a booking names them: letters, spaces and `-'.`, this many characters. */
+export const GUEST_NAME_MIN = 2;
+export const GUEST_NAME_MAX = 60;
+export const GUEST_NAME_PATTERN = `^(?=.{${GUEST_NAME_MIN},${GUEST_NAME_MAX}}$)[\\p{L}][\\p{L} .'-]*$`;
+
 /** Every request body is a JSON object with no fields beyond those its schema names. */
 export const jsonObjectBody = {
   type: 'object',

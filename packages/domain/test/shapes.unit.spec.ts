@@ -15,9 +15,6 @@ const accepts = (schema: object) => {
 const ids = {
   club: '00000000-0000-4000-8000-000000000001',
   user: '00000000-0000-4000-8000-000000000002',
-  reservation: '00000000-0000-4000-8000-000000000003',
-  block: '00000000-0000-4000-8000-000000000004',
-  waitlist: '00000000-0000-4000-8000-000000000005',
 };
 const { ReservationMade, CourtsBlocked } = exampleEvents(ids);
 

@@ -273,9 +273,6 @@ describe("the CLI's --type filter", () => {
     const examples = exampleEvents({
       club: seeded.club,
       user: seeded.player,
-      reservation: '00000000-0000-4000-8000-0000000000c1',
-      block: '00000000-0000-4000-8000-0000000000d1',
-      waitlist: '00000000-0000-4000-8000-0000000000e1',
     });
     for (const type of eventTypes) await appendRow(examples[type]);
     const kinds = await db('events').distinct('type').pluck('type');

@@ -17,9 +17,9 @@ import {
   myWindow,
   reservationsPath,
   usersPath,
-  waitlistPath,
   weekWindow,
 } from '@platzbuchung/domain/reservations/screen-requests';
+import { waitlistPath } from '@platzbuchung/domain/waitlist/requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import { firstScreenAnswers, pageStartup } from '../src/http/page-startup';
 import { inlineConfigBlock, inlineStartupBlock } from '../src/http/page-head';

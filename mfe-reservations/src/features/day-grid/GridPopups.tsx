@@ -17,14 +17,12 @@ import type { DeleteReservationInput } from '../../shared/popups/delete-reservat
 import type { MakeReservationInput } from '../../shared/popups/make-reservation-machine';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import type { MakeSlot } from '../../shared/popups/slot-click';
+import { TakenSlotPopup } from '../../shared/screen-pieces';
 
 const gridPopups = () => import('../../shared/popups/grid-popups');
 const MakeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.MakeReservationPopup })));
 const DeleteReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.DeleteReservationPopup })));
 const ChangeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.ChangeReservationPopup })));
-const WaitlistPopup = lazy(() =>
-  import('../../shared/waitlist/WaitlistPopup').then((m) => ({ default: m.WaitlistPopup })),
-);
 
 /** The popups' code, and the club's play rules the booking popups ask by. */
 export const preloadPopups = (clubId: string) => {
@@ -49,7 +47,8 @@ export type GridPopup =
       cancelNote: ReturnType<typeof cancelNote>;
     }
   | { kind: 'change'; input: WithoutPlay<ChangeReservationInput>; holder: string; cellId: string }
-  | { kind: 'waitlist'; clubId: string; slot: MakeSlot; holder: string; cellId: string };
+  /** Someone else's booking: the popup a piece registered for it (shared/screen-pieces). */
+  | { kind: 'taken'; clubId: string; slot: MakeSlot; holder: string; cellId: string };
 
 export interface GridPopupHandlers {
   clubId: string;
@@ -122,14 +121,16 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           onDone={onChangeDone}
         />
       )}
-      {popup?.kind === 'waitlist' && (
-        <WaitlistPopup
+      {popup?.kind === 'taken' && TakenSlotPopup && (
+        <TakenSlotPopup
           clubId={popup.clubId}
           slot={popup.slot}
           holder={popup.holder}
           fallbackFocus={focusCell(popup.cellId)}
           // Nothing of the bookings changed: closed, or a refusal alerted and the grid reloaded.
-          onDone={(output) => onDone(output.outcome === 'failed' ? output : { outcome: 'cancelled' })}
+          onDone={(refusal) =>
+            onDone(refusal === undefined ? { outcome: 'cancelled' } : { outcome: 'failed', error: refusal })
+          }
         />
       )}
     </Suspense>

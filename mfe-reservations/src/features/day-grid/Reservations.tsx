@@ -3,40 +3,30 @@
  * the popups. Data comes from `useDayGrid`, what a click opens from `useGridPopups`; this file
  * lays them out on the page.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { Splash } from '../../shared/Splash';
 import '../../shared/reservations.css';
+import { MemberScreen } from '../../shared/member-screen';
 import { GridPopups, preloadPopups } from './GridPopups';
 import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
 import { useDayGrid } from './use-day-grid';
 import { useGridPopups } from './use-grid-popups';
-import { withWaitlistMarks } from '../../shared/waitlist/grid-marks';
-import { useWaitlist } from '../../shared/waitlist/waitlist-store';
+import { useGridMarks } from '../../shared/screen-pieces';
 
 export default function Reservations({ host }: RemoteScreenProps) {
-  const { auth, club } = host;
-  if (!auth.value) return null;
-  if (!club) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {texts.clubNotFound}
-      </p>
-    );
-  }
-  return <DayGrid key={`${club._id}:${auth._id}`} club={club} user={auth} />;
+  return <MemberScreen host={host} Screen={DayGrid} />;
 }
 
 function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
   const grid = useDayGrid(club, user);
   const { date, notice, send } = grid;
   const popups = useGridPopups({ club, user, ...grid, horizonNotice: notice });
-  const waiting = useWaitlist(club._id);
-  const rows = useMemo(() => withWaitlistMarks(grid.rows, date, waiting), [grid.rows, date, waiting]);
+  const rows = useGridMarks(club._id, grid.rows, date);
   const approach = useCallback(() => preloadPopups(club._id), [club._id]);
 
   return (

@@ -6,7 +6,7 @@
 import { isBeyondHorizon, lastDayWithinHorizon, type ClubTimeRules } from '@platzbuchung/domain/club-time';
 import { formatDateDe, formatHour, isPastSlot, type LocalMoment } from '@platzbuchung/domain/dates';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import { occurrencesInBlock, type Block } from '@platzbuchung/domain/blocks/blocks';
+import { blockAt, type Block } from '@platzbuchung/domain/blocks/blocks';
 import {
   applyToBlocks,
   applyToReservations,
@@ -58,20 +58,6 @@ interface GridInput {
   now: LocalMoment;
 }
 
-/** The block that holds `court` at `hour` on `date`: the domain's own rule, asked for one hour. */
-function blockAt(blocks: readonly Block[], court: number, date: IsoDate, hour: number): Block | null {
-  const oneHour = {
-    club_id: '',
-    court_num: String(court),
-    date,
-    start_time: hour,
-    end_time: hour + 1,
-    recurring: false,
-    deleted_dates: [],
-  };
-  return blocks.find((block) => occurrencesInBlock(oneHour, block, date).length > 0) ?? null;
-}
-
 function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
   const parts = [`Platz ${cell.court}`, formatHour(cell.hour)];
   const { reservation } = cell;
@@ -96,7 +82,7 @@ export function buildGrid(input: GridInput): GridCell[][] {
   return startHours(input.club).map((hour) =>
     courtNumbers(input.club).map((court) => {
       const reservation = bySlot.get(slotKey(court, hour)) ?? null;
-      const block = blockAt(blocks, court, input.date, hour);
+      const block = blockAt(blocks, court, input.date, hour) ?? null;
       const players = reservation?.players ?? [];
       const booker = reservation ? users.get(reservation.user_id) : undefined;
       const cell = {

@@ -59,8 +59,8 @@ export function useGridPopups(input: GridPopupsInput) {
           courtsCount: club.courts_count,
         },
       });
-    } else if (action.kind === 'waitlist') {
-      setPopup({ kind: 'waitlist', cellId: id, clubId: club._id, slot: action.slot, holder: cell.text });
+    } else if (action.kind === 'taken') {
+      setPopup({ kind: 'taken', cellId: id, clubId: club._id, slot: action.slot, holder: cell.text });
     } else if (action.kind === 'delete' && cell.reservation) {
       const deadline = cell.mine ? cancelNote(club, date, cell.reservation.start_time, now, isAdmin) : null;
       setPopup({

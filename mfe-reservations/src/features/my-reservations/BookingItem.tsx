@@ -4,7 +4,8 @@ import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
 import { texts } from '@platzbuchung/domain/texts';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import type { BookingEntry } from '../../shared/my-reservations';
-import { playerTexts, playersFullLine } from '@platzbuchung/domain/players/players';
+import { playersFullLine } from '@platzbuchung/domain/players/players';
+import { playerTexts } from '@platzbuchung/domain/players/texts';
 import type { Named } from '@platzbuchung/domain/names';
 import { LeaveBooking } from './LeaveBooking';
 

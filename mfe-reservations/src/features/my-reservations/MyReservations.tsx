@@ -21,24 +21,15 @@ import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
+import { MemberScreen } from '../../shared/member-screen';
 import { cancelNote } from '../../shared/club-grid';
 import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { BookingItem, BookingsHeading } from './BookingItem';
-import { WaitlistSection } from '../../shared/waitlist/WaitlistSection';
+import { OwnSections } from '../../shared/screen-pieces';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
-  const { auth, club } = host;
-  if (!auth.value) return null;
-  // "Upcoming" is the club's own: without the club there is no day to count from.
-  if (!club) {
-    return (
-      <p className="notice notice--error" role="alert">
-        {texts.clubNotFound}
-      </p>
-    );
-  }
-  return <Bookings key={`${auth.club_id}:${auth._id}`} user={auth} club={club} />;
+  return <MemberScreen host={host} Screen={Bookings} />;
 }
 
 function Bookings({ user, club }: { user: SessionUser; club: Club }) {
@@ -147,7 +138,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
           onDone={onDone}
         />
       )}
-      <WaitlistSection clubId={club._id} />
+      <OwnSections clubId={club._id} />
     </section>
   );
 }

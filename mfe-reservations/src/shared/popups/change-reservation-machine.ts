@@ -16,7 +16,7 @@ import { deleteOptions } from './delete-reservation-machine';
 import { durationOptions } from './make-reservation-machine';
 import type { PopupOutput } from './popup-submit';
 import {
-  applyPlayersEvent,
+  afterPlayersChange,
   playerMaxHours,
   playersBody,
   playersDraftOf,
@@ -206,15 +206,9 @@ export const changeReservationMachine = setup({
           }),
         },
         'players.*': {
-          actions: assign(({ context, event }) => {
-            const players = applyPlayersEvent(context.players, event as PlayersEvent);
-            const durations = changeDurations({ ...context, players });
-            return {
-              players,
-              problem: null,
-              duration: durations.includes(context.duration) ? context.duration : 1,
-            };
-          }),
+          actions: assign(({ context, event }) =>
+            afterPlayersChange(context, event as PlayersEvent, changeDurations),
+          ),
         },
         'label.change': {
           guard: 'isAdmin',

@@ -15,7 +15,7 @@ import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { MakeSlot } from './slot-click';
 import type { PopupOutput } from './popup-submit';
 import {
-  applyPlayersEvent,
+  afterPlayersChange,
   playerMaxHours,
   playersBody,
   playersDraftOf,
@@ -162,16 +162,9 @@ export const makeReservationMachine = setup({
           }),
         },
         'players.*': {
-          actions: assign(({ context, event }) => {
-            const players = applyPlayersEvent(context.players, event as PlayersEvent);
-            // A singles after a doubles of two hours: back to what a singles may last.
-            const durations = bookingDurations({ ...context, players });
-            return {
-              players,
-              problem: null,
-              duration: durations.includes(context.duration) ? context.duration : 1,
-            };
-          }),
+          actions: assign(({ context, event }) =>
+            afterPlayersChange(context, event as PlayersEvent, bookingDurations),
+          ),
         },
         'label.change': {
           guard: 'isAdmin',

@@ -7,11 +7,11 @@
 import {
   coPlayersOf,
   isGuestNameValid,
-  playerTexts,
   type MatchKind,
   type PlayerInput,
   type ReservationPlayer,
 } from '@platzbuchung/domain/players/players';
+import { playerTexts } from '@platzbuchung/domain/players/texts';
 import { fullName } from '@platzbuchung/domain/names';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 
@@ -46,7 +46,7 @@ export function playersDraftOf(players: readonly ReservationPlayer[] = []): Play
 /** The rows the chosen match shows: one for singles, three for doubles. */
 export const shownRows = (draft: PlayersDraft): PlayerRow[] => draft.rows.slice(0, coPlayersOf(draft.match));
 
-export function applyPlayersEvent(draft: PlayersDraft, event: PlayersEvent): PlayersDraft {
+function applyPlayersEvent(draft: PlayersDraft, event: PlayersEvent): PlayersDraft {
   if (event.type === 'players.match') return { ...draft, match: event.match };
   if (!Number.isInteger(event.index) || event.index < 0 || event.index >= draft.rows.length) return draft;
   const next = (row: PlayerRow): PlayerRow => {
@@ -97,3 +97,18 @@ export function playerMaxHours(draft: PlayersDraft, play: PlayRules): number {
 /** Whether two lists name the same players in the same order. */
 export const samePlayers = (a: readonly PlayerInput[], b: readonly PlayerInput[]): boolean =>
   JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a booking popup holds after a change of who plays: the players, no problem shown, and the
+ * duration kept if the new match still allows it (a singles after a doubles of two hours goes back
+ * to what a singles may last). `durationsOf` is the popup's own list of lengths.
+ */
+export function afterPlayersChange<C extends { players: PlayersDraft; duration: number }>(
+  context: C,
+  event: PlayersEvent,
+  durationsOf: (context: C) => number[],
+): { players: PlayersDraft; problem: null; duration: number } {
+  const players = applyPlayersEvent(context.players, event);
+  const durations = durationsOf({ ...context, players });
+  return { players, problem: null, duration: durations.includes(context.duration) ? context.duration : 1 };
+}

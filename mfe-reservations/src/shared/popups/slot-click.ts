@@ -45,8 +45,8 @@ export interface DeleteSlot extends MakeSlot {
 
 type SlotAction =
   | { kind: 'none' }
-  /** A player on someone else's booking still to come: its Warteliste (shared/waitlist). */
-  | { kind: 'waitlist'; slot: MakeSlot }
+  /** A player on someone else's booking still to come: the popup a piece registered (shared/screen-pieces). */
+  | { kind: 'taken'; slot: MakeSlot }
   | { kind: 'alert'; message: string }
   | { kind: 'make'; slot: MakeSlot }
   | { kind: 'delete'; slot: DeleteSlot };
@@ -65,7 +65,7 @@ export function isInert(cell: Pick<ClickedCell, 'past' | 'mine' | 'reservation'>
 export function slotClick(cell: ClickedCell, viewer: Viewer): SlotAction {
   if (isInert(cell, viewer.isAdmin)) return { kind: 'none' };
   const slot = { court: cell.court, date: cell.date, hour: cell.hour };
-  if (cell.reservation && !cell.mine && !viewer.isAdmin) return { kind: 'waitlist', slot };
+  if (cell.reservation && !cell.mine && !viewer.isAdmin) return { kind: 'taken', slot };
   if (cell.reservation) {
     const { _id, recurring, group_id } = cell.reservation;
     const group = group_id ? { group_id } : {};

@@ -1,6 +1,6 @@
 /** The Warteliste's calls (docs/adding-a-change.md): the member's own entries, joining, leaving. */
 import { deleteJson, getJson, postJson } from '@platzbuchung/ui/api/client';
-import { waitlistPath } from '@platzbuchung/domain/reservations/screen-requests';
+import { waitlistPath } from '@platzbuchung/domain/waitlist/requests';
 import type { JoinWaitlistBody } from '@platzbuchung/domain/waitlist/schemas';
 
 /** One entry as the API lists it: one hour on one court. */

@@ -3,19 +3,12 @@
  * colour alone) and in the name a screen reader announces. Rows without such an hour keep their
  * identity, so the grid renders only the rows that changed.
  */
+import { useMemo } from 'react';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import type { IsoDate } from '@platzbuchung/domain/types';
+import type { MarkableCell } from '../screen-pieces';
 import type { WaitlistEntryShown } from './api';
-import { entryAt } from './waitlist-store';
-
-interface MarkableCell {
-  court: number;
-  hour: number;
-  reservation: unknown;
-  mine: boolean;
-  text: string;
-  accessibleName: string;
-}
+import { entryAt, useWaitlist } from './waitlist-store';
 
 export function withWaitlistMarks<C extends MarkableCell>(
   rows: C[][],
@@ -36,4 +29,10 @@ export function withWaitlistMarks<C extends MarkableCell>(
     const next = row.map(marked);
     return next.some((cell, i) => cell !== row[i]) ? next : row;
   });
+}
+
+/** The grid's rows with the member's waitlist marks (registered in ./pieces). */
+export function useWaitlistMarks<C extends MarkableCell>(clubId: string, rows: C[][], date: IsoDate): C[][] {
+  const waiting = useWaitlist(clubId);
+  return useMemo(() => withWaitlistMarks(rows, date, waiting), [rows, date, waiting]);
 }

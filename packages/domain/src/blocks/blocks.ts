@@ -134,6 +134,25 @@ export function occurrencesInBlock<B extends Booking>(
   return hits;
 }
 
+/** The block that holds `court` at `hour` on `date`, if any: the rule above, asked for one hour. */
+export function blockAt(
+  blocks: readonly Block[],
+  court: number,
+  date: IsoDate,
+  hour: number,
+): Block | undefined {
+  const oneHour = {
+    club_id: '',
+    court_num: String(court),
+    date,
+    start_time: hour,
+    end_time: hour + 1,
+    recurring: false,
+    deleted_dates: [],
+  };
+  return blocks.find((block) => occurrencesInBlock(oneHour, block, date).length > 0);
+}
+
 /** The refusal for a booking that would lie in a block, naming court, day, hour and reason. */
 export function blockInTheWay(booking: Booking, blocks: readonly Block[], today: IsoDate): string | null {
   let earliest: { date: IsoDate; hour: number; block: Block } | null = null;

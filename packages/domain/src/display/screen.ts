@@ -4,7 +4,7 @@
  * free hours of each court. The API builds the day here and the screen reads the free hours here,
  * so the rules of a cell are the grid's own (day-slots, blocks).
  */
-import { occurrencesInBlock, type Block } from '../blocks/blocks';
+import { blockAt, type Block } from '../blocks/blocks';
 import { fullName, type Named } from '../names';
 import { courtNumbers, reservationsBySlot, slotKey, startHours } from '../reservations/day-slots';
 import type { DisplayNames } from '../schemas';
@@ -45,20 +45,6 @@ export function displayName(person: Named | undefined, mode: DisplayNames): stri
     .filter(Boolean)
     .map((initial) => `${initial}.`);
   return initials.length ? initials.join(' ') : null;
-}
-
-/** Whether a block holds `court` at `hour` on `date`: the domain's own rule, asked for one hour. */
-function blockAt(blocks: readonly Block[], court: number, date: IsoDate, hour: number): Block | undefined {
-  const oneHour = {
-    club_id: '',
-    court_num: String(court),
-    date,
-    start_time: hour,
-    end_time: hour + 1,
-    recurring: false,
-    deleted_dates: [],
-  };
-  return blocks.find((block) => occurrencesInBlock(oneHour, block, date).length > 0);
 }
 
 export interface DisplayDayInput {

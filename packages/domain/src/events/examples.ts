@@ -6,22 +6,31 @@
  * block set and lifted; a settings change; a role and a status change; a waitlist entry joined and
  * left.
  */
-import type { DomainEvent, EventType } from './catalogue';
+import { streamTypes, type DomainEvent, type EventType, type StreamType } from './catalogue';
 
 export interface ExampleIds {
   club: string;
   /** The member who books and whose role and status change. */
   user: string;
-  reservation: string;
-  block: string;
-  waitlist: string;
+}
+
+/**
+ * The id of a stream type's example stream, one per type: a new stream type's examples get theirs
+ * without any caller naming it.
+ */
+export function exampleStreamId(stream: StreamType): string {
+  const n = streamTypes.indexOf(stream) + 1;
+  return `00000000-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
 }
 
 type ExampleOf = { [T in EventType]: Extract<DomainEvent, { type: T }> };
 
 const settings = { name: 'TC', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 };
 
-export function exampleEvents({ club, user, reservation, block, waitlist }: ExampleIds): ExampleOf {
+export function exampleEvents({ club, user }: ExampleIds): ExampleOf {
+  const reservation = exampleStreamId('reservation');
+  const block = exampleStreamId('block');
+  const waitlist = exampleStreamId('waitlist');
   return {
     ReservationMade: {
       type: 'ReservationMade',

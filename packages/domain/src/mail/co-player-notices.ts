@@ -4,7 +4,15 @@
  * booker hears when a co-player takes themselves off. Each is switchable in the account panel.
  */
 import type { PlayerRef, ReservationEventType } from '../reservations/events';
-import { describeSlot, type BookingSlot, type NoticeText } from './slot';
+import {
+  cancelledDay,
+  describeSlot,
+  laterDay,
+  singleDay,
+  type BookingSlot,
+  type LastDayRules,
+  type NoticeText,
+} from './slot';
 
 export const coPlayerNoticeKinds = [
   'co-player-named',
@@ -37,6 +45,14 @@ export type CoPlayerFacts =
       scope: 'occurrence' | 'booking' | 'from-date';
     }
   | { kind: 'co-player-left'; clubName: string; slot: BookingSlot; playerName: string };
+
+export const coPlayerLastDay: LastDayRules<CoPlayerFacts> = {
+  'co-player-named': (facts) => singleDay(facts.slot),
+  'co-player-removed': (facts) => singleDay(facts.slot),
+  'co-player-left': (facts) => singleDay(facts.slot),
+  'co-player-cancelled': cancelledDay,
+  'co-player-moved': (facts) => laterDay(facts.before, facts.after),
+};
 
 const cancelledScope = {
   occurrence: 'Dieser Termin der Serie, in der Sie mitspielen, findet nicht statt',

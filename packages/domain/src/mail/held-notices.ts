@@ -6,7 +6,7 @@
  * out, within the recipient's daily limit.
  */
 import type { IsoDate } from '../types';
-import type { BookingSlot, NoticeFacts } from './notices';
+import { lastDayConcerned, type NoticeFacts } from './notices';
 
 /** Notices one address receives per UTC day at most; the rest are dropped, not sent later. */
 export const NOTICES_PER_RECIPIENT_PER_DAY = 20;
@@ -22,45 +22,6 @@ export const droppedReasons = {
   dailyLimit: `Nicht gesendet: Diese Adresse hat heute schon ${NOTICES_PER_RECIPIENT_PER_DAY} Benachrichtigungen erhalten.`,
   stale: 'Nicht gesendet: Bis die Adresse bestätigt wurde, war die Nachricht nicht mehr aktuell.',
 } as const;
-
-/**
- * The last day a notice speaks of, or undefined when it concerns no single day: a weekly series
- * goes on after its first date, and a membership has no date.
- */
-function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
-  const single = (slot: BookingSlot) => (slot.recurring ? undefined : slot.date);
-  switch (facts.kind) {
-    case 'booking-cancelled':
-      return facts.scope === 'occurrence' ? facts.slot.date : single(facts.slot);
-    case 'booking-moved': {
-      const before = single(facts.before);
-      const after = single(facts.after);
-      if (before === undefined || after === undefined) return undefined;
-      return before > after ? before : after;
-    }
-    case 'booking-confirmed':
-      return single(facts.slot);
-    case 'membership-approved':
-      return undefined;
-    case 'waitlist-freed':
-      return facts.slots
-        .map((slot) => slot.date)
-        .sort()
-        .at(-1);
-    case 'co-player-named':
-    case 'co-player-removed':
-    case 'co-player-left':
-      return single(facts.slot);
-    case 'co-player-cancelled':
-      return facts.scope === 'occurrence' ? facts.slot.date : single(facts.slot);
-    case 'co-player-moved': {
-      const before = single(facts.before);
-      const after = single(facts.after);
-      if (before === undefined || after === undefined) return undefined;
-      return before > after ? before : after;
-    }
-  }
-}
 
 export interface HeldNotice {
   readonly facts: NoticeFacts;

@@ -4,10 +4,20 @@
  * list of notices names each kind by its label. The password-reset mail's words live with its
  * template in the mailer, since only the mailer ever sees them.
  */
-import { describeSlot, type BookingSlot, type NoticeText } from './slot';
+import type { IsoDate } from '../types';
+import {
+  cancelledDay,
+  describeSlot,
+  laterDay,
+  singleDay,
+  type BookingSlot,
+  type LastDayRules,
+  type NoticeText,
+} from './slot';
 
 export { describeSlot, type BookingSlot, type NoticeText };
 import {
+  coPlayerLastDay,
   coPlayerNoticeKinds,
   coPlayerNoticeLabels,
   coPlayerNoticeText,
@@ -115,6 +125,28 @@ export type NoticeFacts =
   | CoPlayerFacts;
 
 export type NoticeKind = NoticeFacts['kind'];
+
+/** Each kind's last day concerned (slot.ts says why); a new kind adds its entry here. */
+const lastDayRules: LastDayRules<NoticeFacts> = {
+  'booking-cancelled': cancelledDay,
+  'booking-moved': (facts) => laterDay(facts.before, facts.after),
+  'booking-confirmed': (facts) => singleDay(facts.slot),
+  'membership-approved': () => undefined,
+  'waitlist-freed': (facts) =>
+    facts.slots
+      .map((slot) => slot.date)
+      .sort()
+      .at(-1),
+  ...coPlayerLastDay,
+};
+
+/** The last day a notice speaks of, or undefined when it concerns no single day. */
+export function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
+  // The table is keyed by kind, so the entry read takes exactly these facts; TypeScript cannot
+  // correlate the two through the union, hence the widening.
+  const rule = lastDayRules[facts.kind] as (facts: NoticeFacts) => IsoDate | undefined;
+  return rule(facts);
+}
 
 const cancelledScope: Record<'occurrence' | 'booking' | 'from-date', string> = {
   occurrence: 'Dieser Termin Ihrer Serie findet nicht statt',

@@ -31,3 +31,27 @@ export function describeSlot(slot: BookingSlot): string {
   const when = `${formatDateDe(slot.date)}, ${formatTimeRange(slot.start, slot.end)}`;
   return `Platz ${slot.court}, ${when}${slot.recurring ? ' (wöchentliche Serie)' : ''}`;
 }
+
+/**
+ * What each notice kind's facts say about the last day they speak of, or undefined when they
+ * concern no single day (a weekly series goes on after its first date, a membership has no date):
+ * a held notice about a day gone by is not sent (held-notices). One entry per kind, beside its words.
+ */
+export type LastDayRules<F extends { kind: string }> = {
+  [K in F['kind']]: (facts: Extract<F, { kind: K }>) => IsoDate | undefined;
+};
+
+/** A slot's one day, or none for a weekly series. */
+export const singleDay = (slot: BookingSlot): IsoDate | undefined => (slot.recurring ? undefined : slot.date);
+
+/** The later of a move's two days, or none when either side is a series. */
+export function laterDay(before: BookingSlot, after: BookingSlot): IsoDate | undefined {
+  const from = singleDay(before);
+  const to = singleDay(after);
+  if (from === undefined || to === undefined) return undefined;
+  return from > to ? from : to;
+}
+
+/** A cancellation of one date speaks of that date; of a booking or a series' rest, of its slot. */
+export const cancelledDay = (facts: { scope: 'occurrence' | 'booking' | 'from-date'; slot: BookingSlot }) =>
+  facts.scope === 'occurrence' ? facts.slot.date : singleDay(facts.slot);

@@ -3,7 +3,9 @@
  * name. A guest's name travels in requests and answers only; events carry a guest id.
  */
 import { fullName, holderName, type Named } from '../names';
-import { GUEST_NAME_PATTERN, type PlayerBody } from '../reservations/schemas';
+import type { PlayerBody } from '../reservations/schemas';
+import { GUEST_NAME_PATTERN } from '../shapes';
+import { playerTexts } from './texts';
 import type { NamedPlayer } from '../types';
 
 /** One co-player as `POST`/`PUT /api/reservations` take it. */
@@ -14,23 +16,6 @@ export type ReservationPlayer = NamedPlayer;
 
 /** At most three co-players: a doubles. */
 export const MAX_CO_PLAYERS = 3;
-export const GUEST_NAME_MIN = 2;
-export const GUEST_NAME_MAX = 60;
-
-export const playerTexts = {
-  guestNameInvalid: `Der Name des Gasts muss ${GUEST_NAME_MIN} bis ${GUEST_NAME_MAX} Zeichen lang sein (Buchstaben, Leerzeichen, Bindestrich, Apostroph, Punkt).`,
-  guest: 'Gast',
-  coPlayer: 'Als Mitspieler eingetragen',
-  leave: 'Austragen',
-  leaveConfirm: 'Wirklich austragen? Die buchende Person wird benachrichtigt.',
-  leaveYes: 'Ja, austragen',
-  leaving: 'Wird ausgetragen …',
-  leaveFailed: 'Das Austragen hat nicht geklappt.',
-  withPlayers: 'mit',
-  missingCoPlayers: (count: number): string =>
-    count === 1 ? 'Bitte tragen Sie Ihren Mitspieler ein.' : `Bitte tragen Sie alle ${count} Mitspieler ein.`,
-  guestsNotAllowed: 'Ihr Verein erlaubt keine Gäste.',
-} as const;
 
 /** Singles: one co-player; doubles: three. */
 export type MatchKind = 'singles' | 'doubles';

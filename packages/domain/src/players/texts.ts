@@ -1,8 +1,9 @@
 /**
- * German answers of the rules about who plays (docs/who-plays.md): every refusal
- * names the person or the window it is about.
+ * German words about who plays (docs/who-plays.md), the rules' answers and the screens' alike: every
+ * refusal names the person or the window it is about, and the popup says what the API would.
  */
 import { formatDateDe } from '../dates';
+import { GUEST_NAME_MAX, GUEST_NAME_MIN } from '../shapes';
 
 /** "5,00 €" */
 export function formatEuroCents(cents: number): string {
@@ -35,4 +36,15 @@ export const playerTexts = {
     `Im Zeitfenster ${window} sind höchstens ${hours === 1 ? '1 Stunde' : `${hours} Stunden`} pro Woche möglich; ${who ? `${who} hat` : 'Sie haben'} in dieser Woche nicht mehr genug davon frei.`,
   notNamed: 'Sie sind bei dieser Reservierung nicht als Mitspieler eingetragen.',
   coPlayerLeftLabel: 'Mitspieler ausgetragen',
+  guestNameInvalid: `Der Name des Gasts muss ${GUEST_NAME_MIN} bis ${GUEST_NAME_MAX} Zeichen lang sein (Buchstaben, Leerzeichen, Bindestrich, Apostroph, Punkt).`,
+  missingCoPlayers: (count: number): string =>
+    count === 1 ? 'Bitte tragen Sie Ihren Mitspieler ein.' : `Bitte tragen Sie alle ${count} Mitspieler ein.`,
+  guest: 'Gast',
+  withPlayers: 'mit',
+  coPlayer: 'Als Mitspieler eingetragen',
+  leave: 'Austragen',
+  leaveConfirm: 'Wirklich austragen? Die buchende Person wird benachrichtigt.',
+  leaveYes: 'Ja, austragen',
+  leaving: 'Wird ausgetragen …',
+  leaveFailed: 'Das Austragen hat nicht geklappt.',
 } as const;

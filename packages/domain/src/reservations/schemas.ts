@@ -2,33 +2,11 @@
  * Bodies and queries of the reservation calls, validated by the API with the same
  * helpers as the forms. Hour and duration bounds beyond these shapes are the decider's business.
  */
-import { COURT_NUMBER_MAX_LENGTH, COURT_NUMBER_PATTERN, FREE_TEXT_PATTERN, jsonObjectBody } from '../shapes';
+import { courtNumber, FREE_TEXT_PATTERN, GUEST_NAME_PATTERN, hour, isoDate, jsonObjectBody } from '../shapes';
 import { LABEL_MAX_LENGTH } from './make-reservation';
 import { reservationTexts } from './texts';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;
-/** Shared with the other calls that name an hour of a court (waitlist/schemas). */
-export const isoDate = {
-  type: 'string',
-  format: 'date',
-  errorMessage: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
-} as const;
-export const courtNumber = {
-  type: 'string',
-  pattern: COURT_NUMBER_PATTERN,
-  maxLength: COURT_NUMBER_MAX_LENGTH,
-  errorMessage: 'Bitte wählen Sie einen Platz.',
-} as const;
-export const hour = (max: number) =>
-  ({
-    type: 'integer',
-    minimum: 0,
-    maximum: max,
-    errorMessage: 'Bitte geben Sie eine volle Stunde an.',
-  }) as const;
-
-/** A guest's name as a booking names them: letters, spaces and `-'.`, 2 to 60 characters. */
-export const GUEST_NAME_PATTERN = "^(?=.{2,60}$)[\\p{L}][\\p{L} .'-]*$";
 
 /** The co-players a booking names (docs/who-plays.md): members by id, guests by name. */
 const players = {

@@ -7,6 +7,7 @@
  */
 import { addDays, mondayOf } from '../dates';
 import type { IsoDate } from '../types';
+import { waitlistPath } from '../waitlist/requests';
 import { MAX_RANGE_DAYS } from './schemas';
 
 /** A span of club-local days, both ends included. */
@@ -43,11 +44,6 @@ export function blocksPath(clubId: string, window: DateWindow): string {
 /** The club's members. */
 export function usersPath(clubId: string): string {
   return `/api/users?club_id=${encodeURIComponent(clubId)}`;
-}
-
-/** The member's own Warteliste entries (the grid marks the hours they wait for). */
-export function waitlistPath(clubId: string): string {
-  return `/api/waitlist?club_id=${encodeURIComponent(clubId)}`;
 }
 
 /** Who opens the screen, and the club's today (its own time zone's date). */

@@ -1,6 +1,5 @@
 /** Body of POST /api/waitlist; whether the club has the court and hour is the decider's. */
-import { courtNumber, hour, isoDate } from '../reservations/schemas';
-import { jsonObjectBody } from '../shapes';
+import { courtNumber, hour, isoDate, jsonObjectBody } from '../shapes';
 
 export const joinWaitlistSchema = {
   $id: 'joinWaitlist',

@@ -1,6 +1,7 @@
 /**
  * The parts of a member's export (./export) that are records about the account rather than its
- * events: the calendar link, a pending address change, the mails sent and the open logins.
+ * events: the calendar link, a pending address change, the mails sent, the open logins and the
+ * bookings of others that name the member.
  */
 import { isMailKind, mailKindLabels, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import type { Db } from '../db/connect';
@@ -65,4 +66,22 @@ export async function sessionsOf(db: Db, userId: string) {
     .first(db.raw('count(*) AS count'), db.raw('max(expires_at) AS expires'));
   const lastUsed = row?.expires ? new Date(row.expires.getTime() - SESSION_IDLE_TIMEOUT_MS) : null;
   return { count: Number(row?.count ?? 0), last_used_at: lastUsed?.toISOString() ?? null };
+}
+
+export interface NamedIn {
+  reservation_id: string;
+  court_num: string;
+  date: string;
+  start_time: number;
+  end_time: number;
+  recurring: boolean;
+}
+
+/** The live bookings that name the member: where and when, never who else plays. */
+export async function namedInBookings(db: Db, clubId: string, userId: string): Promise<NamedIn[]> {
+  return db('reservation_players as p')
+    .join('reservations as r', 'r.id', 'p.reservation_id')
+    .where({ 'p.club_id': clubId, 'p.user_id': userId })
+    .orderBy(['r.date', 'r.start_time'])
+    .select({ reservation_id: 'r.id' }, 'r.court_num', 'r.date', 'r.start_time', 'r.end_time', 'r.recurring');
 }

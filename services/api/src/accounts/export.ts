@@ -10,7 +10,15 @@ import type { ReservationEvent } from '@platzbuchung/domain/reservations/events'
 import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
-import { calendarLinkState, emailChangeState, mailsTo, sessionsOf } from './export-records';
+import { waitlistExport } from '../reservations/own-waitlist';
+import {
+  calendarLinkState,
+  emailChangeState,
+  mailsTo,
+  namedInBookings,
+  sessionsOf,
+  type NamedIn,
+} from './export-records';
 
 /** One event as the export shows it: what, when, and whether the member did it. */
 export interface ExportedEvent {
@@ -29,7 +37,33 @@ export interface ExportedBooking {
   history: ExportedEvent[];
 }
 
-export interface AccountExport {
+/**
+ * A kind of change whose streams belong to a member (docs/privacy.md): each stream opened by an
+ * `opening` event whose data names the member (`user_id`). All its events are the member's own, so
+ * none of them is listed under "actions in the club"; `section` makes the export's part under its
+ * key from them. A new kind with such streams is one entry in `ownStreamSections`.
+ */
+export interface OwnStreamSection<T> {
+  streamType: StreamType;
+  opening: EventType;
+  section(
+    db: Db,
+    userId: string,
+    events: readonly EventRow[],
+    exported: (row: EventRow) => ExportedEvent,
+  ): Promise<T>;
+}
+
+const ownStreamSections = {
+  /** The hours the member waits for, and every event of their waitlist entries. */
+  waitlist: waitlistExport,
+};
+
+type OwnStreamParts = {
+  [K in keyof typeof ownStreamSections]: Awaited<ReturnType<(typeof ownStreamSections)[K]['section']>>;
+};
+
+export interface AccountExport extends OwnStreamParts {
   about: string;
   exported_at: string;
   profile: {
@@ -49,11 +83,6 @@ export interface AccountExport {
     history: ExportedEvent[];
   };
   bookings: ExportedBooking[];
-  /** The hours the member waits for, and every event of their waitlist entries. */
-  waitlist: {
-    entries: { court_num: string; date: string; start_time: number }[];
-    history: (ExportedEvent & { entry_id: string })[];
-  };
   /** Bookings of others that name the member as a co-player (docs/who-plays.md). */
   named_in: NamedIn[];
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
@@ -107,20 +136,29 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, waiting, namedIn] =
-    await Promise.all([
-      ownStreamEvents(db, profile.club_id, userId),
-      actionsInTheClub(db, profile.club_id, userId),
-      calendarLinkState(db, userId),
-      emailChangeState(db, userId, now),
-      mailsTo(db, userId),
-      sessionsOf(db, userId),
-      db('waitlist_entries')
-        .where({ user_id: userId })
-        .orderBy(['date', 'start_time', 'court_num'])
-        .select('court_num', 'date', 'start_time'),
-      namedInBookings(db, profile.club_id, userId),
-    ]);
+  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, namedIn] = await Promise.all([
+    ownStreamEvents(db, profile.club_id, userId),
+    actionsInTheClub(db, profile.club_id, userId),
+    calendarLinkState(db, userId),
+    emailChangeState(db, userId, now),
+    mailsTo(db, userId),
+    sessionsOf(db, userId),
+    namedInBookings(db, profile.club_id, userId),
+  ]);
+  const exported = (row: EventRow) => exportedEvent(row, userId);
+  const ownParts = Object.fromEntries(
+    await Promise.all(
+      Object.entries(ownStreamSections).map(async ([key, { streamType, section }]) => [
+        key,
+        await section(
+          db,
+          userId,
+          ownEvents.sections.filter((row) => row.stream_type === streamType),
+          exported,
+        ),
+      ]),
+    ),
+  ) as OwnStreamParts;
   return {
     about: ABOUT,
     exported_at: now.toISOString(),
@@ -141,10 +179,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       history: ownEvents.member.map((row) => exportedEvent(row, userId)),
     },
     bookings: bookingsOf(ownEvents.reservations, userId),
-    waitlist: {
-      entries: waiting,
-      history: ownEvents.waitlist.map((row) => ({ entry_id: row.stream_id, ...exportedEvent(row, userId) })),
-    },
+    ...ownParts,
     named_in: namedIn,
     actions_in_the_club: actions,
     calendar_link: calendarLink,
@@ -164,53 +199,47 @@ function exportedEvent(row: EventRow, userId: string): ExportedEvent {
   };
 }
 
+/** The streams of `streamType` that an `opening` event naming the member began. */
+const openedBy = (db: Db, clubId: string, userId: string, streamType: StreamType, opening: EventType) =>
+  db('events')
+    .where({ club_id: clubId, stream_type: streamType, type: opening })
+    .whereRaw("data->>'user_id' = ?", [userId])
+    .select('stream_id');
+
+/** The stream types whose every event the member's export lists as their own. */
+const sectionStreamTypes = new Set<string>(Object.values(ownStreamSections).map((s) => s.streamType));
+
 /**
  * The member's own streams: each booking held by the member (its `ReservationMade` names them) with
- * every later event of it, whoever caused it, the member's own membership stream and their
- * waitlist entries.
+ * every later event of it, whoever caused it, the member's own membership stream and the streams of
+ * `ownStreamSections`.
  */
 async function ownStreamEvents(db: Db, clubId: string, userId: string) {
-  const ownBookings = db('events')
-    .where({ club_id: clubId, stream_type: 'reservation', type: 'ReservationMade' })
-    .whereRaw("data->>'user_id' = ?", [userId])
-    .select('stream_id');
-  const ownEntries = db('events')
-    .where({ club_id: clubId, stream_type: 'waitlist', type: 'WaitlistJoined' })
-    .whereRaw("data->>'user_id' = ?", [userId])
-    .select('stream_id');
   const rows: EventRow[] = await db('events')
     .where({ club_id: clubId })
-    .andWhere((own) =>
+    .andWhere((own) => {
       own
-        .where((q) => q.where('stream_type', 'reservation').whereIn('stream_id', ownBookings))
-        .orWhere((q) => q.where({ stream_type: 'member', stream_id: userId }))
-        .orWhere((q) => q.where('stream_type', 'waitlist').whereIn('stream_id', ownEntries)),
-    )
+        .where((q) =>
+          q
+            .where('stream_type', 'reservation')
+            .whereIn('stream_id', openedBy(db, clubId, userId, 'reservation', 'ReservationMade')),
+        )
+        .orWhere((q) => q.where({ stream_type: 'member', stream_id: userId }));
+      for (const { streamType, opening } of Object.values(ownStreamSections)) {
+        own.orWhere((q) =>
+          q
+            .where('stream_type', streamType)
+            .whereIn('stream_id', openedBy(db, clubId, userId, streamType, opening)),
+        );
+      }
+    })
     .orderBy('club_seq')
     .select([...EVENT_COLUMNS]);
   return {
     reservations: rows.filter((row) => row.stream_type === 'reservation'),
     member: rows.filter((row) => row.stream_type === 'member'),
-    waitlist: rows.filter((row) => row.stream_type === 'waitlist'),
+    sections: rows.filter((row) => sectionStreamTypes.has(row.stream_type)),
   };
-}
-
-interface NamedIn {
-  reservation_id: string;
-  court_num: string;
-  date: string;
-  start_time: number;
-  end_time: number;
-  recurring: boolean;
-}
-
-/** The live bookings that name the member: where and when, never who else plays. */
-async function namedInBookings(db: Db, clubId: string, userId: string): Promise<NamedIn[]> {
-  return db('reservation_players as p')
-    .join('reservations as r', 'r.id', 'p.reservation_id')
-    .where({ 'p.club_id': clubId, 'p.user_id': userId })
-    .orderBy(['r.date', 'r.start_time'])
-    .select({ reservation_id: 'r.id' }, 'r.court_num', 'r.date', 'r.start_time', 'r.end_time', 'r.recurring');
 }
 
 /** Each booking as it stands now (folded by the domain, as the read model is) and its history. */
@@ -252,8 +281,8 @@ async function actionsInTheClub(db: Db, clubId: string, userId: string) {
       (row) =>
         !ownReservations.has(row.stream_id) &&
         !(row.stream_type === 'member' && row.stream_id === userId) &&
-        // Only its member acts on a waitlist entry: all of them are in `waitlist`.
-        row.stream_type !== 'waitlist',
+        // Only its member acts on such a stream: all of its events are in the member's own part.
+        !sectionStreamTypes.has(row.stream_type),
     )
     .map((row) => ({
       type: row.type,

@@ -6,11 +6,11 @@
  */
 import type { PageStartup } from '@platzbuchung/domain/host-contract';
 import type { SessionUser } from '@platzbuchung/domain/types';
-import { usersPath, waitlistPath } from '@platzbuchung/domain/reservations/screen-requests';
+import { usersPath } from '@platzbuchung/domain/reservations/screen-requests';
 import { ClubDirectory } from '../accounts/club-directory';
 import { listClubMembers } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import { ownWaitlist } from '../reservations/own-waitlist';
+import { waitlistInlineAnswer } from '../reservations/own-waitlist';
 import { currentUser } from './auth';
 import type { AppContext } from './context';
 
@@ -52,18 +52,29 @@ export function pageStartup(db: Db): PageStartupFor {
  */
 export type InlineAnswerFor = (path: string, user: SessionUser) => Promise<unknown>;
 
+/** One list the page may answer inline: its address for the user's club, and the read its route makes. */
+export interface InlineAnswer {
+  path: (clubId: string) => string;
+  read: (db: Db, user: SessionUser, now: Date) => Promise<unknown>;
+}
+
 /**
- * The club's members, which the grid and the players' list ask for as they open, and the member's
- * Warteliste, which the grid marks: one read each, the same as `GET /api/users` and
- * `GET /api/waitlist` make, for an active member of that club (the page names a screen's requests
- * only for those). The lists that carry a club sequence are preloaded instead, so their route stays
- * their one reader.
+ * The lists a first screen asks for that the page answers inline, one read each, the same as their
+ * `GET` route makes, for an active member of that club (the page names a screen's requests only for
+ * those): the club's members, which the grid and the players' list ask for as they open, and the
+ * member's Warteliste, which the grid marks. The lists that carry a club sequence are preloaded
+ * instead, so their route stays their one reader. A new list is one entry here and its address in
+ * `firstRequestsOf` (docs/adding-a-change.md).
  */
+const inlineAnswers: readonly InlineAnswer[] = [
+  { path: usersPath, read: (db, user) => listClubMembers(db, user.club_id) },
+  waitlistInlineAnswer,
+];
+
 export function firstScreenAnswers(db: Db, clock: () => Date): InlineAnswerFor {
   return async (path, user) => {
     if (user.status !== 'active') return undefined;
-    if (path === usersPath(user.club_id)) return listClubMembers(db, user.club_id);
-    if (path === waitlistPath(user.club_id)) return ownWaitlist(db, user.club_id, user._id, clock());
-    return undefined;
+    const answer = inlineAnswers.find((one) => one.path(user.club_id) === path);
+    return answer?.read(db, user, clock());
   };
 }

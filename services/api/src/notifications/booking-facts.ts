@@ -5,7 +5,7 @@
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
-import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import type { ReservationEvent, ReservationMadeData } from '@platzbuchung/domain/reservations/events';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
@@ -39,6 +39,19 @@ export async function historyBefore(
 /** The booking as it was just before `event` (its stream folded up to the version before). */
 export async function bookingBefore(db: Db, event: EventEnvelope): Promise<Reservation | null> {
   return (await historyBefore(db, event)).reduce<Reservation | null>(evolve, null);
+}
+
+/** The series a moved occurrence came from, as it was made; undefined if its stream starts otherwise. */
+export async function seriesMovedFrom(
+  db: Db,
+  movedFrom: { reservation_id: string },
+): Promise<ReservationMadeData | undefined> {
+  const series = (await readStream(
+    db,
+    'reservation',
+    movedFrom.reservation_id,
+  )) as EventEnvelope<ReservationEvent>[];
+  return series[0]?.type === 'ReservationMade' ? series[0].data : undefined;
 }
 
 export function streamOf(event: EventEnvelope): string {

@@ -9,9 +9,7 @@ import { namedMembers, type CoPlayerFacts } from '@platzbuchung/domain/mail/co-p
 import type { BookingSlot } from '@platzbuchung/domain/mail/notices';
 import { fullName } from '@platzbuchung/domain/names';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
-import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import type { Db } from '../db/connect';
-import { readStream } from '../events/store';
 import {
   clubName,
   historyBefore,
@@ -19,6 +17,7 @@ import {
   slotOf,
   type Notice,
   type NoticeRule,
+  seriesMovedFrom,
 } from './booking-facts';
 
 /** The members among `userIds` who keep these notices switched on. */
@@ -99,12 +98,7 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
       }));
     }
     // One occurrence of a series moved into a booking of its own: its players hear of the move.
-    const series = (await readStream(
-      db,
-      'reservation',
-      made.moved_from.reservation_id,
-    )) as EventEnvelope<ReservationEvent>[];
-    const original = series[0]?.type === 'ReservationMade' ? series[0].data : undefined;
+    const original = await seriesMovedFrom(db, made.moved_from);
     if (!original) return [];
     const before = slotOf({ ...original, recurring: false }, made.moved_from.date);
     return toEach(db, event, members, (club) => ({

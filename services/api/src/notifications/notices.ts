@@ -4,18 +4,25 @@
  * subscription writes each into the mail outbox under a key of event position, recipient and kind,
  * unique in the table, so an event handed over again after a crash never mails twice.
  *
- * Adding a notice for a new event type is one entry in `noticeRules`: a function from the event to
+ * Adding a notice for a new event type is one entry in a set of rules: a function from the event to
  * the notices it causes (recipient and facts); `MemberStatusChanged` below is the shortest example.
+ * A new kind of change keeps its set in its own file and names it once in `noticeRules`.
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
-import { readStream } from '../events/store';
 import type { Subscription } from '../events/subscriptions';
 import { coPlayerRules } from './co-player-notices';
-import { waitlistFreed, WAITLIST_FREEING_TYPES } from './waitlist-notices';
-import { bookingBefore, clubName, movedInSameTransaction, slotOf, type NoticeRule } from './booking-facts';
+import { waitlistRules } from './waitlist-notices';
+import {
+  bookingBefore,
+  clubName,
+  movedInSameTransaction,
+  seriesMovedFrom,
+  slotOf,
+  type NoticeRule,
+} from './booking-facts';
 
 export type { Notice, NoticeContext, NoticeRule } from './booking-facts';
 
@@ -94,12 +101,7 @@ const holderRules: Partial<Record<EventType, NoticeRule>> = {
     if (made.moved_from) {
       // One occurrence of a series moved by someone else: its holder is told from where to where.
       if (made.user_id === event.actor_id) return [];
-      const series = (await readStream(
-        db,
-        'reservation',
-        made.moved_from.reservation_id,
-      )) as EventEnvelope<ReservationEvent>[];
-      const original = series[0]?.type === 'ReservationMade' ? series[0].data : undefined;
+      const original = await seriesMovedFrom(db, made.moved_from);
       if (!original) return [];
       return [
         {
@@ -131,7 +133,8 @@ const holderRules: Partial<Record<EventType, NoticeRule>> = {
   },
 };
 
-type Rules = Partial<Record<EventType, NoticeRule>>;
+/** A set of rules: a stream's folder exports its own, and `noticeRules` below lists each set once. */
+export type Rules = Partial<Record<EventType, NoticeRule>>;
 
 /** Rule sets side by side: an event type's notices are those of every set that has a rule for it. */
 function combined(...sets: Rules[]): Rules {
@@ -145,9 +148,6 @@ function combined(...sets: Rules[]): Rules {
     }),
   );
 }
-
-/** A change that frees an hour also tells the members on its waitlist. */
-const waitlistRules: Rules = Object.fromEntries(WAITLIST_FREEING_TYPES.map((type) => [type, waitlistFreed]));
 
 /** Which notices each event type may cause. */
 export const noticeRules: Rules = combined(holderRules, coPlayerRules, waitlistRules);

@@ -24,10 +24,10 @@ import { whatHolds } from '../commands/waitlist';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import { entriesToCome } from '../projections/waitlist';
-import type { Notice, NoticeContext } from './notices';
+import type { Notice, NoticeContext, Rules } from './notices';
 
 /** The events that may free an hour; a new booking that moves a date of a series comes with its cancellation. */
-export const WAITLIST_FREEING_TYPES = [
+const WAITLIST_FREEING_TYPES = [
   'ReservationCancelled',
   'OccurrenceCancelled',
   'SeriesEnded',
@@ -69,7 +69,7 @@ const slotOf = (entry: WaitlistEntry): BookingSlot => ({
 });
 
 /** One notice per waiting member whose hours the event freed; none to whoever made the change. */
-export async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext): Promise<Notice[]> {
+async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext): Promise<Notice[]> {
   const club = await findClub(db, event.club_id);
   if (!club) return [];
   const now = clubNow(club.time_zone, new Date(event.occurred_at));
@@ -90,3 +90,8 @@ export async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext)
     facts: { kind: 'waitlist-freed', clubName: club.name, slots },
   }));
 }
+
+/** A change that frees an hour also tells the members on its list (notices.ts names this set). */
+export const waitlistRules: Rules = Object.fromEntries(
+  WAITLIST_FREEING_TYPES.map((type) => [type, waitlistFreed]),
+);
