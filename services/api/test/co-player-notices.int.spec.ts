@@ -1,7 +1,8 @@
 /**
  * Notices to co-players (docs/architecture.md, "Notifications"): a named member hears when named,
- * taken off, moved and cancelled; the booker when a co-player leaves; nobody of their own doing;
- * each once, held for an unconfirmed address, and none for a member who switched them off.
+ * taken off, moved, cancelled and when others play beside them; the booker when a co-player
+ * leaves; nobody of their own doing; each once, held for an unconfirmed address, and none for a
+ * member who switched them off.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +198,60 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
     expect(words(notices[1]!).body).toContain(
       'Dieser Termin der Serie, in der Sie mitspielen, findet nicht statt: Platz 1, Do., 03.12.2026, 10-12 Uhr',
     );
+  });
+
+  it('the same hour with other players: who stays hears who plays now; the same people again tell nobody', async () => {
+    const { club, player: booker } = await clubWithMembers(api.url, { reservations_limit: 10 });
+    const anna = await member(club._id, 'Anna');
+    const carla = await member(club._id, 'Carla');
+    const bookerId = booker.user._id;
+    const reservation = randomUUID();
+    const slot = { court_num: '1', date: THURSDAY, start_time: 10, end_time: 11 };
+    // A guest named again in a change is kept under a new id, with the same name.
+    const guest = async () => {
+      const guestId = randomUUID();
+      await database.db('reservation_guests').insert({
+        guest_id: guestId,
+        club_id: club._id,
+        reservation_id: reservation,
+        name: 'Gisela Gast',
+      });
+      return { guest_id: guestId, fee_cents: 500 };
+    };
+    await append(club._id, bookerId, {
+      type: 'ReservationMade',
+      reservation_id: reservation,
+      data: {
+        club_id: club._id,
+        user_id: bookerId,
+        ...slot,
+        recurring: false,
+        players: [{ user_id: anna.user._id }, await guest()],
+      },
+    });
+    await append(club._id, bookerId, {
+      type: 'ReservationChanged',
+      reservation_id: reservation,
+      data: { ...slot, label: 'Training', players: [{ user_id: anna.user._id }, await guest()] },
+    });
+    await caughtUp();
+    expect((await coPlayerNotices(anna.user._id)).map((n) => n.kind)).toEqual(['co-player-named']);
+
+    await append(club._id, bookerId, {
+      type: 'ReservationChanged',
+      reservation_id: reservation,
+      data: { ...slot, players: [{ user_id: anna.user._id }, { user_id: carla.user._id }] },
+    });
+    await caughtUp();
+    const annas = await coPlayerNotices(anna.user._id);
+    expect(annas.map((n) => n.kind)).toEqual(['co-player-named', 'co-player-players-changed']);
+    expect(words(annas[1]!).subject).toBe(`Andere Mitspieler in Ihrer Buchung bei ${club.name}`);
+    expect(words(annas[1]!).body).toContain('Platz 1, Do., 26.11.2026, 10-11 Uhr');
+    expect(words(annas[1]!).body).toContain(
+      'Es spielen jetzt: Steffi Graf mit Anna Müller und Carla Müller.',
+    );
+    expect((await coPlayerNotices(carla.user._id)).map((n) => n.kind)).toEqual(['co-player-named']);
+    expect(await coPlayerNotices(bookerId)).toEqual([]);
   });
 
   it('a member who switched them off in the account panel gets none', async () => {

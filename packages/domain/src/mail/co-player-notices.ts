@@ -1,7 +1,8 @@
 /**
  * The notices about bookings that name co-players (docs/architecture.md, "Notifications"): a named
- * member hears when they are named, taken off, and when the booking moves or is cancelled; the
- * booker hears when a co-player takes themselves off. Each is switchable in the account panel.
+ * member hears when they are named, taken off, and when the booking moves, is cancelled or gets
+ * other players; the booker hears when a co-player takes themselves off. Each is switchable in the
+ * account panel.
  */
 import type { PlayerRef, ReservationEventType } from '../reservations/events';
 import {
@@ -18,6 +19,7 @@ export const coPlayerNoticeKinds = [
   'co-player-named',
   'co-player-removed',
   'co-player-moved',
+  'co-player-players-changed',
   'co-player-cancelled',
   'co-player-left',
 ] as const;
@@ -28,6 +30,7 @@ export const coPlayerNoticeLabels: Record<CoPlayerNoticeKind, string> = {
   'co-player-named': 'Als Mitspieler eingetragen',
   'co-player-removed': 'Als Mitspieler ausgetragen',
   'co-player-moved': 'Buchung mit Ihnen verlegt',
+  'co-player-players-changed': 'Andere Mitspieler in Ihrer Buchung',
   'co-player-cancelled': 'Buchung mit Ihnen abgesagt',
   'co-player-left': 'Mitspieler hat sich ausgetragen',
 };
@@ -37,6 +40,14 @@ export type CoPlayerFacts =
   | { kind: 'co-player-named'; clubName: string; slot: BookingSlot; bookerName: string }
   | { kind: 'co-player-removed'; clubName: string; slot: BookingSlot; bookerName: string }
   | { kind: 'co-player-moved'; clubName: string; before: BookingSlot; after: BookingSlot; bookerName: string }
+  /** The same hour with other players; `players` says who plays now, booker first. */
+  | {
+      kind: 'co-player-players-changed';
+      clubName: string;
+      slot: BookingSlot;
+      bookerName: string;
+      players: string;
+    }
   | {
       kind: 'co-player-cancelled';
       clubName: string;
@@ -52,6 +63,7 @@ export const coPlayerLastDay: LastDayRules<CoPlayerFacts> = {
   'co-player-left': (facts) => singleDay(facts.slot),
   'co-player-cancelled': cancelledDay,
   'co-player-moved': (facts) => laterDay(facts.before, facts.after),
+  'co-player-players-changed': (facts) => singleDay(facts.slot),
 };
 
 const cancelledScope = {
@@ -95,6 +107,16 @@ export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
           `Die Buchung von ${facts.bookerName}, in der Sie mitspielen, wurde verlegt.`,
           `Bisher: ${describeSlot(facts.before)}`,
           `Jetzt: ${describeSlot(facts.after)}`,
+        ],
+        linkLabel,
+        why: namedWhy(club),
+      };
+    case 'co-player-players-changed':
+      return {
+        subject: `Andere Mitspieler in Ihrer Buchung bei ${club}`,
+        paragraphs: [
+          `Die Buchung von ${facts.bookerName}, in der Sie mitspielen, hat andere Mitspieler: ${describeSlot(facts.slot)}.`,
+          `Es spielen jetzt: ${facts.players}.`,
         ],
         linkLabel,
         why: namedWhy(club),

@@ -12,9 +12,10 @@ import {
 } from '@platzbuchung/domain/live/changes';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
-import type { NamedPlayer, Reservation } from '@platzbuchung/domain/types';
+import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
+import { playerNamer, withPlayersNamed } from '../reservations/player-names';
 import type { LiveLimits } from './settings';
 
 const MAX_CACHED_ROWS = 5_000;
@@ -84,35 +85,9 @@ export class ClubChanges {
    */
   async #withPlayers(changes: LiveChange[]): Promise<LiveChange[]> {
     const refs = changes.flatMap((c) => ('reservation' in c && c.reservation?.co_players) || []);
-    const ids = (key: 'user_id' | 'guest_id') =>
-      refs.flatMap((p) => (key in p ? [(p as Record<string, string>)[key]!] : []));
-    const [users, guests] = refs.length
-      ? await Promise.all([
-          this.db('users').whereIn('id', ids('user_id')).select('id', 'first_name', 'last_name'),
-          this.db('reservation_guests').whereIn('guest_id', ids('guest_id')).select('guest_id', 'name'),
-        ])
-      : [[], []];
-    const names = new Map<string, { first_name: string; last_name: string }>(
-      (users as { id: string; first_name: string; last_name: string }[]).map((u) => [u.id, u]),
-    );
-    const guestNames = new Map<string, string>(
-      (guests as { guest_id: string; name: string }[]).map((g) => [g.guest_id, g.name]),
-    );
-    const named = (reservation: Reservation): Reservation => {
-      const { co_players: coPlayers, ...rest } = reservation;
-      const players: NamedPlayer[] = (coPlayers ?? []).map((p) =>
-        'user_id' in p
-          ? {
-              user_id: p.user_id,
-              first_name: names.get(p.user_id)?.first_name ?? null,
-              last_name: names.get(p.user_id)?.last_name ?? null,
-            }
-          : { guest_name: guestNames.get(p.guest_id) ?? '' },
-      );
-      return { ...rest, players };
-    };
+    const name = await playerNamer(this.db, refs);
     return changes.map((c) =>
-      'reservation' in c && c.reservation ? { ...c, reservation: named(c.reservation) } : c,
+      'reservation' in c && c.reservation ? { ...c, reservation: withPlayersNamed(c.reservation, name) } : c,
     );
   }
 

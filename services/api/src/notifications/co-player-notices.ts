@@ -7,9 +7,13 @@
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import { namedMembers, type CoPlayerFacts } from '@platzbuchung/domain/mail/co-player-notices';
 import type { BookingSlot } from '@platzbuchung/domain/mail/notices';
-import { fullName } from '@platzbuchung/domain/names';
+import { fullName, type Named } from '@platzbuchung/domain/names';
+import { playersFullLine } from '@platzbuchung/domain/players/players';
+import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
+import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
+import { playerNamer } from '../reservations/player-names';
 import {
   clubName,
   historyBefore,
@@ -53,6 +57,20 @@ async function toEach(
   if (to.length === 0) return [];
   const shared = facts(await clubName(db, event.club_id));
   return to.map((userId) => ({ userId, facts: shared }));
+}
+
+/**
+ * Who plays after a change that kept the hour, as the mail says it ("Steffi Graf mit Erika Schmidt
+ * und Anna Berg (Gast)"); null when the same people play. Compared by name, since a guest named
+ * again in a change is kept under a new id.
+ */
+async function otherPlayersLine(db: Db, before: Reservation, after: Reservation): Promise<string | null> {
+  const booker: PlayerRef = { user_id: before.user_id };
+  const [was, is] = [before.co_players ?? [], after.co_players ?? []];
+  const name = await playerNamer(db, [booker, ...was, ...is]);
+  const line = (refs: readonly PlayerRef[]) => playersFullLine(name(booker) as Named, refs.map(name));
+  const now = line(is);
+  return now === line(was) ? null : now;
 }
 
 const sameSlot = (a: BookingSlot, b: BookingSlot) =>
@@ -122,7 +140,9 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
     const bookerName = await nameOf(db, beforeRow.user_id);
     const added = is.filter((id) => !was.includes(id));
     const removed = was.filter((id) => !is.includes(id));
-    const staying = sameSlot(before, after) ? [] : is.filter((id) => was.includes(id));
+    const stayed = is.filter((id) => was.includes(id));
+    const moved = !sameSlot(before, after);
+    const playersNow = moved ? null : await otherPlayersLine(db, beforeRow, afterRow);
     return [
       ...(await toEach(db, event, added, (club) => ({
         kind: 'co-player-named',
@@ -136,12 +156,19 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
         slot: before,
         bookerName,
       }))),
-      ...(await toEach(db, event, staying, (club) => ({
+      ...(await toEach(db, event, moved ? stayed : [], (club) => ({
         kind: 'co-player-moved',
         clubName: club,
         before,
         after,
         bookerName,
+      }))),
+      ...(await toEach(db, event, playersNow ? stayed : [], (club) => ({
+        kind: 'co-player-players-changed',
+        clubName: club,
+        slot: after,
+        bookerName,
+        players: playersNow ?? '',
       }))),
     ];
   },

@@ -28,7 +28,7 @@ export interface LiveListener {
   close(): void;
 }
 
-/** Splits SSE text into messages (the spec's parsing, for the fields the API sends). */
+/** Splits SSE text into messages (as the HTML standard parses event streams, for the fields the API sends). */
 export function parseSse(buffer: string): { messages: SseMessage[]; comments: number; rest: string } {
   const messages: SseMessage[] = [];
   let comments = 0;
