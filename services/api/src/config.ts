@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url';
  */
 export interface Config {
   port: number;
+  /**
+   * `LISTEN_BACKLOG`: connections the kernel holds for the process before it accepts them. When a
+   * club's booking opens, phones connect faster than one process accepts; a connection that finds
+   * the queue full is dropped, and the phone tries again only after 1, 3, 7… seconds
+   * (docs/scaling.md). The kernel cuts it to `net.core.somaxconn`.
+   */
+  listenBacklog: number;
   publicUrl: string;
   /** Unset means: run an embedded PostgreSQL (only the start script does that). */
   databaseUrl: string | undefined;
@@ -91,6 +98,9 @@ function remoteUrls(value: string | undefined, publicUrl: string): Record<string
   return Object.fromEntries(entries);
 }
 
+/** Node's own default; see `listenBacklog`. */
+const DEFAULT_LISTEN_BACKLOG = 511;
+
 const DEV_SESSION_SECRET = 'platzbuchung-development-secret-change-me';
 
 export class ConfigError extends Error {}
@@ -171,6 +181,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
+    listenBacklog: positiveInteger('LISTEN_BACKLOG', env.LISTEN_BACKLOG, DEFAULT_LISTEN_BACKLOG),
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret,
