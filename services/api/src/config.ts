@@ -98,8 +98,12 @@ function remoteUrls(value: string | undefined, publicUrl: string): Record<string
   return Object.fromEntries(entries);
 }
 
-/** Node's own default; see `listenBacklog`. */
-const DEFAULT_LISTEN_BACKLOG = 511;
+/**
+ * The kernel's own bound (`net.core.somaxconn`, 4096 since Linux 5.4) rather than Node's 511: with
+ * 10,000 phones connecting in the same second, 511 dropped connections that came back only after
+ * the phones' retries, 1, 3 and 7 seconds later (bench/README.md, "Rushes as phones make them").
+ */
+const DEFAULT_LISTEN_BACKLOG = 4096;
 
 const DEV_SESSION_SECRET = 'platzbuchung-development-secret-change-me';
 

@@ -4,9 +4,9 @@ import { ConfigError, readConfig, readToolConfig } from '../src/config';
 const SECRET = 'a-real-secret-of-some-length';
 
 describe('readConfig', () => {
-  it("reads the listen backlog from LISTEN_BACKLOG, Node's 511 when unset", () => {
-    expect(readConfig({}).listenBacklog).toBe(511);
-    expect(readConfig({ LISTEN_BACKLOG: '4096' }).listenBacklog).toBe(4096);
+  it("reads the listen backlog from LISTEN_BACKLOG, the kernel's usual bound of 4096 when unset", () => {
+    expect(readConfig({}).listenBacklog).toBe(4096);
+    expect(readConfig({ LISTEN_BACKLOG: '511' }).listenBacklog).toBe(511);
     expect(() => readConfig({ LISTEN_BACKLOG: '0' })).toThrow(/LISTEN_BACKLOG must be a whole number/);
   });
 

@@ -11,8 +11,9 @@ import { texts } from '@platzbuchung/domain/texts';
  * Node's own refusals, each worded as the API words its refusals (`{error: "text"}`). Node answers
  * a request whose headers or body came too slowly (408), whose headers are too large (431) or that
  * is no HTTP (400) with a status line and no body; a phone's user then saw no reason at all. In a
- * rush the process accepts connections later than they arrive, and a request can outlive Node's
- * headers timeout before it is read (docs/scaling.md, "When to add API machines, when a replica").
+ * rush on a starved machine the process accepted connections faster than it read them, and a
+ * request outlived Node's headers timeout (60 s from the accept) before it was read
+ * (docs/scaling.md, "When to add API machines, when a replica").
  */
 const REFUSALS: Readonly<Record<string, readonly [number, string, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', texts.requestTimedOut],
