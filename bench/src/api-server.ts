@@ -3,7 +3,6 @@
  * memory: the same process, the same middleware, no database. Reads are measured against it.
  */
 import Router from '@koa/router';
-import type Koa from 'koa';
 import { bcryptHasher } from '@platzbuchung/api/accounts/passwords';
 import { createRateLimits, defaultRateLimits } from '@platzbuchung/api/accounts/rate-limits';
 import { createApp } from '@platzbuchung/api/app';
@@ -11,6 +10,7 @@ import { readConfig } from '@platzbuchung/api/config';
 import { connectDb } from '@platzbuchung/api/db/connect';
 import { laggingReadsFor } from '@platzbuchung/api/db/lagging-reads';
 import { acceptsGzip, gzipOnce } from '@platzbuchung/api/http/compression';
+import { createApiServer, listen } from '@platzbuchung/api/http/server';
 import type { AppState } from '@platzbuchung/api/http/context';
 import { LiveHub } from '@platzbuchung/api/live/hub';
 import { liveSettings } from '@platzbuchung/api/live/settings';
@@ -65,9 +65,9 @@ const app = createApp(
   },
   { routes: [baseline] },
 );
-// BENCH_API_BACKLOG: the listen queue for connections not yet accepted (Node's default is 511).
-const backlog = process.env.BENCH_API_BACKLOG ? Number(process.env.BENCH_API_BACKLOG) : undefined;
-const server = (app as unknown as Koa).listen(config.port, '127.0.0.1', backlog, () =>
+// The API's own server and listen backlog (LISTEN_BACKLOG, as in production).
+const server = createApiServer(app.callback());
+void listen(server, { port: config.port, host: '127.0.0.1', backlog: config.listenBacklog }).then(() =>
   process.send?.('ready'),
 );
 if (process.env.BENCH_TIMINGS) instrument(server, db);

@@ -6,7 +6,9 @@
  * same members only asking who they are, on fresh connections too. The client splits each request
  * into connecting, waiting for the first byte and reading; the API process (BENCH_TIMINGS=1,
  * ./support/timings) splits its side: accept to parsed request, the pool's wait, the session
- * lookup, the club lock, other statements, the answer's size.
+ * lookup, the club lock, other statements, the answer's size. BENCH_PHONES_AGAINST (`NAME=value …`)
+ * starts a second API process with that environment beside the first, and the two take turns in
+ * each run: a configured lever's before and after in the same minutes.
  */
 import http from 'node:http';
 import type { Knex } from 'knex';
@@ -107,6 +109,16 @@ function fresh(url: string, member: Member, body: object | undefined): Promise<S
   });
 }
 
+/** "408 unworded ×76, 429 ×3": each status of the answers, how many, and whether they had no words. */
+function statusTally(answers: readonly Sent[]): string {
+  const counts = new Map<string, number>();
+  for (const a of answers) {
+    const key = `${a.status}${a.worded ? '' : ' unworded'}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([key, n]) => `${key} ×${n}`).join(', ');
+}
+
 function eveningSlot(index: number, date: string) {
   const hour = 18 + Math.floor(index / 10);
   return { court_num: String((index % 10) + 1), start_time: hour, end_time: hour + 1, date };
@@ -195,8 +207,14 @@ function timingFigures(section: string, label: string, timings: TimingSummary): 
   return figures;
 }
 
+/** An API process under load, named in the figures when several are compared. */
+export interface PhonesApi {
+  label: string;
+  api: ApiProcess;
+}
+
 export async function measurePhones(
-  api: ApiProcess,
+  apis: readonly PhonesApi[],
   db: Knex,
   today: string,
   hash: string,
@@ -214,8 +232,9 @@ export async function measurePhones(
     log(`${section}: creating the clubs and logging the members in…`);
     const clubs = await createClubs(db, scenario.clubs, scenario.membersPerClub, hash, 'player');
     const members: Member[] = [];
+    // A login is valid on every process: they share the database and the session secret.
     const allCookies = await loginEach(
-      api,
+      apis[0]!.api,
       clubs.flatMap((club) => club.emails),
     );
     for (const [c, club] of clubs.entries()) {
@@ -231,13 +250,16 @@ export async function measurePhones(
         }),
       );
     }
-    for (let run = 0; run < runs; run++) {
+    // Several processes (a lever's before and after) take turns within each run, each on a day of its own.
+    for (let turn = 0; turn < runs * apis.length; turn++) {
+      const run = Math.floor(turn / apis.length);
+      const { label, api } = apis[turn % apis.length]!;
       await api.settled();
       await api.timings();
       const checks = await send(api, members, undefined);
       const checkTimings = await api.timings();
       await api.settled();
-      const answers = await send(api, members, addDays(today, 1 + run));
+      const answers = await send(api, members, addDays(today, 1 + turn));
       const bookingTimings = await api.timings();
       const winners = new Map<string, number>();
       for (const a of answers)
@@ -252,9 +274,13 @@ export async function measurePhones(
             q,
           ),
         );
-      const r = `run ${run + 1}`;
+      const r = apis.length > 1 ? `run ${run + 1}, ${label}` : `run ${run + 1}`;
       const lost = answers.filter((a) => a.status === 0);
       const lostChecks = checks.filter((a) => a.status === 0);
+      // Answers that came, other than a booking or a refusal in words; the lost ones are counted apart.
+      const others = answers.filter(
+        (a) => a.status !== 0 && a.status !== 201 && (a.status !== 409 || !a.worded),
+      );
       log(
         `${section} ${r}: p99 ${p(answers, 'totalMs', 99)} ms, session checks ${p(checks, 'totalMs', 99)} ms`,
       );
@@ -320,8 +346,8 @@ export async function measurePhones(
         },
         {
           section,
-          name: `${r}: other than 201 or a worded 409`,
-          value: answers.filter((a) => a.status !== 201 && (a.status !== 409 || !a.worded)).length,
+          name: `${r}: answered, but other than 201 or a worded 409 (${statusTally(others) || 'none'})`,
+          value: others.length,
           unit: '',
           target: '0',
         },

@@ -10,7 +10,7 @@ import { measureReads } from './reads';
 import { liveOptions, measureLive } from './live';
 import { measureRebuild } from './rebuild';
 import { measureNational } from './national';
-import { measurePhones } from './phones';
+import { measurePhones, type PhonesApi } from './phones';
 import { measureRush } from './rush';
 import { measureStats, measureStatsRebuild } from './stats';
 import { login, startApiProcess } from './support/api-process';
@@ -201,12 +201,26 @@ async function lighthouse(): Promise<Figure[]> {
 /** Rushes on a new connection per member (./phones); the API splits where its time goes. */
 async function phones(): Promise<Figure[]> {
   return withDatabase(async (database) => {
-    const api = await startApiProcess(database.url, await freePort(), { BENCH_TIMINGS: '1' });
+    const apis: PhonesApi[] = [
+      {
+        label: 'as configured',
+        api: await startApiProcess(database.url, await freePort(), { BENCH_TIMINGS: '1' }),
+      },
+    ];
     try {
+      // BENCH_PHONES_AGAINST="LISTEN_BACKLOG=4096": a second process with that environment takes turns.
+      const against = process.env.BENCH_PHONES_AGAINST;
+      if (against) {
+        const env = Object.fromEntries(against.split(/\s+/).map((pair) => pair.split(/=(.*)/s, 2)));
+        apis.push({
+          label: against,
+          api: await startApiProcess(database.url, await freePort(), { ...env, BENCH_TIMINGS: '1' }),
+        });
+      }
       const { password_hash } = await seedHash(database);
-      return await measurePhones(api, database.db, today, password_hash, runs, log);
+      return await measurePhones(apis, database.db, today, password_hash, runs, log);
     } finally {
-      await api.stop();
+      await Promise.all(apis.map(({ api }) => api.stop()));
     }
   });
 }

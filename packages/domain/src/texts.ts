@@ -46,6 +46,10 @@ export const texts = {
   invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
   unsupportedMediaType: 'Die Anfrage muss als JSON (application/json) gesendet werden.',
   payloadTooLarge: 'Die Anfrage ist zu groß.',
+  requestTimedOut:
+    'Die Anfrage ist nicht rechtzeitig vollständig angekommen. Bitte versuchen Sie es noch einmal.',
+  headersTooLarge: 'Die Kopfzeilen der Anfrage sind zu groß.',
+  malformedRequest: 'Die Anfrage ist keine gültige HTTP-Anfrage.',
   tooDeeplyNested: 'Die Anfrage ist zu tief verschachtelt.',
   controlCharacters: 'Die Anfrage enthält unzulässige Steuerzeichen.',
   clubIdMismatch: 'Der Verein in der Adresse und im Inhalt der Anfrage stimmen nicht überein.',

@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url';
  */
 export interface Config {
   port: number;
+  /**
+   * `LISTEN_BACKLOG`: connections the kernel holds for the process before it accepts them. When a
+   * club's booking opens, phones connect faster than one process accepts; a connection that finds
+   * the queue full is dropped, and the phone tries again only after 1, 3, 7… seconds
+   * (docs/scaling.md). The kernel cuts it to `net.core.somaxconn`.
+   */
+  listenBacklog: number;
   publicUrl: string;
   /** Unset means: run an embedded PostgreSQL (only the start script does that). */
   databaseUrl: string | undefined;
@@ -91,6 +98,13 @@ function remoteUrls(value: string | undefined, publicUrl: string): Record<string
   return Object.fromEntries(entries);
 }
 
+/**
+ * The kernel's own bound (`net.core.somaxconn`, 4096 since Linux 5.4) rather than Node's 511: with
+ * 10,000 phones connecting in the same second, 511 dropped connections that came back only after
+ * the phones' retries, 1, 3 and 7 seconds later (bench/README.md, "Rushes as phones make them").
+ */
+const DEFAULT_LISTEN_BACKLOG = 4096;
+
 const DEV_SESSION_SECRET = 'platzbuchung-development-secret-change-me';
 
 export class ConfigError extends Error {}
@@ -171,6 +185,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
+    listenBacklog: positiveInteger('LISTEN_BACKLOG', env.LISTEN_BACKLOG, DEFAULT_LISTEN_BACKLOG),
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
     sessionSecret,

@@ -18,6 +18,7 @@ import type { AppDeps } from './deps';
 import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
 import { firstScreenAnswers, pageStartup } from './http/page-startup';
+import { createApiServer, listen } from './http/server';
 import { serveUi } from './http/ui';
 import { LiveHub } from './live/hub';
 import { liveSettings } from './live/settings';
@@ -89,9 +90,9 @@ async function main(): Promise<void> {
     logger,
     subscriptions: [notificationsSubscription({ publicUrl: config.publicUrl })],
   });
-  const server: Server = app.listen(config.port, () => {
-    logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');
-  });
+  const server: Server = createApiServer(app.callback());
+  await listen(server, { port: config.port, backlog: config.listenBacklog });
+  logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');
 
   let stopping = false;
   const stop = (signal: string) => {

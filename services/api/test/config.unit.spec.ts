@@ -4,6 +4,12 @@ import { ConfigError, readConfig, readToolConfig } from '../src/config';
 const SECRET = 'a-real-secret-of-some-length';
 
 describe('readConfig', () => {
+  it("reads the listen backlog from LISTEN_BACKLOG, the kernel's usual bound of 4096 when unset", () => {
+    expect(readConfig({}).listenBacklog).toBe(4096);
+    expect(readConfig({ LISTEN_BACKLOG: '511' }).listenBacklog).toBe(511);
+    expect(() => readConfig({ LISTEN_BACKLOG: '0' })).toThrow(/LISTEN_BACKLOG must be a whole number/);
+  });
+
   it('counts trusted proxies: unset is none, a number is that many', () => {
     expect(readConfig({}).trustedProxies).toBe(0);
     expect(readConfig({ TRUST_PROXY: '0' }).trustedProxies).toBe(0);
