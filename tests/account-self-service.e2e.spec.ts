@@ -153,7 +153,7 @@ describe('a member and their own data', () => {
     await page.getByText(emailChangeTexts.pending(target)).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('.account dd').filter({ hasText: player.email }).waitFor();
     await expectAccessible(page, 'account-email-change');
-    await page.getByRole('heading', { name: emailChangeTexts.title }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: accountTexts.emailChangeTitle }).scrollIntoViewIfNeeded();
     await screenshot(page, 'account-email-change');
 
     const toOld = (words: string) => (m: { to: string; decoded: string }) =>

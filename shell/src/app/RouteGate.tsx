@@ -1,5 +1,5 @@
 /** Applies a route's guard, sets the document title, and fills the route with its content. */
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
 import { texts } from '@platzbuchung/domain/texts';
@@ -28,7 +28,15 @@ export function RouteGate({ route }: { route: AppRoute }) {
   if (notice) return <MembershipNotice text={notice} />;
 
   const { content } = route;
-  if (content.kind === 'page') return content.page === 'privacy' ? <Privacy /> : <Impressum />;
+  if (content.kind === 'page') {
+    if (content.page === 'impressum') return <Impressum />;
+    // The privacy notice's text loads when the page is opened (../pages/Privacy).
+    return (
+      <Suspense fallback={null}>
+        <Privacy />
+      </Suspense>
+    );
+  }
   return <RemoteArea remote={content.remote} module={content.module} host={host} />;
 }
 

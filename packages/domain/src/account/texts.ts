@@ -4,6 +4,8 @@ export const accountTexts = {
   passwordChanged: 'Ihr Passwort wurde geändert. Auf allen anderen Geräten wurden Sie abgemeldet.',
   wrongCurrentPassword: 'Das bisherige Passwort ist falsch.',
   samePassword: 'Das neue Passwort muss sich vom bisherigen unterscheiden.',
+  /** The account panel's section for a new address; the privacy notice names it too. */
+  emailChangeTitle: 'E-Mail-Adresse ändern',
   exportButton: 'Meine Daten herunterladen',
   exportPreparing: 'Ihre Daten werden zusammengestellt …',
   exportDone: 'Ihre Daten wurden heruntergeladen.',

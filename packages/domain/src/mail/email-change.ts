@@ -35,7 +35,6 @@ export const emailChangeTexts = {
     'Diese E-Mail-Adresse gehört inzwischen zu einem anderen Konto. Ihr Konto behält seine bisherige Adresse.',
   pending: (address: string) =>
     `Neue Adresse ${address}: wartet auf Bestätigung. Öffnen Sie den Link, den wir an sie geschickt haben; bis dahin gilt die bisherige.`,
-  title: 'E-Mail-Adresse ändern',
   newAddressLabel: 'Neue E-Mail-Adresse',
   passwordLabel: 'Ihr Passwort',
   submit: 'E-Mail-Adresse ändern',

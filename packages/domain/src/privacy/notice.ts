@@ -6,7 +6,6 @@
  * to what is stored changes this text in the same commit.
  */
 import { accountTexts } from '../account/texts';
-import { emailChangeTexts } from '../mail/email-change';
 import type { ImpressumConfig, PrivacyFacts } from '../host-contract';
 
 export interface NoticeSection {
@@ -106,7 +105,7 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
         },
         {
           term: 'Berichtigung (Art. 16 DSGVO)',
-          text: `Ihren Namen und Ihre E-Mail-Adresse ändern Sie in „Mein Konto“ selbst. Eine neue Adresse gilt unter „${emailChangeTexts.title}“ erst, wenn Sie den Link öffnen, den wir an sie schicken; Ihre bisherige Adresse erfährt davon. Für andere Angaben schreiben Sie uns.`,
+          text: `Ihren Namen und Ihre E-Mail-Adresse ändern Sie in „Mein Konto“ selbst. Eine neue Adresse gilt unter „${accountTexts.emailChangeTitle}“ erst, wenn Sie den Link öffnen, den wir an sie schicken; Ihre bisherige Adresse erfährt davon. Für andere Angaben schreiben Sie uns.`,
         },
         {
           term: 'Löschung (Art. 17 DSGVO)',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailChangeTexts } from '../../src/mail/email-change';
+import { accountTexts } from '../../src/account/texts';
 import { privacyNotice } from '../../src/privacy/notice';
 
 const facts = { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 };
@@ -59,7 +59,7 @@ describe('the privacy notice', () => {
     const rights = privacyNotice(operator, facts).find((s) => s.title === 'Ihre Rechte')!;
     const correction = rights.items!.find((i) => i.term.startsWith('Berichtigung'))!.text;
     expect(correction).toContain('Namen');
-    expect(correction).toContain(`„${emailChangeTexts.title}“`);
+    expect(correction).toContain(`„${accountTexts.emailChangeTitle}“`);
     expect(correction).toContain('Link');
     expect(correction).not.toMatch(/für andere Angaben schreiben Sie uns/);
     // The pending new address is named among what is stored.

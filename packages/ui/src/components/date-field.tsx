@@ -1,45 +1,62 @@
 /**
  * A date field that shows German dates whatever the browser's language ("Mo., 23.11.2026"); a
- * native `<input type=date>` would show the browser's locale. The button opens a month calendar:
- * arrow keys move by a day or a week, Page Up/Down by a month (with Shift by a year), Home/End to
- * the week's Monday/Sunday, Enter or Space choose, Escape closes without a change.
+ * native `<input type=date>` would show the browser's locale. The button opens a month calendar
+ * (./date-sheet, loaded when the field is first pointed at, focused or opened).
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { formatDateDe, formatMonthDe, isIsoDate } from '@platzbuchung/domain/dates';
+import { Suspense, use, useId, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { formatDateDe, isIsoDate } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import {
-  datePickerMachine,
-  isChoosable,
-  monthSheet,
-  type DatePickerEvent,
-} from '../dates/date-picker-machine';
+import { uiTexts } from '../texts';
+import type { DateSheetProps } from './date-sheet';
 import { Icon } from './icon';
 import '../styles/date-field.css';
 
-const WEEKDAY_HEADERS = [
-  ['Mo', 'Montag'],
-  ['Di', 'Dienstag'],
-  ['Mi', 'Mittwoch'],
-  ['Do', 'Donnerstag'],
-  ['Fr', 'Freitag'],
-  ['Sa', 'Samstag'],
-  ['So', 'Sonntag'],
-] as const;
+interface SheetLoad {
+  /** The opening that asked for it (0: asked ahead of any). */
+  opening: number;
+  failed: boolean;
+  sheet: Promise<ComponentType<DateSheetProps> | null>;
+}
 
-const KEY_EVENTS: Record<string, (shift: boolean) => DatePickerEvent> = {
-  ArrowLeft: () => ({ type: 'cursor.days', days: -1 }),
-  ArrowRight: () => ({ type: 'cursor.days', days: 1 }),
-  ArrowUp: () => ({ type: 'cursor.days', days: -7 }),
-  ArrowDown: () => ({ type: 'cursor.days', days: 7 }),
-  PageUp: (shift) => ({ type: 'cursor.months', months: shift ? -12 : -1 }),
-  PageDown: (shift) => ({ type: 'cursor.months', months: shift ? 12 : 1 }),
-  Home: () => ({ type: 'cursor.weekStart' }),
-  End: () => ({ type: 'cursor.weekEnd' }),
-  Enter: () => ({ type: 'choose' }),
-  ' ': () => ({ type: 'choose' }),
-  Escape: () => ({ type: 'close' }),
+let sheetLoad: SheetLoad | undefined;
+/** Counts the openings of every date field, so a failed load is asked again at the next one. */
+let openings = 0;
+
+/** The calendar's code: loaded once, `null` when that failed (then asked again at the next opening). */
+function loadSheet(opening: number): Promise<ComponentType<DateSheetProps> | null> {
+  if (!sheetLoad || (sheetLoad.failed && sheetLoad.opening !== opening)) {
+    const load: SheetLoad = {
+      opening,
+      failed: false,
+      sheet: import('./date-sheet').then(
+        (module) => module.default,
+        () => {
+          load.failed = true;
+          return null;
+        },
+      ),
+    };
+    sheetLoad = load;
+  }
+  return sheetLoad.sheet;
+}
+
+/** Asked for before the first click, so the calendar opens without a wait. */
+const preloadSheet = () => {
+  void loadSheet(0);
 };
+
+function Sheet({ opening, ...props }: DateSheetProps & { opening: number }) {
+  const Loaded = use(loadSheet(opening));
+  if (!Loaded) {
+    return (
+      <div className="date-picker__popup" role="alert">
+        {uiTexts.networkError}
+      </div>
+    );
+  }
+  return <Loaded {...props} />;
+}
 
 function CalendarIcon() {
   return (
@@ -80,49 +97,19 @@ export function DateField(props: DateFieldProps) {
   const labelId = `${ownId}-label`;
   const valueId = `${ownId}-value`;
   const titleId = `${ownId}-title`;
-  const actor = useActorRef(datePickerMachine, { input: { value, min, max } });
-  const open = useSelector(actor, (snapshot) => snapshot.matches('open'));
-  const cursor = useSelector(actor, (snapshot) => snapshot.context.cursor);
+  /** The opening the calendar is shown for; 0 while closed. */
+  const [opening, setOpening] = useState(0);
+  const open = opening > 0;
+  const setOpen = (wanted: boolean) => setOpening(wanted ? (openings += 1) : 0);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const sheet = useRef<HTMLTableElement>(null);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
 
-  useEffect(() => actor.send({ type: 'value.set', value }), [actor, value]);
-  useEffect(() => actor.send({ type: 'bounds.set', min, max }), [actor, min, max]);
-  useEffect(() => actor.on('chosen', ({ date }) => onChangeRef.current(date)).unsubscribe, [actor]);
-
-  // The cursor day has the focus while the calendar is open; closing gives it back to the button.
-  // A layout effect: the focus moves with the render, so a key pressed right after an arrow
-  // (a month's sheet replaced) reaches the calendar, never the page.
+  // Closing gives the focus back to the button (the calendar moves it to its cursor day).
   const wasOpen = useRef(false);
   useLayoutEffect(() => {
-    if (open) sheet.current?.querySelector<HTMLButtonElement>('[tabindex="0"]')?.focus();
-    else if (wasOpen.current) trigger.current?.focus();
+    if (!open && wasOpen.current) trigger.current?.focus();
     wasOpen.current = open;
-  }, [open, cursor]);
-
-  // A click or focus outside closes it, as any popup.
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) actor.send({ type: 'close' });
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('focusin', outside);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('focusin', outside);
-    };
-  }, [open, actor]);
-
-  const onSheetKey = (event: KeyboardEvent) => {
-    const toEvent = KEY_EVENTS[event.key];
-    if (!toEvent) return;
-    event.preventDefault();
-    actor.send(toEvent(event.shiftKey));
-  };
+  }, [open]);
 
   return (
     <div className={`date-picker${className ? ` ${className}` : ''}`} ref={root}>
@@ -137,11 +124,13 @@ export function DateField(props: DateFieldProps) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-labelledby={`${labelId} ${valueId}`}
-        onClick={() => actor.send({ type: open ? 'close' : 'open' })}
+        onPointerEnter={preloadSheet}
+        onFocus={preloadSheet}
+        onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && event.altKey) {
             event.preventDefault();
-            actor.send({ type: 'open' });
+            setOpen(true);
           }
         }}
       >
@@ -162,78 +151,20 @@ export function DateField(props: DateFieldProps) {
         </button>
       )}
       {open && (
-        <div className="date-picker__popup" role="dialog" aria-modal="false" aria-labelledby={titleId}>
-          <div className="date-picker__head">
-            <button
-              type="button"
-              className="date-picker__step"
-              aria-label="Vorheriger Monat"
-              title="Vorheriger Monat"
-              onClick={() => actor.send({ type: 'cursor.months', months: -1 })}
-            >
-              ‹
-            </button>
-            <span id={titleId} className="date-picker__title" aria-live="polite">
-              {formatMonthDe(cursor)}
-            </span>
-            <button
-              type="button"
-              className="date-picker__step"
-              aria-label="Nächster Monat"
-              title="Nächster Monat"
-              onClick={() => actor.send({ type: 'cursor.months', months: 1 })}
-            >
-              ›
-            </button>
-          </div>
-          <table
-            ref={sheet}
-            className="date-picker__sheet"
-            role="grid"
-            aria-labelledby={titleId}
-            onKeyDown={onSheetKey}
-          >
-            <thead>
-              <tr>
-                {WEEKDAY_HEADERS.map(([short, full]) => (
-                  <th key={short} scope="col" abbr={full}>
-                    {short}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {monthSheet(cursor).map((week) => (
-                <tr key={week[0]}>
-                  {week.map((day) => {
-                    const choosable = isChoosable(day, min, max);
-                    const classes = [
-                      'date-picker__day',
-                      day.slice(0, 7) !== cursor.slice(0, 7) && 'date-picker__day--other-month',
-                      !empty && day === value && 'date-picker__day--chosen',
-                      day === today && 'date-picker__day--today',
-                    ].filter(Boolean);
-                    return (
-                      <td key={day} role="gridcell" aria-selected={!empty && day === value}>
-                        <button
-                          type="button"
-                          className={classes.join(' ')}
-                          tabIndex={day === cursor ? 0 : -1}
-                          disabled={!choosable}
-                          aria-label={formatDateDe(day)}
-                          aria-current={day === today ? 'date' : undefined}
-                          onClick={() => actor.send({ type: 'choose', date: day })}
-                        >
-                          {Number(day.slice(8))}
-                        </button>
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Suspense fallback={null}>
+          <Sheet
+            opening={opening}
+            empty={empty}
+            value={value}
+            min={min}
+            max={max}
+            today={today}
+            titleId={titleId}
+            field={root}
+            onChoose={onChange}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

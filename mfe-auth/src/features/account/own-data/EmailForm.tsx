@@ -4,6 +4,7 @@
  * account over (docs/privacy.md, "Changing the address"). Until then the section names the waiting address.
  */
 import { useId } from 'react';
+import { accountTexts } from '@platzbuchung/domain/account/texts';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { TextField } from '@platzbuchung/ui/components/form-fields';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';
@@ -26,7 +27,7 @@ export function EmailForm({ pendingEmail, onRequested }: EmailFormProps) {
   return (
     <section className="account-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="account-section__title">
-        {emailChangeTexts.title}
+        {accountTexts.emailChangeTitle}
       </h2>
       {fresh.confirmation ? (
         <div className="notice notice--success" role="status" tabIndex={-1} ref={fresh.notice}>
