@@ -3,6 +3,7 @@ import type { Club } from '@platzbuchung/domain/types';
 import { getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
 import type { DisplayNames } from '@platzbuchung/domain/schemas';
 import { clubQuery, type MessageAnswer } from '../../shared/admin-api';
+import { unchangedCore } from './core-settings';
 
 export interface DisplayLink {
   url: string | null;
@@ -18,10 +19,6 @@ export const renewDisplayLink = (clubId: string) =>
 /** Saves the names choice with the club's other settings unchanged: one settings change in the log. */
 export const saveDisplayNames = (club: Club, displayNames: string) =>
   putJson<MessageAnswer<Club>>(`/api/admin/club?${clubQuery(club._id)}`, {
-    name: club.name,
-    courts_count: club.courts_count,
-    start_hour: club.start_hour,
-    end_hour: club.end_hour,
-    reservations_limit: club.reservations_limit,
+    ...unchangedCore(club),
     display_names: displayNames,
   });

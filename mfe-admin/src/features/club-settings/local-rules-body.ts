@@ -5,6 +5,7 @@
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
 import type { ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
+import { unchangedCore } from './core-settings';
 
 /**
  * The body of PUT /api/admin/club: the club's other settings unchanged, and every club-local rule
@@ -13,11 +14,7 @@ import type { Club } from '@platzbuchung/domain/types';
  */
 export function localRulesBody(club: Club, payload: Payload): ClubSettingsBody {
   return {
-    name: club.name,
-    courts_count: club.courts_count,
-    start_hour: club.start_hour,
-    end_hour: club.end_hour,
-    reservations_limit: club.reservations_limit,
+    ...unchangedCore(club),
     time_zone: (payload.time_zone as string | undefined) ?? club.time_zone,
     booking_horizon_days: (payload.booking_horizon_days as number | undefined) ?? null,
     cancel_deadline_hours: (payload.cancel_deadline_hours as number | undefined) ?? 0,

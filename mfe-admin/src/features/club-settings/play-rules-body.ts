@@ -6,6 +6,7 @@
 import type { ClubSettingsBody, PlayRules, Quota } from '@platzbuchung/domain/schemas';
 import { playRulesProperties, QUOTAS_MAX } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
+import { unchangedCore } from './core-settings';
 
 export interface QuotaDraft {
   days: number[];
@@ -77,11 +78,7 @@ function quotaBody(quota: QuotaDraft): Quota {
  */
 export function playRulesBody(club: Club, draft: PlayRulesDraft): ClubSettingsBody {
   return {
-    name: club.name,
-    courts_count: club.courts_count,
-    start_hour: club.start_hour,
-    end_hour: club.end_hour,
-    reservations_limit: club.reservations_limit,
+    ...unchangedCore(club),
     co_players: draft.co_players,
     co_players_count: draft.co_players_count,
     doubles_hours: draft.doubles_hours,
