@@ -11,7 +11,7 @@ import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { Splash } from '../../shared/Splash';
 import '../../shared/reservations.css';
 import { MemberScreen } from '../../shared/member-screen';
-import { GridPopups, preloadPopups } from './GridPopups';
+import { GridPopups, preloadPopups } from './popups-on-demand';
 import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
 import { useDayGrid } from './use-day-grid';
