@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReservationMade } from '@platzbuchung/domain/reservations/events';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { lockClub } from '../src/commands/club-lock';
 import { handleCommand, queuedCommands } from '../src/commands/handle';
 import { makeReservationCommand } from '../src/commands/reservations';

@@ -1,7 +1,7 @@
 /** One of the user's bookings in the list, with its delete button; and the list's heading. */
 import type { Ref } from 'react';
 import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import type { BookingEntry } from '../../shared/my-reservations';
 import { playersFullLine } from '@platzbuchung/domain/players/players';

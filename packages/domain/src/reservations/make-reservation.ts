@@ -5,7 +5,7 @@
 import { isBeyondHorizon, lastDayWithinHorizon } from '../club-time';
 import { formatDateDe, isIsoDate, isPastSlot, type LocalMoment } from '../dates';
 import { isCourtNumber } from '../shapes';
-import { texts } from '../texts';
+import * as texts from '../texts';
 import type { Club, IsoDate, Reservation } from '../types';
 import { blockInTheWay, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from './conflicts';

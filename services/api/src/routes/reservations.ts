@@ -13,7 +13,7 @@ import {
   type MakeReservationBody,
 } from '@platzbuchung/domain/reservations/schemas';
 import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
 import type { AppDeps } from '../deps';
 import { assertOwnClub, ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
