@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ReservationMade } from '@platzbuchung/domain/reservations/events';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import * as texts from '@platzbuchung/domain/texts';
 import { lockClub } from '../src/commands/club-lock';
 import { handleCommand, queuedCommands } from '../src/commands/handle';

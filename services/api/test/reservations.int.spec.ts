@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { lockClub } from '../src/commands/club-lock';

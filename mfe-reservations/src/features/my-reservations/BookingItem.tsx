@@ -5,7 +5,7 @@ import * as texts from '@platzbuchung/domain/texts';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import type { BookingEntry } from '../../shared/my-reservations';
 import { playersFullLine } from '@platzbuchung/domain/players/players';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { Named } from '@platzbuchung/domain/names';
 import { LeaveBooking } from './LeaveBooking';
 

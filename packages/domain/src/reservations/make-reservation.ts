@@ -23,10 +23,10 @@ import {
   type PlayRequest,
   type RequestedPlayer,
 } from '../players/rules';
-import { playerTexts } from '../players/texts';
+import * as playerTexts from '../players/texts';
 import type { PlayRules } from '../schemas';
 import type { ReservationState } from './state';
-import { reservationTexts } from './texts';
+import * as reservationTexts from './texts';
 
 export interface MakeReservation {
   type: 'MakeReservation';

@@ -4,7 +4,7 @@ import type { BlockEvent } from '../../src/blocks/events';
 import type { ReservationEvent } from '../../src/reservations/events';
 import { replay } from '../../src/reservations/evolve';
 import { conflictError, type MakeReservationContext } from '../../src/reservations/make-reservation';
-import { reservationTexts } from '../../src/reservations/texts';
+import * as reservationTexts from '../../src/reservations/texts';
 import * as texts from '../../src/texts';
 import type { Club, Reservation } from '../../src/types';
 import { admin, changeCommand, made, makeCommand, otherPlayer } from './support/fixtures';

@@ -12,7 +12,7 @@ import {
   type DeleteReservationBody,
   type MakeReservationBody,
 } from '@platzbuchung/domain/reservations/schemas';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
 import type { AppDeps } from '../deps';
