@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { erasureTexts } from '@platzbuchung/domain/members/erasure';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import {
   TEST_PASSWORD,
   UI_TIMEOUT_MS,

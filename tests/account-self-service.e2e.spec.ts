@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import {
   TEST_PASSWORD,
   UI_TIMEOUT_MS,

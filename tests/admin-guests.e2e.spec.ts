@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays } from '@platzbuchung/domain/dates';
 import { guestsTexts } from '@platzbuchung/domain/exports/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { apiSession } from './support/admin-api';
 import {
   createClub,

@@ -3,7 +3,7 @@
  * sign-up, login, logout, field errors and the password reset through a real mail.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import {
   createClub,
   createPlayer,

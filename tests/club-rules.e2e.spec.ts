@@ -4,7 +4,7 @@
  * shown as text; days beyond the horizon not bookable; the popup saying until when to cancel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { Club } from '@platzbuchung/domain/types';
 import {

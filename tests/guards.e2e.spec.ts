@@ -3,7 +3,7 @@
  * when they open each route, the always-reachable Impressum and 'Not found' for unknown paths.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import {
   createClub,
   createPlayer,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import {
   createClub,
   expectAccessible,

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describePlayRules } from '@platzbuchung/domain/players/play-rules';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import {
   createClub,

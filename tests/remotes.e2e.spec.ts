@@ -9,7 +9,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'no
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { e2eStack, mainHeading, openPage, UI_TIMEOUT_MS, useChromium, waitForStartup } from './support';
 import {
   freePorts,

@@ -4,7 +4,7 @@
  * violation). A 12-court club shows that a wide grid stays usable on a phone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import {
   createClub,
   createPlayer,

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDateDe, shortWeekdayDe } from '@platzbuchung/domain/dates';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import {
   createClub,

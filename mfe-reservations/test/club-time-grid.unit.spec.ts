@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clubNow } from '@platzbuchung/domain/club-time';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import { buildGrid, horizonNotice } from '../src/features/day-grid/grid-model';
 import { cancelNote } from '../src/shared/club-grid';
 import { slotClick } from '../src/shared/popups/slot-click';

@@ -1,7 +1,7 @@
 /** "Austragen": asked once, then sent; a refusal stays with its text and the question again. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import { ApiError } from '@platzbuchung/ui/api/client';
 import { leaveMachine } from '../src/features/my-reservations/leave-machine';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { ChangeRequest } from '../src/shared/popups/change-reservation-machine';

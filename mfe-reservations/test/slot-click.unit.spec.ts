@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockTexts } from '@platzbuchung/domain/blocks/blocks';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { isBlocked, slotClick, type ClickedCell, type Viewer } from '../src/shared/popups/slot-click';
 
 const free: ClickedCell = {

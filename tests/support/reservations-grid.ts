@@ -9,7 +9,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { formatHour } from '@platzbuchung/domain/dates';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { isoFromGerman, openPage, pickDate, UI_TIMEOUT_MS } from './ui';
 
 /** The cell of a court and hour, found by the start of its accessible name ("Platz 3, 14:00, …"). */

@@ -9,7 +9,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { formatDateDe, formatMonthDe, MONTHS_DE } from '@platzbuchung/domain/dates';
 import { expect } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { loginViaApi, type Credentials } from './api';
 import type { ChromiumHandle, ViewportName } from './chromium';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import '@platzbuchung/ui/styles/forms.css';
 import '../shared/admin.css';
 import { pendingCount } from '../features/members/members-machine';

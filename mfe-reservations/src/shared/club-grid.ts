@@ -8,7 +8,7 @@ import {
   type ClubTimeRules,
 } from '@platzbuchung/domain/club-time';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import type { IsoDate } from '@platzbuchung/domain/types';
 
 /**

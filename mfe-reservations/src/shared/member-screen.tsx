@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 
 export function MemberScreen({

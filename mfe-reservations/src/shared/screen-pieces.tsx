@@ -5,7 +5,7 @@
  * A piece shown by both screens lives in `src/shared/<its name>/` and registers by one entry in
  * `screenPieces`; the grid and the own list ask this list, never the piece itself.
  */
-import type { ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { MakeSlot } from './popups/slot-click';
 import { waitlistPieces } from './waitlist/pieces';
@@ -58,5 +58,10 @@ export function useGridMarks<C extends MarkableCell>(clubId: string, rows: C[][]
 
 /** The sections every piece adds to "Meine Reservierungen". */
 export function OwnSections({ clubId }: { clubId: string }) {
-  return <>{screenPieces.map(({ OwnSection }, i) => OwnSection && <OwnSection key={i} clubId={clubId} />)}</>;
+  // A section may load its code when first shown; the bookings above it do not wait for it.
+  return (
+    <Suspense fallback={null}>
+      {screenPieces.map(({ OwnSection }, i) => OwnSection && <OwnSection key={i} clubId={clubId} />)}
+    </Suspense>
+  );
 }

@@ -7,7 +7,7 @@
 import { germanInteger } from './german-numbers';
 import { confirmationTexts } from './mail/email-confirmation';
 import { CONTROL_OR_BIDI_CHARACTERS, jsonObjectBody, MULTILINE_TEXT_PATTERN } from './shapes';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
 const FIRST_NAME_PATTERN = '^\\p{L}{2,40}$';

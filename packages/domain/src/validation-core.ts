@@ -5,7 +5,7 @@
  * validators compiled at start (validation.ts).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { texts } from './texts';
+import * as texts from './texts';
 import type { FieldError } from './types';
 
 /** The raw ajv error that ajv-errors wrapped, if any; its keyword tells what really failed. */

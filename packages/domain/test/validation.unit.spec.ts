@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clubSchema, loginSchema, resetPasswordSchema, signupSchema } from '../src/schemas';
 import { compileValidator, createAjv, fieldOf } from '../src/validation';
-import { texts } from '../src/texts';
+import * as texts from '../src/texts';
 
 const ajv = createAjv();
 const validateClub = compileValidator(ajv, clubSchema);

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { accountNameSchema, changeEmailSchema, changePasswordSchema } from '@platzbuchung/domain/schemas';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { ApiError, attachmentFileName } from '../src/api/client';
 import { formMachine, type FormValues, type Payload } from '../src/forms/form-machine';
 

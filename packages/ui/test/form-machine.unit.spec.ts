@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { loginSchema, signupSchema } from '@platzbuchung/domain/schemas';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { ApiError } from '../src/api/client';
 import { formMachine, type FormMachineInput, type Payload } from '../src/forms/form-machine';
 

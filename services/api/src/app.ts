@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { usersReachHttps } from './config';
 import type { AppDeps } from './deps';
 import type { AppState } from './http/context';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { AccountExport } from '../src/accounts/export';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import { TestClient } from './support/client';
 import { PASSWORD, clubBody, clubWithMembers, loggedIn, registerClub, signUp } from './support/fixtures';

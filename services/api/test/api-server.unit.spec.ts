@@ -3,7 +3,7 @@ import type { Server, ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { readConfig } from '../src/config';
 import { createApiServer, listen } from '../src/http/server';
 

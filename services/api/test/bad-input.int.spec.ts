@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { TestClient } from './support/client';
 import { addDays } from '@platzbuchung/domain/dates';
 import { clubBody, clubWithMembers, type Members } from './support/fixtures';

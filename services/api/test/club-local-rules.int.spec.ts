@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import { lockClub } from '../src/commands/club-lock';
 import { appendEvents } from '../src/events/store';

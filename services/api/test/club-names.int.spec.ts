@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@platzbuchung/domain/dates';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { TestClient } from './support/client';
 import { clubBody, clubWithMembers, registerClub } from './support/fixtures';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { insertOutboxMail, type OutboxRow } from '@platzbuchung/outbox/outbox';
 import type { AccountExport } from '../src/accounts/export';

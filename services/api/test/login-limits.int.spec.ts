@@ -3,7 +3,7 @@
  * "Accounts, login and rate limits").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { TestClient, type JsonResponse } from './support/client';
 import { PASSWORD, registerClub } from './support/fixtures';
 import type { RateLimitSettings } from '../src/accounts/rate-limits';

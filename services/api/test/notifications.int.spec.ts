@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { addDays } from '@platzbuchung/domain/dates';
 import { noticeKinds, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { OutboxRow } from '@platzbuchung/outbox/outbox';
 import { readCheckpoint, startSubscriptions, type SubscriptionsRunner } from '../src/events/subscriptions';

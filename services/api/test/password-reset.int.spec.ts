@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { TestClient } from './support/client';
 import { PASSWORD, loggedIn, registerClub } from './support/fixtures';
 import { startMailerProcess } from './support/mailer-process';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { lockClub } from '../src/commands/club-lock';
 import { appendEvents } from '../src/events/store';

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { TestClient } from './support/client';
 import { PASSWORD, clubBody, registerClub, unique } from './support/fixtures';
 import { startTestApi, type TestApi } from './support/test-api';

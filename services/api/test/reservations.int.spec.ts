@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { lockClub } from '../src/commands/club-lock';
 import { TestClient } from './support/client';

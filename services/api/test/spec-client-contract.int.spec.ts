@@ -6,7 +6,7 @@
  * error lists for forms and `{error: "text"}` for reservation refusals).
  */
 import { describe, expect, it } from 'vitest';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club, Reservation, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import { TestClient, type JsonResponse } from './support/client';
 import { unique } from './support/fixtures';

@@ -5,8 +5,8 @@
  * read model rebuilds and verifies.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
 import type { TestClient } from './support/client';

@@ -4,7 +4,7 @@
  * address is confirmed yet, and its link is removed from the outbox row once sent.
  */
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { escapeHtml, fullName, isHttpUrl, type RenderedMail } from './reset-mail';
 
 export interface ConfirmationMail {

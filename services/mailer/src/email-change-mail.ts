@@ -5,7 +5,7 @@
  * from the outbox row once sent.
  */
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { escapeHtml, fullName, isHttpUrl, type RenderedMail } from './reset-mail';
 
 export type EmailChangeMailKind = 'email-change' | 'email-change-requested' | 'email-changed';

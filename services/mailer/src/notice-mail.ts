@@ -3,7 +3,7 @@
  * from the domain, a link into the app, why the member gets it, closing. Plain text and HTML.
  */
 import { isMailKind, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { escapeHtml, fullName, type RenderedMail } from './reset-mail';
 
 export interface NoticeMail {

@@ -1,4 +1,4 @@
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 
 /**
  * One password-reset mail as the template sees it, read from its outbox row: the link carries the

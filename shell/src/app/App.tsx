@@ -1,6 +1,6 @@
 /** The shell: startup splash, then the product's routes inside the fitting layout. */
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { Layout } from '../layout/Layout';
 import { NotFound } from '../pages/NotFound';
 import { SessionContext } from '../session/session-context';

@@ -2,7 +2,7 @@
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { Impressum } from '../pages/Impressum';
 import { Privacy } from '../pages/Privacy';
 import { RemoteArea } from '../remotes/RemoteArea';

@@ -7,7 +7,7 @@ import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
 import { routeAt } from '@platzbuchung/domain/host-routes';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { SessionContext } from '../session/session-context';
 import type { NavigationState } from '../app/use-host';
 import { FooterNav } from './FooterNav';

@@ -1,7 +1,7 @@
 /** The legal notice: operator and contact address, from /remotes.json. */
 import { Link } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { SessionContext } from '../session/session-context';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { useDocumentTitle } from '../app/RouteGate';
 
 export function NotFound() {

@@ -6,7 +6,7 @@ import { Component, useDeferredValue, type ErrorInfo, type ReactNode } from 'rea
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { HostContract } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { areaMachine, type AreaInput } from './area-machine';
 import { isRemoteConfigured, loadScreen, type RemoteScreen } from './federation';

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { NotificationSettings as Settings } from '@platzbuchung/domain/schemas';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import { fetchNotificationSettings, saveNotificationSettings } from '../../shared/auth-api';
 import { notificationSettingsMachine, type SaveAnswer } from './notification-settings-machine';

@@ -1,7 +1,7 @@
 /** Registers a club together with its admin account. */
 import type { Club } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { TimeZoneField } from '@platzbuchung/ui/components/club-local-rules-fields';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';

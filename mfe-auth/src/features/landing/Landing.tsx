@@ -1,6 +1,6 @@
 /** Landing for logged-out users: log in, register, or register a club. */
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 
 const choices = [

@@ -1,6 +1,6 @@
 /** Sets a new password with the token from the mailed link. */
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { HiddenField } from '@platzbuchung/ui/components/form-fields';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';

@@ -1,6 +1,6 @@
 /** Member sign-up with an existing club: picked from a list, or searched for among many. */
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { SelectField } from '@platzbuchung/ui/components/form-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';

@@ -1,9 +1,10 @@
 /**
- * The popup open over the grid, if any. The popups' code loads when the pointer or the keyboard
- * focus first enters the grid (`preloadPopups`), or at the first click at the latest; until then
- * the grid itself shows sooner.
+ * The popup open over the grid, if any, with the club's play rules it asks by. This module is the
+ * popups' chunk: the grid loads it through `popups-on-demand.tsx` when the pointer or the keyboard
+ * focus first enters the grid, or at the first click at the latest, so the first paint carries
+ * neither the popups nor the play rules (docs/architecture.md).
  */
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
@@ -17,18 +18,13 @@ import type { DeleteReservationInput } from '../../shared/popups/delete-reservat
 import type { MakeReservationInput } from '../../shared/popups/make-reservation-machine';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import type { MakeSlot } from '../../shared/popups/slot-click';
+import { ChangeReservationPopup } from '../../shared/popups/ChangeReservationPopup';
+import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
+import { MakeReservationPopup } from '../../shared/popups/MakeReservationPopup';
 import { TakenSlotPopup } from '../../shared/screen-pieces';
 
-const gridPopups = () => import('../../shared/popups/grid-popups');
-const MakeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.MakeReservationPopup })));
-const DeleteReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.DeleteReservationPopup })));
-const ChangeReservationPopup = lazy(() => gridPopups().then((m) => ({ default: m.ChangeReservationPopup })));
-
-/** The popups' code, and the club's play rules the booking popups ask by. */
-export const preloadPopups = (clubId: string) => {
-  void gridPopups();
-  ensureClubRules(clubId);
-};
+/** The club's play rules the booking popups ask by, asked for as soon as this chunk is in. */
+export const preparePopups = (clubId: string) => ensureClubRules(clubId);
 
 /** What a popup is opened with; the play rules join once they are in. */
 type WithoutPlay<T> = Omit<T, 'play'>;
@@ -88,7 +84,7 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
     if (waiting) ensureClubRules(clubId);
   }, [waiting, clubId]);
   return (
-    <Suspense fallback={null}>
+    <>
       {popup?.kind === 'make' && play && (
         <MakeReservationPopup
           input={{ ...popup.input, play }}
@@ -133,6 +129,6 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           }
         />
       )}
-    </Suspense>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /** Above the grid: reload, the day (back, a calendar, forward), "Heute" and the players' list. */
 import { addDays } from '@platzbuchung/domain/dates';
 import { hostPaths } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import { NextIcon, PlayersIcon, PreviousIcon, ReloadIcon } from '../../shared/icons';

@@ -6,12 +6,12 @@
 import { useCallback } from 'react';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { Splash } from '../../shared/Splash';
 import '../../shared/reservations.css';
 import { MemberScreen } from '../../shared/member-screen';
-import { GridPopups, preloadPopups } from './GridPopups';
+import { GridPopups, preloadPopups } from './popups-on-demand';
 import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
 import { useDayGrid } from './use-day-grid';

@@ -5,7 +5,7 @@
  */
 import { isBeyondHorizon, lastDayWithinHorizon, type ClubTimeRules } from '@platzbuchung/domain/club-time';
 import { formatDateDe, formatHour, isPastSlot, type LocalMoment } from '@platzbuchung/domain/dates';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import { blockAt, type Block } from '@platzbuchung/domain/blocks/blocks';
 import {
   applyToBlocks,

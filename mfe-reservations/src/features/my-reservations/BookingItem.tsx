@@ -1,11 +1,11 @@
 /** One of the user's bookings in the list, with its delete button; and the list's heading. */
 import type { Ref } from 'react';
 import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import type { BookingEntry } from '../../shared/my-reservations';
 import { playersFullLine } from '@platzbuchung/domain/players/players';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { Named } from '@platzbuchung/domain/names';
 import { LeaveBooking } from './LeaveBooking';
 

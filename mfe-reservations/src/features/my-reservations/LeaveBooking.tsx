@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import { leaveReservation } from '../../shared/reservations-api';
 import { leaveMachine } from './leave-machine';
 

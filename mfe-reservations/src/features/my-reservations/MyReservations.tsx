@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { myWindow } from '@platzbuchung/domain/reservations/screen-requests';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import {
   bookingEntries,

@@ -4,7 +4,7 @@
  * question is asked again. The request is an actor the view provides.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import { requestErrorText } from '../../shared/popups/request-error';
 
 export const leaveMachine = setup({

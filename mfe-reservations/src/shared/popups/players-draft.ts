@@ -11,7 +11,7 @@ import {
   type PlayerInput,
   type ReservationPlayer,
 } from '@platzbuchung/domain/players/players';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import { fullName } from '@platzbuchung/domain/names';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 

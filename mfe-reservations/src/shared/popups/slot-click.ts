@@ -3,7 +3,7 @@
  * alert, or one of the two popups. The server enforces the same rules again.
  */
 import { blockTexts } from '@platzbuchung/domain/blocks/blocks';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { IsoDate } from '@platzbuchung/domain/types';
 
 export interface ClickedCell {

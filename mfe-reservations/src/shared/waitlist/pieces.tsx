@@ -1,11 +1,25 @@
 /** The Warteliste's pieces in the reservations screens, registered in ../screen-pieces. */
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { ScreenPieces, TakenSlotPopupProps } from '../screen-pieces';
 import { useWaitlistMarks } from './grid-marks';
-import { WaitlistSection } from './WaitlistSection';
 
 /** Loaded at the first click on someone else's booking, like the grid's other popups. */
 const WaitlistPopup = lazy(() => import('./WaitlistPopup').then((m) => ({ default: m.WaitlistPopup })));
+
+/**
+ * Only "Meine Reservierungen" shows the section: loaded with that screen, so the grid's first paint
+ * carries neither it nor the machine its entries leave by. If its code cannot be loaded, the
+ * bookings above it stay usable and the section is left out.
+ */
+const WaitlistSection = lazy<ComponentType<{ clubId: string }>>(() =>
+  import('./WaitlistSection').then(
+    (m) => ({ default: m.WaitlistSection }),
+    (error: unknown) => {
+      console.error('The Warteliste section could not be loaded:', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 function TakenSlotPopup({ onDone, ...props }: TakenSlotPopupProps) {
   return (

@@ -1,6 +1,6 @@
 /** German answers of the admin area that the original client has no text for. */
 import { formatDateDe, formatTimeRange } from '../dates';
-import { texts } from '../texts';
+import * as texts from '../texts';
 import type { StrandedReservation } from './club-settings';
 
 export const adminTexts = {

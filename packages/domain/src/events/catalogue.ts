@@ -14,7 +14,7 @@ import { DISPLAY_NAMES } from '../schemas';
 import type { ReservationEvent } from '../reservations/events';
 import type { WaitlistEvent } from '../waitlist/events';
 import { describeWaitlistHour } from '../waitlist/waitlist';
-import { playerTexts } from '../players/texts';
+import * as playerTexts from '../players/texts';
 import { COURT_NUMBER_PATTERN, HOUR_MOMENT_PATTERN } from '../shapes';
 import type { IsoDate } from '../types';
 import {

@@ -2,7 +2,7 @@
  * The German words of changing a member's address (docs/privacy.md, "Changing the address"): the link to the
  * new address, the notices to the old one, the API's answers and the account panel's form.
  */
-import { texts } from '../texts';
+import * as texts from '../texts';
 import { CONFIRMATION_LINK_TTL_HOURS } from './held-notices';
 
 export const emailChangeTexts = {

@@ -2,7 +2,7 @@
  * The German words of confirming an address (docs/architecture.md, "Confirmed addresses"): the
  * mail with the link, the API's answers and the account panel's notice.
  */
-import { texts } from '../texts';
+import * as texts from '../texts';
 import { CONFIRMATION_LINK_TTL_HOURS } from './held-notices';
 
 export const confirmationTexts = {

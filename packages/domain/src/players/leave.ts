@@ -7,10 +7,10 @@ import { accept, reject, type Actor, type Decision } from '../decider';
 import { hasBegun } from '../reservations/delete-reservation';
 import type { ReservationEvent } from '../reservations/events';
 import { activeReservation, type ReservationState } from '../reservations/state';
-import { reservationTexts } from '../reservations/texts';
+import * as reservationTexts from '../reservations/texts';
 import type { Club } from '../types';
 import { involves } from './rules';
-import { playerTexts } from './texts';
+import * as playerTexts from './texts';
 
 export interface LeaveAsCoPlayer {
   type: 'LeaveAsCoPlayer';

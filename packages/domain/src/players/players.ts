@@ -5,7 +5,7 @@
 import { fullName, holderName, type Named } from '../names';
 import type { PlayerBody } from '../reservations/schemas';
 import { GUEST_NAME_PATTERN } from '../shapes';
-import { playerTexts } from './texts';
+import * as playerTexts from './texts';
 import type { NamedPlayer } from '../types';
 
 /** One co-player as `POST`/`PUT /api/reservations` take it. */

@@ -14,7 +14,7 @@ import { countsTowardLimit, occursOn } from '../reservations/recurrence';
 import type { PlayRules, Quota } from '../schemas';
 import type { Club, IsoDate, MemberStatus, Reservation } from '../types';
 import { quotaWindowText } from './play-rules';
-import { playerTexts } from './texts';
+import * as playerTexts from './texts';
 
 /** A co-player as a request names them: a member, or a guest with the id the caller chose. */
 export type RequestedPlayer = { user_id: string } | { guest_id: string; guest_name: string };

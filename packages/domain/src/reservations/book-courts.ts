@@ -21,7 +21,7 @@ import {
 } from './change-reservation';
 import { evolve } from './evolve';
 import { initialReservationState } from './state';
-import { reservationTexts } from './texts';
+import * as reservationTexts from './texts';
 
 export interface BookCourts {
   type: 'BookCourts';

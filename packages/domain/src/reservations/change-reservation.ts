@@ -27,7 +27,7 @@ import {
 } from './make-reservation';
 import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
-import { reservationTexts } from './texts';
+import * as reservationTexts from './texts';
 import { playerRefs, type CoPlayer, type RequestedPlayer } from '../players/rules';
 import type { PlayRules } from '../schemas';
 import type { PlayerRef } from './events';

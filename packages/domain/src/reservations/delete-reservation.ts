@@ -10,7 +10,7 @@ import { accept, reject, type Actor, type Decision, type Refusal } from '../deci
 import type { ReservationEvent } from './events';
 import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
-import { reservationTexts } from './texts';
+import * as reservationTexts from './texts';
 
 export interface DeleteReservation {
   type: 'DeleteReservation';

@@ -5,7 +5,7 @@
 import { isBeyondHorizon, lastDayWithinHorizon } from '../club-time';
 import { formatDateDe, isIsoDate, isPastSlot, type LocalMoment } from '../dates';
 import { isCourtNumber } from '../shapes';
-import { texts } from '../texts';
+import * as texts from '../texts';
 import type { Club, IsoDate, Reservation } from '../types';
 import { blockInTheWay, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from './conflicts';
@@ -23,10 +23,10 @@ import {
   type PlayRequest,
   type RequestedPlayer,
 } from '../players/rules';
-import { playerTexts } from '../players/texts';
+import * as playerTexts from '../players/texts';
 import type { PlayRules } from '../schemas';
 import type { ReservationState } from './state';
-import { reservationTexts } from './texts';
+import * as reservationTexts from './texts';
 
 export interface MakeReservation {
   type: 'MakeReservation';

@@ -4,7 +4,7 @@
  */
 import { courtNumber, FREE_TEXT_PATTERN, GUEST_NAME_PATTERN, hour, isoDate, jsonObjectBody } from '../shapes';
 import { LABEL_MAX_LENGTH } from './make-reservation';
-import { reservationTexts } from './texts';
+import * as reservationTexts from './texts';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;
 

@@ -1,45 +1,48 @@
 /**
  * German answers of the reservation rules that the original client has no text for. Its own texts (limit,
- * past slot) stay in `../texts`; import both from there and here, never re-type them.
+ * past slot) stay in `../texts`; import both from there and here, never re-type them. One export per
+ * text, imported as a namespace (`import * as reservationTexts`), so a bundle keeps only the texts it reads
+ * (see `../texts`).
  */
 import { formatDateDe, formatHour } from '../dates';
 
-export const reservationTexts = {
-  conflict: (court: string, date: string, hour: number): string =>
-    `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr bereits reserviert.`,
-  unknownCourt: (courts: number): string =>
-    `Diesen Platz gibt es nicht. Bitte wählen Sie einen Platz von 1 bis ${courts}.`,
-  outsideOpeningHours: (startHour: number, endHour: number): string =>
-    `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`,
-  invalidDate: 'Bitte geben Sie ein gültiges Datum an.',
-  unknownMember: 'Unbekanntes Mitglied.',
-  memberNotInClub: 'Dieses Mitglied gibt es in Ihrem Verein nicht.',
-  tooFarAhead: (lastDay: string): string =>
-    `So weit im Voraus kann nicht reserviert werden: spätestens am ${lastDay}.`,
-  invalidDuration: 'Eine Reservierung dauert 1 bis 10 Stunden.',
-  labelTooLong: (max: number): string => `Die Bezeichnung darf höchstens ${max} Zeichen lang sein.`,
-  playerOneHourOnly: 'Sie können einen Platz nur für eine Stunde reservieren.',
-  playerNoLabel: 'Nur Administratoren können eine Bezeichnung vergeben.',
-  playerNoRecurrence: 'Nur Administratoren können wöchentlich wiederkehrende Reservierungen anlegen.',
-  reservationNotFound: 'Diese Reservierung gibt es nicht (mehr).',
-  reservationExists: 'Diese Reservierung gibt es schon.',
-  notOwnReservation: 'Sie können nur Ihre eigenen Reservierungen löschen.',
-  alreadyBegun: 'Eine Reservierung, die bereits begonnen hat, kann nicht mehr gelöscht werden.',
-  notOwnToChange: 'Sie können nur Ihre eigenen Reservierungen ändern.',
-  playerNoSeriesChange: 'Nur Administratoren können wiederkehrende Reservierungen ändern.',
-  changeAlreadyBegun: 'Was bereits begonnen hat, kann nicht mehr geändert werden.',
-  changeScopeMissing: 'Bitte wählen Sie, welche Termine der Serie geändert werden sollen.',
-  playerOneCourtOnly: 'Nur Administratoren können mehrere Plätze auf einmal reservieren.',
-  oneOfCourtOrCourts:
-    'Bitte wählen Sie einen Platz (court_num) oder mehrere Plätze (court_nums), nicht beides.',
-  courtsTwice: 'Bitte wählen Sie jeden Platz nur einmal.',
-  // Club-local rules: how far ahead players book, until when they cancel (../club-time).
-  beyondHorizon: (days: number, lastDay: string): string =>
-    `Mitglieder können höchstens ${days === 1 ? 'einen Tag' : `${days} Tage`} im Voraus reservieren, also bis ${lastDay}.`,
-  pastCancelDeadline: (hours: number, deadline: string): string =>
-    `Reservierungen können nur bis ${hours === 1 ? 'eine Stunde' : `${hours} Stunden`} vor Beginn storniert oder geändert werden; für diese endete die Frist am ${deadline}.`,
-  cancelUntil: (deadline: string): string => `Stornieren bis ${deadline}`,
-  notBookableYet: (lastDay: string): string =>
-    `Noch nicht buchbar: Reservierungen sind bis ${lastDay} möglich.`,
-  notAnOccurrence: (date: string): string => `Die Reservierung findet am ${formatDateDe(date)} nicht statt.`,
-} as const;
+export const conflict = (court: string, date: string, hour: number): string =>
+  `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr bereits reserviert.`;
+export const unknownCourt = (courts: number): string =>
+  `Diesen Platz gibt es nicht. Bitte wählen Sie einen Platz von 1 bis ${courts}.`;
+export const outsideOpeningHours = (startHour: number, endHour: number): string =>
+  `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`;
+export const invalidDate = 'Bitte geben Sie ein gültiges Datum an.';
+export const unknownMember = 'Unbekanntes Mitglied.';
+export const memberNotInClub = 'Dieses Mitglied gibt es in Ihrem Verein nicht.';
+export const tooFarAhead = (lastDay: string): string =>
+  `So weit im Voraus kann nicht reserviert werden: spätestens am ${lastDay}.`;
+export const invalidDuration = 'Eine Reservierung dauert 1 bis 10 Stunden.';
+export const labelTooLong = (max: number): string =>
+  `Die Bezeichnung darf höchstens ${max} Zeichen lang sein.`;
+export const playerOneHourOnly = 'Sie können einen Platz nur für eine Stunde reservieren.';
+export const playerNoLabel = 'Nur Administratoren können eine Bezeichnung vergeben.';
+export const playerNoRecurrence =
+  'Nur Administratoren können wöchentlich wiederkehrende Reservierungen anlegen.';
+export const reservationNotFound = 'Diese Reservierung gibt es nicht (mehr).';
+export const reservationExists = 'Diese Reservierung gibt es schon.';
+export const notOwnReservation = 'Sie können nur Ihre eigenen Reservierungen löschen.';
+export const alreadyBegun = 'Eine Reservierung, die bereits begonnen hat, kann nicht mehr gelöscht werden.';
+export const notOwnToChange = 'Sie können nur Ihre eigenen Reservierungen ändern.';
+export const playerNoSeriesChange = 'Nur Administratoren können wiederkehrende Reservierungen ändern.';
+export const changeAlreadyBegun = 'Was bereits begonnen hat, kann nicht mehr geändert werden.';
+export const changeScopeMissing = 'Bitte wählen Sie, welche Termine der Serie geändert werden sollen.';
+export const playerOneCourtOnly = 'Nur Administratoren können mehrere Plätze auf einmal reservieren.';
+export const oneOfCourtOrCourts =
+  'Bitte wählen Sie einen Platz (court_num) oder mehrere Plätze (court_nums), nicht beides.';
+export const courtsTwice = 'Bitte wählen Sie jeden Platz nur einmal.';
+// Club-local rules: how far ahead players book, until when they cancel (../club-time).
+export const beyondHorizon = (days: number, lastDay: string): string =>
+  `Mitglieder können höchstens ${days === 1 ? 'einen Tag' : `${days} Tage`} im Voraus reservieren, also bis ${lastDay}.`;
+export const pastCancelDeadline = (hours: number, deadline: string): string =>
+  `Reservierungen können nur bis ${hours === 1 ? 'eine Stunde' : `${hours} Stunden`} vor Beginn storniert oder geändert werden; für diese endete die Frist am ${deadline}.`;
+export const cancelUntil = (deadline: string): string => `Stornieren bis ${deadline}`;
+export const notBookableYet = (lastDay: string): string =>
+  `Noch nicht buchbar: Reservierungen sind bis ${lastDay} möglich.`;
+export const notAnOccurrence = (date: string): string =>
+  `Die Reservierung findet am ${formatDateDe(date)} nicht statt.`;

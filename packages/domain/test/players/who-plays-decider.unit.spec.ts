@@ -6,10 +6,10 @@
 import { describe, it } from 'vitest';
 import { playRulesOf } from '../../src/players/play-rules';
 import type { PlayContext, PlayMember } from '../../src/players/rules';
-import { playerTexts } from '../../src/players/texts';
+import * as playerTexts from '../../src/players/texts';
 import type { ChangeReservation } from '../../src/reservations/change-reservation';
-import { reservationTexts } from '../../src/reservations/texts';
-import { texts } from '../../src/texts';
+import * as reservationTexts from '../../src/reservations/texts';
+import * as texts from '../../src/texts';
 import type { PlayRules } from '../../src/schemas';
 import { admin, club, made, makeCommand, otherPlayer, play, player } from '../reservations/support/fixtures';
 import { given } from '../reservations/support/given-when-then';

@@ -8,7 +8,7 @@ import {
   type ChangeGroup,
 } from '../../src/reservations/book-courts';
 import { replay } from '../../src/reservations/evolve';
-import { reservationTexts } from '../../src/reservations/texts';
+import * as reservationTexts from '../../src/reservations/texts';
 import { admin, club, made, now, play, player } from './support/fixtures';
 
 const command = (fields: Partial<BookCourts> = {}): BookCourts => ({

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ReservationCancelled } from '../../src/reservations/events';
-import { reservationTexts } from '../../src/reservations/texts';
+import * as reservationTexts from '../../src/reservations/texts';
 import { admin, changeCommand, club, deleteCommand, made, makeCommand } from './support/fixtures';
 import { given } from './support/given-when-then';
 

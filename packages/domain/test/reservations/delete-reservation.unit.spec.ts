@@ -6,7 +6,7 @@ import type {
   ReservationEvent,
   SeriesEnded,
 } from '../../src/reservations/events';
-import { reservationTexts } from '../../src/reservations/texts';
+import * as reservationTexts from '../../src/reservations/texts';
 import type { DeleteType } from '../../src/types';
 import { admin, club, deleteCommand, made, otherPlayer } from './support/fixtures';
 import { given } from './support/given-when-then';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localMoment } from '../../src/dates';
 import type { OccurrenceCancelled, ReservationCancelled, SeriesEnded } from '../../src/reservations/events';
-import { reservationTexts } from '../../src/reservations/texts';
-import { texts } from '../../src/texts';
+import * as reservationTexts from '../../src/reservations/texts';
+import * as texts from '../../src/texts';
 import { admin, club, made, makeCommand, otherPlayer, player } from './support/fixtures';
 import { given } from './support/given-when-then';
 

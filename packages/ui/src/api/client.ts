@@ -5,7 +5,7 @@
  */
 import { INLINE_ANSWERS_ID } from '@platzbuchung/domain/host-contract';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { FieldError } from '@platzbuchung/domain/types';
 import { uiTexts } from '../texts';
 

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { passwordStrength, passwordTooLong } from '@platzbuchung/domain/password-strength';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { FieldBinding } from '../forms/use-schema-form';
 import { uiTexts } from '../texts';
 import { FieldFrame, controlA11y } from './form-fields';

@@ -4,7 +4,7 @@
  * required-fields hint.
  */
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { SchemaForm as SchemaFormState } from '../forms/use-schema-form';
 import { uiTexts } from '../texts';
 import { FailureNotice } from './failure-notice';

@@ -3,7 +3,7 @@
  */
 import type { Refusal, RefusalKind } from '@platzbuchung/domain/decider';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { HttpError, notFound } from '../http/errors';
 import type { CommandResult } from './definition';
 

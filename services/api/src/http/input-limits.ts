@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { badRequest } from './errors';
 
 /** No form is deeper than an object of arrays; anything far deeper is an attack on the stack. */

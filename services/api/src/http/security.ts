@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { HttpError } from './errors';
 
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

@@ -5,7 +5,7 @@
  */
 import http, { type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 
 /**
  * Node's own refusals, each worded as the API words its refusals (`{error: "text"}`). Node answers

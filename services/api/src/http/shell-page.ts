@@ -5,7 +5,7 @@
  * made and compressed once; what holds a session is made per request and kept nowhere.
  */
 import { readFile } from 'node:fs/promises';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { acceptsGzip, gzipOnce } from './compression';
 import type { AppContext } from './context';
 import { privateLayoutFrame, withFrame } from './page-frame';

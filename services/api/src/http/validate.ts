@@ -1,5 +1,5 @@
 import { passwordTooLong } from '@platzbuchung/domain/password-strength';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { FieldError } from '@platzbuchung/domain/types';
 import { compileValidator, createAjv, type Validate } from '@platzbuchung/domain/validation';
 import { badRequest } from './errors';

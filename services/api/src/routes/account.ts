@@ -9,7 +9,7 @@ import {
   type ChangeEmailBody,
   type ChangePasswordBody,
 } from '@platzbuchung/domain/schemas';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { requestEmailChange } from '../accounts/email-changes';
 import { emailConfirmed } from '../accounts/email-confirmations';
 import { exportAccount } from '../accounts/export';

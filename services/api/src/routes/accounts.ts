@@ -3,7 +3,7 @@ import { clubSchema, loginSchema, signupSchema } from '@platzbuchung/domain/sche
 import type { ClubBody, LoginBody, SignupBody } from '@platzbuchung/domain/schemas';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
 import type { Knex } from 'knex';
 import { requestEmailConfirmation, type ConfirmationRecipient } from '../accounts/email-confirmations';

@@ -8,7 +8,7 @@ import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchu
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
 import { clubNameTaken, findClub, findClubSettings, isClubNameConflict } from '../accounts/users-store';
 import type { Db } from '../db/connect';

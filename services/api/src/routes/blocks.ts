@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import { blockTexts, type BlockedOccurrence } from '@platzbuchung/domain/blocks/blocks';
 import { blockCourtsSchema, type BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, assertOwnClub, requireActiveMember, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';

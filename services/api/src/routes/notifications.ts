@@ -6,7 +6,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsChange,
 } from '@platzbuchung/domain/schemas';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import { countOutbox, listOutbox, retryFailedMail, type OutboxScope } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';

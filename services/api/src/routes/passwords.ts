@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Logger } from 'pino';
 import { forgotPasswordSchema, resetPasswordSchema } from '@platzbuchung/domain/schemas';
 import type { ForgotPasswordBody, ResetPasswordBody } from '@platzbuchung/domain/schemas';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import {
   completePasswordReset,
   hashResetToken,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { RequestedPlayer } from '@platzbuchung/domain/players/rules';
-import { playerTexts } from '@platzbuchung/domain/players/texts';
+import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { PlayerBody } from '@platzbuchung/domain/reservations/schemas';
 import type { AppDeps } from '../deps';
 import { ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';

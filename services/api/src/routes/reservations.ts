@@ -12,8 +12,8 @@ import {
   type DeleteReservationBody,
   type MakeReservationBody,
 } from '@platzbuchung/domain/reservations/schemas';
-import { reservationTexts } from '@platzbuchung/domain/reservations/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation, SessionUser } from '@platzbuchung/domain/types';
 import type { AppDeps } from '../deps';
 import { assertOwnClub, ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';

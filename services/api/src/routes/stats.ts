@@ -7,7 +7,7 @@ import { clubNow } from '@platzbuchung/domain/club-time';
 import { erasedMember } from '@platzbuchung/domain/names';
 import { statsRange } from '@platzbuchung/domain/stats/range';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { FieldError } from '@platzbuchung/domain/types';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';

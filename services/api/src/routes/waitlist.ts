@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { texts } from '@platzbuchung/domain/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import { joinWaitlistSchema, type JoinWaitlistBody } from '@platzbuchung/domain/waitlist/schemas';
