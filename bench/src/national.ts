@@ -148,10 +148,13 @@ async function measurePairs(small: probes.Site, big: probes.Site, seconds: numbe
       }
     }
     const pick = (m: probes.Measured) => (probe.rate ? m.perSecond : m.p99);
-    const at60k = round(median(last.small.map(pick)));
-    const at10m = round(median(last.big.map(pick)));
-    // The ratio is always the national cost over the small one: a rate's inverse, a time's quotient.
-    const ratio = round(probe.rate ? at60k / at10m : at10m / at60k, 2);
+    const exact60k = median(last.small.map(pick));
+    const exact10m = median(last.big.map(pick));
+    // Two decimals below 10: "Stand am" answers about once a second, where a tenth is 10 %.
+    const [at60k, at10m] = [exact60k, exact10m].map((v) => round(v, v < 10 ? 2 : 1)) as [number, number];
+    // The ratio is always the national cost over the small one: a rate's inverse, a time's quotient,
+    // from the unrounded medians.
+    const ratio = round(probe.rate ? exact60k / exact10m : exact10m / exact60k, 2);
     log(`  ${probe.name}: ${at60k} at 60k, ${at10m} at 10M (cost ratio ${ratio})`);
     figures.push({
       section: 'national',
