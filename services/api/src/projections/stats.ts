@@ -7,12 +7,7 @@
 import type { Knex } from 'knex';
 import { eventTypes, streamTypeOf, type EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
-import {
-  statsFacts,
-  type StatsBooking,
-  type StatsCancellation,
-  type StatsChange,
-} from '@platzbuchung/domain/stats/facts';
+import { statsFacts, type StatsBooking, type StatsCancellation } from '@platzbuchung/domain/stats/facts';
 import type { Projection, ProjectionDifference, RowsToInsert, VersionedEvent } from './registry';
 import { connectionOf, copyField, copyLinesIn, copyLinesOut, unescapeField } from './copy-text';
 
@@ -100,78 +95,108 @@ const bookingLine = (b: StatsBooking) =>
 const cancellationLine = (c: StatsCancellation) =>
   [c.reservation_id, c.date, c.club_id, c.cancelled_at, copyField(c.by_block), copyField(c.moved)].join('\t');
 
+/** About this many events a page: each page's rows are written before the next is read. */
+const EVENTS_PER_PAGE = 50_000;
+
+/** Ids from the events table itself, quoted into a COPY, which takes no parameters. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+function quotedId(id: string): string {
+  if (!UUID.test(id)) throw new Error(`not a stream id: ${id}`);
+  return `'${id}'::uuid`;
+}
+
+/** The last stream of the page that follows `after`: whole streams, about `eventsPerPage` events. */
+async function pageEnd(
+  trx: Knex.Transaction,
+  after: string | null,
+  eventsPerPage: number,
+): Promise<string | null> {
+  const { rows } = await trx.raw(
+    `SELECT stream_id FROM events
+     WHERE stream_type = 'reservation' ${after ? 'AND stream_id > ?' : ''}
+     ORDER BY stream_id OFFSET ? LIMIT 1`,
+    after ? [after, eventsPerPage] : [eventsPerPage],
+  );
+  return (rows[0]?.stream_id as string | undefined) ?? null;
+}
+
 /**
- * Folds every reservation stream, one at a time in stream order (PostgreSQL streams them through
- * COPY, so the log is never held as objects): a stream's row is written as a line when the next
- * begins. Call-offs are few and kept by day until the moves, which name another stream, are known.
+ * Folds every reservation stream in stream order, a page of whole streams at a time (PostgreSQL
+ * streams each page through COPY, so the log is never held as objects), and writes each page's
+ * rows before reading the next: memory stays that of a page however long the log (a national
+ * log of 10 million events once took 8 GB held whole). Call-offs are few and kept by day until the
+ * moves, which name another stream, are known.
  */
-async function foldAll(trx: Knex.Transaction): Promise<{ bookings: string[]; cancellations: string[] }> {
-  const bookings: string[] = [];
+export async function fillStatsTables(
+  trx: Knex.Transaction,
+  suffix: string,
+  eventsPerPage: number,
+): Promise<number> {
   const cancellations = new Map<string, StatsCancellation>();
   const moves: { reservation_id: string; date: string }[] = [];
-  let current: StatsBooking | null = null;
-  const record = (change: StatsChange) => {
-    current = change.booking;
-    const day = change.cancellation;
-    if (day && !cancellations.has(`${day.reservation_id}:${day.date}`)) {
-      cancellations.set(`${day.reservation_id}:${day.date}`, day);
-    }
-    if (change.moved) moves.push(change.moved);
-  };
-  let streamId = '';
-  await copyLinesOut(
-    await connectionOf(trx),
-    `SELECT stream_id, version, type, club_id,
-            to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data
-     FROM events WHERE stream_type = 'reservation' ORDER BY stream_id, version`,
-    (line) => {
-      const [id, version, type, club_id, occurred_at, data] = line.split('\t') as [
-        string,
-        string,
-        ReservationEvent['type'],
-        string,
-        string,
-        string,
-      ];
-      if (id !== streamId) {
-        if (current) bookings.push(bookingLine(current));
-        current = null;
-        streamId = id;
-      }
-      const event = {
-        type,
-        reservation_id: id,
-        data: JSON.parse(unescapeField(data)),
-        version: Number(version),
-        club_id,
-        occurred_at,
-      } as EventEnvelope<ReservationEvent>;
-      record(statsFacts(current, event));
-    },
-  );
-  if (current) bookings.push(bookingLine(current));
+  const connection = await connectionOf(trx);
+  let written = 0;
+  let after: string | null = null;
+  for (;;) {
+    const end = await pageEnd(trx, after, eventsPerPage);
+    const bookings: string[] = [];
+    let current: StatsBooking | null = null;
+    let streamId = '';
+    const range = [after && `stream_id > ${quotedId(after)}`, end && `stream_id <= ${quotedId(end)}`];
+    await copyLinesOut(
+      connection,
+      `SELECT stream_id, version, type, club_id,
+              to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data
+       FROM events WHERE ${["stream_type = 'reservation'", ...range.filter(Boolean)].join(' AND ')}
+       ORDER BY stream_id, version`,
+      (line) => {
+        const [id, version, type, club_id, occurred_at, data] = line.split('\t') as [
+          string,
+          string,
+          ReservationEvent['type'],
+          string,
+          string,
+          string,
+        ];
+        if (id !== streamId) {
+          if (current) bookings.push(`${bookingLine(current)}\n`);
+          current = null;
+          streamId = id;
+        }
+        const event = {
+          type,
+          reservation_id: id,
+          data: JSON.parse(unescapeField(data)),
+          version: Number(version),
+          club_id,
+          occurred_at,
+        } as EventEnvelope<ReservationEvent>;
+        const change = statsFacts(current, event);
+        current = change.booking;
+        const day = change.cancellation;
+        if (day && !cancellations.has(`${day.reservation_id}:${day.date}`)) {
+          cancellations.set(`${day.reservation_id}:${day.date}`, day);
+        }
+        if (change.moved) moves.push(change.moved);
+      },
+    );
+    if (current) bookings.push(`${bookingLine(current)}\n`);
+    await copyLinesIn(trx, `stats_bookings${suffix}`, BOOKING_COLUMNS, bookings);
+    written += bookings.length;
+    if (!end) break;
+    after = end;
+  }
   for (const move of moves) {
     const day = cancellations.get(`${move.reservation_id}:${move.date}`);
     if (day) day.moved = true;
   }
-  return { bookings, cancellations: [...cancellations.values()].map(cancellationLine) };
-}
-
-async function fill(trx: Knex.Transaction, suffix: string): Promise<number> {
-  const { bookings, cancellations } = await foldAll(trx);
-  await copyLinesIn(
-    trx,
-    `stats_bookings${suffix}`,
-    BOOKING_COLUMNS,
-    bookings.map((l) => `${l}\n`),
-  );
   await copyLinesIn(
     trx,
     `stats_cancellations${suffix}`,
     CANCELLATION_COLUMNS,
-    cancellations.map((l) => `${l}\n`),
+    [...cancellations.values()].map((c) => `${cancellationLine(c)}\n`),
   );
-  return bookings.length + cancellations.length;
+  return written + cancellations.size;
 }
 
 /** Rows of `table` and its rebuilt twin that differ, keyed by `key` (an SQL expression). */
@@ -213,13 +238,13 @@ export const statsProjection: Projection = {
   rowsWithoutRead,
   async rebuild(trx) {
     await trx.raw('TRUNCATE stats_bookings, stats_cancellations');
-    return fill(trx, '');
+    return fillStatsTables(trx, '', EVENTS_PER_PAGE);
   },
   async verify(trx) {
     await trx.raw(`
       CREATE TEMP TABLE stats_bookings_rebuilt (LIKE stats_bookings INCLUDING DEFAULTS) ON COMMIT DROP;
       CREATE TEMP TABLE stats_cancellations_rebuilt (LIKE stats_cancellations INCLUDING DEFAULTS) ON COMMIT DROP`);
-    const rows = await fill(trx, '_rebuilt');
+    const rows = await fillStatsTables(trx, '_rebuilt', EVENTS_PER_PAGE);
     return {
       rows,
       differences: [
