@@ -124,15 +124,14 @@ async function pageEnd(
  * Folds every reservation stream in stream order, a page of whole streams at a time (PostgreSQL
  * streams each page through COPY, so the log is never held as objects), and writes each page's
  * rows before reading the next: memory stays that of a page however long the log (a national
- * log of 10 million events once took 8 GB held whole). Call-offs are few and kept by day until the
- * moves, which name another stream, are known.
+ * log of 10 million events once took 8 GB held whole). A move names another stream's day, perhaps
+ * of another page: the moves are marked once every call-off is written.
  */
 export async function fillStatsTables(
   trx: Knex.Transaction,
   suffix: string,
   eventsPerPage: number,
 ): Promise<number> {
-  const cancellations = new Map<string, StatsCancellation>();
   const moves: { reservation_id: string; date: string }[] = [];
   const connection = await connectionOf(trx);
   let written = 0;
@@ -140,6 +139,8 @@ export async function fillStatsTables(
   for (;;) {
     const end = await pageEnd(trx, after, eventsPerPage);
     const bookings: string[] = [];
+    // A stream's events are all in its page: the first call-off of a day is found within it.
+    const cancellations = new Map<string, StatsCancellation>();
     let current: StatsBooking | null = null;
     let streamId = '';
     const range = [after && `stream_id > ${quotedId(after)}`, end && `stream_id <= ${quotedId(end)}`];
@@ -182,21 +183,25 @@ export async function fillStatsTables(
     );
     if (current) bookings.push(`${bookingLine(current)}\n`);
     await copyLinesIn(trx, `stats_bookings${suffix}`, BOOKING_COLUMNS, bookings);
-    written += bookings.length;
+    await copyLinesIn(
+      trx,
+      `stats_cancellations${suffix}`,
+      CANCELLATION_COLUMNS,
+      [...cancellations.values()].map((c) => `${cancellationLine(c)}\n`),
+    );
+    written += bookings.length + cancellations.size;
     if (!end) break;
     after = end;
   }
-  for (const move of moves) {
-    const day = cancellations.get(`${move.reservation_id}:${move.date}`);
-    if (day) day.moved = true;
+  if (moves.length) {
+    await trx.raw(
+      `UPDATE stats_cancellations${suffix} c SET moved = true
+       FROM unnest(?::uuid[], ?::date[]) AS m(reservation_id, date)
+       WHERE c.reservation_id = m.reservation_id AND c.date = m.date`,
+      [moves.map((m) => m.reservation_id), moves.map((m) => m.date)],
+    );
   }
-  await copyLinesIn(
-    trx,
-    `stats_cancellations${suffix}`,
-    CANCELLATION_COLUMNS,
-    [...cancellations.values()].map((c) => `${cancellationLine(c)}\n`),
-  );
-  return written + cancellations.size;
+  return written;
 }
 
 /** Rows of `table` and its rebuilt twin that differ, keyed by `key` (an SQL expression). */
