@@ -6,6 +6,7 @@
  * the tables around it. The national database is kept between runs (./national/database).
  */
 import { localMoment, addDays } from '@platzbuchung/domain/dates';
+import { lastBookableDay } from '@platzbuchung/domain/reservations/make-reservation';
 import { login, startApiProcess, type ApiProcess } from './support/api-process';
 import { createBenchDatabase } from './support/database';
 import type { Figure } from './support/report';
@@ -40,7 +41,14 @@ async function firstFreeDay(db: Db, clubIds: string[], today: string): Promise<s
     clubIds,
   ]);
   const last: string | null = rows[0].last;
-  return last && last >= today ? addDays(last, 1) : addDays(today, 1);
+  const free = last && last >= today ? addDays(last, 1) : addDays(today, 1);
+  // Each run's bookings take days after the last; two years ahead nobody may book.
+  if (free > addDays(lastBookableDay(today), -30)) {
+    throw new Error(
+      `The booking clubs' days are booked up to ${last}, near the last bookable day: drop the kept database (dropdb ${NAME}) to generate it anew.`,
+    );
+  }
+  return free;
 }
 
 async function site(
