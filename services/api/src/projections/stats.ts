@@ -98,13 +98,6 @@ const cancellationLine = (c: StatsCancellation) =>
 /** About this many events a page: each page's rows are written before the next is read. */
 const EVENTS_PER_PAGE = 50_000;
 
-/** Ids from the events table itself, quoted into a COPY, which takes no parameters. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-function quotedId(id: string): string {
-  if (!UUID.test(id)) throw new Error(`not a stream id: ${id}`);
-  return `'${id}'::uuid`;
-}
-
 /** The last stream of the page that follows `after`: whole streams, about `eventsPerPage` events. */
 async function pageEnd(
   trx: Knex.Transaction,
@@ -143,7 +136,11 @@ export async function fillStatsTables(
     const cancellations = new Map<string, StatsCancellation>();
     let current: StatsBooking | null = null;
     let streamId = '';
-    const range = [after && `stream_id > ${quotedId(after)}`, end && `stream_id <= ${quotedId(end)}`];
+    // A COPY takes no parameters: the bounds go in as literals, quoted by the driver.
+    const range = [
+      after && `stream_id > ${connection.escapeLiteral(after)}::uuid`,
+      end && `stream_id <= ${connection.escapeLiteral(end)}::uuid`,
+    ];
     await copyLinesOut(
       connection,
       `SELECT stream_id, version, type, club_id,
