@@ -142,7 +142,11 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
     const removed = was.filter((id) => !is.includes(id));
     const stayed = is.filter((id) => was.includes(id));
     const moved = !sameSlot(before, after);
-    const playersNow = moved ? null : await otherPlayersLine(db, beforeRow, afterRow);
+    // Only a change that names players can change who plays, and only those who stay hear of it.
+    const playersNow =
+      moved || event.data.players === undefined || stayed.length === 0
+        ? null
+        : await otherPlayersLine(db, beforeRow, afterRow);
     return [
       ...(await toEach(db, event, added, (club) => ({
         kind: 'co-player-named',
