@@ -7,6 +7,7 @@
  * (the bench's test checks that with the projections' own `verify`).
  */
 import { randomUUID } from 'node:crypto';
+import { v7 } from 'uuid';
 import pg from 'pg';
 import { addDays } from '@platzbuchung/domain/dates';
 import { CopyIn, withoutSecondaryIndexes } from './copy-in';
@@ -117,10 +118,11 @@ async function writeBookings(
   let reservations = 0;
   const dates = Array.from({ length: shape.days + 2 }, (_, d) => addDays(today, d - shape.days - 2));
   const emit = async (club: Club, day: number, user: string, booking: Booking, cancelled: boolean) => {
-    const id = randomUUID();
     // Made two days ahead, spread over the working day in club order, so time follows position.
     const minute = 360 + Math.floor((club.index * 840) / clubs.length);
     const at = `${dates[day]} ${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00+00`;
+    // Time-ordered, as the API makes them (services/api/src/ids.ts), from the moment it was made.
+    const id = v7({ msecs: Date.parse(`${dates[day]}T00:00:00Z`) + minute * 60_000 });
     await events.line(
       `${position++}\t${id}\t1\t${club.id}\tReservationMade\t${madeData(club, user, booking)}\t${user}\t${at}\treservation\t${++club.seq}\n`,
     );

@@ -3,12 +3,12 @@
  * newcomer sees the product at work. Bookings and the court block go through the same command
  * handler as the API's, so they obey every rule and appear in the event log.
  */
-import { randomUUID } from 'node:crypto';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays, weekdayOf } from '@platzbuchung/domain/dates';
 import type { Actor } from '@platzbuchung/domain/decider';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Club } from '@platzbuchung/domain/types';
+import { newId } from './ids';
 import type { PasswordHasher } from './accounts/passwords';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
@@ -149,9 +149,7 @@ function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
       const start = hours[(player + booking * 2) % hours.length] as number;
       // A singles with the next member, a doubles of two hours, a singles with a guest.
       const others = [1, 2, 3].map((n) => ({ user_id: players[(player + n) % players.length]!.user_id }));
-      const named = [[others[0]!], others, [{ guest_id: randomUUID(), guest_name: 'Gerda Gast' }]][
-        booking % 3
-      ]!;
+      const named = [[others[0]!], others, [{ guest_id: newId(), guest_name: 'Gerda Gast' }]][booking % 3]!;
       bookings.push({
         actor,
         date,
@@ -179,7 +177,7 @@ async function book(db: Db, clubId: string, wish: Booking, clock: Clock): Promis
         {
           ...wish,
           type: 'MakeReservation',
-          reservation_id: randomUUID(),
+          reservation_id: newId(),
           date: addDays(wish.date, dayShift),
           court_num: String(court),
         },
@@ -204,7 +202,7 @@ async function adminWeek(db: Db, clubId: string, today: string, admin: Actor, cl
       blockCourtsCommand,
       {
         type: 'BlockCourts',
-        block_id: randomUUID(),
+        block_id: newId(),
         actor: admin,
         court_nums: ['6'],
         from: `${maintenance}T08:00`,
@@ -219,8 +217,8 @@ async function adminWeek(db: Db, clubId: string, today: string, admin: Actor, cl
       bookCourtsCommand,
       {
         type: 'BookCourts',
-        group_id: randomUUID(),
-        reservation_ids: [randomUUID(), randomUUID()],
+        group_id: newId(),
+        reservation_ids: [newId(), newId()],
         court_nums: ['3', '4'],
         actor: admin,
         date: matchDay,

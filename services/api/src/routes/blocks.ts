@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids';
 import Router from '@koa/router';
 import { blockTexts, type BlockedOccurrence } from '@platzbuchung/domain/blocks/blocks';
 import { blockCourtsSchema, type BlockCourtsBody } from '@platzbuchung/domain/blocks/schemas';
@@ -63,7 +63,7 @@ export function blockRoutes(deps: AppDeps): Router<AppState> {
     const user = sessionUser(ctx);
     const command = {
       type: 'BlockCourts',
-      block_id: randomUUID(),
+      block_id: newId(),
       actor: { user_id: user._id, role: user.role },
       court_nums: body.court_nums,
       from: body.from,

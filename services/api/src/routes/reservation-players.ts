@@ -2,7 +2,7 @@
  * Who plays, at the API (docs/who-plays.md): the co-players a request names, with
  * a fresh id for each guest, and a named member taking themselves off a booking.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids';
 import Router from '@koa/router';
 import type { RequestedPlayer } from '@platzbuchung/domain/players/rules';
 import * as playerTexts from '@platzbuchung/domain/players/texts';
@@ -22,7 +22,7 @@ export function requestedPlayers(players: readonly PlayerBody[]): RequestedPlaye
 export function requestedPlayers(players: readonly PlayerBody[] | undefined): RequestedPlayer[] | undefined;
 export function requestedPlayers(players: readonly PlayerBody[] | undefined): RequestedPlayer[] | undefined {
   return players?.map((p) =>
-    'user_id' in p ? { user_id: p.user_id } : { guest_id: randomUUID(), guest_name: p.guest_name.trim() },
+    'user_id' in p ? { user_id: p.user_id } : { guest_id: newId(), guest_name: p.guest_name.trim() },
   );
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids';
 import Router from '@koa/router';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
@@ -223,8 +223,8 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
             bookCourtsCommand,
             {
               type: 'BookCourts',
-              group_id: randomUUID(),
-              reservation_ids: body.court_nums.map(() => randomUUID()),
+              group_id: newId(),
+              reservation_ids: body.court_nums.map(() => newId()),
               court_nums: body.court_nums,
               ...booking,
             },
@@ -234,7 +234,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
             deps.db,
             clubId,
             makeReservationCommand,
-            { type: 'MakeReservation', reservation_id: randomUUID(), court_num: body.court_num!, ...booking },
+            { type: 'MakeReservation', reservation_id: newId(), court_num: body.court_num!, ...booking },
             clock(),
           );
     }
@@ -254,7 +254,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const command = {
       type: 'ChangeReservation',
       reservation_id: ctx.params.id!,
-      new_reservation_id: randomUUID(),
+      new_reservation_id: newId(),
       actor: { user_id: user._id, role: user.role },
       ...slot,
       label: slot.label ?? null,
@@ -270,8 +270,8 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
             {
               ...change,
               type: 'ChangeGroup',
-              new_reservation_ids: Array.from({ length: 20 }, () => randomUUID()),
-              new_group_id: randomUUID(),
+              new_reservation_ids: Array.from({ length: 20 }, () => newId()),
+              new_group_id: newId(),
             },
             clock(),
           )

@@ -2,7 +2,7 @@
  * The Warteliste (docs/adding-a-change.md): an active member puts themself on the list of a taken
  * hour, leaves it, and lists their own entries that are still to come. Nobody sees who else waits.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids';
 import Router from '@koa/router';
 import * as texts from '@platzbuchung/domain/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
@@ -39,7 +39,7 @@ export function waitlistRoutes(deps: AppDeps): Router<AppState> {
     const user = sessionUser(ctx);
     const clubId = assertOwnClub(user, ctx.query.club_id);
     const body = validateJoin(ctx.request.body);
-    const command = { type: 'JoinWaitlist', entry_id: randomUUID(), actor: actorOf(user), ...body } as const;
+    const command = { type: 'JoinWaitlist', entry_id: newId(), actor: actorOf(user), ...body } as const;
     eventsOrThrow(await handleCommand(deps.db, clubId, joinWaitlistCommand, command, clock()));
     ctx.status = 201;
     ctx.body = {
