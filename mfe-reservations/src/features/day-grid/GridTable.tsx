@@ -27,6 +27,8 @@ const courtsInFirstPaint = () => Math.ceil(window.innerWidth / COURT_MIN_WIDTH_P
 interface ShownCells<Row> {
   shownRows: Row[];
   filledCourts: number;
+  /** The courts the first paint filled in, in its rows; they stay marked after it. */
+  firstPaintCourts: number;
 }
 
 /**
@@ -38,11 +40,14 @@ interface ShownCells<Row> {
  * stays; rows whose cells did not change are not rendered again (`GridRow` is memoized).
  */
 function useCellsDeferred<Row>(rows: Row[]): ShownCells<Row> {
-  const whole = useMemo(() => ({ shownRows: rows, filledCourts: Infinity }), [rows]);
-  const [firstPaint] = useState(() => ({
-    shownRows: rows.slice(0, FIRST_PAINT_HOURS),
-    filledCourts: courtsInFirstPaint(),
-  }));
+  const [firstPaint] = useState(() => {
+    const courts = courtsInFirstPaint();
+    return { shownRows: rows.slice(0, FIRST_PAINT_HOURS), filledCourts: courts, firstPaintCourts: courts };
+  });
+  const whole = useMemo(
+    () => ({ shownRows: rows, filledCourts: Infinity, firstPaintCourts: firstPaint.firstPaintCourts }),
+    [rows, firstPaint],
+  );
   return useDeferredValue(whole, firstPaint);
 }
 
@@ -71,7 +76,7 @@ export function GridTable({
   /** The pointer or the focus entered the table: a click may follow. */
   onFirstApproach: () => void;
 }) {
-  const { shownRows, filledCourts } = useCellsDeferred(rows);
+  const { shownRows, filledCourts, firstPaintCourts } = useCellsDeferred(rows);
   const onClick = useSteadyCallback(onCellClick);
   return (
     <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>
@@ -89,11 +94,12 @@ export function GridTable({
         </tr>
       </thead>
       <tbody>
-        {shownRows.map((row) => (
+        {shownRows.map((row, index) => (
           <GridRow
             key={row[0]?.hour}
             row={row}
             filledCourts={filledCourts}
+            firstPaintCourts={index < FIRST_PAINT_HOURS ? firstPaintCourts : 0}
             isAdmin={isAdmin}
             onClick={onClick}
           />
@@ -106,12 +112,15 @@ export function GridTable({
 const GridRow = memo(function GridRow({
   row,
   filledCourts,
+  firstPaintCourts,
   isAdmin,
   onClick,
 }: {
   row: GridCell[];
   /** Courts beyond this get empty cells of the same width, filled in by a later step. */
   filledCourts: number;
+  /** This row's courts the first paint filled in (0 for a row it did not show). */
+  firstPaintCourts: number;
   isAdmin: boolean;
   onClick: (cell: GridCell) => void;
 }) {
@@ -122,7 +131,13 @@ const GridRow = memo(function GridRow({
       </th>
       {row.map((cell, index) =>
         index < filledCourts ? (
-          <td key={cell.court} className="day-grid__cell">
+          // The first paint's cells are on screen from the start. With `content-visibility: auto`
+          // the browser laid that frame out, found them visible and laid it out again before
+          // painting (bench/README.md, "browser"); their class keeps the containment `auto` gives.
+          <td
+            key={cell.court}
+            className={index < firstPaintCourts ? 'day-grid__cell day-grid__cell--first' : 'day-grid__cell'}
+          >
             <SlotButton cell={cell} inert={isInert(cell, isAdmin) || isBlocked(cell)} onClick={onClick} />
           </td>
         ) : (

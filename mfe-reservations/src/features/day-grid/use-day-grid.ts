@@ -83,19 +83,26 @@ export function useDayGrid(club: Club, user: SessionUser) {
     myReservationsCache.ensure(mineKey, loadMine);
   }, [club._id, mineKey, loadMine]);
 
+  /** Only the first load of a week shows the splash; a reload keeps the grid on screen. */
+  const showSplash = loading && (loadedWindow === null || date < loadedWindow.from || date > loadedWindow.to);
+  // Under the splash there is no grid to show: a busy club's day is 280 cells, otherwise built empty
+  // on the first render and again when the members arrive, on a slow phone's way to the first
+  // paint (bench/README.md, "browser").
   const rows = useMemo(
     () =>
-      buildGrid({
-        club,
-        date,
-        reservations,
-        blocks,
-        users: withOwnName(users.key === club._id ? (users.value ?? []) : [], user),
-        userId: user._id,
-        now,
-        isAdmin,
-      }),
-    [club, date, reservations, blocks, users, user, now, isAdmin],
+      showSplash
+        ? []
+        : buildGrid({
+            club,
+            date,
+            reservations,
+            blocks,
+            users: withOwnName(users.key === club._id ? (users.value ?? []) : [], user),
+            userId: user._id,
+            now,
+            isAdmin,
+          }),
+    [showSplash, club, date, reservations, blocks, users, user, now, isAdmin],
   );
   const ownCount =
     ownCache.key === mineKey && ownCache.status === 'loaded' && ownCache.value
@@ -107,8 +114,7 @@ export function useDayGrid(club: Club, user: SessionUser) {
     date,
     rows,
     loading,
-    /** Only the first load of a week shows the splash; a reload keeps the grid on screen. */
-    showSplash: loading && (loadedWindow === null || date < loadedWindow.from || date > loadedWindow.to),
+    showSplash,
     answerWindow: loadedWindow ?? weekWindow(date),
     ownCount,
     notice: horizonNotice(club, date, now, isAdmin),
