@@ -120,9 +120,10 @@ async function writeBookings(
   const emit = async (club: Club, day: number, user: string, booking: Booking, cancelled: boolean) => {
     // Made two days ahead, spread over the working day in club order, so time follows position.
     const minute = 360 + Math.floor((club.index * 840) / clubs.length);
-    const at = `${dates[day]} ${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00+00`;
+    const madeMs = Date.parse(`${dates[day]}T00:00:00Z`) + minute * 60_000;
+    const at = new Date(madeMs).toISOString();
     // Time-ordered, as the API makes them (services/api/src/ids.ts), from the moment it was made.
-    const id = v7({ msecs: Date.parse(`${dates[day]}T00:00:00Z`) + minute * 60_000 });
+    const id = v7({ msecs: madeMs });
     await events.line(
       `${position++}\t${id}\t1\t${club.id}\tReservationMade\t${madeData(club, user, booking)}\t${user}\t${at}\treservation\t${++club.seq}\n`,
     );

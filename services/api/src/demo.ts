@@ -8,7 +8,6 @@ import { addDays, weekdayOf } from '@platzbuchung/domain/dates';
 import type { Actor } from '@platzbuchung/domain/decider';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Club } from '@platzbuchung/domain/types';
-import { newId } from './ids';
 import type { PasswordHasher } from './accounts/passwords';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
@@ -18,6 +17,7 @@ import type { Clock } from './commands/definition';
 import { handleCommand } from './commands/handle';
 import { bookCourtsCommand, makeReservationCommand } from './commands/reservations';
 import { listReservations } from './reservations/window-list';
+import { newId } from './ids';
 
 import credentials from './demo-credentials.json' with { type: 'json' };
 

@@ -27,8 +27,6 @@ const courtsInFirstPaint = () => Math.ceil(window.innerWidth / COURT_MIN_WIDTH_P
 interface ShownCells<Row> {
   shownRows: Row[];
   filledCourts: number;
-  /** The courts the first paint filled in, in its rows; they stay marked after it. */
-  firstPaintCourts: number;
 }
 
 /**
@@ -38,17 +36,16 @@ interface ShownCells<Row> {
  * the first hours show, nor for one long task after (bench/README.md). A later change (another
  * day, a booking) renders the whole table in the background the same way while the previous one
  * stays; rows whose cells did not change are not rendered again (`GridRow` is memoized).
+ * `firstPaintCourts`: the courts the first paint filled in, in its rows; they stay marked after it.
  */
-function useCellsDeferred<Row>(rows: Row[]): ShownCells<Row> {
-  const [firstPaint] = useState(() => {
-    const courts = courtsInFirstPaint();
-    return { shownRows: rows.slice(0, FIRST_PAINT_HOURS), filledCourts: courts, firstPaintCourts: courts };
-  });
-  const whole = useMemo(
-    () => ({ shownRows: rows, filledCourts: Infinity, firstPaintCourts: firstPaint.firstPaintCourts }),
-    [rows, firstPaint],
-  );
-  return useDeferredValue(whole, firstPaint);
+function useCellsDeferred<Row>(rows: Row[]): ShownCells<Row> & { firstPaintCourts: number } {
+  const [firstPaint] = useState<ShownCells<Row>>(() => ({
+    shownRows: rows.slice(0, FIRST_PAINT_HOURS),
+    filledCourts: courtsInFirstPaint(),
+  }));
+  const whole = useMemo(() => ({ shownRows: rows, filledCourts: Infinity }), [rows]);
+  const shown = useDeferredValue(whole, firstPaint);
+  return { ...shown, firstPaintCourts: firstPaint.filledCourts };
 }
 
 /** The same function for every render, calling the newest `callback`: memoized rows stay valid. */
