@@ -11,6 +11,9 @@ import { waitForGrid } from './support/reservations-grid';
 
 const MOST_REQUESTS = 12;
 
+/** V8's explicit compile hint (packages/ui/build/webpack.mjs, CompileHintsPlugin). */
+const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad';
+
 /**
  * The browser's own requests for the tab and the home screen (the icon, the web app manifest):
  * asked beside the page, never by it, and nothing the first screen waits for.
@@ -61,6 +64,33 @@ describe('the first visit of /reservations', () => {
     expect(preloads.some((href) => new URL(href).pathname === '/api/blocks')).toBe(true);
     const preloadedData = preloads.filter((href) => new URL(href).pathname.startsWith('/api/'));
     for (const href of preloadedData) expect(urls).toContain(href);
+  });
+
+  it('runs scripts marked for eager compilation, and only those the first render needs', async () => {
+    const { admin } = await createClub();
+    const page = await pageAs(browser, admin);
+    const { requests } = watchRequests(page);
+
+    await page.goto('/reservations');
+    await waitForGrid(page);
+    await page.waitForLoadState('networkidle');
+
+    const scripts = requests.filter((request) => request.resourceType() === 'script');
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    for (const script of scripts) {
+      const body = await (await script.response())!.text();
+      expect(body.split('\n', 1)[0], script.url()).toBe(COMPILE_ALL_ON_LOAD);
+    }
+    // What the grid loads later (its popups, on the first pointer or focus) compiles as it is used.
+    const later = watchRequests(page).requests;
+    await page.locator('table.day-grid').hover();
+    await expect
+      .poll(() => later.filter((request) => request.resourceType() === 'script').length)
+      .toBeGreaterThan(0);
+    for (const script of later.filter((request) => request.resourceType() === 'script')) {
+      const body = await (await script.response())!.text();
+      expect(body.startsWith(COMPILE_ALL_ON_LOAD), script.url()).toBe(false);
+    }
   });
 
   it("paints the club's header from the page's own HTML, as the shell then renders it", async () => {

@@ -85,6 +85,32 @@ function copyFolder(folder) {
 }
 
 /**
+ * Whether a chunk group runs on a page's first render: what the host's entry file imports to start
+ * (its bootstrap), the shared modules the host provides (React, React DOM, XState) and a remote's
+ * exposed screens. The remotes' own copies of the shared modules are fallbacks, loaded only when
+ * no host provides them.
+ */
+function runsOnFirstRender(group, entryFile, isRemote) {
+  return group.origins.some(({ module }) => {
+    if (!module) return false;
+    if (isRemote) return module.constructor.name === 'ContainerEntryModule';
+    return module.resource === entryFile || module.constructor.name === 'ProvideSharedModule';
+  });
+}
+
+/** The JavaScript and CSS files of the chunk groups that run on a page's first render. */
+function firstRenderFiles(compilation, entryFile, isRemote) {
+  const files = new Set();
+  for (const group of compilation.chunkGroups) {
+    if (!runsOnFirstRender(group, entryFile, isRemote)) continue;
+    for (const chunk of group.chunks) {
+      for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
+    }
+  }
+  return files;
+}
+
+/**
  * Names in the page's head the scripts and styles every first visit needs after main.js: the chunks of the
  * shell's bootstrap import and those of the shared modules it provides (React, ReactDOM, XState).
  * The browser then fetches them beside main.js instead of after main.js has run, one round trip
@@ -96,24 +122,11 @@ class PreloadStartChunksPlugin {
     this.entryFile = entryFile;
   }
 
-  startsFirstVisit(origin) {
-    const module = origin.module;
-    if (!module) return false;
-    if (module.resource === this.entryFile) return true;
-    return module.constructor.name === 'ProvideSharedModule';
-  }
-
   apply(compiler) {
     const name = 'PreloadStartChunksPlugin';
     compiler.hooks.thisCompilation.tap(name, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(name, (data) => {
-        const files = new Set();
-        for (const group of compilation.chunkGroups) {
-          if (!group.origins.some((origin) => this.startsFirstVisit(origin))) continue;
-          for (const chunk of group.chunks) {
-            for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.add(file);
-          }
-        }
+        const files = firstRenderFiles(compilation, this.entryFile, false);
         const publicPath = compilation.outputOptions.publicPath;
         // Styles as style sheets: the bootstrap chunk runs only once its style sheet is in, and
         // the page paints the layout's frame from its own HTML (services/api/src/http/page-frame.ts),
@@ -131,6 +144,46 @@ class PreloadStartChunksPlugin {
         data.headTags.push(...links);
         return data;
       });
+    });
+  }
+}
+
+/** V8's explicit compile hint: compile every function of the file as it arrives. Only on a file's first line. */
+const COMPILE_ALL_ON_LOAD = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Marks the scripts of a page's first render (the entry files and the chunks `runsOnFirstRender`
+ * names) for eager compilation. Without the mark V8 compiles a function when it is first called,
+ * on the main thread, in the middle of the start; with it, while the file streams in, on a
+ * background thread. Nearly every function of these files runs at the start (React's render and
+ * commit, the shell, the screen), so little is compiled for nothing; the chunks a screen loads
+ * later (popups) stay lazy. A throttled repeat visit painted the grid about 190 ms sooner
+ * (bench/README.md, "browser"). Added after minifying, which would drop the comment, and before the
+ * source maps and content hashes are made, so both count it.
+ */
+class CompileHintsPlugin {
+  constructor(entryFile, isRemote) {
+    this.entryFile = entryFile;
+    this.isRemote = isRemote;
+  }
+
+  apply(compiler) {
+    const name = 'CompileHintsPlugin';
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        () => {
+          const files = firstRenderFiles(compilation, this.entryFile, this.isRemote);
+          for (const chunk of compilation.chunks) {
+            if (chunk.canBeInitial()) for (const file of chunk.files) files.add(file);
+          }
+          for (const file of files) {
+            if (!file.endsWith('.js') || !compilation.getAsset(file)) continue;
+            compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_ALL_ON_LOAD, source));
+          }
+        },
+      );
     });
   }
 }
@@ -276,6 +329,7 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
           : []),
         ...(publicDir ? [copyFolder(path.join(root, publicDir))] : []),
         ...(isRemote ? [declareHostContract(name)] : []),
+        ...(production ? [new CompileHintsPlugin(path.join(root, 'src/index.ts'), isRemote)] : []),
       ],
       optimization: {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],
