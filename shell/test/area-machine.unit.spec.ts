@@ -6,7 +6,7 @@ import { IncompatibleRemoteError, RemoteLoadError } from '../src/remotes/remote-
 
 const Screen: RemoteScreen = () => null;
 
-function startArea(outcomes: (RemoteScreen | Error)[]) {
+function startArea(outcomes: (RemoteScreen | Error)[], loaded: RemoteScreen | null = null) {
   const calls: boolean[] = [];
   const actor = createActor(
     areaMachine.provide({
@@ -22,12 +22,26 @@ function startArea(outcomes: (RemoteScreen | Error)[]) {
       },
       delays: { retryDelay: 0 },
     }),
-    { input: { remote: 'reservations', module: './Reservations' } },
+    { input: { remote: 'reservations', module: './Reservations', loaded } },
   ).start();
   return { actor, calls };
 }
 
 describe('the area machine', () => {
+  it('shows a screen the page has loaded already from its first snapshot, without loading it', () => {
+    const { actor, calls } = startArea([], Screen);
+    expect(actor.getSnapshot().matches('loaded')).toBe(true);
+    expect(actor.getSnapshot().context.screen).toBe(Screen);
+    expect(calls).toEqual([]);
+  });
+
+  it('loads a screen the page has not loaded yet', async () => {
+    const { actor, calls } = startArea([Screen]);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(calls).toEqual([false]);
+  });
+
   it('shows the incompatibility at once, without automatic retries', async () => {
     const { actor, calls } = startArea([new IncompatibleRemoteError('built for contract 2')]);
     await waitFor(actor, (s) => s.matches('incompatible'));

@@ -8,19 +8,19 @@ import { fromPromise } from 'xstate';
 import type { HostContract } from '@platzbuchung/domain/host-contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { uiTexts } from '@platzbuchung/ui/texts';
-import { areaMachine, type AreaInput } from './area-machine';
-import { isRemoteConfigured, loadScreen, type RemoteScreen } from './federation';
+import { areaMachine, type AreaScreen } from './area-machine';
+import { isRemoteConfigured, loadScreen, loadedScreen, type RemoteScreen } from './federation';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 const providedAreaMachine = areaMachine.provide({
   actors: {
-    loadScreen: fromPromise<RemoteScreen, AreaInput & { fresh: boolean }>(({ input }) =>
+    loadScreen: fromPromise<RemoteScreen, AreaScreen & { fresh: boolean }>(({ input }) =>
       loadScreen(input.remote, input.module, input.fresh),
     ),
   },
 });
 
-interface RemoteAreaProps extends AreaInput {
+interface RemoteAreaProps extends AreaScreen {
   host: HostContract;
 }
 
@@ -32,7 +32,9 @@ export function RemoteArea(props: RemoteAreaProps) {
 }
 
 function LoadedArea({ remote, module, host }: RemoteAreaProps) {
-  const [current, send] = useMachine(providedAreaMachine, { input: { remote, module } });
+  const [current, send] = useMachine(providedAreaMachine, {
+    input: { remote, module, loaded: loadedScreen(remote, module) },
+  });
   // A screen's first render is a large tree: rendered in the background, React cuts it into short
   // tasks, so the page keeps answering while it appears (the loading line stays until then).
   const snapshot = useDeferredValue(current);

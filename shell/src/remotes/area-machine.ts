@@ -1,18 +1,27 @@
 /**
- * One area's remote screen: load it, retry a network hiccup once by itself, and otherwise wait
- * for the user's "Erneut versuchen" (one fresh attempt per click). Render errors of a loaded
- * screen come back as `area.crashed`.
+ * One area's remote screen: shown at once when the page has it loaded already, else loaded, with
+ * a network hiccup retried once by itself, and otherwise waiting for the user's "Erneut versuchen"
+ * (one fresh attempt per click). Render errors of a loaded screen come back as `area.crashed`.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RemoteScreen } from './federation';
 import { IncompatibleRemoteError } from './remote-errors';
 
-export interface AreaInput {
+/** Which screen an area shows. */
+export interface AreaScreen {
   remote: string;
   module: string;
 }
 
-interface AreaContext extends AreaInput {
+interface AreaInput extends AreaScreen {
+  /**
+   * The screen when the page has loaded it already (./federation, `loadedScreen`): the area's
+   * first render shows it, with no render of the loading line and no wait for a load's answer.
+   */
+  loaded: RemoteScreen | null;
+}
+
+interface AreaContext extends AreaScreen {
   screen: RemoteScreen | null;
   attempts: number;
 }
@@ -25,7 +34,7 @@ const AUTOMATIC_ATTEMPTS = 2;
 export const areaMachine = setup({
   types: { context: {} as AreaContext, events: {} as AreaEvent, input: {} as AreaInput },
   actors: {
-    loadScreen: fromPromise<RemoteScreen, AreaInput & { fresh: boolean }>(async () => {
+    loadScreen: fromPromise<RemoteScreen, AreaScreen & { fresh: boolean }>(async () => {
       throw new Error('loadScreen must be provided');
     }),
   },
@@ -35,9 +44,12 @@ export const areaMachine = setup({
   },
 }).createMachine({
   id: 'area',
-  context: ({ input }) => ({ ...input, screen: null, attempts: 0 }),
-  initial: 'loading',
+  context: ({ input }) => ({ remote: input.remote, module: input.module, screen: input.loaded, attempts: 0 }),
+  initial: 'opening',
   states: {
+    opening: {
+      always: [{ guard: ({ context }) => context.screen !== null, target: 'loaded' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['loading'],
       entry: assign(({ context }) => ({ attempts: context.attempts + 1 })),

@@ -139,6 +139,16 @@ function retryAddress(entryUrl: string): string {
   return url.href;
 }
 
+/** The screens this page has loaded, by `remote/module`: an area opened later shows one at once. */
+const loadedScreens = new Map<string, RemoteScreen>();
+
+const screenKey = (remote: string, module: string) => `${remote}/${module.replace(/^\.\//, '')}`;
+
+/** The screen if this page has loaded it already (the opened address's, loaded as the page started). */
+export function loadedScreen(remote: string, module: string): RemoteScreen | null {
+  return loadedScreens.get(screenKey(remote, module)) ?? null;
+}
+
 export function isRemoteConfigured(remote: string): boolean {
   return remote in entries;
 }
@@ -153,11 +163,11 @@ export async function loadScreen(remote: string, module: string, fresh: boolean)
   if (!fresh) fetchEntryAhead(entry);
   await contractChecked(remote, entry, fresh);
   if (fresh) registerRemotes([{ name: remote, entry: retryAddress(entry) }], { force: true });
-  const loaded = await loadRemote<{ default?: unknown } | FailedModule>(
-    `${remote}/${module.replace(/^\.\//, '')}`,
-  );
+  const loaded = await loadRemote<{ default?: unknown } | FailedModule>(screenKey(remote, module));
   if (!loaded || FAILED in loaded) throw new RemoteLoadError(`${remote}/${module} could not be loaded`);
   if (typeof loaded.default !== 'function')
     throw new RemoteLoadError(`${remote}/${module} exports no screen`);
-  return loaded.default as RemoteScreen;
+  const screen = loaded.default as RemoteScreen;
+  loadedScreens.set(screenKey(remote, module), screen);
+  return screen;
 }

@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
 import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
 import type { AuthState } from '@platzbuchung/domain/types';
-import { remoteScreenAt, routeAt } from '@platzbuchung/domain/host-routes';
+import { authStateOf, remoteScreenAt, routeAt } from '@platzbuchung/domain/host-routes';
 import {
   checkContractAhead,
   isRemoteConfigured,
@@ -24,10 +24,9 @@ function checkOpenedRemoteAhead(config: RemotesConfig): void {
 }
 
 /**
- * Starts loading the screen the opened page will show while the layout renders: its area then
- * finds the screen loaded or on its way. A failure here is not reported; the area's own load meets
- * it again and shows it with a retry. Not sooner than the session is known: the header, the page's
- * largest text, paints first, and no screen is loaded for a visitor who is sent elsewhere.
+ * Starts loading the screen the opened page will show: its area then finds the screen loaded, or
+ * on its way. A failure here is not reported; the area's own load meets it again and shows it with
+ * a retry. Not for a visitor who is sent elsewhere.
  */
 function startLoadingScreen(config: RemotesConfig, auth: AuthState): void {
   registerConfiguredRemotes(config.remotes);
@@ -39,10 +38,11 @@ function startLoadingScreen(config: RemotesConfig, auth: AuthState): void {
 
 /**
  * The configuration, clubs and user the page carries, when it carries all three; read once. Then
- * the remotes are registered and nothing else starts before the layout's first paint: the header
- * (the page's largest text) paints with no request of the screen in flight, and the opened
- * screen's area starts loading it right after. A page without them asks for the session, and the
- * screen's contract is asked meanwhile.
+ * the opened screen starts loading before the shell's first render: the layout's frame, header
+ * included, is painted from the page's own HTML already (services/api/src/http/page-frame.ts), and
+ * the screen's files, preloaded by the page, run while React renders the shell in short tasks, so
+ * the area shows the screen in the same commit as the layout (bench/README.md, "browser"). A page
+ * without them asks for the session, and the screen's contract is asked meanwhile.
  */
 export function pageBasics(): Basics | null {
   const config = inlineRemotesConfig();
@@ -51,7 +51,7 @@ export function pageBasics(): Basics | null {
     if (config) checkOpenedRemoteAhead(config);
     return null;
   }
-  registerConfiguredRemotes(config.remotes);
+  startLoadingScreen(config, authStateOf(startup.user));
   return { config, clubs: startup.clubs, user: startup.user };
 }
 
