@@ -4,6 +4,7 @@
  * lays them out on the page.
  */
 import { useCallback } from 'react';
+import { askPageLists } from '@platzbuchung/ui/api/client';
 import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import * as texts from '@platzbuchung/domain/texts';
@@ -17,6 +18,10 @@ import { GridToolbar } from './GridToolbar';
 import { useDayGrid } from './use-day-grid';
 import { useGridPopups } from './use-grid-popups';
 import { useGridMarks } from '../../shared/screen-pieces';
+
+// The grid's week, its blocks and the member's own bookings, preloaded by the page, are asked for
+// as this screen's code runs, before its first render (packages/ui/src/api/client.ts).
+askPageLists();
 
 export default function Reservations({ host }: RemoteScreenProps) {
   return <MemberScreen host={host} Screen={DayGrid} />;

@@ -116,11 +116,54 @@ export interface AtClubSeq<T> {
   clubSeq: number;
 }
 
-/** A GET of one of a club's lists, with the `Club-Seq` the API answers it with. */
-export async function getJsonAtClubSeq<T>(path: string, signal?: AbortSignal): Promise<AtClubSeq<T>> {
-  const response = await respond(path, { method: 'GET', signal: signal ?? null });
+async function fetchAtClubSeq<T>(path: string, signal: AbortSignal | null): Promise<AtClubSeq<T>> {
+  const response = await respond(path, { method: 'GET', signal });
   const clubSeq = Number(response.headers.get(CLUB_SEQ_HEADER) ?? 0);
   return { value: (await response.json()) as T, clubSeq: Number.isSafeInteger(clubSeq) ? clubSeq : 0 };
+}
+
+/**
+ * The club lists the page preloads for its first screen, asked for as that screen's code ran
+ * (`askPageLists`), by address; each answer is taken once, by the first call for its address.
+ */
+let pageLists: Map<string, Promise<AtClubSeq<unknown>>> | undefined;
+
+/** Whether the address is still the one the page was loaded at, so its preloads are this screen's. */
+function onPageAddress(): boolean {
+  const [navigation] = performance.getEntriesByType('navigation');
+  return navigation === undefined || new URL(navigation.name).pathname === window.location.pathname;
+}
+
+/**
+ * Asks for the lists the page preloads (`<link rel="preload" as="fetch">`, named by the API for
+ * the opened screen), once per page, as the first screen's code runs: while the shell still
+ * renders, the answers arrive and are parsed, and the screen's machines, which start only after
+ * its first paint, find them ready. Nothing after a step to another screen, whose lists the page
+ * did not name. The answers are as old as the page, like the page's inline answers: each serves
+ * the first call for its address, and a later call (a reload) asks the API.
+ */
+export function askPageLists(): void {
+  if (pageLists || typeof document === 'undefined') return;
+  pageLists = new Map();
+  if (!onPageAddress()) return;
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin) continue;
+    const answer = fetchAtClubSeq(`${url.pathname}${url.search}`, null);
+    // Whoever takes the answer meets its failure; one nobody takes is no error.
+    answer.catch(() => {});
+    pageLists.set(`${url.pathname}${url.search}`, answer);
+  }
+}
+
+/** A GET of one of a club's lists, with the `Club-Seq` the API answers it with. */
+export function getJsonAtClubSeq<T>(path: string, signal?: AbortSignal): Promise<AtClubSeq<T>> {
+  const asked = pageLists?.get(path);
+  if (asked) {
+    pageLists?.delete(path);
+    return asked as Promise<AtClubSeq<T>>;
+  }
+  return fetchAtClubSeq<T>(path, signal ?? null);
 }
 
 function sendJson<T>(
