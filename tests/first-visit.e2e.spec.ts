@@ -35,6 +35,17 @@ function watchRequests(page: Page): { requests: Request[]; preloadWarnings: stri
   return { requests, preloadWarnings };
 }
 
+/** The scripts among `requests`, each with the body it was answered with. */
+async function scriptBodies(requests: readonly Request[]): Promise<{ url: string; body: string }[]> {
+  const scripts = requests.filter((request) => request.resourceType() === 'script');
+  return Promise.all(
+    scripts.map(async (script) => ({
+      url: script.url(),
+      body: (await (await script.response())?.text()) ?? '',
+    })),
+  );
+}
+
 const twiceOrMore = (urls: readonly string[]) =>
   [...new Set(urls)].filter((url) => urls.indexOf(url) !== urls.lastIndexOf(url));
 
@@ -75,21 +86,15 @@ describe('the first visit of /reservations', () => {
     await waitForGrid(page);
     await page.waitForLoadState('networkidle');
 
-    const scripts = requests.filter((request) => request.resourceType() === 'script');
+    const scripts = await scriptBodies(requests);
     expect(scripts.length).toBeGreaterThanOrEqual(4);
-    for (const script of scripts) {
-      const body = await (await script.response())!.text();
-      expect(body.split('\n', 1)[0], script.url()).toBe(COMPILE_ALL_ON_LOAD);
-    }
+    for (const { url, body } of scripts) expect(body.split('\n', 1)[0], url).toBe(COMPILE_ALL_ON_LOAD);
     // What the grid loads later (its popups, on the first pointer or focus) compiles as it is used.
     const later = watchRequests(page).requests;
     await page.locator('table.day-grid').hover();
-    await expect
-      .poll(() => later.filter((request) => request.resourceType() === 'script').length)
-      .toBeGreaterThan(0);
-    for (const script of later.filter((request) => request.resourceType() === 'script')) {
-      const body = await (await script.response())!.text();
-      expect(body.startsWith(COMPILE_ALL_ON_LOAD), script.url()).toBe(false);
+    await expect.poll(async () => (await scriptBodies(later)).length).toBeGreaterThan(0);
+    for (const { url, body } of await scriptBodies(later)) {
+      expect(body.startsWith(COMPILE_ALL_ON_LOAD), url).toBe(false);
     }
   });
 

@@ -252,13 +252,14 @@ function declareHostContract(remote) {
 export function createUiConfig({ root, name, exposes, html, publicDir }) {
   const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const isRemote = Boolean(exposes);
+  const entryFile = path.join(root, 'src/index.ts');
 
   return (_env, argv) => {
     const production = (argv.mode ?? 'production') === 'production';
     return {
       mode: production ? 'production' : 'development',
       context: root,
-      entry: { main: './src/index.ts' },
+      entry: { main: entryFile },
       // Never an eval-based devtool: the page's CSP forbids eval in development too.
       devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
@@ -324,12 +325,12 @@ export function createUiConfig({ root, name, exposes, html, publicDir }) {
         ...(html
           ? [
               new HtmlWebpackPlugin({ template: html, scriptLoading: 'defer' }),
-              new PreloadStartChunksPlugin(path.join(root, 'src/index.ts')),
+              new PreloadStartChunksPlugin(entryFile),
             ]
           : []),
         ...(publicDir ? [copyFolder(path.join(root, publicDir))] : []),
         ...(isRemote ? [declareHostContract(name)] : []),
-        ...(production ? [new CompileHintsPlugin(path.join(root, 'src/index.ts'), isRemote)] : []),
+        ...(production ? [new CompileHintsPlugin(entryFile, isRemote)] : []),
       ],
       optimization: {
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })],

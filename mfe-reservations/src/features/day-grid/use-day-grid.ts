@@ -23,7 +23,13 @@ import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import { dayGridMachine, type WeekData } from './day-grid-machine';
 import { weekWindow } from '@platzbuchung/domain/reservations/screen-requests';
-import { buildGrid, gridChangeAnnouncement, horizonNotice, type GridCell } from './grid-model';
+import {
+  buildGrid,
+  gridChangeAnnouncement,
+  horizonNotice,
+  windowContains,
+  type GridCell,
+} from './grid-model';
 
 /** The day last shown, so coming back from another screen keeps it (for this page load). */
 let lastShownDate: IsoDate | null = null;
@@ -84,7 +90,7 @@ export function useDayGrid(club: Club, user: SessionUser) {
   }, [club._id, mineKey, loadMine]);
 
   /** Only the first load of a week shows the splash; a reload keeps the grid on screen. */
-  const showSplash = loading && (loadedWindow === null || date < loadedWindow.from || date > loadedWindow.to);
+  const showSplash = loading && !windowContains(loadedWindow, date);
   // Under the splash there is no grid to show: a busy club's day is 280 cells, otherwise built empty
   // on the first render and again when the members arrive, on a slow phone's way to the first
   // paint (bench/README.md, "browser").

@@ -149,10 +149,11 @@ export function askPageLists(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
     const url = new URL(link.href);
     if (url.origin !== window.location.origin) continue;
-    const answer = fetchAtClubSeq(`${url.pathname}${url.search}`, null);
+    const path = `${url.pathname}${url.search}`;
+    const answer = fetchAtClubSeq(path, null);
     // Whoever takes the answer meets its failure; one nobody takes is no error.
     answer.catch(() => {});
-    pageLists.set(`${url.pathname}${url.search}`, answer);
+    pageLists.set(path, answer);
   }
 }
 
