@@ -88,6 +88,27 @@ describe('given a club that requires co-players, counts them, allows guests and 
     expect(JSON.stringify(answer.body)).toContain('Der Name eines Gastes');
   });
 
+  it('when a guest is named "A " (one letter once trimmed), then 400 in German, nothing written', async () => {
+    const before = await api.db('events').count<{ count: string }[]>('* as count');
+    const answer = await book(m.player.client, { players: [{ guest_name: 'A ' }] });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ error: playerTexts.guestNameInvalid });
+    expect(await api.db('events').count('* as count')).toEqual(before);
+  });
+
+  it('when a guest is named with spaces around, then the trimmed name is kept', async () => {
+    const answer = await book(m.player.client, {
+      court_num: '3',
+      start_time: 15,
+      end_time: 16,
+      players: [{ guest_name: 'Gerda Gast  ' }],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const made = answer.body.data.find((r) => r.court_num === '3' && r.start_time === 15)!;
+    const guest = await api.db('reservation_guests').where({ reservation_id: made._id }).first('name');
+    expect(guest.name).toBe('Gerda Gast');
+  });
+
   it('when a doubles with a guest is booked for two hours, then everyone shows with names, the guest’s name never in the log', async () => {
     const answer = await book(anna.client, {
       court_num: '2',

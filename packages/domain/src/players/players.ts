@@ -4,7 +4,7 @@
  */
 import { fullName, holderName, type Named } from '../names';
 import type { PlayerBody } from '../reservations/schemas';
-import { GUEST_NAME_PATTERN } from '../shapes';
+import { isGuestName } from '../shapes';
 import * as playerTexts from './texts';
 import type { NamedPlayer } from '../types';
 
@@ -22,7 +22,7 @@ export type MatchKind = 'singles' | 'doubles';
 export const coPlayersOf = (match: MatchKind): number => (match === 'singles' ? 1 : MAX_CO_PLAYERS);
 
 export function isGuestNameValid(name: string): boolean {
-  return new RegExp(GUEST_NAME_PATTERN, 'u').test(name.trim());
+  return isGuestName(name.trim());
 }
 
 export const isGuest = (player: ReservationPlayer): player is { guest_name: string } =>

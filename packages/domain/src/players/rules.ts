@@ -12,6 +12,7 @@ import { firstCommonOccurrence } from '../reservations/conflicts';
 import type { PlayerRef } from '../reservations/events';
 import { countsTowardLimit, occursOn } from '../reservations/recurrence';
 import type { PlayRules, Quota } from '../schemas';
+import { isGuestName } from '../shapes';
 import type { Club, IsoDate, MemberStatus, Reservation } from '../types';
 import { quotaWindowText } from './play-rules';
 import * as playerTexts from './texts';
@@ -78,6 +79,10 @@ function listError(request: PlayRequest, { play }: PlayersContext): Refusal | nu
   }
   if (!play.rules.guests && players.some((p) => 'guest_id' in p)) {
     return { kind: 'forbidden', message: playerTexts.guestsNotAllowed };
+  }
+  // Judged as stored, so the guests table's own check is never the first to say no.
+  if (players.some((p) => 'guest_name' in p && !isGuestName(p.guest_name))) {
+    return { kind: 'invalid', message: playerTexts.guestNameInvalid };
   }
   const seen = new Set<string>();
   for (const id of memberIds(players)) {

@@ -92,6 +92,14 @@ describe('given a club that requires co-players and allows guests at 5 €', () 
       .when(makeCommand({ players: [guest()] }), { play: withRules({ co_players: 'required' }) })
       .thenFails('forbidden', playerTexts.guestsNotAllowed);
   });
+  it.each([['A'], [' Gerd'], ['Gerd '], ['x'.repeat(61)], ['R2D2']])(
+    'when a guest is named as %j, then the name as it would be stored is refused in German',
+    (name) => {
+      given()
+        .when(makeCommand({ players: [{ guest_id: 'g-1', guest_name: name }] }), { play: required })
+        .thenFails('invalid', playerTexts.guestNameInvalid);
+    },
+  );
   it('when an admin books without players, then nothing is asked of them', () => {
     given()
       .when(makeCommand({ actor: admin }), { play: required })
