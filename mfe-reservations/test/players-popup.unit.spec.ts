@@ -105,6 +105,18 @@ describe('the make popup, where co-players are required', () => {
   });
 });
 
+describe('the make popup over several courts', () => {
+  it('given an admin who named a player and then ticks a second court, sends nobody: a group names no players', () => {
+    const { actor, request } = makePopup({ ...demo, co_players: 'optional' }, true);
+    actor.send({ type: 'players.member', index: 0, member: { user_id: ERIKA, name: 'Erika Schmidt' } });
+    actor.send({ type: 'court.toggle', court: 3, checked: true });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent).toHaveLength(1);
+    expect(request.sent[0]).toMatchObject({ court_nums: ['2', '3'] });
+    expect(request.sent[0]).not.toHaveProperty('players');
+  });
+});
+
 describe('the make popup, where co-players are off or optional', () => {
   it('given a club that names nobody, sends no players, as before', () => {
     const { actor, request } = makePopup(DEFAULT_PLAY_RULES);
@@ -135,13 +147,13 @@ const booking = (players: Reservation['players']): Reservation => ({
   players,
 });
 
-function changePopup(reservation: Reservation, play: PlayRules) {
+function changePopup(reservation: Reservation, play: PlayRules, isAdmin = false) {
   const request = pendingRequest<ChangeRequest>();
   const actor = createActor(changeReservationMachine.provide({ actors: { submit: request.submit } }), {
     input: {
       reservation,
       occurrenceDate: reservation.date,
-      isAdmin: false,
+      isAdmin,
       clubId: CLUB_ID,
       club: { courts_count: 4, start_hour: 8, end_hour: 22 },
       play,
@@ -165,6 +177,17 @@ describe('the change popup', () => {
     actor.send({ type: 'players.member', index: 0, member: { user_id: HANS, name: 'Hans Meier' } });
     actor.send({ type: 'popup.submit' });
     expect(request.sent[0]?.body.players).toEqual([{ user_id: HANS }]);
+  });
+
+  it('given every court of a group changes, sends no players: one court names its own', () => {
+    const group = { ...booking([]), group_id: '55555555-5555-4555-8555-555555555555' };
+    const { actor, request } = changePopup(group, { ...demo, co_players: 'optional' }, true);
+    actor.send({ type: 'players.member', index: 0, member: { user_id: HANS, name: 'Hans Meier' } });
+    actor.send({ type: 'wholeGroup.change', wholeGroup: true });
+    actor.send({ type: 'hour.change', hour: 19 });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent[0]?.body).toMatchObject({ whole_group: true, start_time: 19 });
+    expect(request.sent[0]?.body).not.toHaveProperty('players');
   });
 
   it('given a guest named, starts from them', () => {

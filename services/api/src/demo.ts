@@ -226,6 +226,7 @@ async function adminWeek(db: Db, clubId: string, today: string, admin: Actor, cl
         end_time: 13,
         label: 'Medenspiel Damen 30',
         recurring: false,
+        players: [],
       },
       clock,
     ),

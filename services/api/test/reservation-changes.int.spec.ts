@@ -352,3 +352,57 @@ describe('changing a group', () => {
     ).toEqual([18, 18, 8].sort());
   });
 });
+
+describe('a group names nobody', () => {
+  it('a whole-group change or a booking over several courts that names a guest is refused in German; one court names its guest in a change of its own, and the name is kept', async () => {
+    const members = await clubWithMembers(api.url, { courts_count: 4 });
+    const { club } = members;
+    const rules = await members.admin.client.request('PUT', `/api/admin/club?club_id=${club._id}`, {
+      name: club.name,
+      courts_count: club.courts_count,
+      start_hour: club.start_hour,
+      end_hour: club.end_hour,
+      reservations_limit: club.reservations_limit,
+      co_players: 'optional',
+      guests: true,
+    });
+    expect(rules.status).toBe(200);
+    const slot = { club_id: club._id, start_time: 17, end_time: 19, date: TUESDAY };
+    const guests = [{ guest_name: 'Gerda Gast' }];
+    const namedGroup = await members.admin.client.post<ListAnswer>('/api/reservations', {
+      ...slot,
+      court_nums: ['1', '2'],
+      players: guests,
+    });
+    expect(namedGroup.status).toBe(400);
+    expect(namedGroup.body).toEqual({ error: reservationTexts.groupNamesNobody });
+
+    const booked = await members.admin.client.post<ListAnswer>('/api/reservations', {
+      ...slot,
+      court_nums: ['1', '2'],
+    });
+    const chosen = booked.body.data.find((r) => r.group_id && r.court_num === '1')!;
+    const whole = await change(members.admin.client, members, chosen._id, {
+      court_num: '1',
+      start_time: 17,
+      end_time: 19,
+      date: TUESDAY,
+      whole_group: true,
+      players: guests,
+    });
+    expect(whole.status).toBe(400);
+    expect(whole.body).toEqual({ error: reservationTexts.groupNamesNobody });
+
+    const one = await change(members.admin.client, members, chosen._id, {
+      court_num: '1',
+      start_time: 17,
+      end_time: 19,
+      date: TUESDAY,
+      players: guests,
+    });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.data.find((r) => r._id === chosen._id)?.players).toEqual(guests);
+    const kept = await api.db('reservation_guests').where({ reservation_id: chosen._id }).pluck('name');
+    expect(kept).toEqual(['Gerda Gast']);
+  });
+});

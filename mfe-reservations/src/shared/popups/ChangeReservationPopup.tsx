@@ -13,6 +13,7 @@ import {
   changeRequest,
   changeReservationMachine,
   isUnchanged,
+  namesPlayers,
   type ChangeRequest,
   type ChangeReservationInput,
 } from './change-reservation-machine';
@@ -117,7 +118,7 @@ export function ChangeReservationPopup(props: ChangeReservationPopupProps) {
               onLabelChange={(label) => send({ type: 'label.change', label })}
             />
           )}
-          {context.play.co_players !== 'off' && (
+          {namesPlayers(context) && (
             <PlayersFields
               draft={context.players}
               play={context.play}

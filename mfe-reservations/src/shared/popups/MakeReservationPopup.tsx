@@ -9,6 +9,7 @@ import {
   bookingDurations,
   durationOptions,
   makeReservationMachine,
+  namesPlayers,
   type MakeReservationInput,
 } from './make-reservation-machine';
 import { PlayersFields } from './PlayersFields';
@@ -58,7 +59,7 @@ export function MakeReservationPopup({ input, taken, window, members, onDone }: 
   const cancel = () => send({ type: 'popup.cancel' });
   const durations = bookingDurations(context);
   const end = context.slot.hour + (durations.includes(context.duration) ? context.duration : 1);
-  const namesPlayers = context.play.co_players !== 'off';
+  const naming = namesPlayers(context);
   const summary = slotSummary(context.slot.court, context.slot.date, context.slot.hour, end);
   if (context.courts.length > 1) summary[0] = [popupTexts.courts, `Plätze ${context.courts.join(', ')}`];
 
@@ -122,7 +123,7 @@ export function MakeReservationPopup({ input, taken, window, members, onDone }: 
               </div>
             </>
           )}
-          {namesPlayers && (
+          {naming && (
             <PlayersFields
               draft={context.players}
               play={context.play}
@@ -147,7 +148,7 @@ export function MakeReservationPopup({ input, taken, window, members, onDone }: 
             submitLabel={popupTexts.reserve}
             disabled={context.taken}
             onCancel={cancel}
-            autoFocusSubmit={!context.isAdmin && !namesPlayers}
+            autoFocusSubmit={!context.isAdmin && !naming}
           />
         </fieldset>
       </form>

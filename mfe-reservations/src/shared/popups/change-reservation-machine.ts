@@ -85,8 +85,16 @@ export function changeDurations(
 }
 
 /** The players to send: only when the club names them and they differ from the booking's ("absent = unchanged"). */
+/**
+ * Whether the popup names co-players: where the club names them, and not for every court of a
+ * group at once, which names nobody (docs/who-plays.md); one court of it names its own.
+ */
+export const namesPlayers = (
+  context: Pick<ChangeReservationContext, 'play' | 'reservation' | 'wholeGroup'>,
+) => context.play.co_players !== 'off' && !(context.reservation.group_id && context.wholeGroup);
+
 function changedPlayers(context: ChangeReservationContext) {
-  if (context.play.co_players === 'off') return null;
+  if (!namesPlayers(context)) return null;
   const players = playersBody(context.players);
   const before = playersBody(playersDraftOf(context.reservation.players));
   return samePlayers(players, before) ? null : players;
@@ -94,6 +102,7 @@ function changedPlayers(context: ChangeReservationContext) {
 
 /** An admin's booking needs no co-players; what is named is still checked. */
 function problemOf(context: ChangeReservationContext): string | null {
+  if (!namesPlayers(context)) return null;
   const play =
     context.isAdmin && context.play.co_players === 'required'
       ? { ...context.play, co_players: 'optional' as const }

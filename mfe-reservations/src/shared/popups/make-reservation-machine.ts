@@ -80,8 +80,16 @@ export function bookingDurations(
     : options.filter((hours) => hours <= playerMaxHours(context.players, context.play));
 }
 
+/**
+ * Whether the popup names co-players: where the club names them, and for one court only, since a
+ * booking over several courts is the club's own and names nobody (docs/who-plays.md).
+ */
+export const namesPlayers = (context: Pick<MakeReservationContext, 'play' | 'courts'>): boolean =>
+  context.play.co_players !== 'off' && context.courts.length <= 1;
+
 /** An admin's booking needs no co-players (training, a match day); what is named is still checked. */
 function problemOf(context: MakeReservationContext): string | null {
+  if (!namesPlayers(context)) return null;
   const play =
     context.isAdmin && context.play.co_players === 'required'
       ? { ...context.play, co_players: 'optional' as const }
@@ -104,8 +112,8 @@ function makeReservationBody(context: MakeReservationContext): MakeReservationBo
   const { slot } = context;
   const duration = bookingDurations(context).includes(context.duration) ? context.duration : 1;
   const label = context.isAdmin ? context.label.trim() : '';
-  const players = context.play.co_players === 'off' ? [] : playersBody(context.players);
   const courts = context.isAdmin ? context.courts : [slot.court];
+  const players = namesPlayers({ play: context.play, courts }) ? playersBody(context.players) : [];
   const where =
     courts.length > 1 ? { court_nums: courts.map(String) } : { court_num: String(courts[0] ?? slot.court) };
   return {

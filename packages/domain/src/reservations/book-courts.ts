@@ -1,6 +1,7 @@
 /**
  * An admin books several courts at once — a training on courts 1 to 3 — as one booking per court,
- * linked by a `group_id`: all of them or none. Deleting or changing a group takes each booking the
+ * linked by a `group_id`: all of them or none. A group is the club's own booking and names nobody:
+ * nobody plays on all of its courts (docs/who-plays.md). Deleting or changing a group takes each booking the
  * same way (./delete-reservation, ./change-reservation), again all or none.
  */
 import type { LocalMoment } from '../dates';
@@ -22,6 +23,7 @@ import {
 import { evolve } from './evolve';
 import { initialReservationState } from './state';
 import * as reservationTexts from './texts';
+import type { RequestedPlayer } from '../players/rules';
 
 export interface BookCourts {
   type: 'BookCourts';
@@ -35,6 +37,8 @@ export interface BookCourts {
   date: IsoDate;
   label?: string | null;
   recurring: boolean;
+  /** Whom the request names: refused unless none, since nobody plays on every court of a group. */
+  players: readonly RequestedPlayer[];
 }
 
 export function bookCourts(
@@ -47,6 +51,7 @@ export function bookCourts(
   if (courts.size !== command.court_nums.length || courts.size < 1) {
     return reject('invalid', reservationTexts.courtsTwice);
   }
+  if (command.players.length) return reject('invalid', reservationTexts.groupNamesNobody);
   const events: ReservationEvent[] = [];
   for (const [index, court_num] of command.court_nums.entries()) {
     const single: MakeReservation = {
@@ -54,8 +59,6 @@ export function bookCourts(
       type: 'MakeReservation',
       reservation_id: command.reservation_ids[index]!,
       court_num,
-      // One group is one booking of the club over several courts: nobody plays on all of them.
-      players: [],
     };
     // Each court against the club's bookings and the group's courts booked before it.
     const decision = makeReservation(single, initialReservationState, contextAfter(context, events), now);
@@ -132,6 +135,9 @@ export function changeGroup(
 ): Decision<ReservationEvent> {
   const chosen = context.members.find((m) => m._id === command.reservation_id);
   if (!chosen) return reject('not_found', reservationTexts.reservationNotFound);
+  // The same players on every court would put one guest or member on several courts at once, and
+  // one guest id under several bookings; a court of the group names its players in a change of its own.
+  if (command.players?.length) return reject('invalid', reservationTexts.groupNamesNobody);
   const members = [chosen, ...context.members.filter((m) => m !== chosen)];
   const rows = new Map(context.existing.map((r) => [r._id, r]));
   for (const member of members) rows.set(member._id, member);

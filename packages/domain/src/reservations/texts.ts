@@ -36,6 +36,9 @@ export const playerOneCourtOnly = 'Nur Administratoren können mehrere Plätze a
 export const oneOfCourtOrCourts =
   'Bitte wählen Sie einen Platz (court_num) oder mehrere Plätze (court_nums), nicht beides.';
 export const courtsTwice = 'Bitte wählen Sie jeden Platz nur einmal.';
+/** A group is the club's booking over several courts: nobody plays on all of them (./book-courts). */
+export const groupNamesNobody =
+  'Eine Buchung über mehrere Plätze nennt keine Mitspieler; tragen Sie sie bitte für jeden Platz einzeln ein.';
 // Club-local rules: how far ahead players book, until when they cancel (../club-time).
 export const beyondHorizon = (days: number, lastDay: string): string =>
   `Mitglieder können höchstens ${days === 1 ? 'einen Tag' : `${days} Tage`} im Voraus reservieren, also bis ${lastDay}.`;

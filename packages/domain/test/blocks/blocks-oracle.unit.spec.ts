@@ -143,6 +143,7 @@ describe('blocks against the day-by-day oracle', () => {
               date: start,
               label: null,
               recurring: wanted.recurring,
+              players: [],
             };
             const decision = bookCourts(
               command,

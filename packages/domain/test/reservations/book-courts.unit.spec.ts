@@ -22,6 +22,7 @@ const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
   date: '2026-11-24',
   label: 'Training',
   recurring: true,
+  players: [],
   ...fields,
 });
 
@@ -69,6 +70,14 @@ describe('booking several courts at once', () => {
     ).toMatchObject({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.unknownCourt(4) },
+    });
+  });
+
+  it('names nobody: a request naming players is refused in German, not booked without them', () => {
+    const named = command({ players: [{ user_id: player.user_id }] });
+    expect(bookCourts(named, { club, existing: [], blocks: [], play }, now)).toEqual({
+      ok: false,
+      error: { kind: 'invalid', message: reservationTexts.groupNamesNobody },
     });
   });
 });
@@ -141,6 +150,16 @@ describe('changing a group', () => {
       ['ReservationChanged', 'r-2'],
       ['ReservationChanged', 'r-3'],
     ]);
+  });
+
+  it('names nobody: the same guest on every court is refused in German; clearing the players is not', () => {
+    const context = { club, existing: members, blocks: [], play, members };
+    const guest = { guest_id: 'g-9', guest_name: 'Gerda Gast' };
+    expect(changeGroup(change({ players: [guest] }), context, now)).toEqual({
+      ok: false,
+      error: { kind: 'invalid', message: reservationTexts.groupNamesNobody },
+    });
+    expect(changeGroup(change({ players: [] }), context, now).ok).toBe(true);
   });
 
   it('all or none: one court of the group running into a block refuses the whole change, naming it', () => {
