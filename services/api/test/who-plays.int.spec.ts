@@ -194,9 +194,42 @@ describe('given a club that requires co-players, counts them, allows guests and 
     const after = await anna.client.get<Reservation[]>(
       `/api/reservations?club_id=${m.club._id}&from=2026-11-24&to=2026-11-24`,
     );
+    const left = after.body.find((r) => r._id === booking!._id)!;
+    expect(left.players).toEqual([
+      { user_id: carl.id, first_name: 'Carl', last_name: 'Netz' },
+      { guest_name: 'Gerda Gast' },
+    ]);
+    // No longer a doubles: a singles of two hours would stand against the club's rules.
+    expect([left.start_time, left.end_time]).toEqual([12, 13]);
+  });
+
+  it('when the booker names Ben again, then 403 naming him; Ben comes back himself, then he is named', async () => {
+    const [booking] = (
+      await anna.client.get<Reservation[]>(
+        `/api/reservations?club_id=${m.club._id}&user_id=${anna.id}&from=2026-11-24&to=2026-11-24`,
+      )
+    ).body;
+    const slot = { court_num: '2', start_time: 12, end_time: 13, date: '2026-11-24' };
+    const renamed = await anna.client.request(
+      'PUT',
+      `/api/reservations/${booking!._id}?club_id=${m.club._id}`,
+      { ...slot, players: [{ user_id: carl.id }, { guest_name: 'Gerda Gast' }, { user_id: ben.id }] },
+    );
+    expect(renamed.status).toBe(403);
+    expect(renamed.body).toEqual({ error: playerTexts.leftBooking('Ben Volley') });
+
+    const path = `/api/reservations/${booking!._id}/players/me?club_id=${m.club._id}`;
+    const byCarl = await carl.client.request('PUT', path, {});
+    expect(byCarl.status).toBe(404);
+    expect(byCarl.body).toEqual({ error: playerTexts.notLeft });
+    expect((await ben.client.request('PUT', path, {})).status).toBe(204);
+    const after = await anna.client.get<Reservation[]>(
+      `/api/reservations?club_id=${m.club._id}&from=2026-11-24&to=2026-11-24`,
+    );
     expect(after.body.find((r) => r._id === booking!._id)!.players).toEqual([
       { user_id: carl.id, first_name: 'Carl', last_name: 'Netz' },
       { guest_name: 'Gerda Gast' },
+      { user_id: ben.id, first_name: 'Ben', last_name: 'Volley' },
     ]);
   });
 

@@ -1,15 +1,19 @@
 /**
  * A named member takes themselves off a booking (`DELETE /api/reservations/:id/players/me`): only
- * from a booking that names them, and only before it begins.
+ * from a booking that names them, and only before it begins. A player's doubles that loses a
+ * player is no longer a doubles: it keeps only as many hours as the players left may book
+ * (docs/who-plays.md).
  */
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
 import { hasBegun } from '../reservations/delete-reservation';
-import type { ReservationEvent } from '../reservations/events';
+import type { CoPlayerLeft, ReservationEvent } from '../reservations/events';
+import { evolve } from '../reservations/evolve';
 import { activeReservation, type ReservationState } from '../reservations/state';
 import * as reservationTexts from '../reservations/texts';
-import type { Club } from '../types';
-import { involves } from './rules';
+import type { PlayRules } from '../schemas';
+import type { Club, Reservation, Role } from '../types';
+import { involves, maxPlayerHours } from './rules';
 import * as playerTexts from './texts';
 
 export interface LeaveAsCoPlayer {
@@ -20,22 +24,47 @@ export interface LeaveAsCoPlayer {
 
 export interface LeaveAsCoPlayerContext {
   club: Club;
+  /** The club's play rules: how long a booking of the players who stay may last. */
+  rules: PlayRules;
+  /** The booker's role: an admin's booking is held to no player's length, whoever leaves it. */
+  bookerRole: Role;
+}
+
+/**
+ * The booking shortened to what its remaining players may book, when a player's doubles of two
+ * hours lost a player; null when it may stay as it is.
+ */
+function shortened(
+  after: Reservation,
+  { rules, bookerRole }: LeaveAsCoPlayerContext,
+): ReservationEvent | null {
+  const hours = after.end_time - after.start_time;
+  const allowed = maxPlayerHours(after.co_players ?? [], rules);
+  if (bookerRole === 'admin' || hours === 1 || hours <= allowed) return null;
+  const { court_num, date, start_time } = after;
+  return {
+    type: 'ReservationChanged',
+    reservation_id: after._id,
+    data: { court_num, date, start_time, end_time: start_time + allowed },
+  };
 }
 
 export function leaveAsCoPlayer(
   command: LeaveAsCoPlayer,
   state: ReservationState,
-  { club }: LeaveAsCoPlayerContext,
+  context: LeaveAsCoPlayerContext,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   const reservation = activeReservation(state);
   const { user_id } = command.actor;
   const named = reservation !== null && reservation.user_id !== user_id && involves(reservation, user_id);
-  if (reservation === null || reservation.club_id !== club._id || !named) {
+  if (reservation === null || reservation.club_id !== context.club._id || !named) {
     return reject('not_found', playerTexts.notNamed);
   }
   if (!reservation.recurring && hasBegun(reservation.date, reservation.start_time, now)) {
     return reject('past', reservationTexts.changeAlreadyBegun);
   }
-  return accept({ type: 'CoPlayerLeft', reservation_id: reservation._id, data: { user_id } });
+  const left: CoPlayerLeft = { type: 'CoPlayerLeft', reservation_id: reservation._id, data: { user_id } };
+  const shorter = shortened(evolve(reservation, left)!, context);
+  return shorter ? accept(left, shorter) : accept(left);
 }

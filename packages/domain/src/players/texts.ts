@@ -36,6 +36,12 @@ export const memberLimitReached = (who: string, limit: number): string =>
 export const quotaExceeded = (who: string | null, window: string, hours: number): string =>
   `Im Zeitfenster ${window} sind höchstens ${hours === 1 ? '1 Stunde' : `${hours} Stunden`} pro Woche möglich; ${who ? `${who} hat` : 'Sie haben'} in dieser Woche nicht mehr genug davon frei.`;
 export const notNamed = 'Sie sind bei dieser Reservierung nicht als Mitspieler eingetragen.';
+/** The booker (or an admin) names a member who took themselves off this booking. */
+export const leftBooking = (who: string): string =>
+  `${who} hat sich aus dieser Reservierung ausgetragen und kann sich nur selbst wieder eintragen.`;
+/** Coming back to a booking one has not left. */
+export const notLeft = 'Sie haben sich aus dieser Reservierung nicht ausgetragen.';
+export const noRoomLeft = 'Diese Reservierung hat bereits 3 Mitspieler.';
 export const coPlayerLeftLabel = 'Mitspieler ausgetragen';
 export const guestNameInvalid = `Der Name des Gasts muss ${GUEST_NAME_MIN} bis ${GUEST_NAME_MAX} Zeichen lang sein (Buchstaben, Leerzeichen, Bindestrich, Apostroph, Punkt).`;
 export const missingCoPlayers = (count: number): string =>

@@ -101,7 +101,8 @@ export function deleteGroup(
   for (const member of members) {
     const decision = deleteReservation(
       { ...command, type: 'DeleteReservation', reservation_id: member._id },
-      { status: 'active', reservation: member },
+      // Cancelling asks nothing of who left a booking.
+      { status: 'active', reservation: member, left: [] },
       { club },
       now,
     );
@@ -153,7 +154,8 @@ export function changeGroup(
     const existing = [...rows.values()];
     const decision = changeReservation(
       single,
-      { status: 'active', reservation: member },
+      // A group's change names nobody (refused above), so who left a booking is never asked.
+      { status: 'active', reservation: member, left: [] },
       { ...context, existing },
       now,
     );

@@ -29,6 +29,8 @@ import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
 import * as reservationTexts from './texts';
 import { playerRefs, type CoPlayer, type RequestedPlayer } from '../players/rules';
+import * as playerTexts from '../players/texts';
+import { fullName } from '../names';
 import type { PlayRules } from '../schemas';
 import type { PlayerRef } from './events';
 
@@ -74,6 +76,17 @@ function playersData(command: ChangeReservation, rules: PlayRules): { players?: 
 /** The co-players the rules judge: those asked for, else those the booking names. */
 const playersAfter = (command: ChangeReservation, reservation: Reservation): readonly CoPlayer[] =>
   command.players ?? reservation.co_players ?? [];
+
+/**
+ * A member the change names who took themselves off this booking: only they may come back
+ * (./rejoin), never be named again by the booker or an admin (docs/who-plays.md).
+ */
+function namedAfterLeaving(
+  players: readonly RequestedPlayer[] | undefined,
+  left: readonly string[],
+): string | undefined {
+  return (players ?? []).flatMap((p) => ('user_id' in p ? [p.user_id] : [])).find((id) => left.includes(id));
+}
 
 /** The club's other bookings as they would be once `events` happened to `reservation`. */
 function othersAfter(
@@ -254,6 +267,10 @@ export function changeReservation(
     if (reservation.user_id !== command.actor.user_id)
       return reject('forbidden', reservationTexts.notOwnToChange);
     if (reservation.recurring) return reject('forbidden', reservationTexts.playerNoSeriesChange);
+  }
+  const again = state.status === 'active' ? namedAfterLeaving(command.players, state.left) : undefined;
+  if (again !== undefined) {
+    return reject('forbidden', playerTexts.leftBooking(fullName(context.play.members.get(again))));
   }
   return reservation.recurring
     ? changeSeries(command, reservation, context, now)

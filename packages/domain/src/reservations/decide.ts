@@ -19,8 +19,10 @@ import { makeReservation, type MakeReservation, type MakeReservationContext } fr
 import type { ReservationEvent } from './events';
 import type { ReservationState } from './state';
 import { leaveAsCoPlayer, type LeaveAsCoPlayer, type LeaveAsCoPlayerContext } from '../players/leave';
+import { rejoinAsCoPlayer, type RejoinAsCoPlayer, type RejoinAsCoPlayerContext } from '../players/rejoin';
 
-export type ReservationCommand = MakeReservation | DeleteReservation | ChangeReservation | LeaveAsCoPlayer;
+export type ReservationCommand =
+  MakeReservation | DeleteReservation | ChangeReservation | LeaveAsCoPlayer | RejoinAsCoPlayer;
 
 /** What the caller loads besides the stream, per command type. */
 export interface CommandContexts {
@@ -28,6 +30,7 @@ export interface CommandContexts {
   DeleteReservation: DeleteReservationContext;
   ChangeReservation: ChangeReservationContext;
   LeaveAsCoPlayer: LeaveAsCoPlayerContext;
+  RejoinAsCoPlayer: RejoinAsCoPlayerContext;
 }
 
 export function decide<C extends ReservationCommand>(
@@ -48,6 +51,8 @@ export function decide<C extends ReservationCommand>(
       return changeReservation(cmd, state, context as ChangeReservationContext, now);
     case 'LeaveAsCoPlayer':
       return leaveAsCoPlayer(cmd, state, context as LeaveAsCoPlayerContext, now);
+    case 'RejoinAsCoPlayer':
+      return rejoinAsCoPlayer(cmd, state, context as RejoinAsCoPlayerContext, now);
     default: {
       const unknown: never = cmd;
       throw new Error(`Unknown reservation command: ${JSON.stringify(unknown)}`);

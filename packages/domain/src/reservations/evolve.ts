@@ -7,8 +7,12 @@ import type { Reservation } from '../types';
 import type { ReservationEvent } from './events';
 import { activeReservation, evolveReservation, type ReservationState } from './state';
 
+/**
+ * A row seen as the decider's state. Who left a booking is no part of its row, and no row is decided
+ * on from here: the row a fold leaves is all that is read of it.
+ */
 const asState = (row: Reservation | null): ReservationState =>
-  row === null ? { status: 'none' } : { status: 'active', reservation: row };
+  row === null ? { status: 'none' } : { status: 'active', reservation: row, left: [] };
 
 export function evolve(row: Reservation | null, event: ReservationEvent): Reservation | null {
   return activeReservation(evolveReservation(asState(row), event));

@@ -8,7 +8,15 @@ import type { PlayerRef, ReservationEvent, ReservationMade } from './events';
 
 export type ReservationState =
   | { status: 'none' }
-  | { status: 'active'; reservation: Reservation }
+  | {
+      status: 'active';
+      reservation: Reservation;
+      /**
+       * Members who took themselves off (`CoPlayerLeft`) and are not named again: nobody but they
+       * may name them on this booking again (docs/who-plays.md).
+       */
+      left: readonly string[];
+    }
   | { status: 'cancelled'; reservation: Reservation };
 
 export const initialReservationState: ReservationState = { status: 'none' };
@@ -38,33 +46,44 @@ export function withPlayers(players: readonly PlayerRef[] | undefined): { co_pla
   return players?.length ? { co_players: [...players] } : {};
 }
 
+const namedMembers = (players: readonly PlayerRef[]) =>
+  players.flatMap((p) => ('user_id' in p ? [p.user_id] : []));
+
 export function evolveReservation(state: ReservationState, event: ReservationEvent): ReservationState {
   switch (event.type) {
     case 'ReservationMade':
-      return { status: 'active', reservation: booked(event) };
+      return { status: 'active', reservation: booked(event), left: [] };
     case 'OccurrenceCancelled': {
       if (state.status !== 'active' || state.reservation.deleted_dates.includes(event.data.date))
         return state;
       // Kept sorted: one canonical order makes rows comparable (rebuild vs. live) and lists readable.
       const deleted_dates = [...state.reservation.deleted_dates, event.data.date].sort();
-      return { status: 'active', reservation: { ...state.reservation, deleted_dates } };
+      return { ...state, reservation: { ...state.reservation, deleted_dates } };
     }
     case 'SeriesEnded':
       return state.status === 'active'
-        ? { status: 'active', reservation: { ...state.reservation, end_date: event.data.end_date } }
+        ? { ...state, reservation: { ...state.reservation, end_date: event.data.end_date } }
         : state;
     case 'ReservationChanged': {
       if (state.status !== 'active') return state;
       const { label, players, ...slot } = event.data;
       const { co_players: before, ...rest } = state.reservation;
       const co = players === undefined ? withPlayers(before) : withPlayers(players);
-      return { status: 'active', reservation: { ...rest, ...slot, label: label ?? null, ...co } };
+      // A member named again came back themselves: only they may (./change-reservation).
+      const named = namedMembers(players ?? []);
+      const left = state.left.filter((id) => !named.includes(id));
+      return { status: 'active', reservation: { ...rest, ...slot, label: label ?? null, ...co }, left };
     }
     case 'CoPlayerLeft': {
       if (state.status !== 'active') return state;
       const { co_players: before, ...rest } = state.reservation;
-      const left = (before ?? []).filter((p) => !('user_id' in p) || p.user_id !== event.data.user_id);
-      return { status: 'active', reservation: { ...rest, ...withPlayers(left) } };
+      const { user_id } = event.data;
+      const remaining = (before ?? []).filter((p) => !('user_id' in p) || p.user_id !== user_id);
+      return {
+        status: 'active',
+        reservation: { ...rest, ...withPlayers(remaining) },
+        left: [...state.left.filter((id) => id !== user_id), user_id],
+      };
     }
     case 'ReservationCancelled':
       return state.status === 'active' ? { status: 'cancelled', reservation: state.reservation } : state;

@@ -8,6 +8,7 @@ import { playRulesOf } from '../../src/players/play-rules';
 import type { PlayContext, PlayMember } from '../../src/players/rules';
 import * as playerTexts from '../../src/players/texts';
 import type { ChangeReservation } from '../../src/reservations/change-reservation';
+import type { ReservationChanged } from '../../src/reservations/events';
 import * as reservationTexts from '../../src/reservations/texts';
 import * as texts from '../../src/texts';
 import type { PlayRules } from '../../src/schemas';
@@ -345,5 +346,121 @@ describe('a named member takes themselves off', () => {
     given(made('r-1', { players: [other], start_time: 8, end_time: 9 }))
       .when({ type: 'LeaveAsCoPlayer', reservation_id: 'r-1', actor: otherPlayer })
       .thenFails('past', reservationTexts.changeAlreadyBegun);
+  });
+});
+
+describe('a player’s doubles of two hours loses a player', () => {
+  const doubles = (fields = {}) =>
+    made('r-1', {
+      date: tuesday,
+      start_time: 12,
+      end_time: 14,
+      players: [other, { user_id: third.user_id }, { user_id: fourth.user_id }],
+      ...fields,
+    });
+  const left = {
+    type: 'CoPlayerLeft',
+    reservation_id: 'r-1',
+    data: { user_id: otherPlayer.user_id },
+  } as const;
+  it('when a member leaves, then it is shortened to the one hour a singles may last, in the same decision', () => {
+    given(doubles())
+      .when({ type: 'LeaveAsCoPlayer', reservation_id: 'r-1', actor: otherPlayer }, { play: required })
+      .then([
+        left,
+        {
+          type: 'ReservationChanged',
+          reservation_id: 'r-1',
+          data: { court_num: '3', date: tuesday, start_time: 12, end_time: 13 },
+        },
+      ]);
+  });
+  it('when it is an admin’s booking, then it keeps its hours', () => {
+    given(doubles({ user_id: admin.user_id }))
+      .when({ type: 'LeaveAsCoPlayer', reservation_id: 'r-1', actor: otherPlayer }, { play: required })
+      .then([left]);
+  });
+  it('when it lasts one hour, then only the player leaves', () => {
+    given(doubles({ end_time: 13 }))
+      .when({ type: 'LeaveAsCoPlayer', reservation_id: 'r-1', actor: otherPlayer }, { play: required })
+      .then([left]);
+  });
+});
+
+describe('a member who left is named again only by themselves', () => {
+  const change = (fields: Partial<ChangeReservation> = {}): ChangeReservation => ({
+    type: 'ChangeReservation',
+    reservation_id: 'r-1',
+    new_reservation_id: 'r-split',
+    actor: player,
+    court_num: '3',
+    start_time: 10,
+    end_time: 11,
+    date: tuesday,
+    ...fields,
+  });
+  const booked = made('r-1', { date: tuesday, players: [other] });
+  const left = {
+    type: 'CoPlayerLeft',
+    reservation_id: 'r-1',
+    data: { user_id: otherPlayer.user_id },
+  } as const;
+  const optional = withRules({ co_players: 'optional' });
+  it('when the booker names them again, then it is refused naming them', () => {
+    given(booked, left)
+      .when(change({ players: [other] }), { play: optional })
+      .thenFails('forbidden', playerTexts.leftBooking('Otto Ander'));
+  });
+  it('when an admin names them again, then it is refused too', () => {
+    given(booked, left)
+      .when(change({ actor: admin, players: [other] }), { play: optional })
+      .thenFails('forbidden', playerTexts.leftBooking('Otto Ander'));
+  });
+  it('when the booker changes the hour and names someone else, then that is their right', () => {
+    given(booked, left)
+      .when(change({ start_time: 11, end_time: 12, players: [{ user_id: third.user_id }] }), {
+        play: optional,
+      })
+      .then([
+        {
+          type: 'ReservationChanged',
+          reservation_id: 'r-1',
+          data: {
+            court_num: '3',
+            date: tuesday,
+            start_time: 11,
+            end_time: 12,
+            players: [{ user_id: third.user_id }],
+          },
+        },
+      ]);
+  });
+  it('when they come back themselves, then the booking names them again; then the booker may keep them', () => {
+    const back: ReservationChanged = {
+      type: 'ReservationChanged',
+      reservation_id: 'r-1',
+      data: { court_num: '3', date: tuesday, start_time: 10, end_time: 11, players: [other] },
+    };
+    given(booked, left)
+      .when({ type: 'RejoinAsCoPlayer', reservation_id: 'r-1', actor: otherPlayer }, { play: optional })
+      .then([back]);
+    given(booked, left, back)
+      .when(change({ players: [other] }), { play: optional })
+      .then([{ ...back, data: { ...back.data, players: [other] } }]);
+  });
+  it('when someone who never left asks to come back, then 404', () => {
+    given(booked)
+      .when({ type: 'RejoinAsCoPlayer', reservation_id: 'r-1', actor: third }, { play: optional })
+      .thenFails('not_found', playerTexts.notLeft);
+  });
+  it('when coming back would break a rule about who plays (two co-players where 1 or 3 are required), then refused', () => {
+    given(made('r-1', { date: tuesday, players: [other, { user_id: third.user_id }] }), left)
+      .when({ type: 'RejoinAsCoPlayer', reservation_id: 'r-1', actor: otherPlayer }, { play: required })
+      .thenFails('forbidden', playerTexts.singlesOrDoubles);
+  });
+  it('when they play elsewhere at that hour by now, then refused naming the court', () => {
+    given(booked, left, made('r-2', { date: tuesday, court_num: '1', user_id: otherPlayer.user_id }))
+      .when({ type: 'RejoinAsCoPlayer', reservation_id: 'r-1', actor: otherPlayer }, { play: optional })
+      .thenFails('conflict', playerTexts.playsElsewhere(null, '1', tuesday, 10));
   });
 });

@@ -33,12 +33,18 @@ import {
   initialReservationState,
   type ReservationState,
 } from '@platzbuchung/domain/reservations/state';
-import type { Club, Reservation } from '@platzbuchung/domain/types';
+import type { Club, Reservation, Role } from '@platzbuchung/domain/types';
 import {
   leaveAsCoPlayer,
   type LeaveAsCoPlayer,
   type LeaveAsCoPlayerContext,
 } from '@platzbuchung/domain/players/leave';
+import {
+  rejoinAsCoPlayer,
+  type RejoinAsCoPlayer,
+  type RejoinAsCoPlayerContext,
+} from '@platzbuchung/domain/players/rejoin';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { RequestedPlayer } from '@platzbuchung/domain/players/rules';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
 import { foldStream, type BatchDefinition, type CommandDefinition } from './definition';
@@ -186,8 +192,33 @@ export const changeReservationCommand = reservationCommand<ChangeReservation, Ch
 });
 
 export const leaveAsCoPlayerCommand = reservationCommand<LeaveAsCoPlayer, LeaveAsCoPlayerContext>({
-  loadContext: async (_trx, club) => ({ club }),
+  loadContext: async (db, club, command) => {
+    const booker: { role: Role } | undefined = await db('reservations as r')
+      .join('users as u', 'u.id', 'r.user_id')
+      .where({ 'r.id': command.reservation_id, 'r.club_id': club._id })
+      .first('u.role');
+    const { play_rules } = await db('clubs').where({ id: club._id }).first('play_rules');
+    // An erased booker's booking is held to a player's length: nobody can say it was an admin's.
+    return { club, rules: playRulesOf(play_rules ?? {}), bookerRole: booker?.role ?? 'player' };
+  },
   decide: leaveAsCoPlayer,
+});
+
+/** Coming back to a booking one left is decided on a change's context: its people and courts. */
+export const rejoinAsCoPlayerCommand = reservationCommand<RejoinAsCoPlayer, RejoinAsCoPlayerContext>({
+  loadContext: async (db, club, command, now) => {
+    const people = await peopleOf(db, command.reservation_id);
+    const courts: string[] = await db('reservations')
+      .where({ id: command.reservation_id })
+      .pluck('court_num');
+    return bookingContext(
+      db,
+      club,
+      scopeOf([{ court_nums: courts, actor: command.actor, people }]),
+      now.date,
+    );
+  },
+  decide: rejoinAsCoPlayer,
 });
 
 export const bookCourtsCommand: ReservationCommandDefinition<BookCourts, MakeReservationContext> = {

@@ -15,7 +15,7 @@ import { isUuid } from '../http/validate';
 import { commandClock } from '../commands/definition';
 import { handleCommand } from '../commands/handle';
 import { eventsOrThrow } from '../commands/http-refusal';
-import { leaveAsCoPlayerCommand } from '../commands/reservations';
+import { leaveAsCoPlayerCommand, rejoinAsCoPlayerCommand } from '../commands/reservations';
 
 /** The co-players of a request body, each guest with a fresh id under which their name is kept. */
 export function requestedPlayers(players: readonly PlayerBody[]): RequestedPlayer[];
@@ -41,6 +41,23 @@ export function reservationPlayerRoutes(deps: AppDeps): Router<AppState> {
       actor: { user_id: user._id, role: user.role },
     } as const;
     eventsOrThrow(await handleCommand(deps.db, clubId, leaveAsCoPlayerCommand, command, clock()));
+    ctx.status = 204;
+  });
+
+  /**
+   * A member who took themselves off comes back (204): the one way back to that booking, since
+   * nobody else may name them there again; 404 when they did not leave it.
+   */
+  router.put('/reservations/:id/players/me', requireActiveMember(deps.db), async (ctx) => {
+    const user = sessionUser(ctx);
+    const clubId = ownClubFromQuery(ctx, user);
+    if (!isUuid(ctx.params.id)) throw notFound(playerTexts.notLeft);
+    const command = {
+      type: 'RejoinAsCoPlayer',
+      reservation_id: ctx.params.id!,
+      actor: { user_id: user._id, role: user.role },
+    } as const;
+    eventsOrThrow(await handleCommand(deps.db, clubId, rejoinAsCoPlayerCommand, command, clock()));
     ctx.status = 204;
   });
 

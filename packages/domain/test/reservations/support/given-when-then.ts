@@ -12,7 +12,7 @@ import { replay } from '../../../src/reservations/evolve';
 import { evolveReservation, initialReservationState } from '../../../src/reservations/state';
 import type { Club } from '../../../src/types';
 import { outcomeOf, type Then } from '../../support/decider-specification';
-import { club as defaultClub, now as defaultNow, play as defaultPlay } from './fixtures';
+import { admin, club as defaultClub, now as defaultNow, play as defaultPlay } from './fixtures';
 import type { PlayContext } from '../../../src/players/rules';
 
 interface When {
@@ -43,7 +43,13 @@ function contextFor(
   club: Club,
   play: PlayContext,
 ) {
-  if (command.type === 'DeleteReservation' || command.type === 'LeaveAsCoPlayer') return { club };
+  if (command.type === 'DeleteReservation') return { club };
+  if (command.type === 'LeaveAsCoPlayer') {
+    // The booker's role as the API reads it from the members: the fixtures' admin is the one admin.
+    const state = stateFor(command, events);
+    const booker = state.status === 'none' ? undefined : state.reservation.user_id;
+    return { club, rules: play.rules, bookerRole: booker === admin.user_id ? 'admin' : 'player' } as const;
+  }
   const existing = [...replay(events.filter(isReservationEvent)).values()];
   return { club, existing, blocks: blocksAfter(events, club), play };
 }

@@ -1,0 +1,66 @@
+/**
+ * A member who took themselves off a booking comes back to it (`PUT
+ * /api/reservations/:id/players/me`): the one way back, since nobody else may name them there again
+ * (docs/who-plays.md). Coming back names them as the booker would, so every rule about who plays
+ * holds: the list's shape, one court at a time, their limit and the week's quotas.
+ */
+import type { LocalMoment } from '../dates';
+import { accept, reject, type Actor, type Decision } from '../decider';
+import { hasBegun } from '../reservations/delete-reservation';
+import type { PlayerRef, ReservationEvent } from '../reservations/events';
+import {
+  peopleError,
+  playRequestOf,
+  type BookingRequest,
+  type MakeReservationContext,
+} from '../reservations/make-reservation';
+import { activeReservation, type ReservationState } from '../reservations/state';
+import * as reservationTexts from '../reservations/texts';
+import { playersListError } from './rules';
+import * as playerTexts from './texts';
+import { MAX_CO_PLAYERS } from './players';
+
+export interface RejoinAsCoPlayer {
+  type: 'RejoinAsCoPlayer';
+  reservation_id: string;
+  actor: Actor;
+}
+
+/** As for a change: the club's bookings without this one, the blocks, the play rules and members. */
+export type RejoinAsCoPlayerContext = MakeReservationContext;
+
+export function rejoinAsCoPlayer(
+  command: RejoinAsCoPlayer,
+  state: ReservationState,
+  context: RejoinAsCoPlayerContext,
+  now: LocalMoment,
+): Decision<ReservationEvent> {
+  const reservation = activeReservation(state);
+  const { user_id } = command.actor;
+  const hasLeft = state.status === 'active' && state.left.includes(user_id);
+  if (reservation === null || reservation.club_id !== context.club._id || !hasLeft) {
+    return reject('not_found', playerTexts.notLeft);
+  }
+  if (!reservation.recurring && hasBegun(reservation.date, reservation.start_time, now)) {
+    return reject('past', reservationTexts.changeAlreadyBegun);
+  }
+  const before = reservation.co_players ?? [];
+  if (before.length >= MAX_CO_PLAYERS) return reject('conflict', playerTexts.noRoomLeft);
+  const players: PlayerRef[] = [...before, { user_id }];
+  const request: BookingRequest = {
+    ...reservation,
+    actor: command.actor,
+    booker: reservation.user_id,
+    players,
+  };
+  const others = { ...context, existing: context.existing.filter((r) => r._id !== reservation._id) };
+  const error =
+    playersListError(playRequestOf(request, context.club), others) ?? peopleError(request, others, now);
+  if (error) return { ok: false, error };
+  const { court_num, date, start_time, end_time, label } = reservation;
+  return accept({
+    type: 'ReservationChanged',
+    reservation_id: reservation._id,
+    data: { court_num, date, start_time, end_time, ...(label ? { label } : {}), players },
+  });
+}
