@@ -3,7 +3,10 @@
  * how an entry ends, and what erasure and the data export do with it.
  */
 import { describe, expect, it } from 'vitest';
-import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
+import { addDays } from '@platzbuchung/domain/dates';
+import * as texts from '@platzbuchung/domain/texts';
+import { MAX_WAITING_ENTRIES, regionOfBooking, waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
+import { entriesWithin } from '../src/projections/waitlist';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { verifyProjections } from '../src/projections/registry';
 import { TestClient } from './support/client';
@@ -190,5 +193,101 @@ describe("the member's own data", () => {
     expect(await api.db('waitlist_entries').where({ id }).first()).toBeUndefined();
     const verified = await verifyProjections(api.db, ['waitlist']);
     expect(verified[0]!.differences).toEqual([]);
+  });
+});
+
+describe('what one member may cost', () => {
+  /** A club whose admin holds court 1 every Tuesday 18-19, a series reaching years ahead. */
+  async function weeklyEvening() {
+    const members = await clubWithMembers(api.url, { reservations_limit: 10 });
+    await book(members.admin.client, members, { ...evening, recurring: true });
+    return { members, clubId: members.club._id };
+  }
+  const tuesdayIn = (weeks: number) => addDays(TUESDAY, 7 * weeks);
+
+  it(`up to ${MAX_WAITING_ENTRIES} waiting entries per member; the next is 409 in German, and one left makes room`, async () => {
+    const { members, clubId } = await weeklyEvening();
+    const ids: string[] = [];
+    for (let week = 0; week < MAX_WAITING_ENTRIES; week++) {
+      const joined = await join(members.player.client, clubId, { ...evening, date: tuesdayIn(week) });
+      expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+      ids.push(joined.body.data!._id);
+    }
+    const one = { ...evening, date: tuesdayIn(MAX_WAITING_ENTRIES) };
+    const refused = await join(members.player.client, clubId, one);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(waitlistTexts.tooManyEntries(MAX_WAITING_ENTRIES));
+    expect((await leave(members.player.client, clubId, ids[0]!)).status).toBe(200);
+    expect((await join(members.player.client, clubId, one)).status).toBe(201);
+  });
+
+  it('an hour beyond the club’s horizon, or three years ahead, is refused naming the last day', async () => {
+    const { members, clubId } = await weeklyEvening();
+    const farAhead = await join(members.player.client, clubId, { ...evening, date: tuesdayIn(52 * 3) });
+    expect(farAhead.status).toBe(403);
+    expect(farAhead.body.error).toBe(waitlistTexts.beyondLastDay('Do., 23.11.2028'));
+    const { club } = members;
+    const horizon = await members.admin.client.request('PUT', `/api/admin/club?club_id=${clubId}`, {
+      name: club.name,
+      courts_count: club.courts_count,
+      start_hour: club.start_hour,
+      end_hour: club.end_hour,
+      reservations_limit: club.reservations_limit,
+      booking_horizon_days: 14,
+    });
+    expect(horizon.status, JSON.stringify(horizon.body)).toBe(200);
+    const beyond = await join(members.player.client, clubId, { ...evening, date: tuesdayIn(2) });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.error).toBe(waitlistTexts.beyondLastDay('Mo., 07.12.2026'));
+    expect((await join(members.player.client, clubId, { ...evening, date: tuesdayIn(1) })).status).toBe(201);
+  });
+
+  it('joining is counted per member: past 30 tries in 15 minutes, 429 in German with Retry-After', async () => {
+    const { members, clubId } = await weeklyEvening();
+    const answers = [];
+    for (let n = 0; n < 31; n++) answers.push(await join(members.player.client, clubId, evening));
+    expect(answers.slice(0, 30).map((a) => a.status)).toEqual([201, ...Array<number>(29).fill(409)]);
+    expect(answers[30]!.status).toBe(429);
+    expect(answers[30]!.body.error).toBe(texts.tooManyRequests);
+    expect(Number(answers[30]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('a freed hour is looked up by court, days and hours: the series’ own hours, not the club’s other entries', async () => {
+    const { members, clubId } = await weeklyEvening();
+    const user = members.player.user._id;
+    const rows = [];
+    for (const court of ['1', '2']) {
+      for (let day = 0; day < 14; day++) {
+        for (const start of [17, 18, 19]) {
+          rows.push({ court_num: court, date: addDays(TUESDAY, day), start_time: start });
+        }
+      }
+    }
+    await api
+      .db('waitlist_entries')
+      .insert(
+        rows.map((row, n) => ({
+          id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+          club_id: clubId,
+          user_id: user,
+          version: 1,
+          ...row,
+        })),
+      );
+    const series = { ...evening, recurring: true, end_date: addDays(TUESDAY, 8), end_time: 19 };
+    const region = regionOfBooking({
+      _id: 'r',
+      club_id: clubId,
+      user_id: user,
+      label: null,
+      deleted_dates: [],
+      ...series,
+    });
+    const found = await entriesWithin(api.db, clubId, { date: '2026-11-23', hour: 10 }, region);
+    expect(found.map((e) => [e.court_num, e.date, e.start_time])).toEqual([
+      ['1', TUESDAY, 18],
+      ['1', addDays(TUESDAY, 7), 18],
+    ]);
+    await api.db('waitlist_entries').where({ club_id: clubId }).delete();
   });
 });

@@ -5,9 +5,20 @@
  * drops it then) or when the hour has passed (no list shows it any more).
  */
 import { accept, reject, type Actor, type Decision } from '../decider';
-import { formatDateDe, formatHour, formatTimeRange, isIsoDate, isPastSlot, type LocalMoment } from '../dates';
+import {
+  addDays,
+  formatDateDe,
+  formatHour,
+  formatTimeRange,
+  isIsoDate,
+  isPastSlot,
+  weekdayOf,
+  type LocalMoment,
+} from '../dates';
 import { blockInTheWay, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from '../reservations/conflicts';
+import { lastDayWithinHorizon } from '../club-time';
+import { lastBookableDay } from '../reservations/make-reservation';
 import { isCourtNumber } from '../shapes';
 import type { Club, IsoDate, Reservation } from '../types';
 import type { WaitlistEvent } from './events';
@@ -44,6 +55,10 @@ export const waitlistTexts = {
     `Der Platz ist nur von ${formatHour(start)} bis ${formatHour(end)} Uhr buchbar.`,
   invalidDate: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
   notFound: 'Diesen Eintrag auf der Warteliste gibt es nicht (mehr).',
+  beyondLastDay: (lastDay: string) =>
+    `Auf die Warteliste setzen Sie sich nur für Stunden, die Sie auch reservieren könnten: bis ${lastDay}.`,
+  tooManyEntries: (max: number) =>
+    `Sie stehen bereits auf ${max} Wartelisten. Nehmen Sie sich bitte erst von einer herunter.`,
   // The screens' words: the taken slot's popup, the grid's mark, "Meine Reservierungen".
   title: 'Warteliste',
   join: 'Auf die Warteliste',
@@ -124,7 +139,7 @@ export interface JoinWaitlistContext {
   existing: readonly Reservation[];
   /** The club's blocks that still hold. */
   blocks: readonly Block[];
-  /** The actor's own entries that are still waiting (read model). */
+  /** The actor's own entries that are still waiting (read model): every one, for their count. */
   ownEntries: readonly WaitlistHour[];
 }
 
@@ -135,6 +150,22 @@ function hourError(hour: WaitlistHour, club: Club): string | null {
   if (hour.start_time < club.start_hour || hour.start_time >= club.end_hour)
     return waitlistTexts.outsideOpeningHours(club.start_hour, club.end_hour);
   return null;
+}
+
+/**
+ * Waiting entries one member may hold at once: each costs the freed-hour notice a row to look at,
+ * and a member waits for the few hours they mean to play, not for every hour of a series.
+ */
+export const MAX_WAITING_ENTRIES = 10;
+
+/**
+ * The last day a member may wait for: the last they could book when it frees, the club's horizon
+ * for players, two years ahead for everyone (as for bookings, ../reservations/make-reservation).
+ */
+function lastDayToWaitFor(club: Club, actor: Actor, now: LocalMoment): IsoDate {
+  const last = lastBookableDay(now.date);
+  const horizon = actor.role === 'admin' ? null : lastDayWithinHorizon(club, now.date);
+  return horizon !== null && horizon < last ? horizon : last;
 }
 
 const sameHour = (a: WaitlistHour, b: WaitlistHour) =>
@@ -150,8 +181,13 @@ export function joinWaitlist(
   const invalid = hourError(command, club);
   if (invalid) return reject('invalid', invalid);
   if (isPastSlot(command.date, command.start_time, now)) return reject('past', waitlistTexts.inThePast);
+  const lastDay = lastDayToWaitFor(club, command.actor, now);
+  if (command.date > lastDay) return reject('forbidden', waitlistTexts.beyondLastDay(formatDateDe(lastDay)));
   if (ownEntries.some((entry) => sameHour(entry, command)))
     return reject('conflict', waitlistTexts.alreadyWaiting);
+  if (ownEntries.length >= MAX_WAITING_ENTRIES) {
+    return reject('conflict', waitlistTexts.tooManyEntries(MAX_WAITING_ENTRIES));
+  }
   const holder = holderOf(command, existing);
   if (holder?.user_id === command.actor.user_id) return reject('conflict', waitlistTexts.ownBooking);
   if (isHourFree(club, command, existing, blocks))
@@ -187,6 +223,47 @@ export function leaveWaitlist(
   )
     return reject('not_found', waitlistTexts.notFound);
   return accept({ type: 'WaitlistLeft', entry_id: command.entry_id, data: {} });
+}
+
+/**
+ * Where a change may free waiting hours: courts, a first and a last day (null: no end), the hours
+ * of the day, and for a weekly series its weekday (0 Sunday). The freed-hour notice reads only the
+ * entries inside it, never every entry of the club.
+ */
+export interface WaitingRegion {
+  court_nums: readonly string[];
+  from: IsoDate;
+  until: IsoDate | null;
+  start_time: number;
+  end_time: number;
+  weekday: number | null;
+}
+
+/** The hours a booking held: its court and hours, on its day or every week of its series. */
+export function regionOfBooking(booking: Reservation): WaitingRegion {
+  const { court_num, date, start_time, end_time } = booking;
+  // `end_date` is exclusive (../reservations/recurrence).
+  const until = booking.recurring ? (booking.end_date == null ? null : addDays(booking.end_date, -1)) : date;
+  return {
+    court_nums: [court_num],
+    from: date,
+    until,
+    start_time,
+    end_time,
+    weekday: booking.recurring ? weekdayOf(date) : null,
+  };
+}
+
+/** The hours a block closed: its courts, the days from its start to its end, every hour. */
+export function regionOfBlock(block: Pick<Block, 'court_nums' | 'from' | 'until'>): WaitingRegion {
+  return {
+    court_nums: block.court_nums,
+    from: block.from.slice(0, 10),
+    until: block.until.slice(0, 10),
+    start_time: 0,
+    end_time: 24,
+    weekday: null,
+  };
 }
 
 /**

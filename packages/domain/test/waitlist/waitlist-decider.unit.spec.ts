@@ -10,6 +10,7 @@ import {
   initialWaitlistState,
   joinWaitlist,
   leaveWaitlist,
+  MAX_WAITING_ENTRIES,
   waitlistTexts,
   type JoinWaitlist,
   type JoinWaitlistContext,
@@ -17,7 +18,7 @@ import {
   type WaitlistEntry,
 } from '../../src/waitlist/waitlist';
 import { deciderSpecification } from '../support/decider-specification';
-import { club, now, otherPlayer, player, row } from '../reservations/support/fixtures';
+import { admin, club, now, otherPlayer, player, row } from '../reservations/support/fixtures';
 
 type Context = JoinWaitlistContext & { now: LocalMoment };
 
@@ -146,6 +147,51 @@ describe('when nobody waits yet', () => {
       .given()
       .when(join(), context({ ownEntries: [hour] }))
       .thenFails('conflict', waitlistTexts.alreadyWaiting);
+  });
+
+  it('refuses an hour beyond the club’s horizon for a player, naming the last day; an admin waits up to two years', () => {
+    const series = row({
+      user_id: otherPlayer.user_id,
+      date: '2026-11-16',
+      recurring: true,
+      start_time: 18,
+      end_time: 19,
+    });
+    const withHorizon = { ...club, booking_horizon_days: 14 };
+    waitlist
+      .given()
+      .when(join({ date: '2026-12-14' }), context({ club: withHorizon, existing: [series] }))
+      .thenFails('forbidden', waitlistTexts.beyondLastDay('Mo., 07.12.2026'));
+    waitlist
+      .given()
+      .when(join({ date: '2026-12-07' }), context({ club: withHorizon, existing: [series] }))
+      .then([
+        {
+          type: 'WaitlistJoined',
+          entry_id: 'w-1',
+          data: { user_id: player.user_id, court_num: '3', date: '2026-12-07', start_time: 18 },
+        },
+      ]);
+    waitlist
+      .given()
+      .when(join({ date: '2029-11-26' }), context({ existing: [series] }))
+      .thenFails('forbidden', waitlistTexts.beyondLastDay('Do., 23.11.2028'));
+    const byAdmin = waitlist
+      .given()
+      .when(join({ date: '2027-11-22', actor: admin }), context({ club: withHorizon, existing: [series] }));
+    expect(byAdmin.decision.ok).toBe(true);
+  });
+
+  it(`refuses an entry beyond ${MAX_WAITING_ENTRIES} waiting ones of the member with 409`, () => {
+    const own = Array.from({ length: MAX_WAITING_ENTRIES }, (_, n) => ({
+      ...hour,
+      date: `2026-12-${10 + n}`,
+    }));
+    waitlist
+      .given()
+      .when(join(), context({ ownEntries: own }))
+      .thenFails('conflict', waitlistTexts.tooManyEntries(MAX_WAITING_ENTRIES));
+    expect(waitlist.given().when(join(), context({ ownEntries: own.slice(1) })).decision.ok).toBe(true);
   });
 
   it('refuses an hour that has begun or passed', () => {

@@ -29,6 +29,11 @@ export interface RateLimitSettings {
    * address and client, so a stolen session cannot guess the password any faster than a login could.
    */
   wrongCurrentPasswordsPerUser: number;
+  /**
+   * Warteliste entries a member puts themselves on: each writes an event and a row, and a script
+   * joining and leaving in a loop would fill the log; a member choosing hours by hand needs few.
+   */
+  waitlistJoinsPerUser: number;
   windowSeconds: number;
 }
 
@@ -43,6 +48,7 @@ export const defaultRateLimits: RateLimitSettings = {
   emailChangesPerUser: 3,
   registrationsPerClient: 30,
   wrongCurrentPasswordsPerUser: 5,
+  waitlistJoinsPerUser: 30,
   windowSeconds: 15 * 60,
 };
 
@@ -117,6 +123,7 @@ export interface RateLimits {
   emailChangeByUser: Limiter;
   registrationByClient: Limiter;
   currentPasswordByUser: Limiter;
+  waitlistJoinByUser: Limiter;
 }
 
 export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRateLimits): RateLimits {
@@ -144,5 +151,6 @@ export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRa
     emailChangeByUser: limiter('email-change-user', settings.emailChangesPerUser),
     registrationByClient: limiter('registration-client', settings.registrationsPerClient),
     currentPasswordByUser: limiter('current-password-user', settings.wrongCurrentPasswordsPerUser),
+    waitlistJoinByUser: limiter('waitlist-join-user', settings.waitlistJoinsPerUser),
   };
 }

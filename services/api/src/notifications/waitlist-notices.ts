@@ -9,6 +9,7 @@
 import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
 import { evolveBlock, initialBlockState, type BlockState } from '@platzbuchung/domain/blocks/blocks';
 import { clubNow } from '@platzbuchung/domain/club-time';
+import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { BookingSlot } from '@platzbuchung/domain/mail/notices';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
@@ -17,13 +18,15 @@ import {
   entriesFreedBy,
   entriesInBlock,
   isHourFree,
+  regionOfBlock,
+  regionOfBooking,
   type WaitlistEntry,
 } from '@platzbuchung/domain/waitlist/waitlist';
 import { findClub } from '../accounts/users-store';
 import { whatHolds } from '../commands/waitlist';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
-import { entriesToCome } from '../projections/waitlist';
+import { entriesWithin } from '../projections/waitlist';
 import type { Notice, NoticeContext, Rules } from './notices';
 
 /** The events that may free an hour; a new booking that moves a date of a series comes with its cancellation. */
@@ -45,11 +48,20 @@ async function blockBefore(db: Db, event: EventEnvelope): Promise<BlockState> {
   return history.filter((earlier) => earlier.version < event.version).reduce(evolveBlock, initialBlockState);
 }
 
-/** The entries the event may have freed, of hours not begun when it happened. */
-async function candidates(db: Db, event: EventEnvelope, entries: WaitlistEntry[]): Promise<WaitlistEntry[]> {
+/**
+ * The entries the event may have freed, of hours not begun when it happened: read inside what the
+ * booking or block held (its court, days and hours), never every entry of the club.
+ */
+async function candidates(
+  db: Db,
+  event: EventEnvelope,
+  clubId: string,
+  now: LocalMoment,
+): Promise<WaitlistEntry[]> {
   if (event.stream_type === 'block') {
     const state = await blockBefore(db, event);
-    return state.status === 'active' ? entriesInBlock(state.block, entries) : [];
+    if (state.status !== 'active') return [];
+    return entriesInBlock(state.block, await entriesWithin(db, clubId, now, regionOfBlock(state.block)));
   }
   const history = (await readStream(
     db,
@@ -57,8 +69,9 @@ async function candidates(db: Db, event: EventEnvelope, entries: WaitlistEntry[]
     (event as EventEnvelope<ReservationEvent>).reservation_id,
   )) as EventEnvelope<ReservationEvent>[];
   const before = history.filter((earlier) => earlier.version < event.version).reduce(evolve, null);
-  const after = before && evolve(before, event as EventEnvelope<ReservationEvent>);
-  return entriesFreedBy(before, after, entries);
+  if (!before) return [];
+  const after = evolve(before, event as EventEnvelope<ReservationEvent>);
+  return entriesFreedBy(before, after, await entriesWithin(db, clubId, now, regionOfBooking(before)));
 }
 
 const slotOf = (entry: WaitlistEntry): BookingSlot => ({
@@ -73,11 +86,13 @@ async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext): Promi
   const club = await findClub(db, event.club_id);
   if (!club) return [];
   const now = clubNow(club.time_zone, new Date(event.occurred_at));
-  const waiting = await entriesToCome(db, club._id, now);
-  if (!waiting.length) return [];
   const freed: WaitlistEntry[] = [];
-  for (const entry of await candidates(db, event, waiting)) {
-    const holds = await whatHolds(db, club._id, entry.court_num, now.date);
+  // What holds each court, read once however many of its hours were waited for.
+  const holdsOf = new Map<string, ReturnType<typeof whatHolds>>();
+  for (const entry of await candidates(db, event, club._id, now)) {
+    if (!holdsOf.has(entry.court_num))
+      holdsOf.set(entry.court_num, whatHolds(db, club._id, entry.court_num, now.date));
+    const holds = await holdsOf.get(entry.court_num)!;
     if (isHourFree(club, entry, holds.existing, holds.blocks)) freed.push(entry);
   }
   const byMember = new Map<string, BookingSlot[]>();

@@ -9,7 +9,7 @@ import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { ReservationMade } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { WaitlistEvent } from '@platzbuchung/domain/waitlist/events';
-import { occupies, type WaitlistEntry } from '@platzbuchung/domain/waitlist/waitlist';
+import { occupies, type WaitingRegion, type WaitlistEntry } from '@platzbuchung/domain/waitlist/waitlist';
 import type { Projection, ProjectionDifference } from './registry';
 
 const TABLE = 'waitlist_entries';
@@ -44,6 +44,33 @@ export async function entriesToCome(
     .orderBy(['date', 'start_time', 'court_num'])
     .select(...COLUMNS);
   if (userId) query.andWhere('user_id', userId);
+  return ((await query) as EntryRow[]).map(toEntry);
+}
+
+/**
+ * Entries whose hour has not begun at `now` inside a region (`regionOfBooking`, `regionOfBlock`):
+ * what a change may free is read by court, days and hours through the hour index, never every
+ * entry of the club.
+ */
+export async function entriesWithin(
+  db: Knex,
+  clubId: string,
+  now: LocalMoment,
+  region: WaitingRegion,
+): Promise<WaitlistEntry[]> {
+  const from = region.from > now.date ? region.from : now.date;
+  if (region.until !== null && region.until < from) return [];
+  const query = db(TABLE)
+    .where('club_id', clubId)
+    .whereIn('court_num', [...region.court_nums])
+    .where('date', '>=', from)
+    .where('start_time', '>=', region.start_time)
+    .where('start_time', '<', region.end_time)
+    .whereNot((today) => today.where('date', now.date).andWhere('start_time', '<', now.hour))
+    .orderBy(['date', 'start_time', 'court_num'])
+    .select(...COLUMNS);
+  if (region.until !== null) query.where('date', '<=', region.until);
+  if (region.weekday !== null) query.whereRaw('extract(dow from date) = ?', [region.weekday]);
   return ((await query) as EntryRow[]).map(toEntry);
 }
 

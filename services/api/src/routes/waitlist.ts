@@ -18,6 +18,7 @@ import type { AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { isUuid, validator } from '../http/validate';
 import { ownWaitlist, shownEntry } from '../reservations/own-waitlist';
+import { takeAll } from '../accounts/rate-limits';
 
 const validateJoin = validator<JoinWaitlistBody>(joinWaitlistSchema);
 
@@ -39,6 +40,7 @@ export function waitlistRoutes(deps: AppDeps): Router<AppState> {
     const user = sessionUser(ctx);
     const clubId = assertOwnClub(user, ctx.query.club_id);
     const body = validateJoin(ctx.request.body);
+    await takeAll([[deps.rateLimits.waitlistJoinByUser, user._id]]);
     const command = { type: 'JoinWaitlist', entry_id: newId(), actor: actorOf(user), ...body } as const;
     eventsOrThrow(await handleCommand(deps.db, clubId, joinWaitlistCommand, command, clock()));
     ctx.status = 201;
