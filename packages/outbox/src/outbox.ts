@@ -7,9 +7,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
+  dailyBudgetOf,
+  dailyBudgets,
   droppedReasons,
   HELD_NOTICE_MAX_AGE_DAYS,
-  NOTICES_PER_RECIPIENT_PER_DAY,
+  type DailyBudget,
 } from '@platzbuchung/domain/mail/held-notices';
 import { mailStatuses } from '@platzbuchung/domain/mail/notices';
 import type { MailKind, MailListItem, MailStatus, NoticeFacts } from '@platzbuchung/domain/mail/notices';
@@ -114,23 +116,32 @@ const recipientHash = (address: string): Buffer =>
  * other's row and never both take the last one. In the caller's transaction: a rolled-back mail
  * gives its count back.
  */
-async function takeDailyNotice(db: OutboxDb, address: string): Promise<boolean> {
+async function takeDailyNotice(db: OutboxDb, address: string, budget: DailyBudget): Promise<boolean> {
   const { rows } = (await db.raw(
-    `INSERT INTO mail_recipient_days (recipient_hash, day, mails)
-     VALUES (?, (now() AT TIME ZONE 'UTC')::date, 1)
-     ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_recipient_days.mails + 1
+    `INSERT INTO mail_recipient_days (recipient_hash, day, budget, mails)
+     VALUES (?, (now() AT TIME ZONE 'UTC')::date, ?, 1)
+     ON CONFLICT (recipient_hash, day, budget) DO UPDATE SET mails = mail_recipient_days.mails + 1
        WHERE mail_recipient_days.mails < ?
      RETURNING mails`,
-    [recipientHash(address), NOTICES_PER_RECIPIENT_PER_DAY],
+    [recipientHash(address), budget, dailyBudgets[budget]],
   )) as { rows: unknown[] };
   return rows.length > 0;
 }
 
-/** A notice that may go now is `waiting`; one over the daily limit is `dropped`, with the reason. */
-async function sendableStatus(db: OutboxDb, address: string) {
-  return (await takeDailyNotice(db, address))
+const overBudget: Record<DailyBudget, string> = {
+  notices: droppedReasons.dailyLimit,
+  'co-players': droppedReasons.coPlayerDailyLimit,
+};
+
+/**
+ * A notice that may go now is `waiting`; one over its daily number (co-player notices have their
+ * own) is `dropped`, with the reason.
+ */
+async function sendableStatus(db: OutboxDb, address: string, kind: NoticeFacts['kind']) {
+  const budget = dailyBudgetOf(kind);
+  return (await takeDailyNotice(db, address, budget))
     ? { status: 'waiting' as const }
-    : { status: 'dropped' as const, last_error: droppedReasons.dailyLimit };
+    : { status: 'dropped' as const, last_error: overBudget[budget] };
 }
 
 /**
@@ -163,7 +174,7 @@ export async function insertOutboxMail(db: OutboxDb, mail: NewOutboxMail): Promi
     if ('recipientConfirmed' in mail && mail.recipientConfirmed) {
       await trx('mail_outbox')
         .where({ id })
-        .update(await sendableStatus(trx, mail.to));
+        .update(await sendableStatus(trx, mail.to, mail.kind));
     }
     await wakeMailer(trx);
     return id;
@@ -173,6 +184,8 @@ export async function insertOutboxMail(db: OutboxDb, mail: NewOutboxMail): Promi
 /** A held notice as the release decides on it. */
 export interface HeldMail {
   readonly id: string;
+  /** Held mails are notices: account mails always go. */
+  readonly kind: NoticeFacts['kind'];
   readonly payload: Record<string, unknown>;
   readonly created_at: Date;
   readonly club_id: string | null;
@@ -194,11 +207,11 @@ export async function releaseHeldMails(
     .whereRaw('lower(to_address) = lower(?)', [address.trim()])
     .orderBy([{ column: 'created_at' }, { column: 'id' }])
     .forUpdate()
-    .select('id', 'payload', 'created_at', 'club_id');
+    .select('id', 'kind', 'payload', 'created_at', 'club_id');
   let released = 0;
   for (const mail of held) {
     const next = worthSending(mail)
-      ? await sendableStatus(db, address)
+      ? await sendableStatus(db, address, mail.kind)
       : { status: 'dropped' as const, last_error: droppedReasons.stale };
     await db('mail_outbox').where({ id: mail.id }).update(next);
     if (next.status === 'waiting') released++;

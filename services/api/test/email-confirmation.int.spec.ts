@@ -4,7 +4,11 @@
  * sent once, account mails always go, and no address gets more than its daily number of notices.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { droppedReasons, NOTICES_PER_RECIPIENT_PER_DAY } from '@platzbuchung/domain/mail/held-notices';
+import {
+  CO_PLAYER_NOTICES_PER_RECIPIENT_PER_DAY,
+  droppedReasons,
+  NOTICES_PER_RECIPIENT_PER_DAY,
+} from '@platzbuchung/domain/mail/held-notices';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
 import type { Reservation } from '@platzbuchung/domain/types';
 import {
@@ -292,6 +296,39 @@ describe('the daily limit per recipient', { timeout: 60_000 }, () => {
     expect(dropped.every((row: OutboxRow) => row.last_error === droppedReasons.dailyLimit)).toBe(true);
     // The table keeps no address.
     expect(JSON.stringify(await database.db('mail_recipient_days').select())).not.toContain('viel-');
+  });
+
+  it('co-player notices have a budget of their own: past it they are dropped, and the member still hears of their own bookings', async () => {
+    const to = `mitspieler-${Date.now()}@example.de`;
+    const slot = { court: '1', date: '2026-11-24', start: 18, end: 19 };
+    const named = (n: number) => ({
+      ...notice(to, n),
+      kind: n % 2 ? ('co-player-removed' as const) : ('co-player-named' as const),
+      dedupeKey: `named-${to}-${n}`,
+      payload: {
+        ...notice(to, n).payload,
+        facts: {
+          kind: n % 2 ? 'co-player-removed' : 'co-player-named',
+          clubName: 'TC Test',
+          slot,
+          bookerName: 'Otto Ander',
+        },
+      } satisfies NoticePayload,
+    });
+    for (let n = 0; n < CO_PLAYER_NOTICES_PER_RECIPIENT_PER_DAY + 5; n++)
+      await insertOutboxMail(database.db, named(n));
+    const rows: OutboxRow[] = await database.db('mail_outbox').where({ to_address: to });
+    expect(rows.filter((row) => row.status === 'waiting')).toHaveLength(
+      CO_PLAYER_NOTICES_PER_RECIPIENT_PER_DAY,
+    );
+    expect(rows.filter((row) => row.status === 'dropped').map((row) => row.last_error)).toEqual(
+      Array(5).fill(droppedReasons.coPlayerDailyLimit),
+    );
+    for (let n = 0; n < NOTICES_PER_RECIPIENT_PER_DAY; n++)
+      await insertOutboxMail(database.db, notice(to, n));
+    expect((await statusesTo(to)).filter((s) => s === 'waiting')).toHaveLength(
+      CO_PLAYER_NOTICES_PER_RECIPIENT_PER_DAY + NOTICES_PER_RECIPIENT_PER_DAY,
+    );
   });
 
   it('account mails neither count nor are refused; a notice seen again costs nothing', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@platzbuchung/domain/dates';
 import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
+import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
 import { startApiProcess } from './support/api-process';
@@ -404,5 +405,49 @@ describe('a group names nobody', () => {
     expect(one.body.data.find((r) => r._id === chosen._id)?.players).toEqual(guests);
     const kept = await api.db('reservation_guests').where({ reservation_id: chosen._id }).pluck('name');
     expect(kept).toEqual(['Gerda Gast']);
+  });
+});
+
+describe('changing the players of one booking', () => {
+  it('is counted per booking: past 6 changes of its players in 15 minutes, 429 in German; a move without players still goes', async () => {
+    const members = await clubWithMembers(api.url);
+    const { club } = members;
+    const rules = await members.admin.client.request('PUT', `/api/admin/club?club_id=${club._id}`, {
+      name: club.name,
+      courts_count: club.courts_count,
+      start_hour: club.start_hour,
+      end_hour: club.end_hour,
+      reservations_limit: club.reservations_limit,
+      co_players: 'optional',
+      guests: true,
+    });
+    expect(rules.status).toBe(200);
+    const id = await book(members.player.client, members, playerSlot);
+    const statuses = [];
+    for (const name of [
+      'Gerda Gast',
+      'Gustav Gast',
+      'Gerda Gast',
+      'Gustav Gast',
+      'Gerda Gast',
+      'Gustav Gast',
+      'Gerda Gast',
+    ]) {
+      statuses.push(
+        (await change(members.player.client, members, id, { ...playerSlot, players: [{ guest_name: name }] }))
+          .status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    const refused = await change(members.player.client, members, id, { ...playerSlot, players: [] });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: texts.tooManyRequests });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const moved = await change(members.player.client, members, id, {
+      ...playerSlot,
+      start_time: 14,
+      end_time: 15,
+    });
+    expect(moved.status).toBe(200);
   });
 });

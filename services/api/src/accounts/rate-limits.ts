@@ -34,6 +34,13 @@ export interface RateLimitSettings {
    * joining and leaving in a loop would fill the log; a member choosing hours by hand needs few.
    */
   waitlistJoinsPerUser: number;
+  /**
+   * Changes of one booking's players: each may mail everyone named or taken off, so naming and
+   * removing a member in a loop is cut short here, besides the co-player notices' own daily budget.
+   */
+  playerChangesPerReservation: number;
+  /** "Meine Daten herunterladen" per member: each one reads everything stored about the member. */
+  accountExportsPerUser: number;
   windowSeconds: number;
 }
 
@@ -49,6 +56,8 @@ export const defaultRateLimits: RateLimitSettings = {
   registrationsPerClient: 30,
   wrongCurrentPasswordsPerUser: 5,
   waitlistJoinsPerUser: 30,
+  playerChangesPerReservation: 6,
+  accountExportsPerUser: 5,
   windowSeconds: 15 * 60,
 };
 
@@ -99,12 +108,12 @@ export type Charge = readonly [Limiter, string];
  * the points taken from the others are given back and the request is answered 429. Taking first
  * (not checking first and spending after a failure) is what keeps parallel requests within the limit.
  */
-export async function takeAll(charges: readonly Charge[]): Promise<void> {
+export async function takeAll(charges: readonly Charge[], refusal?: string): Promise<void> {
   const results = await Promise.all(charges.map(([limiter, key]) => limiter.take(key)));
   const refusals = results.filter((r): r is Extract<Taken, { ok: false }> => !r.ok);
   if (refusals.length === 0) return;
   await Promise.all(charges.filter((_, i) => results[i]!.ok).map(([limiter, key]) => limiter.giveBack(key)));
-  throw tooManyRequests(Math.max(...refusals.map((r) => r.retryAfterSeconds)));
+  throw tooManyRequests(Math.max(...refusals.map((r) => r.retryAfterSeconds)), refusal);
 }
 
 /** For work that went well and should not count (a successful login). */
@@ -124,6 +133,8 @@ export interface RateLimits {
   registrationByClient: Limiter;
   currentPasswordByUser: Limiter;
   waitlistJoinByUser: Limiter;
+  playerChangesByReservation: Limiter;
+  accountExportByUser: Limiter;
 }
 
 export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRateLimits): RateLimits {
@@ -152,5 +163,7 @@ export function createRateLimits(db: Db, settings: RateLimitSettings = defaultRa
     registrationByClient: limiter('registration-client', settings.registrationsPerClient),
     currentPasswordByUser: limiter('current-password-user', settings.wrongCurrentPasswordsPerUser),
     waitlistJoinByUser: limiter('waitlist-join-user', settings.waitlistJoinsPerUser),
+    playerChangesByReservation: limiter('player-changes-reservation', settings.playerChangesPerReservation),
+    accountExportByUser: limiter('account-export-user', settings.accountExportsPerUser),
   };
 }

@@ -34,6 +34,7 @@ import {
 } from '../commands/reservations';
 import { listReservationsJson } from '../reservations/window-list';
 import { requestedPlayers } from './reservation-players';
+import { takeAll } from '../accounts/rate-limits';
 import { lastClubSeq } from '../events/store';
 import { acceptsGzip } from '../http/compression';
 import {
@@ -251,6 +252,8 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
     if (!isUuid(ctx.params.id)) throw notFound(reservationTexts.reservationNotFound);
     const { club_id: _club, players, ...slot } = body;
+    // Each change of the players may mail everyone named or taken off (docs/security.md).
+    if (players !== undefined) await takeAll([[deps.rateLimits.playerChangesByReservation, ctx.params.id!]]);
     const command = {
       type: 'ChangeReservation',
       reservation_id: ctx.params.id!,
