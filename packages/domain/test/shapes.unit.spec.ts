@@ -1,10 +1,12 @@
 /** One rule per shape: what a request may send is what the log may record, and the deciders agree. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockCourtsSchema } from '../src/blocks/schemas';
 import { exampleEvents } from '../src/events/examples';
 import { eventDataError } from '../src/events/validate';
 import { changeReservationSchema, makeReservationSchema } from '../src/reservations/schemas';
 import { clubSchema, clubSettingsSchema } from '../src/schemas';
+import { GUEST_NAME_MAX, GUEST_NAME_MIN, isGuestName } from '../src/shapes';
 import { compileValidator, createAjv } from '../src/validation';
 
 const ajv = createAjv();
@@ -82,5 +84,24 @@ describe('a body that is no JSON object', () => {
         errors: [{ instancePath: '', message: 'Die Anfrage muss ein JSON-Objekt sein.' }],
       });
     }
+  });
+});
+
+describe('a guest’s name', () => {
+  it('that the rules accept always fits the guests table’s check (2 to 60 characters), so the table never says no first', () => {
+    const names = fc.oneof(
+      fc.string({ maxLength: 70 }),
+      fc.stringMatching(/^[A-Za-zÄÖÜäöüß .'-]{0,70}$/),
+      fc.constantFrom('A ', ' A', 'Ab ', 'Ä ', `${'x'.repeat(60)} `, 'Gerda Gast'),
+    );
+    fc.assert(
+      fc.property(names, (name) => {
+        if (!isGuestName(name)) return;
+        const length = [...name].length;
+        expect(length >= GUEST_NAME_MIN && length <= GUEST_NAME_MAX).toBe(true);
+        expect(name).toBe(name.trim());
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
