@@ -130,6 +130,24 @@ describe('the screen’s day', () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain('/display_names');
   });
+
+  it('names no deactivated member, as the grid names none: the booking shows as booked', async () => {
+    const members = await clubWithMembers(api.url, allDay);
+    const url = await makeLink(members);
+    await bookToday(members, 12);
+    const query = `club_id=${members.club._id}`;
+    const deactivated = await members.admin.client.request(
+      'PUT',
+      `/api/admin/members/${members.player.user._id}/status?${query}`,
+      { status: 'inactive' },
+    );
+    expect(deactivated.status).toBe(200);
+    const grid = await members.admin.client.get<{ _id: string }[]>(`/api/users?${query}`);
+    expect(grid.body.map((member) => member._id)).not.toContain(members.player.user._id);
+    const day = (await (await dayOf(url)).json()) as DisplayDay;
+    const booked = day.courts[0]!.slots.find((slot) => slot.hour === 12)!;
+    expect(booked).toEqual({ hour: 12, state: 'booked', text: null });
+  });
 });
 
 describe('the screen’s live stream', () => {

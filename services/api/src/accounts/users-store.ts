@@ -1,4 +1,5 @@
 import { foldClubName } from '@platzbuchung/domain/club-names';
+import type { Named } from '@platzbuchung/domain/names';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { ClubCoreSettings, ClubLocalRules, ClubSettings, PlayRules } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
@@ -125,12 +126,27 @@ export async function findPlayRules(db: Db, clubId: string): Promise<PlayRules |
   return row && playRulesOf(row.play_rules);
 }
 
+/**
+ * The members a club's screens may name: its active ones. A pending or deactivated member's
+ * bookings show with no name, on the grid and on the clubhouse screen alike.
+ */
+const nameableMembers = (db: Db, clubId: string) => db('users').where({ club_id: clubId, status: 'active' });
+
 /** Active members as any member may see them: names only, never e-mail addresses. */
 export async function listClubMembers(db: Db, clubId: string): Promise<UserListEntry[]> {
-  return db('users')
-    .where({ club_id: clubId, status: 'active' })
+  return nameableMembers(db, clubId)
     .select({ _id: 'id' }, 'first_name', 'last_name')
     .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]);
+}
+
+/** The names of those among `userIds` whom the club's screens may name (`nameableMembers`). */
+export async function nameableNames(
+  db: Db,
+  clubId: string,
+  userIds: readonly string[],
+): Promise<(Named & { id: string })[]> {
+  if (userIds.length === 0) return [];
+  return nameableMembers(db, clubId).whereIn('id', userIds).select('id', 'first_name', 'last_name');
 }
 
 /**

@@ -1,8 +1,8 @@
 /** The clubhouse screen's day (docs/architecture.md, "The clubhouse screen"), read from the projections. */
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { displayDay, type DisplayDay } from '@platzbuchung/domain/display/screen';
-import type { Named } from '@platzbuchung/domain/names';
 import type { DisplayNames } from '@platzbuchung/domain/schemas';
+import { nameableNames } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import { lastClubSeq } from '../events/store';
 import { blocksBetween } from '../projections/blocks';
@@ -30,12 +30,10 @@ export async function readDisplayDay(db: Db, clubId: string, instant: Date): Pro
     listReservations(db, clubId, { from: today, to: today }),
     blocksBetween(db, clubId, today, today),
   ]);
-  // Names are read only where the club shows them, and only of today's holders.
+  // Names are read only where the club shows them, and only of today's holders whom the grid
+  // names too (its active members).
   const holders = [...new Set(reservations.filter((r) => !r.label?.trim()).map((r) => r.user_id))];
-  const rows: (Named & { id: string })[] =
-    club.display_names === 'none' || !holders.length
-      ? []
-      : await db('users').whereIn('id', holders).select('id', 'first_name', 'last_name');
+  const rows = club.display_names === 'none' ? [] : await nameableNames(db, clubId, holders);
   return displayDay({
     club,
     displayNames: club.display_names,
