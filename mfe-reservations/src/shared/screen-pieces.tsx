@@ -5,40 +5,12 @@
  * A piece shown by both screens lives in `src/shared/<its name>/` and registers by one entry in
  * `screenPieces`; the grid and the own list ask this list, never the piece itself.
  */
-import { Suspense, type ComponentType } from 'react';
+import { Suspense } from 'react';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import type { MakeSlot } from './popups/slot-click';
+import type { MarkableCell, ScreenPieces } from './screen-piece';
 import { waitlistPieces } from './waitlist/pieces';
 
-/** What the grid hands the popup of a taken slot. */
-export interface TakenSlotPopupProps {
-  clubId: string;
-  slot: MakeSlot;
-  /** Who holds the hour, as the grid shows it. */
-  holder: string;
-  fallbackFocus?: () => HTMLElement | null;
-  /** Closed, nothing of the bookings changed; with the refusal's text if the call was refused. */
-  onDone: (refusal?: string) => void;
-}
-
-/** The parts of a grid cell a mark reads and rewrites: words, visible and announced. */
-export interface MarkableCell {
-  court: number;
-  hour: number;
-  reservation: unknown;
-  mine: boolean;
-  text: string;
-  accessibleName: string;
-}
-
-export interface ScreenPieces {
-  /** The popup of someone else's booking still to come (only the first piece that has one opens). */
-  TakenSlotPopup?: ComponentType<TakenSlotPopupProps>;
-  /** A hook: the shown day's rows with this piece's marks; unchanged rows keep their identity. */
-  useGridMarks?: <C extends MarkableCell>(clubId: string, rows: C[][], date: IsoDate) => C[][];
-  /** A section below the bookings in "Meine Reservierungen". */
-  OwnSection?: ComponentType<{ clubId: string }>;
-}
+export type { MarkableCell, ScreenPieces, TakenSlotPopupProps } from './screen-piece';
 
 /** Every registered piece, in the order the screens show them. */
 const screenPieces: readonly ScreenPieces[] = [waitlistPieces];

@@ -1,5 +1,11 @@
-import type { PlayerRef } from './reservations/events';
 /** Shared entity shapes. Every `_id` is a UUID string; dates are `YYYY-MM-DD`. */
+
+/**
+ * A co-player a booking names (docs/who-plays.md): a member by id, or a guest by
+ * an id whose name lives in the `reservation_guests` table, never in the log. `fee_cents`: the
+ * club's fee per guest and hour when the guest was named.
+ */
+export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
 
 export type Role = 'admin' | 'player';
 

@@ -1,6 +1,6 @@
 /** The Warteliste's pieces in the reservations screens, registered in ../screen-pieces. */
 import { lazy, type ComponentType } from 'react';
-import type { ScreenPieces, TakenSlotPopupProps } from '../screen-pieces';
+import type { ScreenPieces, TakenSlotPopupProps } from '../screen-piece';
 import { useWaitlistMarks } from './grid-marks';
 
 /** Loaded at the first click on someone else's booking, like the grid's other popups. */

@@ -2,15 +2,10 @@
  * The reservation stream's events: one stream per reservation, facts in the past tense. The
  * decider returns bare events; the event store wraps them in an envelope when it appends them.
  */
-import type { EventEnvelope } from '../events/catalogue';
-import type { DeleteType, IsoDate } from '../types';
+import type { EventMetadata } from '../events/streams';
+import type { DeleteType, IsoDate, PlayerRef } from '../types';
 
-/**
- * A co-player a booking names (docs/who-plays.md): a member by id, or a guest by
- * an id whose name lives in the `reservation_guests` table, never in the log. `fee_cents`: the
- * club's fee per guest and hour when the guest was named.
- */
-export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
+export type { PlayerRef } from '../types';
 
 export interface ReservationMadeData {
   club_id: string;
@@ -96,4 +91,4 @@ export type ReservationEvent =
 export type ReservationEventType = ReservationEvent['type'];
 
 /** A stored reservation event (the metadata is the same for every stream type). */
-export type ReservationEnvelope<E extends ReservationEvent = ReservationEvent> = EventEnvelope<E>;
+export type ReservationEnvelope<E extends ReservationEvent = ReservationEvent> = E & EventMetadata;

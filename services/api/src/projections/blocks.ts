@@ -8,7 +8,7 @@ import { evolveBlock, initialBlockState, type BlockState } from '@platzbuchung/d
 import type { BlockEvent } from '@platzbuchung/domain/blocks/events';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from '../db/connect';
-import type { Projection, ProjectionDifference } from './registry';
+import type { Projection, ProjectionDifference } from './projection';
 
 /** Wall times leave the database as the strings they went in as, never as a Date in the process's zone. */
 export const BLOCK_COLUMNS = [

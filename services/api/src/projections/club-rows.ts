@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { foldClubName } from '@platzbuchung/domain/club-names';
 import { DEFAULT_DISPLAY_NAMES } from '@platzbuchung/domain/clubs/local-rules';
 import { DEFAULT_PLAY_RULES, PLAY_RULE_KEYS, playRulesOf } from '@platzbuchung/domain/players/play-rules';
-import type { Projection, ProjectionDifference } from './registry';
+import type { Projection, ProjectionDifference } from './projection';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 
 interface LatestAfter {

@@ -13,7 +13,7 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import type { PlayerRef, ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { replay } from '@platzbuchung/domain/reservations/evolve';
-import type { Projection, ProjectionDifference } from './registry';
+import type { Projection, ProjectionDifference } from './projection';
 
 type PlayerRow = {
   reservation_id: string;

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { eventTypes, streamTypeOf, type EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
-import type { Projection, ProjectionDifference, RowsToInsert, VersionedEvent } from './registry';
+import type { Projection, ProjectionDifference, RowsToInsert, VersionedEvent } from './projection';
 import { connectionOf, copyLinesIn, exportSnapshot } from './copy-text';
 import {
   COLUMNS,

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { eventTypes, streamTypeOf, type EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { statsFacts, type StatsBooking, type StatsCancellation } from '@platzbuchung/domain/stats/facts';
-import type { Projection, ProjectionDifference, RowsToInsert, VersionedEvent } from './registry';
+import type { Projection, ProjectionDifference, RowsToInsert, VersionedEvent } from './projection';
 import { connectionOf, copyField, copyLinesIn, copyLinesOut, unescapeField } from './copy-text';
 
 export const BOOKING_COLUMNS = [

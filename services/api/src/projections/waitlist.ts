@@ -10,7 +10,7 @@ import type { ReservationMade } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { WaitlistEvent } from '@platzbuchung/domain/waitlist/events';
 import { occupies, type WaitingRegion, type WaitlistEntry } from '@platzbuchung/domain/waitlist/waitlist';
-import type { Projection, ProjectionDifference } from './registry';
+import type { Projection, ProjectionDifference } from './projection';
 
 const TABLE = 'waitlist_entries';
 const COLUMNS = ['id', 'club_id', 'user_id', 'court_num', 'date', 'start_time', 'version'] as const;
