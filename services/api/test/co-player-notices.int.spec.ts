@@ -170,6 +170,45 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
     expect(await coPlayerNotices(bernd.user._id)).toHaveLength(2);
   });
 
+  it('a member who left comes back: the booker hears who, once, and of no move; who stays hears who plays now', async () => {
+    const { club, player: booker } = await clubWithMembers(api.url, { reservations_limit: 10 });
+    const anna = await member(club._id, 'Anna');
+    const carla = await member(club._id, 'Carla');
+    const bookerId = booker.user._id;
+    const reservation = randomUUID();
+    const slot = { court_num: '4', date: THURSDAY, start_time: 18, end_time: 19 };
+    const players = [{ user_id: carla.user._id }, { user_id: anna.user._id }];
+    await append(club._id, bookerId, {
+      type: 'ReservationMade',
+      reservation_id: reservation,
+      data: { club_id: club._id, user_id: bookerId, ...slot, recurring: false, players },
+    });
+    await append(club._id, anna.user._id, {
+      type: 'CoPlayerLeft',
+      reservation_id: reservation,
+      data: { user_id: anna.user._id },
+    });
+    await append(club._id, anna.user._id, {
+      type: 'ReservationChanged',
+      reservation_id: reservation,
+      data: { ...slot, players },
+    });
+    await caughtUp();
+    const toBooker = await database
+      .db('mail_outbox')
+      .where({ user_id: bookerId })
+      .whereNotNull('event_position')
+      .orderBy('event_position');
+    expect(toBooker.map((n: OutboxRow) => n.kind)).toEqual(['co-player-left', 'co-player-back']);
+    expect(words(toBooker[1]!).subject).toBe(`Anna Müller spielt wieder mit (${club.name})`);
+    expect(words(toBooker[1]!).body).toContain('hat sich wieder in Ihre Buchung eingetragen: Platz 4');
+    expect((await coPlayerNotices(anna.user._id)).map((n) => n.kind)).toEqual(['co-player-named']);
+    expect((await coPlayerNotices(carla.user._id)).map((n) => n.kind)).toEqual([
+      'co-player-named',
+      'co-player-players-changed',
+    ]);
+  });
+
   it('an occurrence of a series cancelled: its named members hear of that date', async () => {
     const { club, admin, player } = await clubWithMembers(api.url, { reservations_limit: 10 });
     const reservation = randomUUID();

@@ -1,7 +1,7 @@
 /**
  * The notices about bookings that name co-players (docs/architecture.md, "Notifications"): a named
  * member hears when they are named, taken off, and when the booking moves, is cancelled or gets
- * other players; the booker hears when a co-player takes themselves off. Each is switchable in the
+ * other players; the booker hears when a co-player takes themselves off or comes back. Each is switchable in the
  * account panel.
  */
 import type { PlayerRef, ReservationEventType } from '../reservations/events';
@@ -22,6 +22,7 @@ export const coPlayerNoticeKinds = [
   'co-player-players-changed',
   'co-player-cancelled',
   'co-player-left',
+  'co-player-back',
 ] as const;
 
 export type CoPlayerNoticeKind = (typeof coPlayerNoticeKinds)[number];
@@ -33,6 +34,7 @@ export const coPlayerNoticeLabels: Record<CoPlayerNoticeKind, string> = {
   'co-player-players-changed': 'Andere Mitspieler in Ihrer Buchung',
   'co-player-cancelled': 'Buchung mit Ihnen abgesagt',
   'co-player-left': 'Mitspieler hat sich ausgetragen',
+  'co-player-back': 'Mitspieler hat sich wieder eingetragen',
 };
 
 /** What a co-player notice is about; `bookerName`/`playerName` are whom the words name. */
@@ -55,12 +57,15 @@ export type CoPlayerFacts =
       bookerName: string;
       scope: 'occurrence' | 'booking' | 'from-date';
     }
-  | { kind: 'co-player-left'; clubName: string; slot: BookingSlot; playerName: string };
+  | { kind: 'co-player-left'; clubName: string; slot: BookingSlot; playerName: string }
+  /** A member who had left the booking came back to it themselves. */
+  | { kind: 'co-player-back'; clubName: string; slot: BookingSlot; playerName: string };
 
 export const coPlayerLastDay: LastDayRules<CoPlayerFacts> = {
   'co-player-named': (facts) => singleDay(facts.slot),
   'co-player-removed': (facts) => singleDay(facts.slot),
   'co-player-left': (facts) => singleDay(facts.slot),
+  'co-player-back': (facts) => singleDay(facts.slot),
   'co-player-cancelled': cancelledDay,
   'co-player-moved': (facts) => laterDay(facts.before, facts.after),
   'co-player-players-changed': (facts) => singleDay(facts.slot),
@@ -140,6 +145,15 @@ export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
         ],
         linkLabel,
         why: `Sie erhalten diese E-Mail, weil ein Mitspieler Ihre Buchung bei ${club} verlassen hat. In Ihrem Konto können Sie diese Benachrichtigungen ausschalten.`,
+      };
+    case 'co-player-back':
+      return {
+        subject: `${facts.playerName} spielt wieder mit (${club})`,
+        paragraphs: [
+          `${facts.playerName} hat sich wieder in Ihre Buchung eingetragen: ${describeSlot(facts.slot)}.`,
+        ],
+        linkLabel,
+        why: `Sie erhalten diese E-Mail, weil sich ein Mitspieler wieder in Ihre Buchung bei ${club} eingetragen hat. In Ihrem Konto können Sie diese Benachrichtigungen ausschalten.`,
       };
   }
 }

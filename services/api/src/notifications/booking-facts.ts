@@ -84,3 +84,13 @@ export async function movedInSameTransaction(db: Db, event: EventEnvelope, date:
   );
   return rows.length > 0;
 }
+
+/**
+ * Whether the change is a member coming back to a booking they had left (PUT …/players/me): the
+ * one who made it is named after it and was not before. The booker hears that, not of a move.
+ */
+export function cameBack(event: EventEnvelope, before: Reservation, after: Reservation): boolean {
+  const names = (booking: Reservation) =>
+    (booking.co_players ?? []).some((player) => 'user_id' in player && player.user_id === event.actor_id);
+  return !names(before) && names(after);
+}

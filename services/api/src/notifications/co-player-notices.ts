@@ -15,6 +15,7 @@ import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { playerNamer } from '../reservations/player-names';
 import {
+  cameBack,
   clubName,
   historyBefore,
   movedInSameTransaction,
@@ -138,6 +139,17 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
     const is = namedMembers([...history, event]);
     const [before, after] = [slotOf(beforeRow), slotOf(afterRow)];
     const bookerName = await nameOf(db, beforeRow.user_id);
+    // A member coming back themselves (PUT …/players/me): the booker hears who (docs/who-plays.md).
+    const playerName = cameBack(event, beforeRow, afterRow) ? await nameOf(db, event.actor_id) : null;
+    const back =
+      playerName === null
+        ? []
+        : await toEach(db, event, [beforeRow.user_id], (club) => ({
+            kind: 'co-player-back',
+            clubName: club,
+            slot: after,
+            playerName,
+          }));
     const added = is.filter((id) => !was.includes(id));
     const removed = was.filter((id) => !is.includes(id));
     const stayed = is.filter((id) => was.includes(id));
@@ -148,6 +160,7 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
         ? null
         : await otherPlayersLine(db, beforeRow, afterRow);
     return [
+      ...back,
       ...(await toEach(db, event, added, (club) => ({
         kind: 'co-player-named',
         clubName: club,

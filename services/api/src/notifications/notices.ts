@@ -17,6 +17,7 @@ import { coPlayerRules } from './co-player-notices';
 import { waitlistRules } from './waitlist-notices';
 import {
   bookingBefore,
+  cameBack,
   clubName,
   movedInSameTransaction,
   seriesMovedFrom,
@@ -68,7 +69,8 @@ const holderRules: Partial<Record<EventType, NoticeRule>> = {
     const before = await bookingBefore(db, event);
     if (!before || before.user_id === event.actor_id) return [];
     const after = evolve(before, event as EventEnvelope<ReservationEvent>);
-    if (!after) return [];
+    // A member coming back moved nothing: the co-player notices tell the booker (./co-player-notices).
+    if (!after || cameBack(event, before, after)) return [];
     return [
       {
         userId: before.user_id,
