@@ -2,7 +2,7 @@
  * What the notice rules read about an event's booking (docs/architecture.md, "Notifications"):
  * the club's name, the stream's history and the booking just before the event, and its slot.
  */
-import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent, ReservationMadeData } from '@platzbuchung/domain/reservations/events';
@@ -21,6 +21,9 @@ export interface NoticeContext {
 }
 
 export type NoticeRule = (event: EventEnvelope, context: NoticeContext) => Promise<Notice[]>;
+
+/** A set of rules: a stream's folder exports its own, and `noticeRules` (./notices) lists each set once. */
+export type Rules = Partial<Record<EventType, NoticeRule>>;
 
 export async function clubName(db: Db, clubId: string): Promise<string> {
   const row: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');

@@ -23,9 +23,10 @@ import {
   seriesMovedFrom,
   slotOf,
   type NoticeRule,
+  type Rules,
 } from './booking-facts';
 
-export type { Notice, NoticeContext, NoticeRule } from './booking-facts';
+export type { Notice, NoticeContext, NoticeRule, Rules } from './booking-facts';
 
 /** The reason a court block gave, when a block caused the event. */
 function blockReason(event: EventEnvelope): string | undefined {
@@ -134,9 +135,6 @@ const holderRules: Partial<Record<EventType, NoticeRule>> = {
     ];
   },
 };
-
-/** A set of rules: a stream's folder exports its own, and `noticeRules` below lists each set once. */
-export type Rules = Partial<Record<EventType, NoticeRule>>;
 
 /** Rule sets side by side: an event type's notices are those of every set that has a rule for it. */
 function combined(...sets: Rules[]): Rules {

@@ -27,7 +27,7 @@ import { whatHolds } from '../commands/waitlist';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import { entriesWithin } from '../projections/waitlist';
-import type { Notice, NoticeContext, Rules } from './notices';
+import type { Notice, NoticeContext, Rules } from './booking-facts';
 
 /** The events that may free an hour; a new booking that moves a date of a series comes with its cancellation. */
 const WAITLIST_FREEING_TYPES = [
@@ -106,7 +106,7 @@ async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext): Promi
   }));
 }
 
-/** A change that frees an hour also tells the members on its list (notices.ts names this set). */
+/** A change that frees an hour also tells the members on its list (./notices names this set). */
 export const waitlistRules: Rules = Object.fromEntries(
   WAITLIST_FREEING_TYPES.map((type) => [type, waitlistFreed]),
 );
