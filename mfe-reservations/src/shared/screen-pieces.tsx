@@ -10,8 +10,6 @@ import type { IsoDate } from '@platzbuchung/domain/types';
 import type { MarkableCell, ScreenPieces } from './screen-piece';
 import { waitlistPieces } from './waitlist/pieces';
 
-export type { MarkableCell, ScreenPieces, TakenSlotPopupProps } from './screen-piece';
-
 /** Every registered piece, in the order the screens show them. */
 const screenPieces: readonly ScreenPieces[] = [waitlistPieces];
 
