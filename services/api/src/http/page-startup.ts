@@ -11,6 +11,7 @@ import { ClubDirectory } from '../accounts/club-directory';
 import { listClubMembers } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import { waitlistInlineAnswer } from '../reservations/own-waitlist';
+import type { InlineAnswer } from './inline-answer';
 import { currentUser } from './auth';
 import type { AppContext } from './context';
 
@@ -51,12 +52,6 @@ export function pageStartup(db: Db): PageStartupFor {
  * path answers this user, or undefined when the screen asks itself.
  */
 export type InlineAnswerFor = (path: string, user: SessionUser) => Promise<unknown>;
-
-/** One list the page may answer inline: its address for the user's club, and the read its route makes. */
-export interface InlineAnswer {
-  path: (clubId: string) => string;
-  read: (db: Db, user: SessionUser, now: Date) => Promise<unknown>;
-}
 
 /**
  * The lists a first screen asks for that the page answers inline, one read each, the same as their

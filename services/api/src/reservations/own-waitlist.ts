@@ -7,7 +7,7 @@ import { waitlistPath } from '@platzbuchung/domain/waitlist/requests';
 import type { WaitlistEntry } from '@platzbuchung/domain/waitlist/waitlist';
 import { findClub } from '../accounts/users-store';
 import type { Db } from '../db/connect';
-import type { InlineAnswer } from '../http/page-startup';
+import type { InlineAnswer } from '../http/inline-answer';
 import type { ExportedEvent, OwnStreamSection } from '../accounts/export';
 import { entriesToCome } from '../projections/waitlist';
 
