@@ -33,6 +33,14 @@ export interface ConfirmationMailPayload {
   readonly confirmUrl: string;
 }
 
+/**
+ * The mail to the new address of a change when that address is another account's: it says so and
+ * that nothing changed; no link, no name (docs/privacy.md, "Changing the address").
+ */
+export interface AddressTakenPayload {
+  readonly addressTaken: true;
+}
+
 /** What the notices to a member's former address need: the words are fixed by the kind. */
 export interface AddressNoticePayload {
   readonly firstName: string;
@@ -61,6 +69,7 @@ export type NewOutboxMail = {
 } & (
   | { readonly kind: 'password-reset'; readonly payload: ResetMailPayload }
   | { readonly kind: 'email-confirmation' | 'email-change'; readonly payload: ConfirmationMailPayload }
+  | { readonly kind: 'email-change'; readonly payload: AddressTakenPayload }
   | {
       readonly kind: 'email-change-requested' | 'email-changed';
       readonly payload: AddressNoticePayload;

@@ -4,7 +4,6 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { accountNameSchema, changeEmailSchema, changePasswordSchema } from '@platzbuchung/domain/schemas';
-import * as texts from '@platzbuchung/domain/texts';
 import { ApiError, attachmentFileName } from '../src/api/client';
 import { formMachine, type FormValues, type Payload } from '../src/forms/form-machine';
 
@@ -140,27 +139,27 @@ describe('"E-Mail-Adresse ändern"', () => {
     expect(actor.getSnapshot().context.result).toEqual(answer);
   });
 
-  it("puts the server's refusals under their fields: a wrong password, a taken address", async () => {
+  it("puts the server's refusals under their fields: a wrong password, the address it has already", async () => {
     const { actor, change } = startForm(changeEmailSchema, { email: '', password: '' }, () =>
       Promise.reject(
         new ApiError(
           400,
           [
             { instancePath: '/password', message: emailChangeTexts.wrongPassword },
-            { instancePath: '/email', message: texts.emailTaken },
+            { instancePath: '/email', message: emailChangeTexts.sameAddress },
           ],
           null,
         ),
       ),
     );
     await waitFor(actor, (s) => s.matches('ready'));
-    change('email', 'vergeben@example.de');
+    change('email', 'steffi@example.de');
     change('password', 'Falsch123!');
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.fieldErrors.password !== undefined);
     expect(actor.getSnapshot().context.fieldErrors).toEqual({
       password: emailChangeTexts.wrongPassword,
-      email: texts.emailTaken,
+      email: emailChangeTexts.sameAddress,
     });
     expect(actor.getSnapshot().context.formError).toBeNull();
   });

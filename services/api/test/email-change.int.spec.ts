@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { accountTexts } from '@platzbuchung/domain/account/texts';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
-import * as texts from '@platzbuchung/domain/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { insertOutboxMail, type OutboxRow } from '@platzbuchung/outbox/outbox';
 import type { AccountExport } from '../src/accounts/export';
@@ -162,8 +161,8 @@ describe('PUT /api/account/email', () => {
     expect((await changeEmail(player.client, { email: target, password: PASSWORD })).status).toBe(429);
   });
 
-  it('refuses a bad, the same or a taken address under /email with the words of sign-up', async () => {
-    const { club, player } = await clubWithMembers(api.url);
+  it('refuses a bad address or the same one under /email with the words of sign-up', async () => {
+    const { player } = await clubWithMembers(api.url);
     const bad = await changeEmail(player.client, { email: 'kein-at-zeichen', password: PASSWORD });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
@@ -179,12 +178,62 @@ describe('PUT /api/account/email', () => {
     });
     expect(same.status).toBe(400);
     expect(same.body).toEqual({ error: [{ instancePath: '/email', message: emailChangeTexts.sameAddress }] });
-
-    const { email: taken } = await signUp(api.url, club._id);
-    const refused = await changeEmail(player.client, { email: taken, password: PASSWORD });
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: [{ instancePath: '/email', message: texts.emailTaken }] });
     expect(await mailsOf(player.user._id, 'email-change')).toEqual([]);
+  });
+
+  it('answers a taken address as a free one; the taken address is told that nothing changed, with no link', async () => {
+    const { club, player, admin } = await clubWithMembers(api.url);
+    const { email: taken } = await signUp(api.url, club._id);
+    const free = newAddress();
+    const answers = [];
+    for (const [member, address] of [
+      [player, taken],
+      [admin, free],
+    ] as const) {
+      const answer = await changeEmail(member.client, { email: address, password: PASSWORD });
+      answers.push({ status: answer.status, body: JSON.stringify(answer.body).replaceAll(address, '<neu>') });
+      expect(answer.body.message).toBe(emailChangeTexts.linkSent(address));
+      expect(await emailState(member.client)).toEqual({
+        email: member.user.email,
+        confirmed: true,
+        pending_email: address,
+      });
+    }
+    expect(answers[0]).toEqual({
+      ...answers[1],
+      body: answers[1]!.body.replace(admin.user.email, player.user.email),
+    });
+
+    // Both addresses get a mail of the same kind, so not even the member's export tells them apart;
+    // the taken one's names nobody and carries no link.
+    const [toTaken] = await mailsOf(player.user._id, 'email-change');
+    expect(toTaken).toMatchObject({ status: 'waiting', to_address: taken, to_name: '' });
+    expect(toTaken!.payload).toEqual({ addressTaken: true });
+    const [notice] = await mailsOf(player.user._id, 'email-change-requested');
+    expect(notice).toMatchObject({ to_address: player.user.email });
+    const exported = async (member: typeof player) =>
+      (await member.client.get<AccountExport>('/api/account/export')).body.mails
+        .filter((mail) => mail.kind.startsWith('email-change'))
+        .map(({ kind, subject, status }) => ({ kind, subject, status }));
+    expect(await exported(player)).toEqual(await exported(admin));
+
+    // Nothing changed: the taken address's account keeps it, the member keeps theirs.
+    await loggedIn(api.url, taken);
+    await loggedIn(api.url, player.user.email);
+    expect(await emailChangeTokenFor(api.db, taken)).toBeUndefined();
+  });
+
+  it('counts a request before it looks the address up: asking about taken addresses is limited too', async () => {
+    const { club, player } = await clubWithMembers(api.url);
+    for (let i = 0; i < 3; i++) {
+      const { email: taken } = await signUp(api.url, club._id);
+      expect((await changeEmail(player.client, { email: taken, password: PASSWORD })).status).toBe(200);
+    }
+    const { email: fourth } = await signUp(api.url, club._id);
+    const limited = await changeEmail(player.client, { email: fourth, password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect((await changeEmail(player.client, { email: newAddress(), password: PASSWORD })).status).toBe(429);
+    expect(await mailsOf(player.user._id, 'email-change')).toHaveLength(3);
   });
 
   it('refuses the link when another account took the address meanwhile; the old address stays', async () => {

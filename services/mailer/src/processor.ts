@@ -99,7 +99,7 @@ export function renderOutboxRow(row: OutboxRow): { rendered: RenderedMail; toNam
     }
     if (isEmailChangeMailKind(row.kind)) {
       const mail = parseEmailChangeMail(row.kind, row.payload);
-      return { rendered: renderEmailChangeMail(row.kind, mail), toName: fullName(mail) };
+      return { rendered: renderEmailChangeMail(mail), toName: fullName(mail) };
     }
     const notice = parseNoticeMail(row.kind, row.payload);
     return { rendered: renderNoticeMail(notice), toName: fullName(notice) };

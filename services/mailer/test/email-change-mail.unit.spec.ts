@@ -40,6 +40,19 @@ describe('address change mails', () => {
     expect(rendered.html).toContain('Graf &#60;b&#62;');
   });
 
+  it("to a new address that is another account's: what happened and that nothing changed, no link, no name", () => {
+    const taken = row('email-change', { addressTaken: true });
+    const { rendered, toName } = renderOutboxRow({ ...taken, to_name: '' });
+    expect(rendered.subject).toBe(emailChangeTexts.takenSubject);
+    expect(rendered.text.startsWith('Hallo,\n\n')).toBe(true);
+    for (const line of [emailChangeTexts.takenIntro, emailChangeTexts.takenNothingToDo]) {
+      expect(rendered.text).toContain(line);
+    }
+    expect(toName).toBe('');
+    for (const body of [rendered.text, rendered.html]) expect(body).not.toMatch(/https?:|<a /);
+    expect(rendered.html).toContain('<html lang="de">');
+  });
+
   it('the notices to the old address say what happened and what to do if it was not the owner', () => {
     const requested = renderOutboxRow(row('email-change-requested', { ...names, link: profile })).rendered;
     expect(requested.subject).toBe(emailChangeTexts.requestedSubject);

@@ -13,6 +13,11 @@ export const emailChangeTexts = {
   linkValidity: `Der Link ist ${CONFIRMATION_LINK_TTL_HOURS} Stunden lang gültig.`,
   linkIgnore:
     'Falls Sie das nicht beantragt haben, ignorieren Sie diese E-Mail: Die Adresse wird dann nicht eingetragen.',
+  // To the new address when it already belongs to an account: no link, nothing changes.
+  takenSubject: `Ihre E-Mail-Adresse wurde bei ${texts.productName} für ein anderes Konto angegeben`,
+  takenIntro: `Jemand hat soeben versucht, diese E-Mail-Adresse als neue Adresse eines anderen Kontos bei ${texts.productName} einzutragen. Da sie bereits zu einem Konto gehört, wurde nichts geändert: Ihr Konto, Ihre Anmeldung und Ihre Adresse bleiben, wie sie sind.`,
+  takenNothingToDo:
+    'Sie müssen nichts tun. Falls Sie das selbst waren: Eine E-Mail-Adresse kann nur zu einem Konto gehören. Melden Sie sich mit dieser Adresse an, oder wählen Sie für das andere Konto eine andere Adresse.',
   // The notices to the old address.
   requestedSubject: `Änderung Ihrer E-Mail-Adresse bei ${texts.productName} beantragt`,
   requestedIntro:
@@ -27,7 +32,7 @@ export const emailChangeTexts = {
   linkLabel: 'Mein Konto öffnen',
   // The API's answers and the account panel.
   linkSent: (address: string) =>
-    `Wir haben einen Bestätigungslink an ${address} geschickt. Erst wenn Sie ihn öffnen, gilt die neue Adresse; bis dahin bleibt es bei der bisherigen.`,
+    `Wir haben eine E-Mail an ${address} geschickt. Kann die Adresse für Ihr Konto eingetragen werden, enthält sie einen Bestätigungslink; erst wenn Sie ihn öffnen, gilt die neue Adresse. Bis dahin bleibt es bei der bisherigen.`,
   sameAddress: 'Das ist bereits Ihre E-Mail-Adresse.',
   wrongPassword: 'Das Passwort ist falsch.',
   changed: 'Ihre neue E-Mail-Adresse ist bestätigt. Sie melden sich ab jetzt mit ihr an.',

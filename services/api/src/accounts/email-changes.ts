@@ -8,11 +8,18 @@ import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { Db } from '../db/connect';
 import { storeConfirmationLink, type ConfirmationRecipient } from './email-confirmations';
 import { dropPendingEmailChange, pendingEmailChange, type PendingEmailChange } from './pending-email-change';
+import { emailRegistered } from './users-store';
 
 /**
  * Replaces any waiting change of the member with one to `newEmail`, and writes both mails, in one
  * transaction. The member's row is locked first, so two requests at once follow each other and
  * the later one wins (one waiting change per member). Answers the change now waiting.
+ *
+ * Whether `newEmail` is another account's is looked up only here, after the request was counted,
+ * and it changes only what that address is told: the link when it is free, that nothing changed
+ * when it is taken. Its link is stored either way but mailed only to a free address, so the answer,
+ * the waiting address and the member's export read the same (docs/security.md, "Changing the
+ * address").
  */
 export async function requestEmailChange(
   db: Db,
@@ -33,14 +40,13 @@ export async function requestEmailChange(
     );
     const toName = `${user.first_name} ${user.last_name}`.trim();
     const names = { firstName: user.first_name, lastName: user.last_name };
-    await insertOutboxMail(trx, {
-      kind: 'email-change',
-      clubId: user.club_id,
-      userId: user.id,
-      to: email,
-      toName,
-      payload: { ...names, confirmUrl },
-    });
+    const toNewAddress = { kind: 'email-change', clubId: user.club_id, userId: user.id, to: email } as const;
+    await insertOutboxMail(
+      trx,
+      (await emailRegistered(trx, email))
+        ? { ...toNewAddress, payload: { addressTaken: true } }
+        : { ...toNewAddress, toName, payload: { ...names, confirmUrl } },
+    );
     await noticeOfRequest(trx, user, { toName, names, publicUrl });
     return (await pendingEmailChange(trx, user.id, now))!;
   });

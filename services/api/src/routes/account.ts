@@ -9,13 +9,12 @@ import {
   type ChangeEmailBody,
   type ChangePasswordBody,
 } from '@platzbuchung/domain/schemas';
-import * as texts from '@platzbuchung/domain/texts';
 import { requestEmailChange } from '../accounts/email-changes';
 import { emailConfirmed } from '../accounts/email-confirmations';
 import { exportAccount } from '../accounts/export';
 import { giveBackAll, takeAll, type Charge } from '../accounts/rate-limits';
 import { dropPendingEmailChange } from '../accounts/pending-email-change';
-import { emailRegistered, findSessionUser, normalizedEmail } from '../accounts/users-store';
+import { findSessionUser, normalizedEmail } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';
@@ -109,7 +108,9 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
    * Asks to change the address; the change happens only when the link mailed to the new address is
    * used (`POST /api/confirm-email`). The password is checked first and counted like the password
    * change's, so a stolen session can neither redirect the account's mail nor guess the password
-   * faster than a login could; a taken address is refused as sign-up refuses it, and no sooner.
+   * faster than a login could. The request is counted before the address is looked up, and a taken
+   * address is answered as a free one (only the mail to it differs), so the route tells nobody
+   * whether an address has an account.
    */
   router.put('/account/email', requireLogin(db), async (ctx) => {
     const body = validateEmailChange(ctx.request.body);
@@ -121,8 +122,7 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
     if (normalizedEmail(body.email) === normalizedEmail(user.email)) {
       throw refusedUnder('email', emailChangeTexts.sameAddress);
     }
-    if (await emailRegistered(db, body.email)) throw refusedUnder('email', texts.emailTaken);
-    // Each request mails two addresses: bounded like sending a confirmation link again.
+    // Each request mails two addresses and looks one up: bounded like sending a confirmation link again.
     await takeAll([[rateLimits.emailChangeByUser, user._id]]);
     const pending = await requestEmailChange(
       db,
