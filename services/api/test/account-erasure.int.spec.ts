@@ -4,6 +4,9 @@ import { erasureTexts } from '@platzbuchung/domain/members/erasure';
 import { ERASED_MEMBER, fullName } from '@platzbuchung/domain/names';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
+import { readCheckpoint, startSubscriptions } from '../src/events/subscriptions';
+import { createLogger } from '../src/logger';
+import { NOTIFICATIONS_SUBSCRIPTION, notificationsSubscription } from '../src/notifications/notices';
 import { TestClient } from './support/client';
 import { runEventsCli } from './support/events-cli';
 import { PASSWORD, clubWithMembers, loggedIn, registerClub, signUp, unique } from './support/fixtures';
@@ -55,6 +58,35 @@ async function columnsHolding(needle: string): Promise<string[]> {
     if (Number(row!.n) > 0) found.push(`${table_name}.${column_name}`);
   }
   return found;
+}
+
+/**
+ * The notices' subscription, running as in production, from now on; `caughtUp` waits until it has
+ * handled every event of the log so far.
+ */
+async function noticesRunning() {
+  const runner = startSubscriptions({
+    db: api.db,
+    databaseUrl: api.databaseUrl!,
+    logger: createLogger('account-erasure-test', 'silent'),
+    subscriptions: [notificationsSubscription({ publicUrl: 'http://localhost:3000' })],
+    timing: { pollMs: 100 },
+  });
+  await expect
+    .poll(() => readCheckpoint(api.db, NOTIFICATIONS_SUBSCRIPTION), { timeout: 15_000 })
+    .toBeTruthy();
+  return {
+    async caughtUp() {
+      const { rows } = await api.db.raw('SELECT max(position) AS position FROM events');
+      const end = Number(rows[0].position);
+      await expect
+        .poll(async () => (await readCheckpoint(api.db, NOTIFICATIONS_SUBSCRIPTION))?.position ?? 0, {
+          timeout: 15_000,
+        })
+        .toBeGreaterThanOrEqual(end);
+    },
+    stop: () => runner.stop(),
+  };
 }
 
 /** How the rate limits store a key (accounts/rate-limits): hashed, yet found again by whoever knows it. */
@@ -130,6 +162,11 @@ async function memberWithTraces() {
     401,
   );
   const secondSession = await loggedIn(api.url, email);
+  await namedAsCoPlayer(club, admin, member);
+  // Another member asks to move to the member's address: answered as any request, it stores the
+  // address with that member's waiting change (never mailed a link).
+  const probe = await admin.client.request('PUT', '/api/account/email', { email, password: PASSWORD });
+  expect(probe.status).toBe(200);
   const pendingEmail = `${names.last_name}-neu@example.org`;
   const change = await member.client.request('PUT', '/api/account/email', {
     email: pendingEmail,
@@ -139,9 +176,59 @@ async function memberWithTraces() {
   return { club, admin, member, secondSession, email, names, pendingEmail };
 }
 
+type Member = Awaited<ReturnType<typeof loggedIn>>;
+
+/**
+ * The member books with the club's other admin as co-player, and leaves a booking of that admin's
+ * that named them: the other admin is told of both (notices that used to carry the member's name).
+ */
+async function namedAsCoPlayer(club: { _id: string }, other: Member, member: Member) {
+  const rules = `/api/admin/club?club_id=${club._id}`;
+  const settings = (await other.client.get<Record<string, unknown>>(rules)).body;
+  const { name, courts_count, start_hour, end_hour, reservations_limit } = settings;
+  const core = { name, courts_count, start_hour, end_hour, reservations_limit };
+  expect((await other.client.request('PUT', rules, { ...core, co_players: 'optional' })).status).toBe(200);
+  const slot = { court_num: '4', start_time: 16, end_time: 17, date: '2026-11-26' };
+  const players = (id: string) => [{ user_id: id }];
+  expect((await book(member.client, club._id, { ...slot, players: players(other.user._id) })).status).toBe(
+    201,
+  );
+  const theirs = await book(other.client, club._id, {
+    ...slot,
+    court_num: '1',
+    start_time: 19,
+    end_time: 20,
+    players: players(member.user._id),
+  });
+  expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+  const left = await member.client.request(
+    'DELETE',
+    `/api/reservations/${theirs.body.data.find((r) => r.user_id === other.user._id)!._id}/players/me?club_id=${club._id}`,
+    {},
+  );
+  expect(left.status).toBe(204);
+}
+
 describe('DELETE /api/account', () => {
   it('cancels what is to come, keeps the past, and leaves the name and address in no column of any table', async () => {
+    const notices = await noticesRunning();
+    try {
+      await erasesEverything(notices);
+    } finally {
+      notices.stop();
+    }
+  });
+
+  async function erasesEverything(notices: Awaited<ReturnType<typeof noticesRunning>>) {
     const { club, admin, member, secondSession, email, names, pendingEmail } = await memberWithTraces();
+    await notices.caughtUp();
+    // The other admin was told of the member's booking with them and of the member leaving theirs.
+    const toOther = await api
+      .db('mail_outbox')
+      .where({ user_id: admin.user._id })
+      .where('kind', 'like', 'co-player-%')
+      .pluck('kind');
+    expect(toOther.sort()).toEqual(['co-player-left', 'co-player-named']);
     for (const needle of [names.first_name, names.last_name, email, pendingEmail]) {
       expect(await columnsHolding(needle)).not.toEqual([]);
     }
@@ -149,6 +236,14 @@ describe('DELETE /api/account', () => {
     const answer = await eraseOwn(member.client, { password: PASSWORD });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(erasureTexts.accountErased);
+    // The booking with the other admin was cancelled, and they are told so, naming nobody.
+    await notices.caughtUp();
+    expect(
+      await api
+        .db('mail_outbox')
+        .where({ user_id: admin.user._id, kind: 'co-player-cancelled' })
+        .pluck('kind'),
+    ).toEqual(['co-player-cancelled']);
 
     for (const needle of [
       names.first_name,
@@ -194,7 +289,7 @@ describe('DELETE /api/account', () => {
     }>(`/api/events?club_id=${club._id}&user_id=${member.user._id}`);
     expect(log.body.data.length).toBeGreaterThan(0);
     expect(new Set(log.body.data.map((event) => fullName(event.actor)))).toEqual(new Set([ERASED_MEMBER]));
-  });
+  }
 
   it('refuses a wrong or missing password under /password and changes nothing', async () => {
     const { player } = await clubWithMembers(api.url);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import { namerForMail } from '@platzbuchung/outbox/names';
 import type { OutboxRow } from '@platzbuchung/outbox/outbox';
 import { lockClub } from '../src/commands/club-lock';
 import { appendEvents } from '../src/events/store';
@@ -78,8 +79,9 @@ const coPlayerNotices = (userId: string): Promise<OutboxRow[]> =>
     .where('kind', 'like', 'co-player-%')
     .orderBy('event_position');
 
-const words = (row: OutboxRow) => {
-  const text = noticeText(row.payload.facts as NoticeFacts);
+/** The words the mailer makes of a notice, naming people as it does when it sends the mail. */
+const words = async (row: OutboxRow) => {
+  const text = noticeText(row.payload.facts as NoticeFacts, await namerForMail(database.db, row.payload));
   return { subject: text.subject, body: [...text.paragraphs, text.why].join('\n') };
 };
 
@@ -116,8 +118,10 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
     await caughtUp();
     const [named] = await coPlayerNotices(anna.user._id);
     expect(named).toMatchObject({ kind: 'co-player-named', status: 'waiting' });
-    expect(words(named!).subject).toBe(`Steffi Graf hat Sie als Mitspieler eingetragen (${club.name})`);
-    expect(words(named!).body).toContain('Platz 2, Do., 26.11.2026, 18-19 Uhr');
+    expect((await words(named!)).subject).toBe(
+      `Steffi Graf hat Sie als Mitspieler eingetragen (${club.name})`,
+    );
+    expect((await words(named!)).body).toContain('Platz 2, Do., 26.11.2026, 18-19 Uhr');
     // An address not yet confirmed gets it once confirmed (docs/architecture.md, "Confirmed addresses").
     expect((await coPlayerNotices(bernd.user._id)).map((n) => [n.kind, n.status])).toEqual([
       ['co-player-named', 'held'],
@@ -135,7 +139,7 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
       'co-player-named',
       'co-player-moved',
     ]);
-    expect(words((await coPlayerNotices(anna.user._id))[1]!).body).toContain(
+    expect((await words((await coPlayerNotices(anna.user._id))[1]!)).body).toContain(
       'Jetzt: Platz 3, Do., 26.11.2026, 18-19 Uhr',
     );
     expect((await coPlayerNotices(bernd.user._id)).map((n) => n.kind)).toEqual([
@@ -153,7 +157,7 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
     await caughtUp();
     const left = await coPlayerNotices(bookerId);
     expect(left.map((n) => n.kind)).toEqual(['co-player-left']);
-    expect(words(left[0]!).subject).toBe(`Anna Müller spielt nicht mehr mit (${club.name})`);
+    expect((await words(left[0]!)).subject).toBe(`Anna Müller spielt nicht mehr mit (${club.name})`);
     expect(await coPlayerNotices(anna.user._id)).toHaveLength(2);
 
     // The booker cancels: only Carla is still named.
@@ -165,7 +169,9 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
     await caughtUp();
     const carlas = await coPlayerNotices(carla.user._id);
     expect(carlas.map((n) => n.kind)).toEqual(['co-player-named', 'co-player-cancelled']);
-    expect(words(carlas[1]!).body).toContain('Die Buchung, in der Sie mitspielen, findet nicht statt');
+    expect((await words(carlas[1]!)).body).toContain(
+      'Die Buchung, in der Sie mitspielen, findet nicht statt',
+    );
     expect(await coPlayerNotices(anna.user._id)).toHaveLength(2);
     expect(await coPlayerNotices(bernd.user._id)).toHaveLength(2);
   });
@@ -200,8 +206,10 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
       .whereNotNull('event_position')
       .orderBy('event_position');
     expect(toBooker.map((n: OutboxRow) => n.kind)).toEqual(['co-player-left', 'co-player-back']);
-    expect(words(toBooker[1]!).subject).toBe(`Anna Müller spielt wieder mit (${club.name})`);
-    expect(words(toBooker[1]!).body).toContain('hat sich wieder in Ihre Buchung eingetragen: Platz 4');
+    expect((await words(toBooker[1]!)).subject).toBe(`Anna Müller spielt wieder mit (${club.name})`);
+    expect((await words(toBooker[1]!)).body).toContain(
+      'hat sich wieder in Ihre Buchung eingetragen: Platz 4',
+    );
     expect((await coPlayerNotices(anna.user._id)).map((n) => n.kind)).toEqual(['co-player-named']);
     expect((await coPlayerNotices(carla.user._id)).map((n) => n.kind)).toEqual([
       'co-player-named',
@@ -234,7 +242,7 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
     await caughtUp();
     const notices = await coPlayerNotices(player.user._id);
     expect(notices.map((n) => n.kind)).toEqual(['co-player-named', 'co-player-cancelled']);
-    expect(words(notices[1]!).body).toContain(
+    expect((await words(notices[1]!)).body).toContain(
       'Dieser Termin der Serie, in der Sie mitspielen, findet nicht statt: Platz 1, Do., 03.12.2026, 10-12 Uhr',
     );
   });
@@ -284,9 +292,9 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
     await caughtUp();
     const annas = await coPlayerNotices(anna.user._id);
     expect(annas.map((n) => n.kind)).toEqual(['co-player-named', 'co-player-players-changed']);
-    expect(words(annas[1]!).subject).toBe(`Andere Mitspieler in Ihrer Buchung bei ${club.name}`);
-    expect(words(annas[1]!).body).toContain('Platz 1, Do., 26.11.2026, 10-11 Uhr');
-    expect(words(annas[1]!).body).toContain(
+    expect((await words(annas[1]!)).subject).toBe(`Andere Mitspieler in Ihrer Buchung bei ${club.name}`);
+    expect((await words(annas[1]!)).body).toContain('Platz 1, Do., 26.11.2026, 10-11 Uhr');
+    expect((await words(annas[1]!)).body).toContain(
       'Es spielen jetzt: Steffi Graf mit Anna Müller und Carla Müller.',
     );
     expect((await coPlayerNotices(carla.user._id)).map((n) => n.kind)).toEqual(['co-player-named']);

@@ -11,6 +11,7 @@ import { addDays } from '@platzbuchung/domain/dates';
 import { noticeKinds, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Reservation } from '@platzbuchung/domain/types';
+import { namerForMail } from '@platzbuchung/outbox/names';
 import type { OutboxRow } from '@platzbuchung/outbox/outbox';
 import { readCheckpoint, startSubscriptions, type SubscriptionsRunner } from '../src/events/subscriptions';
 import { createLogger } from '../src/logger';
@@ -76,8 +77,8 @@ async function caughtUp(): Promise<void> {
  * The words the mailer makes of a notice row (its layout adds greeting, closing and the HTML; the
  * mailer's own tests look at those), and the link into the app.
  */
-function wordsOf(row: OutboxRow) {
-  const words = noticeText(row.payload.facts as NoticeFacts);
+async function wordsOf(row: OutboxRow) {
+  const words = noticeText(row.payload.facts as NoticeFacts, await namerForMail(database.db, row.payload));
   return {
     subject: words.subject,
     text: [...words.paragraphs, words.why].join('\n'),
@@ -170,7 +171,7 @@ describe('notices to members', { timeout: 60_000 }, () => {
     expect(await noticesOf(members.admin.user._id)).toEqual([]);
 
     // German, with the club's name, a link into the app and why the member gets it.
-    const rendered = wordsOf(notices[2]!);
+    const rendered = await wordsOf(notices[2]!);
     expect(rendered.subject).toBe(`Platz gesperrt: Ihre Buchung bei ${members.club.name} entfällt`);
     expect(rendered.text).toContain('Platz 2, Di., 24.11.2026, 15-16 Uhr');
     expect(rendered.text).toContain('Grund: Turnier der Jugend');
@@ -245,7 +246,7 @@ describe('notices to members', { timeout: 60_000 }, () => {
 
     const notices = await noticesOf(members.player.user._id);
     expect(notices.map((n) => n.kind)).toEqual(['booking-confirmed']);
-    const rendered = wordsOf(notices[0]!);
+    const rendered = await wordsOf(notices[0]!);
     expect(rendered.subject).toBe(
       `Buchungsbestätigung ${members.club.name}: Platz 1, Di., 24.11.2026, 8-9 Uhr`,
     );
@@ -281,7 +282,7 @@ describe('notices to members', { timeout: 60_000 }, () => {
 
     const notices = await noticesOf(newcomer.user._id);
     expect(notices.map((n) => n.kind)).toEqual(['membership-approved']);
-    const rendered = wordsOf(notices[0]!);
+    const rendered = await wordsOf(notices[0]!);
     expect(rendered.subject).toBe(`Willkommen bei ${club.name}`);
     expect(rendered.text).toContain(`Ihre Mitgliedschaft bei ${club.name} wurde bestätigt.`);
     expect(rendered.text).toContain(`weil Sie die Mitgliedschaft bei ${club.name} beantragt haben`);

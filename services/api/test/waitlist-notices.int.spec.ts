@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import type { Reservation } from '@platzbuchung/domain/types';
+import { namerForMail } from '@platzbuchung/outbox/names';
 import type { OutboxRow } from '@platzbuchung/outbox/outbox';
 import { readCheckpoint, startSubscriptions } from '../src/events/subscriptions';
 import { createLogger } from '../src/logger';
@@ -115,7 +116,10 @@ describe('when a taken hour frees', { timeout: 400_000 }, () => {
     expect(await waitlistMailsOf(members.player.user._id)).toHaveLength(1);
     expect(await waitlistMailsOf(second.user._id)).toHaveLength(1);
     expect(await waitlistMailsOf(members.admin.user._id)).toHaveLength(0);
-    const words = noticeText(first!.payload.facts as NoticeFacts);
+    const words = noticeText(
+      first!.payload.facts as NoticeFacts,
+      await namerForMail(database.db, first!.payload),
+    );
     expect(words.subject).toBe(`Platz frei bei ${members.club.name}: Platz 1, Di., 24.11.2026, 18-19 Uhr`);
     const [both] = await waitlistMailsOf(second.user._id);
     expect((both!.payload.facts as Extract<NoticeFacts, { kind: 'waitlist-freed' }>).slots).toHaveLength(2);

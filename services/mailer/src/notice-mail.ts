@@ -2,7 +2,13 @@
  * The layout of every notice (docs/architecture.md, "Notifications"): greeting, the notice's words
  * from the domain, a link into the app, why the member gets it, closing. Plain text and HTML.
  */
-import { isMailKind, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import {
+  isMailKind,
+  noticeText,
+  peopleNamedIn,
+  type NameOf,
+  type NoticeFacts,
+} from '@platzbuchung/domain/mail/notices';
 import * as texts from '@platzbuchung/domain/texts';
 import { escapeHtml, fullName, type RenderedMail } from './reset-mail';
 
@@ -36,6 +42,7 @@ export function parseNoticeMail(kind: string, payload: unknown): NoticeMail {
   if (!isHttpUrl(record.link)) problems.push('link');
   if (!isMailKind(kind) || typeof facts !== 'object' || facts === null || facts.kind !== kind)
     problems.push('facts');
+  else if (!namesPeopleById(facts)) problems.push('facts');
   if (problems.length > 0) throw new InvalidNoticeError(`invalid notice data: ${problems.join(', ')}`);
   return {
     firstName: record.firstName as string,
@@ -45,11 +52,28 @@ export function parseNoticeMail(kind: string, payload: unknown): NoticeMail {
   };
 }
 
-/** Pure: the same notice always renders the same mail, so a resend is byte-identical. */
-export function renderNoticeMail(mail: NoticeMail): RenderedMail {
-  const words = noticeText(mail.facts);
-  const name = fullName(mail);
-  const greeting = name ? `Hallo ${name},` : 'Hallo,';
+/**
+ * Whether everyone the facts name is named by id, as notices store them (docs/privacy-erasure.md);
+ * a row written with names instead cannot be rendered.
+ */
+function namesPeopleById(facts: NoticeFacts): boolean {
+  try {
+    return peopleNamedIn(facts).every(
+      (ref) => typeof ('user_id' in ref ? ref.user_id : ref.guest_id) === 'string',
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Pure: the same notice and the same names always render the same mail. Whom the notice names is
+ * said by `name`, as the tables hold them when it is sent (an erased member as such).
+ */
+export function renderNoticeMail(mail: NoticeMail, name: NameOf): RenderedMail {
+  const words = noticeText(mail.facts, name);
+  const recipient = fullName(mail);
+  const greeting = recipient ? `Hallo ${recipient},` : 'Hallo,';
   const closing = ['Viele Grüße', `Ihr ${texts.productName}-Team`];
   const text = [
     greeting,

@@ -14,6 +14,8 @@ import {
   renderEmailChangeMail,
 } from './email-change-mail';
 import { InvalidNoticeError, parseNoticeMail, renderNoticeMail } from './notice-mail';
+import type { NameOf } from '@platzbuchung/domain/mail/notices';
+import { namerForMail } from '@platzbuchung/outbox/names';
 import { createOutboxLedger, domainOfAddress, loadOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { DeliveryLedger, OutboxRow } from '@platzbuchung/outbox/outbox';
 import { InvalidResetMailError, fullName, parseResetMailRequest, renderResetMail } from './reset-mail';
@@ -86,8 +88,11 @@ function isPermanentRejection(error: unknown): error is NodemailerError {
   return error instanceof Error && (error as NodemailerError).permanent === true;
 }
 
-/** The subject and bodies of an outbox row; UnrecoverableError when its data cannot make a mail. */
-export function renderOutboxRow(row: OutboxRow): { rendered: RenderedMail; toName: string } {
+/**
+ * The subject and bodies of an outbox row, naming whom it names by `name` (`namerForMail`);
+ * UnrecoverableError when its data cannot make a mail.
+ */
+export function renderOutboxRow(row: OutboxRow, name: NameOf): { rendered: RenderedMail; toName: string } {
   try {
     if (row.kind === 'password-reset') {
       const mail = parseResetMailRequest({ ...row.payload, requestId: row.id, to: row.to_address });
@@ -102,7 +107,7 @@ export function renderOutboxRow(row: OutboxRow): { rendered: RenderedMail; toNam
       return { rendered: renderEmailChangeMail(mail), toName: fullName(mail) };
     }
     const notice = parseNoticeMail(row.kind, row.payload);
-    return { rendered: renderNoticeMail(notice), toName: fullName(notice) };
+    return { rendered: renderNoticeMail(notice, name), toName: fullName(notice) };
   } catch (error) {
     if (
       error instanceof InvalidResetMailError ||
@@ -146,7 +151,7 @@ export function createOutboxMailProcessor({
       log.info('mail has failed for good; not sending');
       return { status: 'not-waiting' };
     }
-    const { rendered, toName } = renderOutboxRow(row);
+    const { rendered, toName } = renderOutboxRow(row, await namerForMail(db, row.payload));
     const messageId = outboxMessageId(row, from);
 
     const claim = await ledger.claim(outboxId, sendLeaseMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mailKinds, mailKindLabels, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { mailKinds, mailKindLabels, type NameOf, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import { readMailCliDatabaseUrl, readMailerConfig } from '../src/config';
 import { defaultQueueName } from '../src/mail-queue';
 import { InvalidNoticeError, parseNoticeMail, renderNoticeMail } from '../src/notice-mail';
@@ -14,8 +14,18 @@ const examples: NoticeFacts[] = [
   { kind: 'membership-approved', clubName: club },
 ];
 
+/** The tables when the mail is sent: one member, and ids nobody has any more (erased). */
+const name: NameOf = (ref) =>
+  'guest_id' in ref
+    ? { guest_name: 'Gerda Gast' }
+    : ref.user_id === JOERG
+      ? { user_id: JOERG, first_name: 'Jörg', last_name: 'Weiß' }
+      : { user_id: ref.user_id, first_name: null, last_name: null };
+const JOERG = '0b9f3c1e-8a4d-4e2b-9c7f-1d2e3f4a5b6c';
+const ERASED = '5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e';
+
 const render = (facts: NoticeFacts) =>
-  renderNoticeMail({ firstName: 'Steffi', lastName: 'Graf', link: 'https://platz.example/', facts });
+  renderNoticeMail({ firstName: 'Steffi', lastName: 'Graf', link: 'https://platz.example/', facts }, name);
 
 describe('notice mails', () => {
   it.each(examples.map((facts) => [facts.kind, facts] as const))(
@@ -45,6 +55,18 @@ describe('notice mails', () => {
     expect(render(examples[2]!).text).toContain('Jetzt: Platz 3, Di., 01.12.2026, 19-20 Uhr');
   });
 
+  it('names whom a co-player notice names as they are when it is sent: a member gone as "Gelöschtes Mitglied"', () => {
+    const facts = { clubName: club, slot, players: [{ user_id: JOERG }, { guest_id: ERASED, fee_cents: 0 }] };
+    const changed = render({ kind: 'co-player-players-changed', ...facts, booker: ERASED });
+    expect(changed.text).toContain('Die Buchung von Gelöschtes Mitglied, in der Sie mitspielen');
+    expect(changed.text).toContain(
+      'Es spielen jetzt: Gelöschtes Mitglied mit Jörg Weiß und Gerda Gast (Gast).',
+    );
+    expect(render({ kind: 'co-player-left', clubName: club, slot, player: JOERG }).subject).toBe(
+      `Jörg Weiß spielt nicht mehr mit (${club})`,
+    );
+  });
+
   it('every kind has a German label', () => {
     for (const kind of mailKinds) expect(mailKindLabels[kind]).toMatch(/\p{L}/u);
   });
@@ -60,6 +82,11 @@ describe('notice mails', () => {
         link: 'http://a/',
         facts: examples[0],
       }),
+    ).toThrow('facts');
+    // A notice must name people by id: one that carries a name instead is refused.
+    const byName = { kind: 'co-player-named', clubName: club, slot, bookerName: 'Jörg Weiß' };
+    expect(() =>
+      parseNoticeMail('co-player-named', { firstName: 'A', lastName: 'B', link: 'http://a/', facts: byName }),
     ).toThrow('facts');
   });
 });

@@ -4,7 +4,9 @@
  * other players; the booker hears when a co-player takes themselves off or comes back. Each is switchable in the
  * account panel.
  */
+import { isGuest, playerFullName, playersFullLine } from '../players/players';
 import type { PlayerRef, ReservationEventType } from '../reservations/events';
+import type { NamedPlayer } from '../types';
 import {
   cancelledDay,
   describeSlot,
@@ -13,6 +15,7 @@ import {
   type BookingSlot,
   type LastDayRules,
   type NoticeText,
+  type PeopleRules,
 } from './slot';
 
 export const coPlayerNoticeKinds = [
@@ -37,29 +40,48 @@ export const coPlayerNoticeLabels: Record<CoPlayerNoticeKind, string> = {
   'co-player-back': 'Mitspieler hat sich wieder eingetragen',
 };
 
-/** What a co-player notice is about; `bookerName`/`playerName` are whom the words name. */
+/**
+ * What a co-player notice is about. Like the log, it names people by id only (`booker`, `player`:
+ * member ids; `players`: the co-players as the booking names them): the words name them when the
+ * mail is rendered, as the tables hold them then, so an erased member's name stays in no stored
+ * mail (docs/privacy-erasure.md, "Mails that name another member").
+ */
 export type CoPlayerFacts =
-  | { kind: 'co-player-named'; clubName: string; slot: BookingSlot; bookerName: string }
-  | { kind: 'co-player-removed'; clubName: string; slot: BookingSlot; bookerName: string }
-  | { kind: 'co-player-moved'; clubName: string; before: BookingSlot; after: BookingSlot; bookerName: string }
-  /** The same hour with other players; `players` says who plays now, booker first. */
+  | { kind: 'co-player-named'; clubName: string; slot: BookingSlot; booker: string }
+  | { kind: 'co-player-removed'; clubName: string; slot: BookingSlot; booker: string }
+  | { kind: 'co-player-moved'; clubName: string; before: BookingSlot; after: BookingSlot; booker: string }
+  /** The same hour with other players; `players` are who plays now beside the booker. */
   | {
       kind: 'co-player-players-changed';
       clubName: string;
       slot: BookingSlot;
-      bookerName: string;
-      players: string;
+      booker: string;
+      players: PlayerRef[];
     }
   | {
       kind: 'co-player-cancelled';
       clubName: string;
       slot: BookingSlot;
-      bookerName: string;
+      booker: string;
       scope: 'occurrence' | 'booking' | 'from-date';
     }
-  | { kind: 'co-player-left'; clubName: string; slot: BookingSlot; playerName: string }
+  | { kind: 'co-player-left'; clubName: string; slot: BookingSlot; player: string }
   /** A member who had left the booking came back to it themselves. */
-  | { kind: 'co-player-back'; clubName: string; slot: BookingSlot; playerName: string };
+  | { kind: 'co-player-back'; clubName: string; slot: BookingSlot; player: string };
+
+/** Names whom a notice names: a member by id, a guest by the id the booking keeps their name under. */
+export type NameOf = (ref: PlayerRef) => NamedPlayer;
+
+/** Whom each kind's facts name; the mail is rendered with their names (`NameOf`). */
+export const coPlayerPeople: PeopleRules<CoPlayerFacts> = {
+  'co-player-named': (facts) => [{ user_id: facts.booker }],
+  'co-player-removed': (facts) => [{ user_id: facts.booker }],
+  'co-player-moved': (facts) => [{ user_id: facts.booker }],
+  'co-player-players-changed': (facts) => [{ user_id: facts.booker }, ...facts.players],
+  'co-player-cancelled': (facts) => [{ user_id: facts.booker }],
+  'co-player-left': (facts) => [{ user_id: facts.player }],
+  'co-player-back': (facts) => [{ user_id: facts.player }],
+};
 
 export const coPlayerLastDay: LastDayRules<CoPlayerFacts> = {
   'co-player-named': (facts) => singleDay(facts.slot),
@@ -81,15 +103,16 @@ const cancelledScope = {
 const namedWhy = (club: string) =>
   `Sie erhalten diese E-Mail, weil Sie bei ${club} als Mitspieler eingetragen sind. In Ihrem Konto können Sie diese Benachrichtigungen ausschalten.`;
 
-export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
+export function coPlayerNoticeText(facts: CoPlayerFacts, name: NameOf): NoticeText {
   const club = facts.clubName;
   const linkLabel = 'Meine Reservierungen ansehen';
+  const member = (userId: string) => playerFullName(name({ user_id: userId }));
   switch (facts.kind) {
     case 'co-player-named':
       return {
-        subject: `${facts.bookerName} hat Sie als Mitspieler eingetragen (${club})`,
+        subject: `${member(facts.booker)} hat Sie als Mitspieler eingetragen (${club})`,
         paragraphs: [
-          `${facts.bookerName} hat Sie bei ${club} als Mitspieler eingetragen: ${describeSlot(facts.slot)}.`,
+          `${member(facts.booker)} hat Sie bei ${club} als Mitspieler eingetragen: ${describeSlot(facts.slot)}.`,
           'Wenn Sie nicht mitspielen, können Sie sich unter „Meine Reservierungen“ austragen.',
         ],
         linkLabel,
@@ -100,7 +123,7 @@ export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
         subject: `Sie spielen nicht mehr mit (${club})`,
         paragraphs: [
           `Sie sind nicht mehr als Mitspieler eingetragen: ${describeSlot(facts.slot)}.`,
-          `Die Buchung gehört ${facts.bookerName}.`,
+          `Die Buchung gehört ${member(facts.booker)}.`,
         ],
         linkLabel,
         why: namedWhy(club),
@@ -109,7 +132,7 @@ export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
       return {
         subject: `Buchung mit Ihnen bei ${club} wurde verlegt`,
         paragraphs: [
-          `Die Buchung von ${facts.bookerName}, in der Sie mitspielen, wurde verlegt.`,
+          `Die Buchung von ${member(facts.booker)}, in der Sie mitspielen, wurde verlegt.`,
           `Bisher: ${describeSlot(facts.before)}`,
           `Jetzt: ${describeSlot(facts.after)}`,
         ],
@@ -120,8 +143,8 @@ export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
       return {
         subject: `Andere Mitspieler in Ihrer Buchung bei ${club}`,
         paragraphs: [
-          `Die Buchung von ${facts.bookerName}, in der Sie mitspielen, hat andere Mitspieler: ${describeSlot(facts.slot)}.`,
-          `Es spielen jetzt: ${facts.players}.`,
+          `Die Buchung von ${member(facts.booker)}, in der Sie mitspielen, hat andere Mitspieler: ${describeSlot(facts.slot)}.`,
+          `Es spielen jetzt: ${playersLine(facts.booker, facts.players, name)}.`,
         ],
         linkLabel,
         why: namedWhy(club),
@@ -131,16 +154,16 @@ export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
         subject: `Buchung mit Ihnen bei ${club} wurde abgesagt`,
         paragraphs: [
           `${cancelledScope[facts.scope]}: ${describeSlot(facts.slot)}.`,
-          `Die Buchung gehört ${facts.bookerName}.`,
+          `Die Buchung gehört ${member(facts.booker)}.`,
         ],
         linkLabel,
         why: namedWhy(club),
       };
     case 'co-player-left':
       return {
-        subject: `${facts.playerName} spielt nicht mehr mit (${club})`,
+        subject: `${member(facts.player)} spielt nicht mehr mit (${club})`,
         paragraphs: [
-          `${facts.playerName} hat sich aus Ihrer Buchung ausgetragen: ${describeSlot(facts.slot)}.`,
+          `${member(facts.player)} hat sich aus Ihrer Buchung ausgetragen: ${describeSlot(facts.slot)}.`,
           'Sie können unter „Meine Reservierungen“ einen anderen Mitspieler eintragen.',
         ],
         linkLabel,
@@ -148,14 +171,20 @@ export function coPlayerNoticeText(facts: CoPlayerFacts): NoticeText {
       };
     case 'co-player-back':
       return {
-        subject: `${facts.playerName} spielt wieder mit (${club})`,
+        subject: `${member(facts.player)} spielt wieder mit (${club})`,
         paragraphs: [
-          `${facts.playerName} hat sich wieder in Ihre Buchung eingetragen: ${describeSlot(facts.slot)}.`,
+          `${member(facts.player)} hat sich wieder in Ihre Buchung eingetragen: ${describeSlot(facts.slot)}.`,
         ],
         linkLabel,
         why: `Sie erhalten diese E-Mail, weil sich ein Mitspieler wieder in Ihre Buchung bei ${club} eingetragen hat. In Ihrem Konto können Sie diese Benachrichtigungen ausschalten.`,
       };
   }
+}
+
+/** "Steffi Graf mit Erika Schmidt und Anna Berg (Gast)": the booker first, as every list says it. */
+function playersLine(booker: string, players: readonly PlayerRef[], name: NameOf): string {
+  const holder = name({ user_id: booker });
+  return playersFullLine(isGuest(holder) ? undefined : holder, players.map(name));
 }
 
 /** The events of one reservation stream that say who plays. */

@@ -4,7 +4,7 @@
  * list of notices names each kind by its label. The password-reset mail's words live with its
  * template in the mailer, since only the mailer ever sees them.
  */
-import type { IsoDate } from '../types';
+import type { IsoDate, PlayerRef } from '../types';
 import {
   cancelledDay,
   describeSlot,
@@ -13,6 +13,7 @@ import {
   type BookingSlot,
   type LastDayRules,
   type NoticeText,
+  type PeopleRules,
 } from './slot';
 
 export { describeSlot, type BookingSlot, type NoticeText };
@@ -21,8 +22,12 @@ import {
   coPlayerNoticeKinds,
   coPlayerNoticeLabels,
   coPlayerNoticeText,
+  coPlayerPeople,
   type CoPlayerFacts,
+  type NameOf,
 } from './co-player-notices';
+
+export type { NameOf };
 
 /**
  * Mails about the member's own account, with a link that is a key to it: only the member ever sees
@@ -148,13 +153,36 @@ export function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
   return rule(facts);
 }
 
+const nobody = (): PlayerRef[] => [];
+
+/** Whom each kind names beside its recipient; a new kind adds its entry here. */
+const peopleRules: PeopleRules<NoticeFacts> = {
+  'booking-cancelled': nobody,
+  'booking-moved': nobody,
+  'booking-confirmed': nobody,
+  'membership-approved': nobody,
+  'waitlist-freed': nobody,
+  ...coPlayerPeople,
+};
+
+/**
+ * The people a notice names beside its recipient, by id: their names are read when the mail is
+ * rendered (docs/privacy-erasure.md, "Mails that name another member").
+ */
+export function peopleNamedIn(facts: NoticeFacts): PlayerRef[] {
+  // Keyed by kind, as `lastDayRules` above.
+  const rule = peopleRules[facts.kind] as (facts: NoticeFacts) => PlayerRef[];
+  return rule(facts);
+}
+
 const cancelledScope: Record<'occurrence' | 'booking' | 'from-date', string> = {
   occurrence: 'Dieser Termin Ihrer Serie findet nicht statt',
   booking: 'Ihre Buchung findet nicht statt',
   'from-date': 'Ihre Serie endet; ab diesem Termin findet sie nicht mehr statt',
 };
 
-export function noticeText(facts: NoticeFacts): NoticeText {
+/** The notice's words, naming whom it names (`peopleNamedIn`) by `name`. */
+export function noticeText(facts: NoticeFacts, name: NameOf): NoticeText {
   const club = facts.clubName;
   switch (facts.kind) {
     case 'booking-cancelled':
@@ -210,6 +238,6 @@ export function noticeText(facts: NoticeFacts): NoticeText {
         why: `Sie erhalten diese E-Mail, weil Sie sich bei ${club} auf die Warteliste gesetzt haben.`,
       };
     default:
-      return coPlayerNoticeText(facts);
+      return coPlayerNoticeText(facts, name);
   }
 }

@@ -3,7 +3,7 @@
  * (docs/architecture.md, "Notifications").
  */
 import { formatDateDe, formatTimeRange } from '../dates';
-import type { IsoDate } from '../types';
+import type { IsoDate, PlayerRef } from '../types';
 
 /** One booked hour range on one court and day. */
 export interface BookingSlot {
@@ -39,6 +39,14 @@ export function describeSlot(slot: BookingSlot): string {
  */
 export type LastDayRules<F extends { kind: string }> = {
   [K in F['kind']]: (facts: Extract<F, { kind: K }>) => IsoDate | undefined;
+};
+
+/**
+ * Whom each notice kind's facts name beside the recipient, by id (co-player-notices.ts says why).
+ * One entry per kind, beside its words.
+ */
+export type PeopleRules<F extends { kind: string }> = {
+  [K in F['kind']]: (facts: Extract<F, { kind: K }>) => PlayerRef[];
 };
 
 /** A slot's one day, or none for a weekly series. */

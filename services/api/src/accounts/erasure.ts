@@ -121,6 +121,9 @@ export async function eraseMember(
     await lockClub(trx, clubId);
     const member = await checked(trx);
     await deleteMailsTo(trx, memberId, member.email);
+    // Another member's waiting change to this address (a taken address is answered like a free
+    // one, so its request is stored too) would keep the address after the account is gone.
+    await trx('email_confirmations').whereRaw('lower(email) = lower(?)', [member.email.trim()]).delete();
     await trx('users').where({ id: memberId }).delete();
     return member.email;
   });

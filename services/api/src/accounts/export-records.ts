@@ -3,7 +3,14 @@
  * events: the calendar link, a pending address change, the mails sent, the open logins and the
  * bookings of others that name the member.
  */
-import { isMailKind, mailKindLabels, noticeText, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import {
+  isMailKind,
+  mailKindLabels,
+  noticeText,
+  peopleNamedIn,
+  type NameOf,
+  type NoticeFacts,
+} from '@platzbuchung/domain/mail/notices';
 import type { Db } from '../db/connect';
 import { SESSION_IDLE_TIMEOUT_MS } from '../http/session';
 import { pendingEmailChange } from './pending-email-change';
@@ -50,10 +57,21 @@ export async function mailsTo(db: Db, userId: string) {
   }));
 }
 
+/**
+ * A notice's subject, or its kind's label when the notice names someone beside the member: the
+ * export holds no other member's name (docs/privacy.md), and such a subject names them.
+ */
 function mailSubject(row: MailRow): string {
-  if (row.payload.facts?.kind === row.kind) return noticeText(row.payload.facts).subject;
+  const facts = row.payload.facts;
+  if (facts?.kind === row.kind && peopleNamedIn(facts).length === 0)
+    return noticeText(facts, namesNobody).subject;
   return isMailKind(row.kind) ? mailKindLabels[row.kind] : row.kind;
 }
+
+/** For words that name nobody; asked anyway, it is a mistake in the code, said as such. */
+const namesNobody: NameOf = () => {
+  throw new Error('these notice facts name nobody');
+};
 
 /**
  * How many logins are open, and about when one was last used: a used login's expiry moves to a full

@@ -7,7 +7,7 @@
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import { namedMembers, type CoPlayerFacts } from '@platzbuchung/domain/mail/co-player-notices';
 import type { BookingSlot } from '@platzbuchung/domain/mail/notices';
-import { fullName, type Named } from '@platzbuchung/domain/names';
+import type { Named } from '@platzbuchung/domain/names';
 import { playersFullLine } from '@platzbuchung/domain/players/players';
 import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
@@ -34,14 +34,6 @@ async function wanting(db: Db, userIds: readonly string[]): Promise<string[]> {
     .select('id');
   const on = new Set(rows.map((row) => row.id));
   return userIds.filter((id) => on.has(id));
-}
-
-/** The member's name as the mail says it; an erased member is named as everywhere else. */
-async function nameOf(db: Db, userId: string): Promise<string> {
-  const row: { first_name: string; last_name: string } | undefined = await db('users')
-    .where({ id: userId })
-    .first('first_name', 'last_name');
-  return fullName(row ?? { first_name: null, last_name: null });
 }
 
 /** One notice of the same facts to each recipient that wants it; never to the one who acted. */
@@ -89,13 +81,14 @@ function cancelled(
     const date = dateOf(event);
     // An occurrence moved elsewhere is told as a move by the booking it became.
     if (scope === 'occurrence' && date && (await movedInSameTransaction(db, event, date))) return [];
-    const bookerName = await nameOf(db, before.user_id);
+    // Whom the notice names, by id: the mail names them when rendered (docs/privacy-erasure.md).
+    const booker = before.user_id;
     return toEach(db, event, namedMembers(history), (club) => ({
       kind: 'co-player-cancelled',
       clubName: club,
       slot: slotOf(before, scope === 'booking' ? undefined : date),
       scope,
-      bookerName,
+      booker,
     }));
   };
 }
@@ -106,14 +99,14 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
     const made = event.data;
     const members = namedMembers([event]);
     if (members.length === 0) return [];
-    const bookerName = await nameOf(db, made.user_id);
+    const booker = made.user_id;
     const slot = slotOf({ ...made });
     if (!made.moved_from) {
       return toEach(db, event, members, (club) => ({
         kind: 'co-player-named',
         clubName: club,
         slot,
-        bookerName,
+        booker,
       }));
     }
     // One occurrence of a series moved into a booking of its own: its players hear of the move.
@@ -125,7 +118,7 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
       clubName: club,
       before,
       after: slot,
-      bookerName,
+      booker,
     }));
   },
 
@@ -138,17 +131,17 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
     const was = namedMembers(history);
     const is = namedMembers([...history, event]);
     const [before, after] = [slotOf(beforeRow), slotOf(afterRow)];
-    const bookerName = await nameOf(db, beforeRow.user_id);
+    const booker = beforeRow.user_id;
     // A member coming back themselves (PUT …/players/me): the booker hears who (docs/who-plays.md).
-    const playerName = cameBack(event, beforeRow, afterRow) ? await nameOf(db, event.actor_id) : null;
+    const player = cameBack(event, beforeRow, afterRow) ? event.actor_id : null;
     const back =
-      playerName === null
+      player === null
         ? []
         : await toEach(db, event, [beforeRow.user_id], (club) => ({
             kind: 'co-player-back',
             clubName: club,
             slot: after,
-            playerName,
+            player,
           }));
     const added = is.filter((id) => !was.includes(id));
     const removed = was.filter((id) => !is.includes(id));
@@ -165,27 +158,27 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
         kind: 'co-player-named',
         clubName: club,
         slot: after,
-        bookerName,
+        booker,
       }))),
       ...(await toEach(db, event, removed, (club) => ({
         kind: 'co-player-removed',
         clubName: club,
         slot: before,
-        bookerName,
+        booker,
       }))),
       ...(await toEach(db, event, moved ? stayed : [], (club) => ({
         kind: 'co-player-moved',
         clubName: club,
         before,
         after,
-        bookerName,
+        booker,
       }))),
       ...(await toEach(db, event, playersNow ? stayed : [], (club) => ({
         kind: 'co-player-players-changed',
         clubName: club,
         slot: after,
-        bookerName,
-        players: playersNow ?? '',
+        booker,
+        players: afterRow.co_players ?? [],
       }))),
     ];
   },
@@ -198,12 +191,12 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
     if (event.type !== 'CoPlayerLeft') return [];
     const before = (await historyBefore(db, event)).reduce(evolve, null);
     if (!before) return [];
-    const playerName = await nameOf(db, event.data.user_id);
+    const player = event.data.user_id;
     return toEach(db, event, [before.user_id], (club) => ({
       kind: 'co-player-left',
       clubName: club,
       slot: slotOf(before),
-      playerName,
+      player,
     }));
   },
 };
