@@ -17,11 +17,8 @@ import type { Club, IsoDate, MemberStatus, Reservation } from '../types';
 import { quotaWindowText } from './play-rules';
 import * as playerTexts from './texts';
 
-/** A co-player as a request names them: a member, or a guest with the id the caller chose. */
-export type RequestedPlayer = { user_id: string } | { guest_id: string; guest_name: string };
-
-/** A co-player the rules look at: newly requested, or as a booking already names them. */
-export type CoPlayer = RequestedPlayer | PlayerRef;
+import type { CoPlayer, RequestedPlayer } from '../types';
+export type { CoPlayer, RequestedPlayer } from '../types';
 
 export interface PlayMember {
   first_name: string | null;
@@ -59,7 +56,8 @@ export function playerRefs(players: readonly RequestedPlayer[], rules: PlayRules
   );
 }
 
-const memberIds = (players: readonly CoPlayer[]) =>
+/** The members a list of co-players names, by id. */
+export const memberIds = (players: readonly CoPlayer[]) =>
   players.flatMap((p) => ('user_id' in p ? [p.user_id] : []));
 
 /** Does the booking name this member, or is it theirs? */
@@ -68,6 +66,9 @@ export function involves(reservation: Reservation, userId: string): boolean {
 }
 
 const nameOf = (context: PlayersContext, userId: string) => fullName(context.play.members.get(userId));
+
+/** A member's name as the refusals say it. */
+export const memberName = (play: PlayContext, userId: string) => fullName(play.members.get(userId));
 
 /** Who may be named, and how many: the shape of the list before any booking is looked at. */
 function listError(request: PlayRequest, { play }: PlayersContext): Refusal | null {
@@ -111,7 +112,7 @@ export function maxPlayerHours(players: readonly unknown[], rules: PlayRules): n
  * group is the club's (a training, a tournament), which an admin books in their own name without
  * playing there, so it does not hold its booker on that court.
  */
-const isPlay = (r: Reservation) => !r.label && !r.group_id;
+export const isPlay = (r: Reservation) => !r.label && !r.group_id;
 
 /** A person on two courts at once: the booker and each named member, against their other games. */
 function elsewhereError(request: PlayRequest, context: PlayersContext, today: IsoDate): Refusal | null {
@@ -158,7 +159,7 @@ function namedLimitError(request: PlayRequest, context: PlayersContext, today: I
 }
 
 /** A booking's hours inside a quota's window on `date`, if it takes place then. */
-function hoursInWindow(
+export function hoursInWindow(
   booking: Pick<Reservation, 'start_time' | 'end_time'>,
   quota: Quota,
   date: IsoDate,
