@@ -9,10 +9,8 @@ import type { Refusal } from '../../decider';
 import { maxPlayerHours, type PlayContext } from '../../players/rules';
 import * as playerTexts from '../../players/texts';
 import { normalizeLabel } from '../labels';
+import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '../limits';
 import * as reservationTexts from '../texts';
-
-export const MAX_DURATION_HOURS = 10;
-export const LABEL_MAX_LENGTH = 40;
 
 function playerError(booking: AskedBooking, { play }: { play: PlayContext }): Refusal | null {
   if (booking.recurring) return { kind: 'forbidden', message: reservationTexts.playerNoRecurrence };
