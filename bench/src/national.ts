@@ -6,7 +6,7 @@
  * the tables around it. The national database is kept between runs (./national/database).
  */
 import { localMoment, addDays } from '@platzbuchung/domain/dates';
-import { lastBookableDay } from '@platzbuchung/domain/reservations/make-reservation';
+import { lastBookableDay } from '@platzbuchung/domain/reservations/limits';
 import { login, startApiProcess, type ApiProcess } from './support/api-process';
 import { createBenchDatabase } from './support/database';
 import type { Figure } from './support/report';

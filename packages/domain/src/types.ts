@@ -7,6 +7,12 @@
  */
 export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
 
+/** A co-player as a request names them: a member, or a guest with the id the caller chose. */
+export type RequestedPlayer = { user_id: string } | { guest_id: string; guest_name: string };
+
+/** A co-player the rules look at: newly requested, or as a booking already names them. */
+export type CoPlayer = RequestedPlayer | PlayerRef;
+
 export type Role = 'admin' | 'player';
 
 /**

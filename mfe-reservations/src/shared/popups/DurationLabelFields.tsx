@@ -1,6 +1,6 @@
 /** The admin's duration and label fields, alike in the make and the change popup. */
 import { useId } from 'react';
-import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/make-reservation';
+import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/limits';
 import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import { popupTexts } from './popup-texts';
 

@@ -8,7 +8,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { isIsoDate } from '@platzbuchung/domain/dates';
-import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/make-reservation';
+import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/limits';
 import type { ChangeScope } from '@platzbuchung/domain/reservations/change-reservation';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { ChangeReservationBody } from '../reservations-api';

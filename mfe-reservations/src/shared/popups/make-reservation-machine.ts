@@ -9,7 +9,7 @@
  * block): the popup then says so and refuses to send, until the slot is free again.
  */
 import { and, assign, fromPromise, setup } from 'xstate';
-import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/make-reservation';
+import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/limits';
 import type { MakeReservationBody } from '../reservations-api';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { MakeSlot } from './slot-click';

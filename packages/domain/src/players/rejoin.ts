@@ -1,22 +1,18 @@
 /**
  * A member who took themselves off a booking comes back to it (`PUT
  * /api/reservations/:id/players/me`): the one way back, since nobody else may name them there again
- * (docs/who-plays.md). Coming back names them as the booker would, so every rule about who plays
- * holds: the list's shape, one court at a time, their limit and the week's quotas.
+ * (docs/who-plays.md). Coming back names them as the booker would, so every booking rule about
+ * people holds (../booking-rules/pipeline): the list's shape, one court at a time, their limit and
+ * the week's quotas.
  */
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
 import { hasBegun } from '../reservations/delete-reservation';
 import type { PlayerRef, ReservationEvent } from '../reservations/events';
-import {
-  peopleError,
-  playRequestOf,
-  type BookingRequest,
-  type MakeReservationContext,
-} from '../reservations/make-reservation';
+import { firstRefusal } from '../booking-rules/pipeline';
+import type { MakeReservationContext } from '../reservations/make-reservation';
 import { activeReservation, type ReservationState } from '../reservations/state';
 import * as reservationTexts from '../reservations/texts';
-import { playersListError } from './rules';
 import * as playerTexts from './texts';
 import { MAX_CO_PLAYERS } from './players';
 
@@ -47,15 +43,10 @@ export function rejoinAsCoPlayer(
   const before = reservation.co_players ?? [];
   if (before.length >= MAX_CO_PLAYERS) return reject('conflict', playerTexts.noRoomLeft);
   const players: PlayerRef[] = [...before, { user_id }];
-  const request: BookingRequest = {
-    ...reservation,
-    actor: command.actor,
-    booker: reservation.user_id,
-    players,
-  };
+  const booking = { ...reservation, actor: command.actor, booker: reservation.user_id, players };
   const others = { ...context, existing: context.existing.filter((r) => r._id !== reservation._id) };
-  const error =
-    playersListError(playRequestOf(request, context.club), others) ?? peopleError(request, others, now);
+  // Only the rules about people: the slot is the booker's, as it was booked.
+  const error = firstRefusal(booking, others, now, 'people');
   if (error) return { ok: false, error };
   const { court_num, date, start_time, end_time, label } = reservation;
   return accept({

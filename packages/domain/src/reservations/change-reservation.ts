@@ -10,21 +10,16 @@
  * - a series, `all`: every occurrence moves by the same days and hours as the chosen one; in place
  *   while none has begun, else split at the first one still to come.
  */
+import { firstRefusal } from '../booking-rules/pipeline';
+import type { AskedBooking } from '../booking-rules/rule';
 import { addDays, daysBetween, type LocalMoment } from '../dates';
 import type { IsoDate, Reservation } from '../types';
 import { accept, reject, type Decision, type Refusal } from '../decider';
 import { hasBegun, tooLateError } from './delete-reservation';
 import type { ReservationEvent } from './events';
 import { evolve } from './evolve';
-import {
-  bookingError,
-  conflictError,
-  peopleError,
-  normalizeLabel,
-  type BookingRequest,
-  type MakeReservation,
-  type MakeReservationContext,
-} from './make-reservation';
+import type { MakeReservation, MakeReservationContext } from './make-reservation';
+import { normalizeLabel } from './labels';
 import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
 import * as reservationTexts from './texts';
@@ -100,21 +95,16 @@ function othersAfter(
 }
 
 /**
- * The rules of a new booking and what it would run into — other bookings and court blocks — for
- * the slot the change asks for.
+ * The booking rules (../booking-rules/pipeline) for the booking as the change leaves it, against
+ * the club's other bookings as they would be without it.
  */
 function refusal(
-  request: BookingRequest,
-  candidate: Reservation,
+  booking: AskedBooking,
   context: ChangeReservationContext,
   others: readonly Reservation[],
   now: LocalMoment,
 ): Refusal | null {
-  return (
-    bookingError(request, { ...context, existing: others }, now) ??
-    conflictError(candidate, others, now.date, context.blocks) ??
-    peopleError(request, { ...context, existing: others }, now)
-  );
+  return firstRefusal(booking, { ...context, existing: others }, now);
 }
 
 function changeSingle(
@@ -136,13 +126,14 @@ function changeSingle(
   };
   const changed = evolve(reservation, event)!;
   const others = context.existing.filter((r) => r._id !== reservation._id);
-  const request = {
-    ...command,
-    recurring: false,
+  const booking = {
+    ...changed,
+    actor: command.actor,
+    label: command.label,
     players: playersAfter(command, reservation),
     booker: reservation.user_id,
   };
-  const error = refusal(request, changed, context, others, now);
+  const error = refusal(booking, context, others, now);
   return error ? { ok: false, error } : accept(event);
 }
 
@@ -242,13 +233,13 @@ function changeSeries(
   const others = splitOff
     ? othersAfter(context.existing, series, events.slice(0, -1))
     : context.existing.filter((r) => r._id !== series._id);
-  const request = {
+  const booking = {
     ...booked,
     actor: command.actor,
     players: booked.co_players ?? [],
     booker: series.user_id,
   };
-  const error = refusal(request, booked, context, others, now);
+  const error = refusal(booking, context, others, now);
   return error ? { ok: false, error } : accept(...events);
 }
 

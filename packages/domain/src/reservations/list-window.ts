@@ -7,7 +7,7 @@
  */
 import { addDays } from '../dates';
 import type { IsoDate } from '../types';
-import { MAX_YEARS_AHEAD } from './make-reservation';
+import { MAX_YEARS_AHEAD } from './limits';
 
 /** How far back a list without a range reaches: four weeks of grid to browse back through. */
 export const PAST_DAYS_WITHOUT_RANGE = 28;

@@ -3,7 +3,7 @@
  * helpers as the forms. Hour and duration bounds beyond these shapes are the decider's business.
  */
 import { courtNumber, FREE_TEXT_PATTERN, GUEST_NAME_PATTERN, hour, isoDate, jsonObjectBody } from '../shapes';
-import { LABEL_MAX_LENGTH } from './make-reservation';
+import { LABEL_MAX_LENGTH } from './limits';
 import * as reservationTexts from './texts';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;

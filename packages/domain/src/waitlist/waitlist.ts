@@ -18,7 +18,7 @@ import {
 import { blockInTheWay, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from '../reservations/conflicts';
 import { lastDayWithinHorizon } from '../club-time';
-import { lastBookableDay } from '../reservations/make-reservation';
+import { lastBookableDay } from '../reservations/limits';
 import { isCourtNumber } from '../shapes';
 import type { Club, IsoDate, Reservation } from '../types';
 import type { WaitlistEvent } from './events';

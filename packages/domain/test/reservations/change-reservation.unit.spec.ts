@@ -3,7 +3,9 @@ import { blockTexts, type Block } from '../../src/blocks/blocks';
 import type { BlockEvent } from '../../src/blocks/events';
 import type { ReservationEvent } from '../../src/reservations/events';
 import { replay } from '../../src/reservations/evolve';
-import { conflictError, type MakeReservationContext } from '../../src/reservations/make-reservation';
+import { courtOpen } from '../../src/blocks/rules/court-open';
+import type { BookingRuleContext } from '../../src/booking-rules/pipeline';
+import type { MakeReservationContext } from '../../src/reservations/make-reservation';
 import * as reservationTexts from '../../src/reservations/texts';
 import * as texts from '../../src/texts';
 import type { Club, Reservation } from '../../src/types';
@@ -255,9 +257,10 @@ describe('when a change runs into a court block', () => {
       .thenFails('conflict', refusal);
   });
 
-  it('leaving the blocks out does not compile, neither from a context nor from the conflict check', () => {
+  it('leaving the blocks out does not compile, neither from a context nor from the rules’ context', () => {
     expectTypeOf<{ club: Club; existing: Reservation[] }>().not.toExtend<MakeReservationContext>();
-    expectTypeOf(conflictError).parameter(3).toEqualTypeOf<readonly Block[]>();
+    expectTypeOf<BookingRuleContext>().toHaveProperty('blocks').toEqualTypeOf<readonly Block[]>();
+    expectTypeOf(courtOpen.check).parameter(1).toEqualTypeOf<{ blocks: readonly Block[] }>();
   });
 
   it('once the block is lifted, the same change is accepted', () => {

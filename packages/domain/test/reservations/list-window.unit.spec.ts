@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clubNow } from '../../src/club-time';
-import { lastBookableDay } from '../../src/reservations/make-reservation';
+import { lastBookableDay } from '../../src/reservations/limits';
 import { PAST_DAYS_WITHOUT_RANGE, listWindowWithoutRange } from '../../src/reservations/list-window';
 import { addDays } from '../../src/dates';
 
