@@ -114,6 +114,46 @@ describe('migrations', () => {
     ).rejects.toThrow(/clubs_name_key_unique/);
   });
 
+  it('co-player notices by id: rows that named people lose the names; those not sent yet are dropped with the reason', async () => {
+    const migration = (await import('../../../db/migrations/20261128000300_co_player_notices_by_id')) as {
+      up: (knex: Db) => Promise<void>;
+    };
+    const slot = { court: '2', date: '2026-11-26', start: 18, end: 19 };
+    const row = (kind: string, status: string, facts: object) => ({
+      kind,
+      to_address: `${kind}-${status}@example.de`,
+      status,
+      payload: JSON.stringify({
+        firstName: 'A',
+        lastName: 'B',
+        link: 'x',
+        facts: { kind, clubName: 'TC', slot, ...facts },
+      }),
+    });
+    await db('mail_outbox').insert([
+      row('co-player-named', 'waiting', { bookerName: 'Steffi Graf' }),
+      row('co-player-left', 'sent', { playerName: 'Anna Alt' }),
+      row('co-player-players-changed', 'held', {
+        bookerName: 'Steffi Graf',
+        players: 'Steffi Graf mit Anna Alt',
+      }),
+      row('co-player-named', 'sent', { booker: '00000000-0000-4000-8000-000000000001' }),
+    ]);
+    await migration.up(db);
+    const after = await db('mail_outbox').where('kind', 'like', 'co-player-%').orderBy('to_address');
+    expect(JSON.stringify(after.map((r) => r.payload))).not.toMatch(/Steffi|Anna/);
+    expect(after.map((r) => [r.to_address, r.status])).toEqual([
+      ['co-player-left-sent@example.de', 'sent'],
+      ['co-player-named-sent@example.de', 'sent'],
+      ['co-player-named-waiting@example.de', 'dropped'],
+      ['co-player-players-changed-held@example.de', 'dropped'],
+    ]);
+    expect(after.find((r) => r.status === 'sent' && r.kind === 'co-player-named').payload.facts.booker).toBe(
+      '00000000-0000-4000-8000-000000000001',
+    );
+    await db('mail_outbox').where('kind', 'like', 'co-player-%').delete();
+  });
+
   it('member status: existing members become active, existing clubs keep signing up without approval', async () => {
     const migration = (await import('../../../db/migrations/20261123000600_member_status')) as {
       up: (knex: Db) => Promise<void>;
