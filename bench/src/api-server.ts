@@ -59,6 +59,7 @@ const app = createApp(
       failedLoginsPerEmailAndClient: 1000,
       failedLoginsPerEmail: 1000,
       failedLoginsPerClient: 100000,
+      accountExportsPerUser: 100000,
       windowSeconds: 60,
     }),
     live: new LiveHub({ db, databaseUrl: config.databaseUrl!, logger, ...liveSettings(config.live) }),

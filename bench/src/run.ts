@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- reads|writes|rush|growth|rebuild|browser|lighthouse|live|stats|phones|national|all]`:
+ * `npm run bench [-- reads|writes|rush|growth|rebuild|browser|lighthouse|live|stats|export|phones|national|all]`:
  * prints a markdown table and writes bench/results/<part>.json. Every figure is the median of several runs
  * next to a baseline measured in the same run. Environment: BENCH_RUNS (3), BENCH_SECONDS (5),
  * BENCH_GROWTH ("1,10,100"), BENCH_RUSH ("300,1000").
  * `live` takes flags: `--streams 1000 --rate 200 --seconds 20 --clubs 50`.
  */
 import { localMoment } from '@platzbuchung/domain/dates';
+import { measureAccountExport } from './account-export';
 import { measureReads } from './reads';
 import { liveOptions, measureLive } from './live';
 import { measureRebuild } from './rebuild';
@@ -188,6 +189,25 @@ async function stats(): Promise<Figure[]> {
   });
 }
 
+async function exports(): Promise<Figure[]> {
+  return withDatabase(async (database) => {
+    log('seeding a busy club (two years of history) for its members’ exports…');
+    const club = await seedBusyClub(database.db, { name: 'Bench Meine Daten', historyFactor: 1, today });
+    await database.db.raw('VACUUM ANALYZE');
+    const api = await startApiProcess(database.url, await freePort());
+    try {
+      const figures = await measureAccountExport(
+        { api, db: database.db, clubId: club.clubId, adminEmail: club.adminEmail },
+        runs,
+      );
+      figures.push({ section: 'export', name: 'events in the club', value: club.events, unit: '' });
+      return figures;
+    } finally {
+      await api.stop();
+    }
+  });
+}
+
 async function browser(): Promise<Figure[]> {
   const { measureBrowser } = await import('./browser');
   return measureBrowser(runs >= 5 ? runs : 5);
@@ -240,6 +260,7 @@ const parts: Record<string, () => Promise<Figure[]>> = {
   lighthouse,
   live,
   stats,
+  export: exports,
   phones,
   national,
 };

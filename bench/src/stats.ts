@@ -24,7 +24,7 @@ const REQUESTS = 20;
 /** The first answers compile the route's code and fill PostgreSQL's buffers. */
 const WARM_UP = 5;
 
-async function timedRequests(
+export async function timedRequests(
   client: KeptAliveClient,
   url: string,
   cookie: string,

@@ -13,4 +13,6 @@ export const accountTexts = {
     'Alles, was wir über Sie gespeichert haben, als eine JSON-Datei: Profil, Mitgliedschaft, Buchungen mit ihrem Verlauf, Kalenderlink, E-Mails an Sie und Anmeldungen.',
   /** The name under which the file is saved, from the day it was made. */
   exportFileName: (isoDate: string): string => `platzbuchung-meine-daten-${isoDate}.json`,
+  exportTooOften:
+    'Sie haben Ihre Daten in der letzten Viertelstunde schon mehrmals heruntergeladen. Bitte versuchen Sie es in einigen Minuten erneut.',
 } as const;

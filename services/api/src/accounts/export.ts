@@ -199,40 +199,42 @@ function exportedEvent(row: EventRow, userId: string): ExportedEvent {
   };
 }
 
-/** The streams of `streamType` that an `opening` event naming the member began. */
-const openedBy = (db: Db, clubId: string, userId: string, streamType: StreamType, opening: EventType) =>
-  db('events')
-    .where({ club_id: clubId, stream_type: streamType, type: opening })
-    .whereRaw("data->>'user_id' = ?", [userId])
-    .select('stream_id');
-
 /** The stream types whose every event the member's export lists as their own. */
 const sectionStreamTypes = new Set<string>(Object.values(ownStreamSections).map((s) => s.streamType));
+
+/** The kinds of stream that are a member's own when their opening event names the member. */
+const openedByTheMember: readonly { streamType: StreamType; opening: EventType }[] = [
+  { streamType: 'reservation', opening: 'ReservationMade' },
+  ...Object.values(ownStreamSections).map(({ streamType, opening }) => ({ streamType, opening })),
+];
+
+/**
+ * The member's own streams as `(stream_type, stream_id)`: those whose opening event (version 1)
+ * names the member, found by `events_opened_for_idx`, and the member's membership stream.
+ */
+function ownStreams(db: Db, clubId: string, userId: string) {
+  return db('events')
+    .where({ club_id: clubId, version: 1 })
+    .whereRaw("data->>'user_id' = ?", [userId])
+    .where((kinds) => {
+      for (const { streamType, opening } of openedByTheMember) {
+        kinds.orWhere({ stream_type: streamType, type: opening });
+      }
+    })
+    .select('stream_type', 'stream_id')
+    .unionAll(db.raw("SELECT 'member', ?::uuid", [userId]));
+}
 
 /**
  * The member's own streams: each booking held by the member (its `ReservationMade` names them) with
  * every later event of it, whoever caused it, the member's own membership stream and the streams of
- * `ownStreamSections`.
+ * `ownStreamSections`. Each stream is read by its key, so the export reads the member's rows only,
+ * however long the club's log (docs/security.md, "The data export reads one member's rows").
  */
 async function ownStreamEvents(db: Db, clubId: string, userId: string) {
   const rows: EventRow[] = await db('events')
     .where({ club_id: clubId })
-    .andWhere((own) => {
-      own
-        .where((q) =>
-          q
-            .where('stream_type', 'reservation')
-            .whereIn('stream_id', openedBy(db, clubId, userId, 'reservation', 'ReservationMade')),
-        )
-        .orWhere((q) => q.where({ stream_type: 'member', stream_id: userId }));
-      for (const { streamType, opening } of Object.values(ownStreamSections)) {
-        own.orWhere((q) =>
-          q
-            .where('stream_type', streamType)
-            .whereIn('stream_id', openedBy(db, clubId, userId, streamType, opening)),
-        );
-      }
-    })
+    .whereIn(['stream_type', 'stream_id'], ownStreams(db, clubId, userId))
     .orderBy('club_seq')
     .select([...EVENT_COLUMNS]);
   return {
@@ -261,7 +263,10 @@ function withoutIds({ _id, club_id: _club, user_id: _holder, ...rest }: Reservat
   return rest;
 }
 
-/** What the member did in streams that are not their own: only what and when, never whose. */
+/**
+ * What the member did in streams that are not their own: only what and when, never whose. Read by
+ * `events_club_actor_idx`: the member's own actions, in the club's order.
+ */
 async function actionsInTheClub(db: Db, clubId: string, userId: string) {
   const rows: Pick<EventRow, 'type' | 'occurred_at' | 'stream_type' | 'stream_id' | 'data'>[] = await db(
     'events',

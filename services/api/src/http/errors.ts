@@ -22,8 +22,8 @@ export const unauthorized = () => new HttpError(401, texts.notLoggedIn);
 export const forbidden = (message: string = texts.forbidden) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, texts.tooManyRequests, {
+export const tooManyRequests = (retryAfterSeconds: number, message: string = texts.tooManyRequests) =>
+  new HttpError(429, message, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 

@@ -144,6 +144,8 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
 
   router.get('/account/export', requireLogin(db), async (ctx) => {
     const user = sessionUser(ctx);
+    // Each export reads everything stored about the member: counted like other costly requests.
+    await takeAll([[rateLimits.accountExportByUser, user._id]], accountTexts.exportTooOften);
     const now = clock();
     const data = await exportAccount(db, user._id, now);
     if (!data) throw unauthorized();
