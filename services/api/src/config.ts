@@ -38,6 +38,17 @@ export interface Config {
   live: LiveConfig;
   /** Where reads that may lag go (docs/scaling.md). */
   readReplica: ReadReplicaConfig;
+  /** The event log's JSON Lines exports (docs/security.md, "Exports that wait for their reader"). */
+  eventExports: EventExportConfig;
+}
+
+export interface EventExportConfig {
+  /** `EVENT_EXPORTS_PER_PROCESS`: exports one API process runs at once; one more is refused with 503. */
+  perProcess: number;
+  /** `EVENT_EXPORTS_PER_CLUB`: one club's exports at once on one process; one more is refused with 429. */
+  perClub: number;
+  /** `EVENT_EXPORT_STALL_MS`: an export whose reader takes nothing for this long is ended. */
+  stallMs: number;
 }
 
 export interface ReadReplicaConfig {
@@ -220,6 +231,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       databaseUrl: env.READ_DATABASE_URL || undefined,
       maxLagMs: positiveInteger('READ_REPLICA_MAX_LAG_MS', env.READ_REPLICA_MAX_LAG_MS, 30_000),
       checkEveryMs: positiveInteger('READ_REPLICA_CHECK_MS', env.READ_REPLICA_CHECK_MS, 2_000),
+    },
+    eventExports: {
+      perProcess: positiveInteger('EVENT_EXPORTS_PER_PROCESS', env.EVENT_EXPORTS_PER_PROCESS, 8),
+      perClub: positiveInteger('EVENT_EXPORTS_PER_CLUB', env.EVENT_EXPORTS_PER_CLUB, 2),
+      stallMs: positiveInteger('EVENT_EXPORT_STALL_MS', env.EVENT_EXPORT_STALL_MS, 60_000),
     },
   };
 }

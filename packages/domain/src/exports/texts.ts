@@ -37,6 +37,12 @@ export const exportTexts = {
   eventsFileName: (clubName: string) => `ereignisse-${clubName.replace(/[^A-Za-z0-9-]+/g, '-')}.jsonl`,
   formatInvalid: '„format“ muss „json“ oder „csv“ sein.',
   afterInvalid: '„after“ muss eine Position (ganze Zahl ab 0) sein.',
+  /** The event log's export, refused while the club's own exports fill their share. */
+  tooManyEventExports: (running: number) =>
+    `Für Ihren Verein ${running === 1 ? 'läuft schon ein Export' : `laufen schon ${running} Exporte`} des Ereignisprotokolls. Bitte warten Sie, bis ${running === 1 ? 'er' : 'einer'} fertig ist, und versuchen Sie es dann erneut.`,
+  /** The event log's export, refused while the server runs as many exports as it takes. */
+  eventExportsBusy:
+    'Der Server erstellt gerade zu viele Exporte des Ereignisprotokolls. Bitte versuchen Sie es in einer Minute erneut.',
 } as const;
 
 /** The admin area's "Gäste": the treasurer's list on screen. */

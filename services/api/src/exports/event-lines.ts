@@ -1,17 +1,18 @@
 /**
- * The event log as JSON Lines (docs/architecture.md, "Exports"): one event a line, streamed from a
- * database cursor (knex `.stream()` over pg-query-stream), so a club with a million events goes out
- * without the export ever holding more than a batch of them.
+ * The event log as JSON Lines (docs/architecture.md, "Exports"): one event a line, read in pages
+ * by position (keyset: each page its own short query behind the last position read), so the export
+ * holds one page at most and no pooled connection between pages. A reader that takes its time costs
+ * a page of memory, never a connection, and one that takes nothing for `stallMs` is ended
+ * (docs/security.md, "Exports that wait for their reader").
  *
  * Positions make an export resumable: `after` continues behind the last line written.
  * - One club: `position` is the club's own event number. Its commits serialise on the club's lock,
  *   so what has committed is always a prefix of those numbers: nothing can appear behind the end.
  * - The whole log: `position` is the global one. A position is taken on insert, not on commit, so
- *   the export stops before the first position whose transaction still runs (docs/architecture.md,
- *   "Reading the log"): an event committed later can never appear below where it ended.
+ *   each page stops before the first position whose transaction still runs (docs/architecture.md,
+ *   "Reading the log"): an event committed later can never appear below where the export stood.
  */
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, type EventRow } from '../events/rows';
 
@@ -35,14 +36,23 @@ export interface EventLine {
   club_id?: string;
 }
 
-/** Rows fetched per round trip of the cursor. */
-const BATCH = 1000;
+/** Events read per page: one short query each. */
+const PAGE = 1000;
 
-export function eventLines(db: Db, { clubId, after = 0 }: ExportScope): Readable {
-  const query = db('events').select([...EVENT_COLUMNS]);
-  if (clubId) {
-    query.where('club_id', clubId).where('club_seq', '>', after).orderBy('club_seq');
-  } else {
+/** How the export treats a reader that stops reading. */
+interface ExportPacing {
+  /** Taking nothing for this long ends the export, and `onStalled` is told; unset: never. */
+  stallMs?: number;
+  onStalled?: () => void;
+}
+
+/** The next page behind `after`: the club's events by their own number, or the whole log's. */
+async function page(db: Db, clubId: string | undefined, after: number): Promise<EventRow[]> {
+  const query = db('events')
+    .select([...EVENT_COLUMNS])
+    .limit(PAGE);
+  if (clubId) query.where('club_id', clubId).where('club_seq', '>', after).orderBy('club_seq');
+  else {
     query
       .where('position', '>', after)
       .whereRaw(
@@ -51,23 +61,83 @@ export function eventLines(db: Db, { clubId, after = 0 }: ExportScope): Readable
       )
       .orderBy('position');
   }
-  const rows = query.stream({ batchSize: BATCH, highWaterMark: BATCH });
-  const toLine = new Transform({
-    writableObjectMode: true,
-    transform(row: EventRow, _encoding, done) {
-      const line: EventLine = {
-        position: Number(clubId ? row.club_seq : row.position),
-        stream: { type: row.stream_type, id: row.stream_id },
-        version: row.version,
-        type: row.type,
-        data: row.data,
-        actor: row.actor_id,
-        time: row.occurred_at.toISOString(),
-        ...(clubId ? {} : { club_id: row.club_id }),
-      };
-      done(null, `${JSON.stringify(line)}\n`);
+  return query;
+}
+
+function lineOf(row: EventRow, clubId: string | undefined): string {
+  const line: EventLine = {
+    position: Number(clubId ? row.club_seq : row.position),
+    stream: { type: row.stream_type, id: row.stream_id },
+    version: row.version,
+    type: row.type,
+    data: row.data,
+    actor: row.actor_id,
+    time: row.occurred_at.toISOString(),
+    ...(clubId ? {} : { club_id: row.club_id }),
+  };
+  return `${JSON.stringify(line)}\n`;
+}
+
+export function eventLines(db: Db, { clubId, after = 0 }: ExportScope, pacing: ExportPacing = {}): Readable {
+  let last = after;
+  let lines: string[] = [];
+  let next = 0;
+  let lastPage = false;
+  let reading = false;
+  let stall: NodeJS.Timeout | undefined;
+
+  /** The reader has enough for now: if it takes nothing more for `stallMs`, the export ends. */
+  const waitForReader = () => {
+    clearTimeout(stall);
+    if (pacing.stallMs === undefined) return;
+    stall = setTimeout(() => {
+      stream.destroy();
+      pacing.onStalled?.();
+    }, pacing.stallMs);
+  };
+
+  /**
+   * Hands out lines while the reader wants them, and reads the next page when this one is gone.
+   * Never leaves a read unanswered: it pushes, or a page is on its way and pushes when it comes.
+   */
+  function fill(): void {
+    while (next < lines.length) {
+      if (!stream.push(lines[next++])) return waitForReader();
+    }
+    if (lastPage) {
+      stream.push(null);
+      return waitForReader();
+    }
+    if (reading) return;
+    reading = true;
+    page(db, clubId, last).then(
+      (rows) => {
+        reading = false;
+        if (stream.destroyed) return;
+        lastPage = rows.length < PAGE;
+        const end = rows.at(-1);
+        if (end) last = Number(clubId ? end.club_seq : end.position);
+        lines = rows.map((row) => lineOf(row, clubId));
+        next = 0;
+        fill();
+      },
+      (error: unknown) => {
+        reading = false;
+        stream.destroy(error as Error);
+      },
+    );
+  }
+
+  const stream = new Readable({
+    read() {
+      clearTimeout(stall);
+      fill();
+    },
+    destroy(error, done) {
+      clearTimeout(stall);
+      done(error);
     },
   });
-  // An error of the cursor ends the lines with it; a reader that goes away closes the cursor.
-  return pipeline(rows, toLine, () => undefined);
+  stream.once('end', () => clearTimeout(stall));
+  return stream;
 }

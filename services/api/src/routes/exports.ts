@@ -19,6 +19,7 @@ import { csvFile, type Cell } from '../exports/csv';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
 import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/club-rows';
 import { eventLines } from '../exports/event-lines';
+import { ExportSlots } from '../exports/export-slots';
 
 /** A file the browser saves rather than shows. */
 function attach(ctx: AppContext, type: string, fileName: string, body: unknown): void {
@@ -74,6 +75,8 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin' });
   router.use(requireLogin(deps.db));
   const { db } = deps;
+  const { stallMs, ...exportLimits } = deps.config.eventExports;
+  const eventExports = new ExportSlots(exportLimits);
   /** The admin's club and the range asked for; the range is required. */
   const scope = (ctx: AppContext): { clubId: string; range: DateRange } => ({
     clubId: assertAdminOf(sessionUser(ctx), ctx.query.club_id),
@@ -154,9 +157,26 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
     const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
     const after = afterPosition(ctx);
     const club: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');
-    const lines = eventLines(db, { clubId, ...(after === undefined ? {} : { after }) });
-    // A reader that goes away ends the database cursor with it.
-    ctx.res.once('close', () => lines.destroy());
+    // A reader gone while the club was looked up takes no slot: its answer's end has passed.
+    if (ctx.req.socket.destroyed) return;
+    const release = eventExports.take(clubId);
+    const lines = eventLines(
+      db,
+      { clubId, ...(after === undefined ? {} : { after }) },
+      {
+        stallMs,
+        // The download stops where its reader stopped; `after` resumes it.
+        onStalled: () => {
+          ctx.state.logger.info({ clubId, stallMs }, 'event log export ended: its reader took nothing');
+          ctx.res.destroy();
+        },
+      },
+    );
+    // Reading in pages holds no connection between them; the slot goes back when the answer ends.
+    ctx.res.once('close', () => {
+      release();
+      lines.destroy();
+    });
     attach(
       ctx,
       'application/x-ndjson; charset=utf-8',
