@@ -11,6 +11,8 @@ import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import { waitlistExport } from '../reservations/own-waitlist';
+import type { ExportedEvent } from './export-section';
+
 import {
   calendarLinkState,
   emailChangeState,
@@ -20,38 +22,11 @@ import {
   type NamedIn,
 } from './export-records';
 
-/** One event as the export shows it: what, when, and whether the member did it. */
-export interface ExportedEvent {
-  type: EventType;
-  title: string;
-  occurred_at: string;
-  by_me: boolean;
-  /** The event's content, for events of the member's own streams only. */
-  data?: unknown;
-}
-
 export interface ExportedBooking {
   reservation_id: string;
   /** As it stands now; null once it is cancelled. */
   now: Omit<Reservation, '_id' | 'club_id' | 'user_id'> | null;
   history: ExportedEvent[];
-}
-
-/**
- * A kind of change whose streams belong to a member (docs/privacy.md): each stream opened by an
- * `opening` event whose data names the member (`user_id`). All its events are the member's own, so
- * none of them is listed under "actions in the club"; `section` makes the export's part under its
- * key from them. A new kind with such streams is one entry in `ownStreamSections`.
- */
-export interface OwnStreamSection<T> {
-  streamType: StreamType;
-  opening: EventType;
-  section(
-    db: Db,
-    userId: string,
-    events: readonly EventRow[],
-    exported: (row: EventRow) => ExportedEvent,
-  ): Promise<T>;
 }
 
 const ownStreamSections = {

@@ -8,7 +8,7 @@ import type { WaitlistEntry } from '@platzbuchung/domain/waitlist/waitlist';
 import { findClub } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import type { InlineAnswer } from '../http/inline-answer';
-import type { ExportedEvent, OwnStreamSection } from '../accounts/export';
+import type { ExportedEvent, OwnStreamSection } from '../accounts/export-section';
 import { entriesToCome } from '../projections/waitlist';
 
 /** An entry as the member's screens show it: the hour and its end. */
