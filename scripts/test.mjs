@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the type check, lint, format check and unused-code check, then every vitest project (unit, int, e2e).
+ * `npm test`: the type check, lint, format check, unused-code and import-cycle checks, then every vitest project (unit, int, e2e).
  * Ends with the line `tests: N passed, N failed`; a failed static check counts as one failed test.
  * Arguments go to vitest: `npm test -- --project unit packages/domain`.
  */
@@ -20,6 +20,14 @@ function step(label, command, args) {
   return status === 0;
 }
 
+/** Every workspace's sources, whose imports the cycle check follows. */
+const IMPORT_CYCLE_ROOTS = [
+  'packages/*/src/**/*.{ts,tsx}',
+  'services/*/src/**/*.ts',
+  'shell/src/**/*.{ts,tsx}',
+  'mfe-*/src/**/*.{ts,tsx}',
+];
+
 let passed = 0;
 let failed = 0;
 if (vitestArgs.length === 0) {
@@ -28,6 +36,20 @@ if (vitestArgs.length === 0) {
     ['lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']],
     ['format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
     ['unused exports and files (knip)', bin('knip'), ['--include', 'exports,types,files', '--no-progress']],
+    // Type imports count: a cycle of types is a knot all the same (docs/architecture.md).
+    [
+      'import cycles (dpdm)',
+      bin('dpdm'),
+      [
+        '--no-tree',
+        '--no-warning',
+        '--exit-code',
+        'circular:1',
+        '--exclude',
+        'node_modules|/dist/|/build/',
+        ...IMPORT_CYCLE_ROOTS,
+      ],
+    ],
   ]) {
     if (step(label, command, args)) passed++;
     else failed++;
