@@ -39,6 +39,13 @@ export const hour = (max: number) =>
     errorMessage: 'Bitte geben Sie eine volle Stunde an.',
   }) as const;
 
+/** An id as every table and event spells it: a UUID, any version, either case. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const UUID = new RegExp(UUID_PATTERN);
+
+/** Whether a value is an id (`UUID_PATTERN`): what a request, a CLI argument or a queue's job names. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 /** A guest's name as a booking names them: letters, spaces and `-'.`, this many characters. */
 export const GUEST_NAME_MIN = 2;
 export const GUEST_NAME_MAX = 60;

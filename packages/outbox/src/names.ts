@@ -8,6 +8,7 @@
 import { noticeKinds, peopleNamedIn, type NameOf, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
 import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
 import type { OutboxDb } from './outbox';
+import { isUuid } from '@platzbuchung/domain/shapes';
 
 /**
  * A function that names each of `refs` (and nothing read twice): members with the names the tables
@@ -47,9 +48,7 @@ export async function playerNamer(db: OutboxDb, refs: Iterable<PlayerRef>): Prom
       : { guest_name: guestName.get(ref.guest_id) ?? '' };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const wellFormed = (ref: PlayerRef) => UUID.test(String('user_id' in ref ? ref.user_id : ref.guest_id));
+const wellFormed = (ref: PlayerRef) => isUuid('user_id' in ref ? ref.user_id : ref.guest_id);
 
 /** Whom a stored payload's facts name; none when they do not fit their kind (the render refuses them). */
 function peopleOf(payload: Record<string, unknown>): PlayerRef[] {

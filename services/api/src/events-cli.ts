@@ -12,16 +12,10 @@ import { logEnd, readCommitted, type LogCursor } from './events/reader';
 import { listEvents, readStream } from './events/store';
 import { RESERVATION_COLUMNS, toReservation } from './projections/reservation-rows';
 import { projections, rebuildProjections, verifyProjections } from './projections/registry';
-import {
-  filterFrom,
-  parsePositive,
-  resolveClub,
-  UsageError,
-  UUID,
-  type Options,
-} from './events-cli/arguments';
+import { filterFrom, parsePositive, resolveClub, UsageError, type Options } from './events-cli/arguments';
 import { eventLines } from './exports/event-lines';
 import { loadNames, printEvents } from './events-cli/table';
+import { isUuid } from '@platzbuchung/domain/shapes';
 
 const toolConfig = readToolConfigOrExit();
 
@@ -110,7 +104,7 @@ async function exportLines(db: Db, options: Options): Promise<void> {
 }
 
 async function show(db: Db, streamId: string | undefined, options: Options): Promise<void> {
-  if (!streamId || !UUID.test(streamId)) throw new UsageError('show needs a stream id (UUID)');
+  if (!isUuid(streamId)) throw new UsageError('show needs a stream id (UUID)');
   const streamType = await streamTypeOfId(db, streamId);
   if (!streamType) throw new UsageError(`no events for stream ${streamId}`);
   const events = await readStream(db, streamType, streamId);

@@ -7,6 +7,7 @@ import { mailKindLabels, mailStatuses, type MailStatus } from '@platzbuchung/dom
 import { readMailCliDatabaseUrl } from './config';
 import { connectOutboxDb } from './mail-service';
 import { countOutbox, listOutbox, retryFailedMail, type OutboxListItem } from '@platzbuchung/outbox/outbox';
+import { isUuid } from '@platzbuchung/domain/shapes';
 
 const usage = `Usage: npm run mail -- <command> [options]
 
@@ -74,8 +75,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'retry') {
       const [id] = rest;
-      if (!id || !/^[0-9a-f-]{36}$/i.test(id))
-        throw new UsageError('retry needs the outbox id of a failed mail');
+      if (!isUuid(id)) throw new UsageError('retry needs the outbox id of a failed mail');
       if (!(await retryFailedMail(db, id))) {
         console.error(`no failed mail with id ${id}`);
         return 1;

@@ -21,6 +21,7 @@ import type { DeliveryLedger, OutboxRow } from '@platzbuchung/outbox/outbox';
 import { InvalidResetMailError, fullName, parseResetMailRequest, renderResetMail } from './reset-mail';
 import type { RenderedMail } from './reset-mail';
 import type { MailTransport } from './transport';
+import { isUuid } from '@platzbuchung/domain/shapes';
 
 /** What the queue carries: the outbox id and nothing else (docs/security.md). */
 export interface OutboxJobData {
@@ -59,11 +60,9 @@ export interface OutboxMailProcessorDeps {
   readonly sendLeaseMs?: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function parseOutboxJob(data: unknown): OutboxJobData {
   const outboxId = (data as Partial<OutboxJobData> | null)?.outboxId;
-  if (typeof outboxId !== 'string' || !UUID.test(outboxId)) {
+  if (!isUuid(outboxId)) {
     throw new UnrecoverableError('mail job without a valid outbox id');
   }
   return { outboxId };

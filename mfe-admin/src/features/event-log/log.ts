@@ -14,6 +14,7 @@ import type { ReservationMadeData } from '@platzbuchung/domain/reservations/even
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { EventQuery, LogEvent } from '../../shared/events-api';
 import { clubDayEnd, clubDayStart, clubWallClock } from '@platzbuchung/domain/club-time';
+import { isUuid } from '@platzbuchung/domain/shapes';
 
 const PAGE_SIZE = 25;
 
@@ -51,7 +52,6 @@ const SEARCH_KEYS = {
 } as const satisfies Record<keyof LogFilter, string>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The filter from the address bar; anything malformed is ignored rather than sent. */
 export function filterFromSearch(search: URLSearchParams): LogFilter {
@@ -61,8 +61,8 @@ export function filterFromSearch(search: URLSearchParams): LogFilter {
     from: ISO_DATE.test(get('from')) ? get('from') : '',
     to: ISO_DATE.test(get('to')) ? get('to') : '',
     type: isEventType(type) ? type : '',
-    userId: UUID.test(get('userId')) ? get('userId') : '',
-    reservationId: UUID.test(get('reservationId')) ? get('reservationId') : '',
+    userId: isUuid(get('userId')) ? get('userId') : '',
+    reservationId: isUuid(get('reservationId')) ? get('reservationId') : '',
   };
 }
 

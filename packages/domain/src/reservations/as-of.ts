@@ -9,6 +9,7 @@ import type { EventEnvelope } from '../events/catalogue';
 import type { Reservation } from '../types';
 import type { ReservationEvent } from './events';
 import { replayInto } from './evolve';
+import { UUID_PATTERN } from '../shapes';
 
 type Cut = (event: EventEnvelope) => boolean;
 
@@ -85,7 +86,8 @@ function gridOrder(a: GridPlace, b: GridPlace): number {
   );
 }
 
-const CURSOR = /^(\d{4}-\d{2}-\d{2})~(\d{1,2})~(\d{1,2})~([0-9a-f-]{36})$/;
+/** Its last part is an id as every table spells it (`UUID_PATTERN`), not any 36 hex digits and dashes. */
+const CURSOR = new RegExp(`^(\\d{4}-\\d{2}-\\d{2})~(\\d{1,2})~(\\d{1,2})~(${UUID_PATTERN.slice(1, -1)})$`);
 
 /** A page's cursor: where its last reservation stands in the order, as text for the address. */
 const cursorOf = (r: GridPlace): string => `${r.date}~${r.start_time}~${r.court_num}~${r._id}`;

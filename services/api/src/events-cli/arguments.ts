@@ -8,8 +8,7 @@ import {
 } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from '../db/connect';
 import type { EventFilter } from '../events/store';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@platzbuchung/domain/shapes';
 
 /** A mistake in the command line: printed with the usage. */
 export class UsageError extends Error {}
@@ -17,7 +16,7 @@ export class UsageError extends Error {}
 export type Options = Record<string, string | boolean | undefined>;
 
 export async function resolveClub(db: Db, value: string): Promise<string> {
-  if (UUID.test(value)) return value;
+  if (isUuid(value)) return value;
   const matches = await db('clubs').whereILike('name', `%${value}%`).select('id', 'name');
   if (matches.length !== 1) {
     throw new UsageError(
@@ -30,7 +29,7 @@ export async function resolveClub(db: Db, value: string): Promise<string> {
 }
 
 async function resolveUser(db: Db, value: string): Promise<string> {
-  if (UUID.test(value)) return value;
+  if (isUuid(value)) return value;
   const user = await db('users').whereRaw('lower(email) = lower(?)', [value]).first('id');
   if (!user) throw new UsageError(`no member with e-mail "${value}"`);
   return user.id;
@@ -67,7 +66,7 @@ function parseStreamType(value: string | undefined): StreamType | undefined {
 }
 
 function parseUuid(name: string, value: string | undefined): string | undefined {
-  if (value !== undefined && !UUID.test(value)) throw new UsageError(`--${name} must be an id (UUID)`);
+  if (value !== undefined && !isUuid(value)) throw new UsageError(`--${name} must be an id (UUID)`);
   return value;
 }
 

@@ -42,11 +42,7 @@ export function newPasswordValidator<T extends { password: string }>(schema: obj
 export const asSentence = (errors: FieldError[]): string =>
   [...new Set(errors.map((e) => e.message))].join(' ');
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
+export { isUuid } from '@platzbuchung/domain/shapes';
 
 /** The instants the API accepts anywhere: PostgreSQL and every client handle these years alike. */
 const EARLIEST_INSTANT = Date.UTC(1970, 0, 1);
