@@ -263,17 +263,15 @@ describe('what one member may cost', () => {
         }
       }
     }
-    await api
-      .db('waitlist_entries')
-      .insert(
-        rows.map((row, n) => ({
-          id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-          club_id: clubId,
-          user_id: user,
-          version: 1,
-          ...row,
-        })),
-      );
+    await api.db('waitlist_entries').insert(
+      rows.map((row, n) => ({
+        id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        club_id: clubId,
+        user_id: user,
+        version: 1,
+        ...row,
+      })),
+    );
     const series = { ...evening, recurring: true, end_date: addDays(TUESDAY, 8), end_time: 19 };
     const region = regionOfBooking({
       _id: 'r',
