@@ -146,5 +146,16 @@ describe('who plays', () => {
     await item.getByText(playerTexts.leaveConfirm).waitFor();
     await item.getByRole('button', { name: playerTexts.leaveYes }).click();
     await item.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+
+    // Only she may name herself again: the line after leaving offers the way back.
+    const notice = page.getByRole('status').filter({ hasText: /Sie sind ausgetragen am/ });
+    await notice.waitFor({ timeout: UI_TIMEOUT_MS });
+    await screenshot(page, 'bookings-left');
+    await notice.getByRole('button', { name: new RegExp(`^${playerTexts.rejoin}`) }).click();
+    await notice.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: playerTexts.coPlayer })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
   });
 });

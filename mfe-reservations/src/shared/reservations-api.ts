@@ -90,8 +90,14 @@ export function fetchUsers(clubId: string, signal?: AbortSignal) {
 }
 
 /** A named member takes themselves off a booking (204; 404 when it does not name them). */
+const ownPlacePath = (reservationId: string, clubId: string) =>
+  `/api/reservations/${encodeURIComponent(reservationId)}/players/me?club_id=${encodeURIComponent(clubId)}`;
+
 export function leaveReservation(reservationId: string, clubId: string) {
-  return deleteJson<void>(
-    `/api/reservations/${encodeURIComponent(reservationId)}/players/me?club_id=${encodeURIComponent(clubId)}`,
-  );
+  return deleteJson<void>(ownPlacePath(reservationId, clubId));
+}
+
+/** Back to a booking one left: only the member who left may (docs/who-plays.md). */
+export function rejoinReservation(reservationId: string, clubId: string) {
+  return putJson<void>(ownPlacePath(reservationId, clubId), {});
 }

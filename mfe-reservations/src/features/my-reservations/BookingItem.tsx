@@ -27,8 +27,8 @@ export function BookingItem({
   /** Its delete popup is open. */
   deleting: boolean;
   onDelete: () => void;
-  /** The user took themselves off a booking that named them. */
-  onLeft: () => void;
+  /** The user took themselves off a booking that named them; `what` says which, as the line after it does. */
+  onLeft: (what: string) => void;
 }) {
   const { reservation: r, date } = entry;
   const time = formatTimeRange(r.start_time, r.end_time);
@@ -36,6 +36,7 @@ export function BookingItem({
   // A booking someone else made that names the user: theirs to leave, not to delete.
   const named = r.user_id !== userId;
   const players = r.players ?? [];
+  const what = `am ${when}, ${time}, Platz ${r.court_num}`;
   return (
     <li className={named ? 'booking booking--named' : 'booking'}>
       <div className="booking__info">
@@ -59,12 +60,7 @@ export function BookingItem({
         )}
       </div>
       {named ? (
-        <LeaveBooking
-          reservationId={r._id}
-          clubId={r.club_id}
-          what={`am ${when}, ${time}, Platz ${r.court_num}`}
-          onLeft={onLeft}
-        />
+        <LeaveBooking reservationId={r._id} clubId={r.club_id} what={what} onLeft={() => onLeft(what)} />
       ) : (
         <button
           type="button"

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
 import { myWindow } from '@platzbuchung/domain/reservations/screen-requests';
 import * as texts from '@platzbuchung/domain/texts';
-import type { Club, SessionUser } from '@platzbuchung/domain/types';
+import type { Club, Reservation, SessionUser } from '@platzbuchung/domain/types';
 import {
   bookingEntries,
   cacheKey,
@@ -26,6 +26,7 @@ import { cancelNote } from '../../shared/club-grid';
 import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { BookingItem, BookingsHeading } from './BookingItem';
+import { LeftNotice } from './LeftNotice';
 import { OwnSections } from '../../shared/screen-pieces';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
@@ -40,6 +41,8 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [selected, setSelected] = useState<BookingEntry | null>(null);
+  /** The booking the user just took themselves off, while the line with its way back shows. */
+  const [justLeft, setJustLeft] = useState<{ reservation: Reservation; what: string } | null>(null);
 
   // Only a booking someone else made needs the members' names: a club without co-players asks nothing more.
   const someoneElses =
@@ -87,6 +90,24 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
         ref={headingRef}
         counter={`${upcomingCount(own, now.date, user._id)} von ${club.reservations_limit}`}
       />
+      {justLeft && (
+        <LeftNotice
+          key={justLeft.reservation._id}
+          reservationId={justLeft.reservation._id}
+          clubId={club._id}
+          what={justLeft.what}
+          onBack={() => {
+            const back = justLeft.reservation;
+            myReservationsCache.update(key, (list) => [...list.filter((r) => r._id !== back._id), back]);
+            setJustLeft(null);
+            headingRef.current?.focus();
+          }}
+          onDismiss={() => {
+            setJustLeft(null);
+            headingRef.current?.focus();
+          }}
+        />
+      )}
       {entries.length === 0 ? (
         <p className="bookings__empty">{texts.noActiveReservations}</p>
       ) : (
@@ -102,9 +123,10 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
                 !namesSettled &&
                 !members.has(entry.reservation.user_id)
               }
-              onLeft={() => {
-                const id = entry.reservation._id;
-                myReservationsCache.update(key, (list) => list.filter((r) => r._id !== id));
+              onLeft={(what) => {
+                const left = entry.reservation;
+                myReservationsCache.update(key, (list) => list.filter((r) => r._id !== left._id));
+                setJustLeft({ reservation: left, what });
                 headingRef.current?.focus();
               }}
               deleting={selected?.reservation._id === entry.reservation._id}

@@ -54,3 +54,9 @@ export const leaveConfirm = 'Wirklich austragen? Die buchende Person wird benach
 export const leaveYes = 'Ja, austragen';
 export const leaving = 'Wird ausgetragen …';
 export const leaveFailed = 'Das Austragen hat nicht geklappt.';
+/** After "Austragen": what happened, and the way back (only the member may come back). */
+export const leftNotice = (what: string): string => `Sie sind ausgetragen ${what}.`;
+export const rejoin = 'Wieder eintragen';
+export const rejoining = 'Wird eingetragen …';
+export const rejoinFailed = 'Das Wiedereintragen hat nicht geklappt.';
+export const dismiss = 'Schließen';
