@@ -354,20 +354,26 @@ describe('changing a group', () => {
   });
 });
 
+/** The club names co-players where a booking wants to, guests among them. */
+async function namingGuests(members: Members) {
+  const { club } = members;
+  const saved = await members.admin.client.request('PUT', `/api/admin/club?club_id=${club._id}`, {
+    name: club.name,
+    courts_count: club.courts_count,
+    start_hour: club.start_hour,
+    end_hour: club.end_hour,
+    reservations_limit: club.reservations_limit,
+    co_players: 'optional',
+    guests: true,
+  });
+  expect(saved.status).toBe(200);
+}
+
 describe('a group names nobody', () => {
   it('a whole-group change or a booking over several courts that names a guest is refused in German; one court names its guest in a change of its own, and the name is kept', async () => {
     const members = await clubWithMembers(api.url, { courts_count: 4 });
     const { club } = members;
-    const rules = await members.admin.client.request('PUT', `/api/admin/club?club_id=${club._id}`, {
-      name: club.name,
-      courts_count: club.courts_count,
-      start_hour: club.start_hour,
-      end_hour: club.end_hour,
-      reservations_limit: club.reservations_limit,
-      co_players: 'optional',
-      guests: true,
-    });
-    expect(rules.status).toBe(200);
+    await namingGuests(members);
     const slot = { club_id: club._id, start_time: 17, end_time: 19, date: TUESDAY };
     const guests = [{ guest_name: 'Gerda Gast' }];
     const namedGroup = await members.admin.client.post<ListAnswer>('/api/reservations', {
@@ -411,17 +417,7 @@ describe('a group names nobody', () => {
 describe('changing the players of one booking', () => {
   it('is counted per booking: past 6 changes of its players in 15 minutes, 429 in German; a move without players still goes', async () => {
     const members = await clubWithMembers(api.url);
-    const { club } = members;
-    const rules = await members.admin.client.request('PUT', `/api/admin/club?club_id=${club._id}`, {
-      name: club.name,
-      courts_count: club.courts_count,
-      start_hour: club.start_hour,
-      end_hour: club.end_hour,
-      reservations_limit: club.reservations_limit,
-      co_players: 'optional',
-      guests: true,
-    });
-    expect(rules.status).toBe(200);
+    await namingGuests(members);
     const id = await book(members.player.client, members, playerSlot);
     const statuses = [];
     for (const name of [

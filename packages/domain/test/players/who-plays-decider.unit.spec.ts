@@ -37,6 +37,18 @@ const primeTime = { days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per
 const guest = (id = 'g-1') => ({ guest_id: id, guest_name: 'Gerd Gast' });
 const other = { user_id: otherPlayer.user_id };
 const tuesday = '2026-11-24';
+/** The player's booking r-1 on Tuesday, changed as the fields say. */
+const change = (fields: Partial<ChangeReservation> = {}): ChangeReservation => ({
+  type: 'ChangeReservation',
+  reservation_id: 'r-1',
+  new_reservation_id: 'r-split',
+  actor: player,
+  court_num: '3',
+  start_time: 10,
+  end_time: 11,
+  date: tuesday,
+  ...fields,
+});
 
 describe('given a club that names nobody (the defaults)', () => {
   it('when a player names a co-player, then it is refused', () => {
@@ -267,17 +279,6 @@ describe('a doubles may last as long as the club says', () => {
 });
 
 describe('changing a booking’s players', () => {
-  const change = (fields: Partial<ChangeReservation> = {}): ChangeReservation => ({
-    type: 'ChangeReservation',
-    reservation_id: 'r-1',
-    new_reservation_id: 'r-split',
-    actor: player,
-    court_num: '3',
-    start_time: 10,
-    end_time: 11,
-    date: tuesday,
-    ...fields,
-  });
   const mine = made('r-1', { date: tuesday, players: [other] });
   it('when the players are left out, then they stay and the event says nothing of them', () => {
     given(mine)
@@ -388,17 +389,6 @@ describe('a player’s doubles of two hours loses a player', () => {
 });
 
 describe('a member who left is named again only by themselves', () => {
-  const change = (fields: Partial<ChangeReservation> = {}): ChangeReservation => ({
-    type: 'ChangeReservation',
-    reservation_id: 'r-1',
-    new_reservation_id: 'r-split',
-    actor: player,
-    court_num: '3',
-    start_time: 10,
-    end_time: 11,
-    date: tuesday,
-    ...fields,
-  });
   const booked = made('r-1', { date: tuesday, players: [other] });
   const left = {
     type: 'CoPlayerLeft',
