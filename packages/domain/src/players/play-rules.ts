@@ -6,17 +6,10 @@
 import { formatEuroCents } from './texts';
 import type { PlayRules, Quota } from '../schemas';
 
-export const PLAY_RULE_KEYS = [
-  'co_players',
-  'co_players_count',
-  'doubles_hours',
-  'guests',
-  'guest_fee_cents',
-  'quotas',
-  'quota_exempt_hours',
-] as const satisfies readonly (keyof PlayRules)[];
-
-/** Nobody named, no guests, one hour, no quotas: a club that never set them. */
+/**
+ * Nobody named, no guests, one hour, no quotas: a club that never set them. Typed as the whole of
+ * `PlayRules`, so a new play rule without its default does not compile; its key list comes from here.
+ */
 export const DEFAULT_PLAY_RULES: Readonly<PlayRules> = Object.freeze({
   co_players: 'off',
   co_players_count: false,
@@ -27,7 +20,10 @@ export const DEFAULT_PLAY_RULES: Readonly<PlayRules> = Object.freeze({
   quota_exempt_hours: 0,
 });
 
-/** The seven fields of any settings-like value, defaults where it lacks them (older events). */
+/** Every play rule's name, from the defaults: none can be left out of what is read and kept. */
+export const PLAY_RULE_KEYS = Object.keys(DEFAULT_PLAY_RULES) as readonly (keyof PlayRules)[];
+
+/** Every play rule of any settings-like value, defaults where it lacks them (older events). */
 export function playRulesOf(settings: Partial<PlayRules>): PlayRules {
   const rules = { ...DEFAULT_PLAY_RULES, quotas: [...DEFAULT_PLAY_RULES.quotas] } as PlayRules;
   for (const key of PLAY_RULE_KEYS) {
