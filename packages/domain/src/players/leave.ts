@@ -13,7 +13,7 @@ import { activeReservation, type ReservationState } from '../reservations/state'
 import * as reservationTexts from '../reservations/texts';
 import type { PlayRules } from '../schemas';
 import type { Club, Reservation, Role } from '../types';
-import { involves, maxPlayerHours } from './rules';
+import { involves, maxPlayerHours } from './who-plays';
 import * as playerTexts from './texts';
 
 export interface LeaveAsCoPlayer {

@@ -23,7 +23,7 @@ import {
 import { evolve } from './evolve';
 import { initialReservationState } from './state';
 import * as reservationTexts from './texts';
-import type { RequestedPlayer } from '../players/rules';
+import type { RequestedPlayer } from '../players/who-plays';
 
 export interface BookCourts {
   type: 'BookCourts';

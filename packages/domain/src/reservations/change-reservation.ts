@@ -23,7 +23,7 @@ import { normalizeLabel } from './labels';
 import { nextOccurrence, occursOn } from './recurrence';
 import { activeReservation, type ReservationState } from './state';
 import * as reservationTexts from './texts';
-import { playerRefs, type CoPlayer, type RequestedPlayer } from '../players/rules';
+import { playerRefs, type CoPlayer, type RequestedPlayer } from '../players/who-plays';
 import * as playerTexts from '../players/texts';
 import { fullName } from '../names';
 import type { PlayRules } from '../schemas';

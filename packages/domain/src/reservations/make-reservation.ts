@@ -5,7 +5,7 @@
 import { firstRefusal, type BookingRuleContext } from '../booking-rules/pipeline';
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
-import { playerRefs, type RequestedPlayer } from '../players/rules';
+import { playerRefs, type RequestedPlayer } from '../players/who-plays';
 import type { PlayRules } from '../schemas';
 import type { Club, IsoDate } from '../types';
 import type { ReservationEvent, ReservationMade } from './events';

@@ -2,7 +2,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Block } from '../../src/blocks/blocks';
 import { bookingRules, firstRefusal, type BookingRuleContext } from '../../src/booking-rules/pipeline';
-import type { PlayContext } from '../../src/players/rules';
+import type { PlayContext } from '../../src/players/who-plays';
 import * as playerTexts from '../../src/players/texts';
 import * as reservationTexts from '../../src/reservations/texts';
 import type { Club, Reservation } from '../../src/types';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { playRulesOf } from '../../src/players/play-rules';
-import type { PlayContext } from '../../src/players/rules';
+import type { PlayContext } from '../../src/players/who-plays';
 import { namedWithinLimit } from '../../src/players/rules/named-limit';
 import { oneCourtAtATime } from '../../src/players/rules/one-court-at-a-time';
 import { withinQuotas } from '../../src/players/rules/quotas';

@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'vitest';
 import { playRulesOf } from '../../src/players/play-rules';
-import type { PlayContext, PlayMember } from '../../src/players/rules';
+import type { PlayContext, PlayMember } from '../../src/players/who-plays';
 import * as playerTexts from '../../src/players/texts';
 import type { ChangeReservation } from '../../src/reservations/change-reservation';
 import type { ReservationChanged } from '../../src/reservations/events';

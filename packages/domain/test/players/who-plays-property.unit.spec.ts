@@ -9,7 +9,7 @@ import { decide, type ReservationCommand } from '../../src/reservations/decide';
 import type { ReservationEvent } from '../../src/reservations/events';
 import { replay } from '../../src/reservations/evolve';
 import { playRulesOf } from '../../src/players/play-rules';
-import { quotaHours, upcomingCount, type PlayContext } from '../../src/players/rules';
+import { quotaHours, upcomingCount, type PlayContext } from '../../src/players/who-plays';
 import { evolveReservation, initialReservationState } from '../../src/reservations/state';
 import { club, now } from '../reservations/support/fixtures';
 

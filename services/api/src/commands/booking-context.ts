@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { mondayOf } from '@platzbuchung/domain/dates';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
-import type { PlayMember, RequestedPlayer } from '@platzbuchung/domain/players/rules';
+import type { PlayMember, RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
 import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
 import type { MakeReservationContext } from '@platzbuchung/domain/reservations/make-reservation';
 import { withPlayers } from '@platzbuchung/domain/reservations/state';

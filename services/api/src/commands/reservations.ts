@@ -45,7 +45,7 @@ import {
   type RejoinAsCoPlayerContext,
 } from '@platzbuchung/domain/players/rejoin';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
-import type { RequestedPlayer } from '@platzbuchung/domain/players/rules';
+import type { RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
 import { foldStream, type BatchDefinition, type CommandDefinition } from './definition';
 import { loadBookingContexts, peopleOf, writeGuests, type BookingScope } from './booking-context';

@@ -4,7 +4,7 @@
  */
 import { newId } from '../ids';
 import Router from '@koa/router';
-import type { RequestedPlayer } from '@platzbuchung/domain/players/rules';
+import type { RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
 import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { PlayerBody } from '@platzbuchung/domain/reservations/schemas';
 import type { AppDeps } from '../deps';

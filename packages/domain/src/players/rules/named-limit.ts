@@ -1,7 +1,7 @@
 /** With `co_players_count`, a member a player's booking names needs room in their own limit. */
 import type { BookingRule } from '../../booking-rules/rule';
 import type { Club, Reservation } from '../../types';
-import { memberIds, memberName, upcomingCount, type PlayContext } from '../rules';
+import { memberIds, memberName, upcomingCount, type PlayContext } from '../who-plays';
 import * as playerTexts from '../texts';
 
 export const namedWithinLimit: BookingRule<{

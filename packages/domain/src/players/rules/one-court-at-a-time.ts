@@ -6,7 +6,7 @@
 import type { BookingRule } from '../../booking-rules/rule';
 import { firstCommonOccurrence } from '../../reservations/conflicts';
 import type { Club, Reservation } from '../../types';
-import { involves, isPlay, memberIds, memberName, type PlayContext } from '../rules';
+import { involves, isPlay, memberIds, memberName, type PlayContext } from '../who-plays';
 import * as playerTexts from '../texts';
 
 export const oneCourtAtATime: BookingRule<{

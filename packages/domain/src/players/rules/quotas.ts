@@ -7,7 +7,14 @@ import type { BookingRule } from '../../booking-rules/rule';
 import { mondayOf } from '../../dates';
 import type { Club, Reservation } from '../../types';
 import { quotaWindowText } from '../play-rules';
-import { hoursInWindow, isShortNotice, memberIds, memberName, quotaHours, type PlayContext } from '../rules';
+import {
+  hoursInWindow,
+  isShortNotice,
+  memberIds,
+  memberName,
+  quotaHours,
+  type PlayContext,
+} from '../who-plays';
 import * as playerTexts from '../texts';
 
 export const withinQuotas: BookingRule<{ club: Club; existing: readonly Reservation[]; play: PlayContext }> =

@@ -7,7 +7,7 @@
 import type { BookingRule } from '../../booking-rules/rule';
 import { fullName } from '../../names';
 import { isGuestName } from '../../shapes';
-import { memberIds, type PlayContext } from '../rules';
+import { memberIds, type PlayContext } from '../who-plays';
 import * as playerTexts from '../texts';
 
 export const whoIsNamed: BookingRule<{ play: PlayContext }> = {

@@ -4,7 +4,7 @@
  * without the one it changes, so that it does not count against its own limit.
  */
 import type { BookingRule } from '../../booking-rules/rule';
-import { upcomingCount, type PlayContext } from '../../players/rules';
+import { upcomingCount, type PlayContext } from '../../players/who-plays';
 import * as texts from '../../texts';
 import type { Club, Reservation } from '../../types';
 

@@ -6,7 +6,7 @@
  */
 import type { AskedBooking, BookingRule } from '../../booking-rules/rule';
 import type { Refusal } from '../../decider';
-import { maxPlayerHours, type PlayContext } from '../../players/rules';
+import { maxPlayerHours, type PlayContext } from '../../players/who-plays';
 import * as playerTexts from '../../players/texts';
 import { normalizeLabel } from '../labels';
 import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '../limits';

@@ -6,7 +6,7 @@ import type { ReservationMade, ReservationMadeData } from '../../../src/reservat
 import type { MakeReservation } from '../../../src/reservations/make-reservation';
 import type { Club, Reservation } from '../../../src/types';
 import { playRulesOf } from '../../../src/players/play-rules';
-import type { PlayContext } from '../../../src/players/rules';
+import type { PlayContext } from '../../../src/players/who-plays';
 
 export const club: Club = {
   _id: 'club-1',

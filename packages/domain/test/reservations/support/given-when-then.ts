@@ -13,7 +13,7 @@ import { evolveReservation, initialReservationState } from '../../../src/reserva
 import type { Club } from '../../../src/types';
 import { outcomeOf, type Then } from '../../support/decider-specification';
 import { admin, club as defaultClub, now as defaultNow, play as defaultPlay } from './fixtures';
-import type { PlayContext } from '../../../src/players/rules';
+import type { PlayContext } from '../../../src/players/who-plays';
 
 interface When {
   when(
