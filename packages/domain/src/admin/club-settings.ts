@@ -4,6 +4,7 @@
  * see or cancel in the grid.
  */
 import type { ClubCoreSettings } from '../schemas';
+import { isCourtOf, isWithinOpeningHours } from '../courts';
 import { compareIso } from '../dates';
 import { nextOccurrence } from '../reservations/recurrence';
 import type { IsoDate, Reservation } from '../types';
@@ -16,9 +17,8 @@ export interface StrandedReservation {
 }
 
 function fits(reservation: Reservation, settings: ClubCoreSettings): StrandedReservation['reason'] | null {
-  if (Number(reservation.court_num) > settings.courts_count) return 'court';
-  if (reservation.start_time < settings.start_hour || reservation.end_time > settings.end_hour)
-    return 'hours';
+  if (!isCourtOf(settings, reservation.court_num)) return 'court';
+  if (!isWithinOpeningHours(settings, reservation.start_time, reservation.end_time)) return 'hours';
   return null;
 }
 

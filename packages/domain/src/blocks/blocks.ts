@@ -20,7 +20,8 @@ import type { ReservationEvent } from '../reservations/events';
 import { evolve } from '../reservations/evolve';
 import { nextOccurrence, occurrencesBetween } from '../reservations/recurrence';
 import type { Club, IsoDate, Reservation } from '../types';
-import { HOUR_MOMENT, isCourtNumber } from '../shapes';
+import { isCourtOf } from '../courts';
+import { HOUR_MOMENT } from '../shapes';
 import type { BlockEvent } from './events';
 
 export const REASON_MAX_LENGTH = 200;
@@ -193,8 +194,8 @@ function blockError(command: BlockCourts, club: Club, now: LocalMoment): string 
   if (daysBetween(from.date, until.date) > MAX_BLOCK_DAYS) return blockTexts.tooLong;
   if (command.from < momentOf(now.date, now.hour)) return blockTexts.inThePast;
   if (command.court_nums.length === 0) return blockTexts.noCourts;
-  const known = (court: string) => isCourtNumber(court) && Number(court) <= club.courts_count;
-  if (!command.court_nums.every(known)) return blockTexts.unknownCourt(club.courts_count);
+  if (!command.court_nums.every((court) => isCourtOf(club, court)))
+    return blockTexts.unknownCourt(club.courts_count);
   const reason = command.reason.trim();
   if (!reason) return blockTexts.reasonMissing;
   if ([...reason].length > REASON_MAX_LENGTH) return blockTexts.reasonTooLong;

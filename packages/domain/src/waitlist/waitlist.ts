@@ -19,7 +19,8 @@ import { blockInTheWay, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from '../reservations/conflicts';
 import { lastDayWithinHorizon } from '../club-time';
 import { lastBookableDay } from '../reservations/limits';
-import { isCourtNumber } from '../shapes';
+import { isCourtOf, isWithinOpeningHours } from '../courts';
+import * as reservationTexts from '../reservations/texts';
 import type { Club, IsoDate, Reservation } from '../types';
 import type { WaitlistEvent } from './events';
 
@@ -49,11 +50,6 @@ export const waitlistTexts = {
     `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr frei. Sie können ihn direkt reservieren.`,
   ownBooking: 'Diese Stunde haben Sie selbst reserviert.',
   inThePast: 'Für eine vergangene Stunde gibt es keine Warteliste.',
-  unknownCourt: (courts: number) =>
-    `Diesen Platz gibt es nicht. Bitte wählen Sie einen Platz von 1 bis ${courts}.`,
-  outsideOpeningHours: (start: number, end: number) =>
-    `Der Platz ist nur von ${formatHour(start)} bis ${formatHour(end)} Uhr buchbar.`,
-  invalidDate: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
   notFound: 'Diesen Eintrag auf der Warteliste gibt es nicht (mehr).',
   beyondLastDay: (lastDay: string) =>
     `Auf die Warteliste setzen Sie sich nur für Stunden, die Sie auch reservieren könnten: bis ${lastDay}.`,
@@ -144,11 +140,11 @@ export interface JoinWaitlistContext {
 }
 
 function hourError(hour: WaitlistHour, club: Club): string | null {
-  if (!isIsoDate(hour.date)) return waitlistTexts.invalidDate;
-  if (!isCourtNumber(hour.court_num) || Number(hour.court_num) > club.courts_count)
-    return waitlistTexts.unknownCourt(club.courts_count);
-  if (hour.start_time < club.start_hour || hour.start_time >= club.end_hour)
-    return waitlistTexts.outsideOpeningHours(club.start_hour, club.end_hour);
+  // The words of a booking's refusals: waiting for an hour is asking to book it when it frees.
+  if (!isIsoDate(hour.date)) return reservationTexts.invalidDate;
+  if (!isCourtOf(club, hour.court_num)) return reservationTexts.unknownCourt(club.courts_count);
+  if (!isWithinOpeningHours(club, hour.start_time, hour.start_time + 1))
+    return reservationTexts.outsideOpeningHours(club.start_hour, club.end_hour);
   return null;
 }
 

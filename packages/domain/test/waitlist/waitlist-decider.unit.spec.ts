@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Block } from '../../src/blocks/blocks';
 import type { LocalMoment } from '../../src/dates';
 import type { WaitlistEvent } from '../../src/waitlist/events';
+import * as reservationTexts from '../../src/reservations/texts';
 import {
   entriesFreedBy,
   entriesInBlock,
@@ -209,15 +210,15 @@ describe('when nobody waits yet', () => {
     waitlist
       .given()
       .when(join({ court_num: '5' }), context())
-      .thenFails('invalid', waitlistTexts.unknownCourt(4));
+      .thenFails('invalid', reservationTexts.unknownCourt(4));
     waitlist
       .given()
       .when(join({ start_time: 22 }), context())
-      .thenFails('invalid', waitlistTexts.outsideOpeningHours(8, 22));
+      .thenFails('invalid', reservationTexts.outsideOpeningHours(8, 22));
     waitlist
       .given()
       .when(join({ date: '2026-02-30' }), context())
-      .thenFails('invalid', waitlistTexts.invalidDate);
+      .thenFails('invalid', reservationTexts.invalidDate);
   });
 
   it('finds nothing to leave', () => {

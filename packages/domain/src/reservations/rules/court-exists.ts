@@ -1,6 +1,6 @@
-/** A court the club has, in canonical digits: "01" and "1" would otherwise be two courts. */
+/** A court the club has (../../courts). */
 import type { BookingRule } from '../../booking-rules/rule';
-import { isCourtNumber } from '../../shapes';
+import { isCourtOf } from '../../courts';
 import type { Club } from '../../types';
 import * as reservationTexts from '../texts';
 
@@ -8,7 +8,7 @@ export const courtExists: BookingRule<{ club: Club }> = {
   name: 'court-exists',
   about: 'slot',
   check: ({ court_num }, { club }) =>
-    isCourtNumber(court_num) && Number(court_num) <= club.courts_count
+    isCourtOf(club, court_num)
       ? null
       : { kind: 'invalid', message: reservationTexts.unknownCourt(club.courts_count) },
 };
