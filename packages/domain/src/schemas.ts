@@ -6,7 +6,7 @@
 
 import { germanInteger } from './german-numbers';
 import { confirmationTexts } from './mail/email-confirmation';
-import { CONTROL_OR_BIDI_CHARACTERS, jsonObjectBody, MULTILINE_TEXT_PATTERN } from './shapes';
+import { CONTROL_OR_BIDI_CHARACTERS, jsonObjectBody, MAX_COURTS, MULTILINE_TEXT_PATTERN } from './shapes';
 import * as texts from './texts';
 
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
@@ -74,7 +74,11 @@ export const clubSettingsProperties = {
       _: 'Der Vereinsname muss 2 bis 80 Zeichen lang sein.',
     },
   },
-  courts_count: integerBetween(1, 20, 'Die Anzahl der Plätze muss zwischen 1 und 20 liegen.'),
+  courts_count: integerBetween(
+    1,
+    MAX_COURTS,
+    `Die Anzahl der Plätze muss zwischen 1 und ${MAX_COURTS} liegen.`,
+  ),
   start_hour: integerBetween(1, 23, 'Die Startzeit muss zwischen 1 und 23 Uhr liegen.'),
   end_hour: {
     type: 'integer',

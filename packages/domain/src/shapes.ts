@@ -12,8 +12,11 @@ export function isCourtNumber(value: string): boolean {
   return COURT_NUMBER.test(value);
 }
 
-/** A club has at most 20 courts, so a request names a court in at most two digits. */
-export const COURT_NUMBER_MAX_LENGTH = 2;
+/** The most courts a club has: its settings, a booking over several courts and a block name at most so many. */
+export const MAX_COURTS = 20;
+
+/** With at most `MAX_COURTS` courts, a request names a court in at most two digits. */
+export const COURT_NUMBER_MAX_LENGTH = String(MAX_COURTS).length;
 
 /** A full hour of a club-local day, "2026-11-24T14:00": the day and the hour as groups. */
 export const HOUR_MOMENT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):00$/;

@@ -4,6 +4,7 @@ import {
   COURT_NUMBER_PATTERN,
   HOUR_MOMENT_PATTERN,
   jsonObjectBody,
+  MAX_COURTS,
 } from '../shapes';
 import { blockTexts, REASON_MAX_LENGTH } from './blocks';
 
@@ -21,7 +22,7 @@ export const blockCourtsSchema = {
       type: 'array',
       items: { type: 'string', pattern: COURT_NUMBER_PATTERN, maxLength: COURT_NUMBER_MAX_LENGTH },
       minItems: 1,
-      maxItems: 20,
+      maxItems: MAX_COURTS,
       errorMessage: blockTexts.noCourts,
     },
     from: moment,

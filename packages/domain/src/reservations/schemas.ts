@@ -2,7 +2,15 @@
  * Bodies and queries of the reservation calls, validated by the API with the same
  * helpers as the forms. Hour and duration bounds beyond these shapes are the decider's business.
  */
-import { courtNumber, FREE_TEXT_PATTERN, GUEST_NAME_PATTERN, hour, isoDate, jsonObjectBody } from '../shapes';
+import {
+  courtNumber,
+  FREE_TEXT_PATTERN,
+  GUEST_NAME_PATTERN,
+  hour,
+  isoDate,
+  jsonObjectBody,
+  MAX_COURTS,
+} from '../shapes';
 import { LABEL_MAX_LENGTH } from './limits';
 import * as reservationTexts from './texts';
 
@@ -48,7 +56,7 @@ export const makeReservationSchema = {
       type: 'array',
       items: courtNumber,
       minItems: 1,
-      maxItems: 20,
+      maxItems: MAX_COURTS,
       errorMessage: 'Bitte wählen Sie mindestens einen Platz.',
     },
     start_time: hour(23),

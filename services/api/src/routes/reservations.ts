@@ -1,4 +1,5 @@
 import { newId } from '../ids';
+import { MAX_COURTS } from '@platzbuchung/domain/shapes';
 import Router from '@koa/router';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
@@ -273,7 +274,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
             {
               ...change,
               type: 'ChangeGroup',
-              new_reservation_ids: Array.from({ length: 20 }, () => newId()),
+              new_reservation_ids: Array.from({ length: MAX_COURTS }, () => newId()),
               new_group_id: newId(),
             },
             clock(),
