@@ -8,6 +8,9 @@ import { germanInteger } from './german-numbers';
 import { confirmationTexts } from './mail/email-confirmation';
 import { CONTROL_OR_BIDI_CHARACTERS, jsonObjectBody, MAX_COURTS, MULTILINE_TEXT_PATTERN } from './shapes';
 import * as texts from './texts';
+import type { ClubCoreSettings } from './types';
+
+export type { ClubCoreSettings } from './types';
 
 /** Names: Unicode letters, so "Jürgen" and "Müller-Lüdenscheidt" pass. */
 const FIRST_NAME_PATTERN = '^\\p{L}{2,40}$';
@@ -453,16 +456,6 @@ export interface SignupBody {
 }
 
 /** What registration asks of a club, and the first fields of its settings. */
-export interface ClubCoreSettings {
-  name: string;
-  courts_count: number;
-  start_hour: number;
-  end_hour: number;
-  reservations_limit: number;
-  /** New members wait for approval; absent in settings saved before it existed, which means false. */
-  member_approval?: boolean;
-}
-
 /** The club-local rules; every club has all of them (defaults: APP_TIMEZONE, no horizon, 0 hours, no text). */
 export interface ClubLocalRules {
   time_zone: string;

@@ -23,13 +23,19 @@ export type Role = 'admin' | 'player';
 export type MemberStatus = 'active' | 'pending' | 'inactive';
 export const memberStatuses: readonly MemberStatus[] = ['active', 'pending', 'inactive'];
 
-export interface Club {
-  _id: string;
+/** A club's courts, hours and limit, as an admin sets them and `ClubSettingsChanged` records them. */
+export interface ClubCoreSettings {
   name: string;
   courts_count: number;
-  reservations_limit: number;
   start_hour: number;
   end_hour: number;
+  reservations_limit: number;
+  /** New members wait for approval; absent in settings saved before it existed, which means false. */
+  member_approval?: boolean;
+}
+
+export interface Club extends ClubCoreSettings {
+  _id: string;
   /** New members wait for an admin's approval before they see or book anything. */
   member_approval: boolean;
   // Club-local rules (docs/architecture.md, "Club-local time"): the clock and the two time rules
