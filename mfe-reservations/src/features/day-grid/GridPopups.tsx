@@ -10,7 +10,7 @@ import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import { clubRulesCache, ensureClubRules } from '../../shared/club-play-rules';
 import { clubUsersCache } from '../../shared/club-users';
-import type { cancelNote } from '../../shared/club-grid';
+import type { cancelNote } from '../../shared/cancel-note';
 import type { DeletedPart } from '../../shared/my-reservations';
 import type { DateWindow } from '../../shared/reservations-api';
 import type { ChangeReservationInput } from '../../shared/popups/change-reservation-machine';

@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import type { AtClubSeq } from '@platzbuchung/ui/api/client';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
-import { cancelNote } from '../../shared/club-grid';
+import { cancelNote } from '../../shared/cancel-note';
 import { absorbAnswer, myReservationsCache, type DeletedPart } from '../../shared/my-reservations';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { slotClick } from '../../shared/popups/slot-click';

@@ -22,7 +22,7 @@ import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
 import { MemberScreen } from '../../shared/member-screen';
-import { cancelNote } from '../../shared/club-grid';
+import { cancelNote } from '../../shared/cancel-note';
 import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { BookingItem, BookingsHeading } from './BookingItem';

@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../http/errors';
 import { findClub } from '../accounts/users-store';
 import { csvFile, type Cell } from '../exports/csv';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
-import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/club-rows';
+import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/export-rows';
 import { eventLines } from '../exports/event-lines';
 import { ExportSlots } from '../exports/export-slots';
 
