@@ -29,10 +29,25 @@ export interface ExportedBooking {
   history: ExportedEvent[];
 }
 
-const ownStreamSections = {
+export const ownStreamSections = {
   /** The hours the member waits for, and every event of their waitlist entries. */
   waitlist: waitlistExport,
 };
+
+/**
+ * Where each stream type's events about the member stand in the export (docs/privacy.md): the
+ * bookings they made, their membership, their own part (`ownStreamSections`), and what they did to
+ * anything else among their actions in the club. A new stream type does not compile until it says
+ * where, so no kind of change is left out of "Meine Daten" by being forgotten; a test holds each
+ * own part to its entry in `ownStreamSections`.
+ */
+export const streamsInTheExport = {
+  reservation: 'bookings',
+  member: 'membership',
+  waitlist: 'waitlist',
+  club: 'actions_in_the_club',
+  block: 'actions_in_the_club',
+} as const satisfies Record<StreamType, keyof AccountExport>;
 
 type OwnStreamParts = {
   [K in keyof typeof ownStreamSections]: Awaited<ReturnType<(typeof ownStreamSections)[K]['section']>>;
