@@ -70,7 +70,12 @@ export default tseslint.config(
     files: uiSources,
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Refusals go to our own alert dialog (mfe-reservations/src/shared/alert), never the browser's.
+      'no-alert': 'error',
+    },
   },
   {
     files: ['packages/domain/**/*.ts'],

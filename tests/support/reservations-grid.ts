@@ -63,15 +63,37 @@ export async function expectSlot(page: Page, court: number, hour: number, name: 
 }
 
 /**
- * Collects every window.alert of the page and accepts it, so a test can assert on the texts.
- * `requests` counts POSTs to /api/reservations, to prove an alert came before any request.
+ * Collects every alert the page shows in its alert dialog and closes it with its button, so a test
+ * can assert on the texts; a browser `alert()` is collected marked as such, so a test expecting the
+ * text fails on it. `posts` counts POSTs to /api/reservations, to prove an alert came before any
+ * request.
  */
 export function watchPage(page: Page): { alerts: string[]; posts: string[] } {
   const seen = { alerts: [] as string[], posts: [] as string[] };
   page.on('dialog', (dialog) => {
-    seen.alerts.push(dialog.message());
+    seen.alerts.push(`(browser alert) ${dialog.message()}`);
     void dialog.accept();
   });
+  void (async () => {
+    const dialog = page.locator('dialog[role="alertdialog"][open]');
+    // Until the page closes: waiting on a closed page throws, which ends the loop.
+    for (;;) {
+      try {
+        await dialog.waitFor({ timeout: 0 });
+        // Focus is on the dialog's button, as a keyboard user finds it.
+        const focused = await page.evaluate(
+          () => document.activeElement?.closest('[role="alertdialog"]') !== null,
+        );
+        const text = await dialog.locator('.alert__message').innerText();
+        seen.alerts.push(focused ? text : `(focus not in the alert) ${text}`);
+        await dialog.getByRole('button', { name: 'OK' }).click();
+        await dialog.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+      } catch {
+        if (page.isClosed()) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  })();
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/reservations') {
       seen.posts.push(request.url());

@@ -73,6 +73,7 @@ function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
         </div>
       )}
       <GridPopups popup={popups.popup} handlers={popups.handlers} />
+      {popups.alertDialog}
     </section>
   );
 }

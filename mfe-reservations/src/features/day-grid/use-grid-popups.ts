@@ -3,11 +3,12 @@
  * list replaces the week on screen and the own bookings follow; a refusal is shown after the
  * popup has closed, and the grid reloads, since it was probably behind.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { AtClubSeq } from '@platzbuchung/ui/api/client';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
 import { cancelNote } from '../../shared/cancel-note';
+import { useAlert } from '../../shared/alert/use-alert';
 import { absorbAnswer, myReservationsCache, type DeletedPart } from '../../shared/my-reservations';
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { slotClick } from '../../shared/popups/slot-click';
@@ -38,6 +39,11 @@ export function useGridPopups(input: GridPopupsInput) {
   const { club, user, date, now, rows, ownCount, horizonNotice, answerWindow, send, mine } = input;
   const isAdmin = user.role === 'admin';
   const [popup, setPopup] = useState<GridPopup | null>(null);
+  // Focus returns to the cell last clicked when an alert closes.
+  const lastCell = useRef<string | null>(null);
+  const { showAlert, alertDialog } = useAlert(() =>
+    lastCell.current === null ? null : document.getElementById(lastCell.current),
+  );
 
   const onCellClick = (cell: GridCell) => {
     const action = slotClick(
@@ -45,7 +51,8 @@ export function useGridPopups(input: GridPopupsInput) {
       { isAdmin, upcomingCount: ownCount, limit: club.reservations_limit, horizonNotice },
     );
     const id = cellId(cell.court, cell.hour);
-    if (action.kind === 'alert') window.alert(action.message);
+    lastCell.current = id;
+    if (action.kind === 'alert') showAlert(action.message);
     else if (action.kind === 'make') {
       setPopup({
         kind: 'make',
@@ -102,13 +109,13 @@ export function useGridPopups(input: GridPopupsInput) {
         // The other courts of a group may lie on other days' lists, so ask rather than guess.
         if (wholeGroup) myReservationsCache.reload(mine.key, mine.load);
       } else if (output.outcome === 'failed') {
-        // After the popup has closed, the error as received.
-        setTimeout(() => window.alert(output.error), 0);
+        // The error as received, once the popup has closed.
+        showAlert(output.error);
         // A refusal usually means the grid is behind (a new booking or court block): show it as it is.
         send({ type: 'grid.reload' });
       }
     },
-    [send, answerWindow, mine.key, mine.load, user._id],
+    [send, answerWindow, mine.key, mine.load, user._id, showAlert],
   );
 
   /** A moved booking may have left the loaded week: the own list is asked again, not patched. */
@@ -134,5 +141,5 @@ export function useGridPopups(input: GridPopupsInput) {
     onChangeDone,
     onChangeInstead,
   };
-  return { popup, onCellClick, handlers };
+  return { popup, onCellClick, handlers, alertDialog };
 }

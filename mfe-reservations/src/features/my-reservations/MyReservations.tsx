@@ -27,6 +27,7 @@ import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPop
 import type { PopupOutput } from '../../shared/popups/popup-submit';
 import { BookingItem, BookingsHeading } from './BookingItem';
 import { LeftNotice } from './LeftNotice';
+import { useAlert } from '../../shared/alert/use-alert';
 import { OwnSections } from '../../shared/screen-pieces';
 
 export default function MyReservations({ host }: RemoteScreenProps) {
@@ -43,6 +44,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   const [selected, setSelected] = useState<BookingEntry | null>(null);
   /** The booking the user just took themselves off, while the line with its way back shows. */
   const [justLeft, setJustLeft] = useState<{ reservation: Reservation; what: string } | null>(null);
+  const { showAlert, alertDialog } = useAlert(() => headingRef.current);
 
   // Only a booking someone else made needs the members' names: a club without co-players asks nothing more.
   const someoneElses =
@@ -64,10 +66,10 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
       if (output.outcome === 'saved') {
         myReservationsCache.update(key, () => ownReservations(output.reservations, user._id));
       } else if (output.outcome === 'failed') {
-        setTimeout(() => window.alert(output.error), 0);
+        showAlert(output.error);
       }
     },
-    [key, user._id],
+    [key, user._id, showAlert],
   );
 
   const own = mine.key === key ? mine.value : null;
@@ -160,6 +162,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
           onDone={onDone}
         />
       )}
+      {alertDialog}
       <OwnSections clubId={club._id} />
     </section>
   );

@@ -12,10 +12,12 @@ interface PopupDialogProps {
   onCancel: () => void;
   /** Where focus goes when the opener no longer exists. */
   fallbackFocus?: () => HTMLElement | null;
+  /** `alertdialog` for a message that interrupts: screen readers read it out at once. */
+  role?: 'dialog' | 'alertdialog';
   children: ReactNode;
 }
 
-export function PopupDialog({ title, busy, onCancel, fallbackFocus, children }: PopupDialogProps) {
+export function PopupDialog({ title, busy, onCancel, fallbackFocus, role, children }: PopupDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const latest = useRef({ busy, onCancel, fallbackFocus });
@@ -57,7 +59,7 @@ export function PopupDialog({ title, busy, onCancel, fallbackFocus, children }: 
   }, []);
 
   return (
-    <dialog ref={ref} className="popup" aria-labelledby={titleId} aria-busy={busy || undefined}>
+    <dialog ref={ref} className="popup" role={role} aria-labelledby={titleId} aria-busy={busy || undefined}>
       <h2 className="popup__title" id={titleId}>
         {title}
       </h2>

@@ -3,6 +3,9 @@ import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/
 import type { IsoDate } from '@platzbuchung/domain/types';
 
 export const popupTexts = {
+  /** Our own alert dialog, in place of the browser's: its title and its one button. */
+  alertTitle: 'Hinweis',
+  alertClose: 'OK',
   makeTitle: 'Platz reservieren',
   deleteTitle: 'Reservierung löschen',
   changeTitle: 'Reservierung ändern',

@@ -6,6 +6,7 @@ import type { WaitlistEntryShown } from './api';
 import type { WaitlistOutput } from './waitlist-machine';
 import { useWaitlistMachine } from './use-waitlist-machine';
 import { useWaitlist } from './waitlist-store';
+import { useAlert } from '../alert/use-alert';
 import './waitlist.css';
 
 const describe = (entry: WaitlistEntryShown) =>
@@ -13,9 +14,11 @@ const describe = (entry: WaitlistEntryShown) =>
 
 export function WaitlistSection({ clubId }: { clubId: string }) {
   const entries = useWaitlist(clubId);
+  const { showAlert, alertDialog } = useAlert(() => document.getElementById('waitlist-title'));
   return (
     <section className="waitlist" aria-labelledby="waitlist-title">
-      <h2 id="waitlist-title" className="waitlist__title">
+      {alertDialog}
+      <h2 id="waitlist-title" className="waitlist__title" tabIndex={-1}>
         {waitlistTexts.title}
       </h2>
       {entries.length === 0 ? (
@@ -23,7 +26,7 @@ export function WaitlistSection({ clubId }: { clubId: string }) {
       ) : (
         <ul className="waitlist__list">
           {entries.map((entry) => (
-            <WaitlistItem key={entry._id} clubId={clubId} entry={entry} />
+            <WaitlistItem key={entry._id} clubId={clubId} entry={entry} showAlert={showAlert} />
           ))}
         </ul>
       )}
@@ -31,14 +34,24 @@ export function WaitlistSection({ clubId }: { clubId: string }) {
   );
 }
 
-function WaitlistItem({ clubId, entry }: { clubId: string; entry: WaitlistEntryShown }) {
+interface WaitlistItemProps {
+  clubId: string;
+  entry: WaitlistEntryShown;
+  /** A refusal to leave the entry, in the section's alert dialog. */
+  showAlert: (message: string) => void;
+}
+
+function WaitlistItem({ clubId, entry, showAlert }: WaitlistItemProps) {
   const [input] = useState(() => ({
     hour: { court_num: entry.court_num, date: entry.date, start_time: entry.start_time },
     entry,
   }));
-  const onDone = useCallback((output: WaitlistOutput) => {
-    if (output.outcome === 'failed') setTimeout(() => window.alert(output.error), 0);
-  }, []);
+  const onDone = useCallback(
+    (output: WaitlistOutput) => {
+      if (output.outcome === 'failed') showAlert(output.error);
+    },
+    [showAlert],
+  );
   const { send, busy } = useWaitlistMachine(clubId, input, onDone);
   const text = describe(entry);
   return (
