@@ -9,10 +9,14 @@ import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { PlayerBody } from '@platzbuchung/domain/reservations/schemas';
 import type { AppDeps } from '../deps';
 import { ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth';
-import type { AppState } from '../http/context';
+import type { AppContext, AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { isUuid } from '../http/validate';
-import { commandClock } from '../commands/definition';
+import { commandClock, type CommandDefinition } from '../commands/definition';
+import type { LeaveAsCoPlayer } from '@platzbuchung/domain/players/leave';
+import type { RejoinAsCoPlayer } from '@platzbuchung/domain/players/rejoin';
+import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import type { ReservationState } from '@platzbuchung/domain/reservations/state';
 import { handleCommand } from '../commands/handle';
 import { eventsOrThrow } from '../commands/http-refusal';
 import { leaveAsCoPlayerCommand, rejoinAsCoPlayerCommand } from '../commands/reservations';
@@ -30,36 +34,37 @@ export function reservationPlayerRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
   const clock = commandClock(deps);
 
-  /** A named member takes themselves off (204); 404 when the booking does not name them. */
-  router.delete('/reservations/:id/players/me', requireActiveMember(deps.db), async (ctx) => {
+  /**
+   * A command of the member about their own place on a booking, answered 204: taking themselves
+   * off, or coming back. `unknown` answers an id that names no booking.
+   */
+  const ownPlace = async <C extends LeaveAsCoPlayer | RejoinAsCoPlayer, Ctx>(
+    ctx: AppContext & { params: Record<string, string | undefined> },
+    type: C['type'],
+    definition: CommandDefinition<C, ReservationState, Ctx, ReservationEvent>,
+    unknown: string,
+  ) => {
     const user = sessionUser(ctx);
     const clubId = ownClubFromQuery(ctx, user);
-    if (!isUuid(ctx.params.id)) throw notFound(playerTexts.notNamed);
-    const command = {
-      type: 'LeaveAsCoPlayer',
-      reservation_id: ctx.params.id!,
-      actor: { user_id: user._id, role: user.role },
-    } as const;
-    eventsOrThrow(await handleCommand(deps.db, clubId, leaveAsCoPlayerCommand, command, clock()));
+    if (!isUuid(ctx.params.id)) throw notFound(unknown);
+    const actor = { user_id: user._id, role: user.role };
+    const command = { type, reservation_id: ctx.params.id!, actor } as C;
+    eventsOrThrow(await handleCommand(deps.db, clubId, definition, command, clock()));
     ctx.status = 204;
-  });
+  };
+
+  /** A named member takes themselves off; 404 when the booking does not name them. */
+  router.delete('/reservations/:id/players/me', requireActiveMember(deps.db), (ctx) =>
+    ownPlace(ctx, 'LeaveAsCoPlayer', leaveAsCoPlayerCommand, playerTexts.notNamed),
+  );
 
   /**
-   * A member who took themselves off comes back (204): the one way back to that booking, since
-   * nobody else may name them there again; 404 when they did not leave it.
+   * A member who took themselves off comes back: the one way back to that booking, since nobody
+   * else may name them there again; 404 when they did not leave it.
    */
-  router.put('/reservations/:id/players/me', requireActiveMember(deps.db), async (ctx) => {
-    const user = sessionUser(ctx);
-    const clubId = ownClubFromQuery(ctx, user);
-    if (!isUuid(ctx.params.id)) throw notFound(playerTexts.notLeft);
-    const command = {
-      type: 'RejoinAsCoPlayer',
-      reservation_id: ctx.params.id!,
-      actor: { user_id: user._id, role: user.role },
-    } as const;
-    eventsOrThrow(await handleCommand(deps.db, clubId, rejoinAsCoPlayerCommand, command, clock()));
-    ctx.status = 204;
-  });
+  router.put('/reservations/:id/players/me', requireActiveMember(deps.db), (ctx) =>
+    ownPlace(ctx, 'RejoinAsCoPlayer', rejoinAsCoPlayerCommand, playerTexts.notLeft),
+  );
 
   return router;
 }
