@@ -49,6 +49,15 @@ function shortened(
   };
 }
 
+/**
+ * A member's place on a booking changes only before it begins: a single booking that has begun is
+ * refused, a series goes on and takes the change from its next date.
+ */
+export function begunRefusal(reservation: Reservation, now: LocalMoment): Decision<never> | null {
+  const begun = !reservation.recurring && hasBegun(reservation.date, reservation.start_time, now);
+  return begun ? reject('past', reservationTexts.changeAlreadyBegun) : null;
+}
+
 export function leaveAsCoPlayer(
   command: LeaveAsCoPlayer,
   state: ReservationState,
@@ -61,9 +70,8 @@ export function leaveAsCoPlayer(
   if (reservation === null || reservation.club_id !== context.club._id || !named) {
     return reject('not_found', playerTexts.notNamed);
   }
-  if (!reservation.recurring && hasBegun(reservation.date, reservation.start_time, now)) {
-    return reject('past', reservationTexts.changeAlreadyBegun);
-  }
+  const begun = begunRefusal(reservation, now);
+  if (begun) return begun;
   const left: CoPlayerLeft = { type: 'CoPlayerLeft', reservation_id: reservation._id, data: { user_id } };
   const shorter = shortened(evolve(reservation, left)!, context);
   return shorter ? accept(left, shorter) : accept(left);

@@ -7,12 +7,11 @@
  */
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
-import { hasBegun } from '../reservations/delete-reservation';
 import type { PlayerRef, ReservationEvent } from '../reservations/events';
 import { firstRefusal } from '../booking-rules/pipeline';
 import type { MakeReservationContext } from '../reservations/make-reservation';
 import { activeReservation, type ReservationState } from '../reservations/state';
-import * as reservationTexts from '../reservations/texts';
+import { begunRefusal } from './leave';
 import * as playerTexts from './texts';
 import { MAX_CO_PLAYERS } from './players';
 
@@ -37,9 +36,8 @@ export function rejoinAsCoPlayer(
   if (reservation === null || reservation.club_id !== context.club._id || !hasLeft) {
     return reject('not_found', playerTexts.notLeft);
   }
-  if (!reservation.recurring && hasBegun(reservation.date, reservation.start_time, now)) {
-    return reject('past', reservationTexts.changeAlreadyBegun);
-  }
+  const begun = begunRefusal(reservation, now);
+  if (begun) return begun;
   const before = reservation.co_players ?? [];
   if (before.length >= MAX_CO_PLAYERS) return reject('conflict', playerTexts.noRoomLeft);
   const players: PlayerRef[] = [...before, { user_id }];
