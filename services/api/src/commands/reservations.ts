@@ -33,6 +33,7 @@ import {
   initialReservationState,
   type ReservationState,
 } from '@platzbuchung/domain/reservations/state';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { Club, Reservation, Role } from '@platzbuchung/domain/types';
 import {
   leaveAsCoPlayer,
@@ -193,13 +194,16 @@ export const changeReservationCommand = reservationCommand<ChangeReservation, Ch
 
 export const leaveAsCoPlayerCommand = reservationCommand<LeaveAsCoPlayer, LeaveAsCoPlayerContext>({
   loadContext: async (db, club, command) => {
-    const booker: { role: Role } | undefined = await db('reservations as r')
-      .join('users as u', 'u.id', 'r.user_id')
-      .where({ 'r.id': command.reservation_id, 'r.club_id': club._id })
-      .first('u.role');
-    const { play_rules } = await db('clubs').where({ id: club._id }).first('play_rules');
+    // The club's play rules and the booker's role, in one read.
+    const row: { play_rules: Partial<PlayRules> | null; role: Role | null } = await db('clubs as c')
+      .leftJoin('reservations as r', (on) =>
+        on.on('r.club_id', 'c.id').andOnVal('r.id', command.reservation_id),
+      )
+      .leftJoin('users as u', 'u.id', 'r.user_id')
+      .where('c.id', club._id)
+      .first('c.play_rules', 'u.role');
     // An erased booker's booking is held to a player's length: nobody can say it was an admin's.
-    return { club, rules: playRulesOf(play_rules ?? {}), bookerRole: booker?.role ?? 'player' };
+    return { club, rules: playRulesOf(row.play_rules ?? {}), bookerRole: row.role ?? 'player' };
   },
   decide: leaveAsCoPlayer,
 });
