@@ -26,13 +26,13 @@ export function LeftNotice({ reservationId, clubId, what, onBack, onDismiss }: L
   const [machine] = useState(() =>
     rejoinMachine.provide({
       actors: { rejoin: fromPromise(() => rejoinReservation(reservationId, clubId)) },
-      actions: { reportBack: () => latest.current.onBack() },
+      actions: {
+        reportBack: () => latest.current.onBack(),
+        reportDismissed: () => latest.current.onDismiss(),
+      },
     }),
   );
   const [snapshot, send] = useMachine(machine);
-  useEffect(() => {
-    if (snapshot.matches('dismissed')) latest.current.onDismiss();
-  }, [snapshot]);
   const busy = snapshot.hasTag('busy');
 
   return (

@@ -20,13 +20,14 @@ export const rejoinMachine = setup({
   },
   actions: {
     reportBack: () => {},
+    reportDismissed: () => {},
   },
 }).createMachine({
   id: 'rejoin',
   context: { error: null },
   initial: 'offered',
   states: {
-    offered: { on: { rejoin: 'rejoining', dismiss: 'dismissed' } },
+    offered: { on: { rejoin: 'rejoining', dismiss: { target: 'dismissed', actions: 'reportDismissed' } } },
     rejoining: {
       tags: ['busy'],
       invoke: {
