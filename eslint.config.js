@@ -94,6 +94,23 @@ export default tseslint.config(
     ]),
   },
   {
+    // The shell's route table and the federation contract: page wiring above the domain, below
+    // every UI and service, free of React so the API names the same routes.
+    files: ['packages/host/**/*.ts'],
+    rules: forbid([
+      '@platzbuchung/*',
+      '!@platzbuchung/domain',
+      '!@platzbuchung/host',
+      'react',
+      'react-dom',
+      'koa',
+      'pg',
+      'knex',
+      'bullmq',
+      'node:*',
+    ]),
+  },
+  {
     // The domain's own tooling and tests run in Node and may read and write its files; its sources may not.
     files: ['packages/domain/scripts/**/*.ts', 'packages/domain/test/**/*.ts'],
     rules: forbid([

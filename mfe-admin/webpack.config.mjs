@@ -4,7 +4,7 @@ import { createUiConfig } from '@platzbuchung/ui/build/webpack.mjs';
 /**
  * The admin remote: one exposed screen, the whole admin area with its own sub-navigation
  * (event log, the grid as it was, club settings, members). It takes `RemoteScreenProps`
- * (packages/domain/src/host-contract.ts) like every other screen.
+ * (packages/host/src/contract.ts) like every other screen.
  */
 export default createUiConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -3,7 +3,7 @@ import { createUiConfig } from '@platzbuchung/ui/build/webpack.mjs';
 
 /**
  * The auth remote: one exposed module per screen, so a screen's code loads only when its route
- * opens. Each exposes a default component taking `RemoteScreenProps` (packages/domain/src/host-contract.ts).
+ * opens. Each exposes a default component taking `RemoteScreenProps` (packages/host/src/contract.ts).
  */
 export default createUiConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -4,7 +4,7 @@ import { createUiConfig } from '@platzbuchung/ui/build/webpack.mjs';
 /**
  * The reservations remote: the day grid with its popups, the user's own reservations and the
  * club's players. Each exposes a default component taking `RemoteScreenProps`
- * (packages/domain/src/host-contract.ts).
+ * (packages/host/src/contract.ts).
  */
 export default createUiConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

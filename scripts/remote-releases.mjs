@@ -31,9 +31,9 @@ export function remoteUrlsOnHost(publicUrl, remotes = REMOTES) {
     .join(',');
 }
 
-/** The host-contract version the shell of this checkout speaks (packages/domain/src/host-contract.ts). */
+/** The host-contract version the shell of this checkout speaks (packages/host/src/contract.ts). */
 export const HOST_CONTRACT = JSON.parse(
-  readFileSync(join(root, 'packages/domain/src/host-contract-version.json'), 'utf8'),
+  readFileSync(join(root, 'packages/host/src/contract-version.json'), 'utf8'),
 ).hostContract;
 
 export function releasesDir() {

@@ -56,7 +56,7 @@ const UI_WORKSPACES = [{ dir: 'shell' }, ...REMOTES.map((remote) => ({ dir: remo
 );
 
 /** What a UI build reads besides its own folder. */
-const SHARED_SOURCES = ['packages/ui/src', 'packages/ui/build', 'packages/domain/src'];
+const SHARED_SOURCES = ['packages/ui/src', 'packages/ui/build', 'packages/domain/src', 'packages/host/src'];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
+import type { RemotesConfig } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { e2eStack, mainHeading, openPage, UI_TIMEOUT_MS, useChromium, waitForStartup } from './support';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
+import type { RemotesConfig } from '@platzbuchung/host/contract';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { sessionMachine, type Basics } from '../src/session/session-machine';
 

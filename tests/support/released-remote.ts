@@ -5,7 +5,7 @@
  * are run as an operator runs them.
  */
 import { spawn } from 'node:child_process';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
+import type { RemotesConfig } from '@platzbuchung/host/contract';
 import { freePorts, REPO_ROOT, runTsx, waitForOk } from './processes';
 import { e2eStack } from './stack';
 

@@ -3,7 +3,7 @@
  * mounts it for admins only; every call it makes is refused by the API for anyone else anyway.
  */
 import { useEffect, useState } from 'react';
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import '@platzbuchung/ui/styles/forms.css';
 import '../shared/admin.css';

@@ -4,7 +4,7 @@
  * page's title all come from this table; a new tab is one line here and its path in paths.ts.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 import type { Club } from '@platzbuchung/domain/types';
 import { AsOf } from '../features/as-of/AsOf';
 import { Blocks } from '../features/blocks/Blocks';

@@ -2,7 +2,7 @@
  * The admin area's own routes, below the shell's /admin; links inside the area use these, and the
  * tabs (../app/tabs.tsx) name what each shows.
  */
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 
 export const adminPaths = {
   log: hostPaths.admin,

@@ -1,4 +1,4 @@
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 import { CheckboxField } from '@platzbuchung/ui/components/form-fields';
 import type { FieldBinding } from '@platzbuchung/ui/forms/use-schema-form';
 

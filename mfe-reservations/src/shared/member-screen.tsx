@@ -5,7 +5,7 @@
  * change of either starts it afresh.
  */
 import type { ComponentType } from 'react';
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 

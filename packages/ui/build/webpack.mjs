@@ -226,10 +226,8 @@ const REACT_ROUTER_PRODUCTION = {
   'react-router/dom$': path.join(REACT_ROUTER_ROOT, 'dist/production/dom-export.mjs'),
 };
 
-/** The host-contract version the remotes are built for (see packages/domain/src/host-contract.ts). */
-const HOST_CONTRACT_FILE = fileURLToPath(
-  new URL('../../domain/src/host-contract-version.json', import.meta.url),
-);
+/** The host-contract version the remotes are built for (see packages/host/src/contract.ts). */
+const HOST_CONTRACT_FILE = fileURLToPath(new URL('../../host/src/contract-version.json', import.meta.url));
 
 /** Writes `host-contract.json` next to a remote's manifest: the contract version it was built for. */
 function declareHostContract(remote) {

@@ -4,7 +4,7 @@
  * contract tells where we are and navigates.
  */
 import { useCallback, useMemo } from 'react';
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 
 /** A path with a query, without a lone "?" when the query is empty. */
 export function withQuery(pathname: string, query: URLSearchParams): string {

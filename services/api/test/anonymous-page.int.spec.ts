@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INLINE_STARTUP_ID } from '@platzbuchung/domain/host-contract';
+import { INLINE_STARTUP_ID } from '@platzbuchung/host/contract';
 import { pageStartup } from '../src/http/page-startup';
 import { serveUi } from '../src/http/ui';
 import type * as Compression from '../src/http/compression';

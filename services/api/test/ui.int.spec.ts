@@ -10,7 +10,7 @@ import {
   INLINE_CONTRACTS_ID,
   INLINE_STARTUP_ID,
   type PageStartup,
-} from '@platzbuchung/domain/host-contract';
+} from '@platzbuchung/host/contract';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import {
   blocksPath,

@@ -6,7 +6,7 @@ import { NotFound } from '../pages/NotFound';
 import { SessionContext } from '../session/session-context';
 import type { Basics } from '../session/session-machine';
 import { RouteGate } from './RouteGate';
-import { appRoutes } from '@platzbuchung/domain/host-routes';
+import { appRoutes } from '@platzbuchung/host/routes';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
 /** `page`: what the page carries for the start, when it carries all of it (../session/session-context). */

@@ -1,13 +1,13 @@
 /** Applies a route's guard, sets the document title, and fills the route with its content. */
 import { Suspense, useEffect } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { Impressum } from '../pages/Impressum';
 import { Privacy } from '../pages/Privacy';
 import { RemoteArea } from '../remotes/RemoteArea';
 import { SessionContext } from '../session/session-context';
-import { membershipNotice, redirectFor, type AppRoute } from '@platzbuchung/domain/host-routes';
+import { membershipNotice, redirectFor, type AppRoute } from '@platzbuchung/host/routes';
 import { useHost } from './use-host';
 
 export function useDocumentTitle(title: string) {

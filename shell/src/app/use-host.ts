@@ -1,10 +1,10 @@
 /** Builds the host contract the remotes receive from the session actor and the router. */
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { HostContract, NavigateOptions } from '@platzbuchung/domain/host-contract';
+import type { HostContract, NavigateOptions } from '@platzbuchung/host/contract';
 import { SessionContext } from '../session/session-context';
 import { logout } from '../session/session-api';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 
 /** What a page receives in history state; read by the layouts to show a one-time notice. */
 export interface NavigationState {

@@ -1,7 +1,7 @@
 /** The private footer icon bar: home, list, account, and admin for admins only. */
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 import { AccountIcon, AdminIcon, HomeIcon, ListIcon, RulesIcon } from './icons';
 
 interface NavItem {

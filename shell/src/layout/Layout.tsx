@@ -5,8 +5,8 @@
  */
 import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
-import { routeAt } from '@platzbuchung/domain/host-routes';
+import { hostPaths } from '@platzbuchung/host/contract';
+import { routeAt } from '@platzbuchung/host/routes';
 import * as texts from '@platzbuchung/domain/texts';
 import { SessionContext } from '../session/session-context';
 import type { NavigationState } from '../app/use-host';

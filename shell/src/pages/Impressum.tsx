@@ -1,6 +1,6 @@
 /** The legal notice: operator and contact address, from /remotes.json. */
 import { Link } from 'react-router-dom';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { SessionContext } from '../session/session-context';

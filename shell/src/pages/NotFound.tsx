@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { useDocumentTitle } from '../app/RouteGate';
 

@@ -1,8 +1,8 @@
 /** The privacy notice: operator and retention periods from /remotes.json, the text from the domain. */
 import { use, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
-import type { ImpressumConfig, PrivacyFacts } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
+import type { ImpressumConfig, PrivacyFacts } from '@platzbuchung/domain/privacy/facts';
 import type { NoticeSection } from '@platzbuchung/domain/privacy/notice';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { uiTexts } from '@platzbuchung/ui/texts';

@@ -5,7 +5,7 @@
 import { Component, useDeferredValue, type ErrorInfo, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { areaMachine, type AreaScreen } from './area-machine';

@@ -15,7 +15,7 @@ import {
   INLINE_CONTRACTS_ID,
   type RemoteContractDeclaration,
   type RemoteScreenProps,
-} from '@platzbuchung/domain/host-contract';
+} from '@platzbuchung/host/contract';
 import { inlineJson } from '../session/session-api';
 import { IncompatibleRemoteError, RemoteLoadError } from './remote-errors';
 

@@ -5,7 +5,7 @@ import {
   INLINE_STARTUP_ID,
   type PageStartup,
   type RemotesConfig,
-} from '@platzbuchung/domain/host-contract';
+} from '@platzbuchung/host/contract';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 
 /** A JSON data block the API wrote into the page, or null (a page served otherwise, or damaged). */

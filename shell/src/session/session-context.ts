@@ -1,7 +1,7 @@
 import { createActorContext } from '@xstate/react';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
+import type { RemotesConfig } from '@platzbuchung/host/contract';
 import type { AuthState } from '@platzbuchung/domain/types';
-import { authStateOf, remoteScreenAt, routeAt } from '@platzbuchung/domain/host-routes';
+import { authStateOf, remoteScreenAt, routeAt } from '@platzbuchung/host/routes';
 import {
   checkContractAhead,
   isRemoteConfigured,

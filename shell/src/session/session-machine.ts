@@ -6,7 +6,7 @@
  * clubs for the host contract. The calls are named actors so tests can supply their own.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { RemotesConfig } from '@platzbuchung/domain/host-contract';
+import type { RemotesConfig } from '@platzbuchung/host/contract';
 import type { AuthState, Club, SessionUser } from '@platzbuchung/domain/types';
 import { fetchClubs, fetchRemotesConfig, verifyAuth } from './session-api';
 

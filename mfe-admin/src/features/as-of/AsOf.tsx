@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatDateDe } from '@platzbuchung/domain/dates';
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 import type { Club } from '@platzbuchung/domain/types';
 import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { clubInstant, formatInstantDe } from '@platzbuchung/domain/club-time';

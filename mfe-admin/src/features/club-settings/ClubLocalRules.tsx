@@ -4,7 +4,7 @@
  * `clubLocalRules`). They are saved with the club's other settings (PUT /api/admin/club), which
  * are sent unchanged, so each save is one settings change in the log.
  */
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 import type { Club } from '@platzbuchung/domain/types';
 import { ClubLocalRulesFields } from '@platzbuchung/ui/components/club-local-rules-fields';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';

@@ -2,7 +2,7 @@
  * Verein: the club's settings through the one schema form (schema `clubSettings`), checked in the
  * browser and again by the API, and the record of what was changed by whom.
  */
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 import type { Club } from '@platzbuchung/domain/types';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { CheckboxField } from '@platzbuchung/ui/components/form-fields';

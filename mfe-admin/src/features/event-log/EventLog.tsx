@@ -1,7 +1,7 @@
 /** Ereignisprotokoll: every event of the club (bookings, settings, roles), newest first, in German. */
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 import type { Club } from '@platzbuchung/domain/types';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';

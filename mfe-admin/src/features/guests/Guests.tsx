@@ -9,7 +9,7 @@ import { addDays, addMonths, formatDayDe, isIsoDate } from '@platzbuchung/domain
 import { guestsTexts as t } from '@platzbuchung/domain/exports/texts';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
 import { germanEuros } from '@platzbuchung/domain/german-numbers';
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { fullName } from '@platzbuchung/domain/names';
 import type { Club } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';

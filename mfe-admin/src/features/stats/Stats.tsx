@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
-import type { HostContract } from '@platzbuchung/domain/host-contract';
+import type { HostContract } from '@platzbuchung/host/contract';
 import type { Club } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import { LoadState } from '@platzbuchung/ui/components/load-state';

@@ -4,7 +4,7 @@
  * Impressum and privacy notice.
  */
 import { useState } from 'react';
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { ApiError } from '@platzbuchung/ui/api/client';

@@ -5,7 +5,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { hostPaths, type HostContract } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type HostContract } from '@platzbuchung/host/contract';
 import { erasureTexts } from '@platzbuchung/domain/members/erasure';
 import { deleteJson } from '@platzbuchung/ui/api/client';
 import { deleteAccountMachine } from './delete-account-machine';

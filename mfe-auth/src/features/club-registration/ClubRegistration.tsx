@@ -1,6 +1,6 @@
 /** Registers a club together with its admin account. */
 import type { Club } from '@platzbuchung/domain/types';
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { TimeZoneField } from '@platzbuchung/ui/components/club-local-rules-fields';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';

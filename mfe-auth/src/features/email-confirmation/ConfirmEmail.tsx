@@ -3,7 +3,7 @@
  * says in German whether the address is now confirmed or the link is invalid or expired. No login
  * is needed, the link may be opened on another device.
  */
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
 import { LoadState } from '@platzbuchung/ui/components/load-state';
 import { useResource } from '@platzbuchung/ui/data/use-resource';

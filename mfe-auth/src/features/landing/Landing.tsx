@@ -1,5 +1,5 @@
 /** Landing for logged-out users: log in, register, or register a club. */
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 

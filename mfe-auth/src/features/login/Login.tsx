@@ -1,6 +1,6 @@
 /** Login: e-mail and password; on success the shell holds the session. */
 import type { SessionUser } from '@platzbuchung/domain/types';
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { TextField } from '@platzbuchung/ui/components/form-fields';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';

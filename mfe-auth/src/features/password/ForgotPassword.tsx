@@ -1,5 +1,5 @@
 /** Asks for the e-mail to send a reset link to; it has no schema of its own. */
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import { TextField } from '@platzbuchung/ui/components/form-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
 import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';

@@ -1,5 +1,5 @@
 /** Sets a new password with the token from the mailed link. */
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { HiddenField } from '@platzbuchung/ui/components/form-fields';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';

@@ -1,5 +1,5 @@
 /** Member sign-up with an existing club: picked from a list, or searched for among many. */
-import { hostPaths, type RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import { SelectField } from '@platzbuchung/ui/components/form-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';

@@ -4,7 +4,7 @@
  * plain with its line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in
  * it is shown, never run.
  */
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { clubRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
 import { describePlayRules, playRulesTexts } from '@platzbuchung/domain/players/play-rules';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';

@@ -1,6 +1,6 @@
 /** Above the grid: reload, the day (back, a calendar, forward), "Heute" and the players' list. */
 import { addDays } from '@platzbuchung/domain/dates';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';

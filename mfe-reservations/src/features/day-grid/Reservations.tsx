@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { askPageLists } from '@platzbuchung/ui/api/client';
 import { formatDateDe } from '@platzbuchung/domain/dates';
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { Splash } from '../../shared/Splash';

@@ -4,7 +4,7 @@
  * popup. Loaded once per session; the grid's changes arrive through the shared cache.
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { myWindow } from '@platzbuchung/domain/reservations/screen-requests';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Club, Reservation, SessionUser } from '@platzbuchung/domain/types';

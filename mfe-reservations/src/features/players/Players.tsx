@@ -1,6 +1,6 @@
 /** 'Registrierte Spieler': the club's members by name. */
 import { useEffect, useSyncExternalStore } from 'react';
-import type { RemoteScreenProps } from '@platzbuchung/domain/host-contract';
+import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import type { UserListEntry } from '@platzbuchung/domain/types';
 import { clubUsersCache, ensureClubUsers, withOwnName } from '../../shared/club-users';

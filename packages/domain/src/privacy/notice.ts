@@ -6,7 +6,7 @@
  * to what is stored changes this text in the same commit.
  */
 import { accountTexts } from '../account/texts';
-import type { ImpressumConfig, PrivacyFacts } from '../host-contract';
+import type { ImpressumConfig, PrivacyFacts } from './facts';
 
 export interface NoticeSection {
   title: string;

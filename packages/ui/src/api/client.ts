@@ -3,7 +3,7 @@
  * state-changing call sends `Content-Type: application/json` (the API refuses anything else with 415).
  * Failures become an `ApiError` that already knows where its messages belong.
  */
-import { INLINE_ANSWERS_ID } from '@platzbuchung/domain/host-contract';
+import { INLINE_ANSWERS_ID } from '@platzbuchung/host/contract';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import * as texts from '@platzbuchung/domain/texts';
 import type { FieldError } from '@platzbuchung/domain/types';

@@ -12,7 +12,7 @@ import { DateTime } from 'luxon';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { addDays } from '@platzbuchung/domain/dates';
-import { hostPaths } from '@platzbuchung/domain/host-contract';
+import { hostPaths } from '@platzbuchung/host/contract';
 import { cancelledOccurrences, hasAnyOccurrence } from '@platzbuchung/domain/reservations/recurrence';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 

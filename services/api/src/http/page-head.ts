@@ -10,7 +10,7 @@ import {
   INLINE_STARTUP_ID,
   type RemoteContractDeclaration,
   type RemotesConfig,
-} from '@platzbuchung/domain/host-contract';
+} from '@platzbuchung/host/contract';
 
 /**
  * A JSON data block for the page's head: a data block is never run, so the CSP (no inline scripts)

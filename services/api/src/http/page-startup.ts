@@ -4,7 +4,7 @@
  * shows its layout without asking first, one round trip sooner on every visit
  * (docs/architecture.md, "The first visit").
  */
-import type { PageStartup } from '@platzbuchung/domain/host-contract';
+import type { PageStartup } from '@platzbuchung/host/contract';
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { usersPath } from '@platzbuchung/domain/reservations/screen-requests';
 import { ClubDirectory } from '../accounts/club-directory';

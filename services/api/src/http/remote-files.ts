@@ -7,7 +7,7 @@
  * cost of one small request per remote and period. The contract is asked for every page.
  */
 import type { Logger } from 'pino';
-import type { RemoteContractDeclaration } from '@platzbuchung/domain/host-contract';
+import type { RemoteContractDeclaration } from '@platzbuchung/host/contract';
 
 /** What a screen loads, as absolute URLs: the remote's entry, its chunks and its style sheets. */
 export interface ScreenFiles {

@@ -3,7 +3,8 @@
  * entry is, who runs the site, and the periods the privacy notice names. `GET /remotes.json` answers
  * it, and every page carries it inline (./page-head), so the shell need not ask.
  */
-import type { ImpressumConfig, PrivacyFacts, RemotesConfig } from '@platzbuchung/domain/host-contract';
+import type { ImpressumConfig, PrivacyFacts } from '@platzbuchung/domain/privacy/facts';
+import type { RemotesConfig } from '@platzbuchung/host/contract';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session';
 

@@ -4,7 +4,7 @@
  * files and contract, and the screen's first requests, answered inline or preloaded.
  */
 import { clubNow } from '@platzbuchung/domain/club-time';
-import { authStateOf, remoteScreenAt } from '@platzbuchung/domain/host-routes';
+import { authStateOf, remoteScreenAt } from '@platzbuchung/host/routes';
 import { firstRequestsOf } from '@platzbuchung/domain/reservations/screen-requests';
 import type { AppContext } from './context';
 import { inlineAnswersBlock, inlineContractsBlock } from './page-head';

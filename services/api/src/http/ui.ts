@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Middleware } from 'koa';
-import type { ImpressumConfig } from '@platzbuchung/domain/host-contract';
+import type { ImpressumConfig } from '@platzbuchung/domain/privacy/facts';
 import type { AppState } from './context';
 import { inlineConfigBlock, preconnectLinks } from './page-head';
 import type { InlineAnswerFor, PageStartupFor } from './page-startup';

@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthState } from '@platzbuchung/domain/types';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { MemberStatus } from '@platzbuchung/domain/types';
-import {
-  appRoutes,
-  membershipNotice,
-  redirectFor,
-  remoteScreenAt,
-  routeAt,
-} from '@platzbuchung/domain/host-routes';
+import { appRoutes, membershipNotice, redirectFor, remoteScreenAt, routeAt } from '@platzbuchung/host/routes';
 
 const anonymous: AuthState = { value: false };
 const member = (role: 'admin' | 'player'): AuthState => ({

@@ -4,8 +4,9 @@
  * the session, the clubs and how to navigate only through it. Kept free of React so the API and
  * the domain can name it too.
  */
-import contract from './host-contract-version.json';
-import type { AuthState, Club, SessionUser } from './types';
+import type { ImpressumConfig, PrivacyFacts } from '@platzbuchung/domain/privacy/facts';
+import type { AuthState, Club, SessionUser } from '@platzbuchung/domain/types';
+import contract from './contract-version.json';
 
 /**
  * The version of this contract. Raise it when a change breaks remotes built against the old one
@@ -101,27 +102,6 @@ export interface HostContract {
 /** What every exposed remote screen receives as props. */
 export interface RemoteScreenProps {
   host: HostContract;
-}
-
-/** Operator details for the legal notice ("{name}, {email}"). */
-export interface ImpressumConfig {
-  name: string;
-  email: string;
-}
-
-/**
- * The facts of the privacy notice that the code decides, not the operator: how long what is kept
- * lasts. Sent from the constants the API works with, so the notice cannot promise other periods.
- */
-export interface PrivacyFacts {
-  /** A login not used for this many days ends. */
-  sessionIdleDays: number;
-  /** A login ends this many days after it began, however often it is used. */
-  sessionLifetimeDays: number;
-  /** Sent mails are deleted this many days after they went out. */
-  sentMailDays: number;
-  /** What a sent mail said (its body, the recipient's name) is removed this many days after it went out. */
-  mailBodyDays: number;
 }
 
 /**

@@ -5,9 +5,9 @@
  * shell routes by it, and the API names in each page the files of the screen it will show
  * (docs/architecture.md, "The first visit"): one table, so the two cannot differ.
  */
-import { hostPaths, type HostPath } from './host-contract';
-import { memberTexts } from './members/texts';
-import type { AuthState, SessionUser } from './types';
+import { hostPaths, type HostPath } from './contract';
+import { memberTexts } from '@platzbuchung/domain/members/texts';
+import type { AuthState, SessionUser } from '@platzbuchung/domain/types';
 
 /**
  * guest: login-type public pages, a logged-in user is sent to /reservations.
