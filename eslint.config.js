@@ -157,8 +157,9 @@ export default tseslint.config(
     files: [`${w}/**/*.{ts,tsx}`],
     rules: forbid(workspaceBoundaries(w)),
   })),
-  // Each feature folder of a remote imports only itself, the remote's shared folder, packages/ui and
-  // the domain: a feature can be read, moved or removed on its own.
+  // Each feature folder of a remote imports itself, the remote's shared folder, packages/ui, the
+  // domain and other features only through their index.ts: a feature can be read, moved or removed
+  // on its own. A remote's src/app composes features; nothing imports src/app but the build.
   ...workspaces
     .filter((w) => w !== 'shell')
     .flatMap((w) =>
@@ -176,13 +177,25 @@ export default tseslint.config(
                 ...featuresOf(w)
                   .filter((other) => other !== feature)
                   .map((other) => ({
-                    regex: `^(\\.\\./)+${other}(/|$)|/features/${other}(/|$)`,
-                    message: `A feature imports only itself, src/shared, packages/ui and the domain; move what ${feature} and ${other} share to src/shared.`,
+                    // Another feature only through its face (its index.ts): `../booking`, never `../booking/x`.
+                    regex: `^(\\.\\./)+${other}/.|/features/${other}/.`,
+                    message: `A feature imports another only through its index.ts (\`../${other}\`); move what ${feature} and ${other} share to src/shared.`,
                   })),
+                {
+                  regex: '^(\\.\\./)+app(/|$)',
+                  message: 'src/app composes the features; a feature never imports it.',
+                },
               ],
             },
           ],
         },
       })),
     ),
+  // A remote's shared folder serves its features and knows none of them, nor the app above them.
+  ...workspaces
+    .filter((w) => w !== 'shell')
+    .map((w) => ({
+      files: [`${w}/src/shared/**/*.{ts,tsx}`],
+      rules: forbid(workspaceBoundaries(w), ['**/features/**', '../app', '../app/*', '../../app/*']),
+    })),
 );

@@ -10,8 +10,8 @@ export default createUiConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   name: 'reservations',
   exposes: {
-    './Reservations': './src/features/day-grid/Reservations.tsx',
-    './MyReservations': './src/features/my-reservations/MyReservations.tsx',
+    './Reservations': './src/app/Reservations.tsx',
+    './MyReservations': './src/app/MyReservations.tsx',
     './Players': './src/features/players/Players.tsx',
     './ClubRules': './src/features/club-rules/ClubRules.tsx',
   },

@@ -9,7 +9,7 @@ import {
   changeReservationMachine,
   changeScopeOptions,
   type ChangeRequest,
-} from '../src/shared/popups/change-reservation-machine';
+} from '../src/features/booking/change-reservation-machine';
 import { pendingRequest } from './pending-request';
 import { startHours } from '@platzbuchung/domain/reservations/day-slots';
 

@@ -8,7 +8,7 @@ import { clubNow } from '@platzbuchung/domain/club-time';
 import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import { buildGrid, horizonNotice } from '../src/features/day-grid/grid-model';
 import { cancelNote } from '../src/shared/cancel-note';
-import { slotClick } from '../src/shared/popups/slot-click';
+import { slotClick } from '../src/shared/popup/slot-click';
 
 const club = { courts_count: 2, start_hour: 0, end_hour: 24 };
 const grid = (date: string, now: ReturnType<typeof clubNow>, extra = {}) =>

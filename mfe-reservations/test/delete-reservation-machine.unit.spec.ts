@@ -5,8 +5,8 @@ import {
   deleteOptions,
   deleteReservationMachine,
   type DeleteRequest,
-} from '../src/shared/popups/delete-reservation-machine';
-import type { DeleteSlot } from '../src/shared/popups/slot-click';
+} from '../src/features/booking/delete-reservation-machine';
+import type { DeleteSlot } from '../src/shared/popup/slot-click';
 import { pendingRequest } from './pending-request';
 
 const slot = (recurring: boolean): DeleteSlot => ({

@@ -10,7 +10,7 @@ import {
   durationOptions,
   makeReservationMachine,
   type MakeReservationInput,
-} from '../src/shared/popups/make-reservation-machine';
+} from '../src/features/booking/make-reservation-machine';
 
 const slot = { court: 3, date: '2026-11-23', hour: 9 };
 const input = (isAdmin: boolean, hour = 9, play: PlayRules = DEFAULT_PLAY_RULES): MakeReservationInput => ({

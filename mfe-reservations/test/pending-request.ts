@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { Reservation } from '@platzbuchung/domain/types';
-import { outcomeOf, type PopupOutput } from '../src/shared/popups/popup-submit';
+import { outcomeOf, type PopupOutput } from '../src/shared/popup/popup-submit';
 
 interface Settle {
   resolve: (reservations: Reservation[]) => void;

@@ -8,11 +8,11 @@ import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import * as playerTexts from '@platzbuchung/domain/players/texts';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { Reservation } from '@platzbuchung/domain/types';
-import type { ChangeRequest } from '../src/shared/popups/change-reservation-machine';
-import { changeReservationMachine } from '../src/shared/popups/change-reservation-machine';
-import { makeReservationMachine } from '../src/shared/popups/make-reservation-machine';
-import { matchingMembers } from '../src/shared/popups/MemberCombobox';
-import { movedIndex } from '../src/shared/popups/member-combobox-machine';
+import type { ChangeRequest } from '../src/features/booking/change-reservation-machine';
+import { changeReservationMachine } from '../src/features/booking/change-reservation-machine';
+import { makeReservationMachine } from '../src/features/booking/make-reservation-machine';
+import { matchingMembers } from '../src/features/booking/MemberCombobox';
+import { movedIndex } from '../src/features/booking/member-combobox-machine';
 import type { MakeReservationBody } from '../src/shared/reservations-api';
 import { pendingRequest } from './pending-request';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockTexts } from '@platzbuchung/domain/blocks/blocks';
 import * as texts from '@platzbuchung/domain/texts';
-import { isBlocked, slotClick, type ClickedCell, type Viewer } from '../src/shared/popups/slot-click';
+import { isBlocked, slotClick, type ClickedCell, type Viewer } from '../src/shared/popup/slot-click';
 
 const free: ClickedCell = {
   court: 1,

@@ -6,8 +6,8 @@ import {
   type WaitlistInput,
   type WaitlistOutput,
   type WaitlistRequest,
-} from '../src/shared/waitlist/waitlist-machine';
-import { withWaitlistMarks } from '../src/shared/waitlist/grid-marks';
+} from '../src/features/waitlist/waitlist-machine';
+import { withWaitlistMarks } from '../src/features/waitlist/grid-marks';
 
 const hour = { court_num: '1', date: '2026-11-24', start_time: 18 };
 const entry = { _id: 'w-1', ...hour, end_time: 19 };

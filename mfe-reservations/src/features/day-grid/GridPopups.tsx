@@ -13,15 +13,17 @@ import { clubUsersCache } from '../../shared/club-users';
 import type { cancelNote } from '../../shared/cancel-note';
 import type { DeletedPart } from '../../shared/my-reservations';
 import type { DateWindow } from '../../shared/reservations-api';
-import type { ChangeReservationInput } from '../../shared/popups/change-reservation-machine';
-import type { DeleteReservationInput } from '../../shared/popups/delete-reservation-machine';
-import type { MakeReservationInput } from '../../shared/popups/make-reservation-machine';
-import type { PopupOutput } from '../../shared/popups/popup-submit';
-import type { MakeSlot } from '../../shared/popups/slot-click';
-import { ChangeReservationPopup } from '../../shared/popups/ChangeReservationPopup';
-import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
-import { MakeReservationPopup } from '../../shared/popups/MakeReservationPopup';
-import { TakenSlotPopup } from '../../shared/screen-pieces';
+import type { PopupOutput } from '../../shared/popup/popup-submit';
+import type { MakeSlot } from '../../shared/popup/slot-click';
+import {
+  ChangeReservationPopup,
+  DeleteReservationPopup,
+  MakeReservationPopup,
+  type ChangeReservationInput,
+  type DeleteReservationInput,
+  type MakeReservationInput,
+} from '../booking';
+import { TakenSlotPopups } from './TakenSlotPopups';
 
 /** The club's play rules the booking popups ask by, asked for as soon as this chunk is in. */
 export const preparePopups = (clubId: string) => ensureClubRules(clubId);
@@ -117,8 +119,8 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           onDone={onChangeDone}
         />
       )}
-      {popup?.kind === 'taken' && TakenSlotPopup && (
-        <TakenSlotPopup
+      {popup?.kind === 'taken' && (
+        <TakenSlotPopups
           clubId={popup.clubId}
           slot={popup.slot}
           holder={popup.holder}

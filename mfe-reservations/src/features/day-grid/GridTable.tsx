@@ -3,7 +3,7 @@ import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, 
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate } from '@platzbuchung/domain/types';
 import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
-import { isBlocked, isInert } from '../../shared/popups/slot-click';
+import { isBlocked, isInert } from '../../shared/popup/slot-click';
 import type { GridCell } from './grid-model';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 

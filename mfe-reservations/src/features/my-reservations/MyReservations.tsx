@@ -23,8 +23,8 @@ import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updat
 import '../../shared/reservations.css';
 import { MemberScreen } from '../../shared/member-screen';
 import { cancelNote } from '../../shared/cancel-note';
-import { DeleteReservationPopup } from '../../shared/popups/DeleteReservationPopup';
-import type { PopupOutput } from '../../shared/popups/popup-submit';
+import { DeleteReservationPopup } from '../booking';
+import type { PopupOutput } from '../../shared/popup/popup-submit';
 import { BookingItem, BookingsHeading } from './BookingItem';
 import { LeftNotice } from './LeftNotice';
 import { useAlert } from '../../shared/alert/use-alert';

@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import * as playerTexts from '@platzbuchung/domain/players/texts';
-import { requestErrorText } from '../../shared/popups/request-error';
+import { requestErrorText } from '../../shared/popup/request-error';
 
 export const rejoinMachine = setup({
   types: {

@@ -5,8 +5,8 @@
  */
 import { useCallback } from 'react';
 import { useMachine } from '@xstate/react';
-import { PopupDialog } from '../popups/PopupDialog';
-import { popupTexts } from '../popups/popup-texts';
+import { PopupDialog } from '../popup/PopupDialog';
+import { popupTexts } from '../popup/popup-texts';
 import { alertMachine } from './alert-machine';
 
 export function useAlert(fallbackFocus?: () => HTMLElement | null) {

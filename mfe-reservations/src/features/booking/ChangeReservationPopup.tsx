@@ -5,7 +5,7 @@ import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import '@platzbuchung/ui/styles/forms.css';
-import { putReservation, type DateWindow } from '../reservations-api';
+import { putReservation, type DateWindow } from '../../shared/reservations-api';
 import type { UserListEntry } from '@platzbuchung/domain/types';
 import { PlayersFields } from './PlayersFields';
 import {
@@ -20,10 +20,10 @@ import {
 import { durationOptions } from './make-reservation-machine';
 import { DurationLabelFields } from './DurationLabelFields';
 import { GroupChoice, ScopeChoice } from './choices';
-import { submitVia, type PopupOutput } from './popup-submit';
-import { PopupDialog } from './PopupDialog';
-import { PopupActions, SlotSummary } from './popup-parts';
-import { popupTexts, slotSummary } from './popup-texts';
+import { submitVia, type PopupOutput } from '../../shared/popup/popup-submit';
+import { PopupDialog } from '../../shared/popup/PopupDialog';
+import { PopupActions, SlotSummary } from '../../shared/popup/popup-parts';
+import { popupTexts, slotSummary } from '../../shared/popup/popup-texts';
 import { courtNumbers, startHours } from '@platzbuchung/domain/reservations/day-slots';
 
 interface ChangeReservationPopupProps {

@@ -1,9 +1,9 @@
 /** The deleteReservation popup's view over its machine. */
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import type { DeletedPart } from '../my-reservations';
-import { EditIcon } from '../icons';
-import { postReservationDelete, type DateWindow } from '../reservations-api';
+import type { DeletedPart } from '../../shared/my-reservations';
+import { EditIcon } from '../../shared/icons';
+import { postReservationDelete, type DateWindow } from '../../shared/reservations-api';
 import {
   deleteRequest,
   deleteReservationMachine,
@@ -11,10 +11,10 @@ import {
   type DeleteReservationInput,
 } from './delete-reservation-machine';
 import { DeleteTypeChoice, GroupChoice } from './choices';
-import { submitVia, type PopupOutput } from './popup-submit';
-import { PopupDialog } from './PopupDialog';
-import { PopupActions, SlotSummary } from './popup-parts';
-import { popupTexts, slotSummary } from './popup-texts';
+import { submitVia, type PopupOutput } from '../../shared/popup/popup-submit';
+import { PopupDialog } from '../../shared/popup/PopupDialog';
+import { PopupActions, SlotSummary } from '../../shared/popup/popup-parts';
+import { popupTexts, slotSummary } from '../../shared/popup/popup-texts';
 
 interface DeleteReservationPopupProps {
   input: DeleteReservationInput;

@@ -7,6 +7,8 @@ export const popupTexts = {
   alertTitle: 'Hinweis',
   alertClose: 'OK',
   makeTitle: 'Platz reservieren',
+  /** Several pieces offer something on someone else's booking: which one. */
+  takenSlotTitle: 'Belegte Stunde',
   deleteTitle: 'Reservierung löschen',
   changeTitle: 'Reservierung ändern',
   change: 'Ändern',

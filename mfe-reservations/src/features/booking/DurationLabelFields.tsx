@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/limits';
 import { NumberSelect } from '@platzbuchung/ui/components/number-select';
-import { popupTexts } from './popup-texts';
+import { popupTexts } from '../../shared/popup/popup-texts';
 
 interface DurationLabelFieldsProps {
   duration: number;

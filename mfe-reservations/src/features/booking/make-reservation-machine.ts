@@ -10,10 +10,10 @@
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/limits';
-import type { MakeReservationBody } from '../reservations-api';
+import type { MakeReservationBody } from '../../shared/reservations-api';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
-import type { MakeSlot } from './slot-click';
-import type { PopupOutput } from './popup-submit';
+import type { MakeSlot } from '../../shared/popup/slot-click';
+import type { PopupOutput } from '../../shared/popup/popup-submit';
 import {
   afterPlayersChange,
   playerMaxHours,

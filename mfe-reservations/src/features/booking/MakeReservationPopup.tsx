@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
 import '@platzbuchung/ui/styles/forms.css';
-import { postReservation, type DateWindow, type MakeReservationBody } from '../reservations-api';
+import { postReservation, type DateWindow, type MakeReservationBody } from '../../shared/reservations-api';
 import type { UserListEntry } from '@platzbuchung/domain/types';
 import {
   bookingDurations,
@@ -15,10 +15,10 @@ import {
 import { PlayersFields } from './PlayersFields';
 import { NumberSelect } from '@platzbuchung/ui/components/number-select';
 import { DurationLabelFields } from './DurationLabelFields';
-import { submitVia, type PopupOutput } from './popup-submit';
-import { PopupDialog } from './PopupDialog';
-import { PopupActions, SlotSummary } from './popup-parts';
-import { popupTexts, slotSummary } from './popup-texts';
+import { submitVia, type PopupOutput } from '../../shared/popup/popup-submit';
+import { PopupDialog } from '../../shared/popup/PopupDialog';
+import { PopupActions, SlotSummary } from '../../shared/popup/popup-parts';
+import { popupTexts, slotSummary } from '../../shared/popup/popup-texts';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
 interface MakeReservationPopupProps {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { requestErrorText } from '../popups/request-error';
+import { requestErrorText } from '../../shared/popup/request-error';
 import { joinWaitlist, leaveWaitlist } from './api';
 import {
   waitlistMachine,

@@ -1,6 +1,7 @@
-/** The Warteliste's pieces in the reservations screens, registered in ../screen-pieces. */
+/** The Warteliste's pieces in the reservations screens, registered in src/app/screen-pieces.ts. */
 import { lazy, type ComponentType } from 'react';
-import type { ScreenPieces, TakenSlotPopupProps } from '../screen-piece';
+import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
+import type { ScreenPieces, TakenSlotPopupProps } from '../../shared/screen-pieces';
 import { useWaitlistMarks } from './grid-marks';
 
 /** Loaded at the first click on someone else's booking, like the grid's other popups. */
@@ -31,7 +32,7 @@ function TakenSlotPopup({ onDone, ...props }: TakenSlotPopupProps) {
 }
 
 export const waitlistPieces: ScreenPieces = {
-  TakenSlotPopup,
+  takenSlot: { label: waitlistTexts.join, Popup: TakenSlotPopup },
   useGridMarks: useWaitlistMarks,
   OwnSection: WaitlistSection,
 };

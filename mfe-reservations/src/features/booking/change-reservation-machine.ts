@@ -11,10 +11,10 @@ import { isIsoDate } from '@platzbuchung/domain/dates';
 import { LABEL_MAX_LENGTH } from '@platzbuchung/domain/reservations/limits';
 import type { ChangeScope } from '@platzbuchung/domain/reservations/change-reservation';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
-import type { ChangeReservationBody } from '../reservations-api';
+import type { ChangeReservationBody } from '../../shared/reservations-api';
 import { deleteOptions } from './delete-reservation-machine';
 import { durationOptions } from './make-reservation-machine';
-import type { PopupOutput } from './popup-submit';
+import type { PopupOutput } from '../../shared/popup/popup-submit';
 import {
   afterPlayersChange,
   playerMaxHours,

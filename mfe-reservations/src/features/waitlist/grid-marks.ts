@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import type { MarkableCell } from '../screen-piece';
+import type { MarkableCell } from '../../shared/screen-pieces';
 import type { WaitlistEntryShown } from './api';
 import { entryAt, useWaitlist } from './waitlist-store';
 

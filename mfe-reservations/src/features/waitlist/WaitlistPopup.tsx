@@ -5,9 +5,9 @@
 import { useMemo } from 'react';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import type { IsoDate } from '@platzbuchung/domain/types';
-import { PopupDialog } from '../popups/PopupDialog';
-import { PopupActions, SlotSummary } from '../popups/popup-parts';
-import { popupTexts, slotSummary } from '../popups/popup-texts';
+import { PopupDialog } from '../../shared/popup/PopupDialog';
+import { PopupActions, SlotSummary } from '../../shared/popup/popup-parts';
+import { popupTexts, slotSummary } from '../../shared/popup/popup-texts';
 import type { WaitlistOutput } from './waitlist-machine';
 import { useWaitlistMachine } from './use-waitlist-machine';
 import { entryAt, useWaitlist } from './waitlist-store';

@@ -6,9 +6,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DeleteType } from '@platzbuchung/domain/types';
-import type { DeleteReservationBody } from '../reservations-api';
-import type { PopupOutput } from './popup-submit';
-import type { DeleteSlot } from './slot-click';
+import type { DeleteReservationBody } from '../../shared/reservations-api';
+import type { PopupOutput } from '../../shared/popup/popup-submit';
+import type { DeleteSlot } from '../../shared/popup/slot-click';
 
 export interface DeleteReservationInput {
   slot: DeleteSlot;

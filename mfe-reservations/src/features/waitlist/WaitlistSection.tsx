@@ -6,7 +6,7 @@ import type { WaitlistEntryShown } from './api';
 import type { WaitlistOutput } from './waitlist-machine';
 import { useWaitlistMachine } from './use-waitlist-machine';
 import { useWaitlist } from './waitlist-store';
-import { useAlert } from '../alert/use-alert';
+import { useAlert } from '../../shared/alert/use-alert';
 import './waitlist.css';
 
 const describe = (entry: WaitlistEntryShown) =>

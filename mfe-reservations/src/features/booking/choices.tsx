@@ -6,7 +6,7 @@ import type { ChangeScope } from '@platzbuchung/domain/reservations/change-reser
 import type { DeleteType } from '@platzbuchung/domain/types';
 import { deleteOptions, groupOptions } from './delete-reservation-machine';
 import { changeScopeOptions } from './change-reservation-machine';
-import { popupTexts } from './popup-texts';
+import { popupTexts } from '../../shared/popup/popup-texts';
 
 interface ChoicesProps<T> {
   legend: string;

@@ -1,0 +1,2 @@
+/** The day grid's face: the screen "Reservierungen". */
+export { default as ReservationsScreen } from './Reservations';

@@ -1,0 +1,2 @@
+/** The own bookings' face: the screen "Meine Reservierungen". */
+export { default as MyReservationsScreen } from './MyReservations';

@@ -1,0 +1,2 @@
+/** The Warteliste's face: what the app registers of it. */
+export { waitlistPieces } from './pieces';

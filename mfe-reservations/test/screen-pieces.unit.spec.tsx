@@ -1,0 +1,83 @@
+/**
+ * The pieces shown inside the reservations screens: every offer on someone else's booking is
+ * shown (several as a choice, one at once), and every feature that has pieces is registered.
+ */
+import { readdirSync, existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createActor } from 'xstate';
+import { screenPieces } from '../src/app/screen-pieces';
+import { TakenSlotPopups } from '../src/features/day-grid/TakenSlotPopups';
+import { takenSlotMachine } from '../src/features/day-grid/taken-slot-machine';
+import {
+  OwnSections,
+  ScreenPiecesContext,
+  type ScreenPieces,
+  type TakenSlotPopupProps,
+} from '../src/shared/screen-pieces';
+
+const slot = { court: 2, date: '2026-12-01', hour: 18 } as TakenSlotPopupProps['slot'];
+const props: TakenSlotPopupProps = { clubId: 'c', slot, holder: 'Graf / Seles', onDone: () => {} };
+
+const piece = (label: string): ScreenPieces => ({
+  takenSlot: { label, Popup: () => <p>Popup {label}</p> },
+});
+
+function renderWith(pieces: readonly ScreenPieces[]) {
+  return renderToStaticMarkup(
+    <ScreenPiecesContext.Provider value={pieces}>
+      <TakenSlotPopups {...props} />
+    </ScreenPiecesContext.Provider>,
+  );
+}
+
+describe('the popup of someone else’s booking still to come', () => {
+  it('opens the only offer at once', () => {
+    expect(renderWith([piece('Auf die Warteliste')])).toBe('<p>Popup Auf die Warteliste</p>');
+  });
+
+  it('offers every piece’s choice when several have one, none left out', () => {
+    const html = renderWith([piece('Auf die Warteliste'), {}, piece('Mitspielen anfragen')]);
+    expect(html).toContain('<dialog class="popup"');
+    expect(html).toContain('>Auf die Warteliste</button>');
+    expect(html).toContain('>Mitspielen anfragen</button>');
+    expect(html).toContain('Reserviert für: Graf / Seles');
+    expect(html).not.toContain('<p>Popup');
+  });
+
+  it('shows nothing when no piece offers anything', () => {
+    expect(renderWith([{}])).toBe('');
+  });
+
+  it('opens the chosen offer, or closes on Abbrechen', () => {
+    const chosen = createActor(takenSlotMachine, { input: { offers: 3 } }).start();
+    expect(chosen.getSnapshot().value).toBe('choosing');
+    chosen.send({ type: 'offer.choose', index: 2 });
+    expect(chosen.getSnapshot().value).toBe('open');
+    expect(chosen.getSnapshot().context.chosen).toBe(2);
+    const cancelled = createActor(takenSlotMachine, { input: { offers: 2 } }).start();
+    cancelled.send({ type: 'popup.cancel' });
+    expect(cancelled.getSnapshot().status).toBe('done');
+  });
+});
+
+describe('the registered pieces', () => {
+  it('a screen shown without its pieces fails loudly instead of losing them', () => {
+    expect(() => renderToStaticMarkup(<OwnSections clubId="c" />)).toThrow(/ScreenPiecesContext/);
+  });
+
+  it('every feature that has pieces is in the app’s list', async () => {
+    const features = new URL('../src/features/', import.meta.url);
+    const withPieces = readdirSync(features).filter((name) =>
+      existsSync(new URL(`${name}/pieces.tsx`, features)),
+    );
+    expect(withPieces.length).toBeGreaterThan(0);
+    for (const name of withPieces) {
+      const module: Record<string, unknown> = await import(`../src/features/${name}/index.ts`);
+      const registered = Object.values(module).filter((value) =>
+        screenPieces.includes(value as ScreenPieces),
+      );
+      expect(registered, `${name}'s pieces are not in src/app/screen-pieces.ts`).toHaveLength(1);
+    }
+  });
+});
