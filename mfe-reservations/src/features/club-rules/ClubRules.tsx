@@ -11,6 +11,7 @@ import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { fetchClubRules, type ClubRulesAnswer } from '../../shared/club-play-rules';
 import '../../shared/reservations.css';
+import './club-rules.css';
 
 export default function ClubRules({ host }: RemoteScreenProps) {
   if (!host.auth.value) return null;

@@ -11,6 +11,7 @@ import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { Splash } from '../../shared/Splash';
 import '../../shared/reservations.css';
+import './day-grid.css';
 import { MemberScreen } from '../../shared/member-screen';
 import { GridPopups, preloadPopups } from './popups-on-demand';
 import { GridTable } from './GridTable';

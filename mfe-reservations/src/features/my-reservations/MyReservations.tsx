@@ -21,6 +21,7 @@ import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
 import '../../shared/reservations.css';
+import './bookings.css';
 import { MemberScreen } from '../../shared/member-screen';
 import { cancelNote } from '../../shared/cancel-note';
 import { DeleteReservationPopup } from '../booking';

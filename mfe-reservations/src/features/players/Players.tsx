@@ -5,6 +5,7 @@ import * as texts from '@platzbuchung/domain/texts';
 import type { UserListEntry } from '@platzbuchung/domain/types';
 import { clubUsersCache, ensureClubUsers, withOwnName } from '../../shared/club-users';
 import '../../shared/reservations.css';
+import './players.css';
 
 const byName = (a: UserListEntry, b: UserListEntry) =>
   a.last_name.localeCompare(b.last_name, 'de') || a.first_name.localeCompare(b.first_name, 'de');

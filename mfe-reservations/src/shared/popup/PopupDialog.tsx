@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { keepTabInside } from './focus-trap';
+import './popup.css';
 
 interface PopupDialogProps {
   title: string;
