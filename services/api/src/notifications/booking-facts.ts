@@ -3,27 +3,55 @@
  * the club's name, the stream's history and the booking just before the event, and its slot.
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
-import type { BookingSlot, NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import type { BookingSlot, NoticeFacts, NoticeKind } from '@platzbuchung/domain/mail/notices';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent, ReservationMadeData } from '@platzbuchung/domain/reservations/events';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 
-/** One notice an event causes: to whom, and about what. */
-export interface Notice {
+/** One notice an event causes: to whom, and about what (of the kinds `K`). */
+export interface Notice<K extends NoticeKind = NoticeKind> {
   userId: string;
-  facts: NoticeFacts;
+  facts: NoticeFacts & { kind: K };
 }
 
 export interface NoticeContext {
   db: Db;
 }
 
-export type NoticeRule = (event: EventEnvelope, context: NoticeContext) => Promise<Notice[]>;
+export type NoticeRule<K extends NoticeKind = NoticeKind> = (
+  event: EventEnvelope,
+  context: NoticeContext,
+) => Promise<Notice<K>[]>;
 
-/** A set of rules: a stream's folder exports its own, and `noticeRules` (./notices) lists each set once. */
-export type Rules = Partial<Record<EventType, NoticeRule>>;
+/** Rules by event type: what each event type's notices are. */
+export type Rules<K extends NoticeKind = NoticeKind> = Partial<Record<EventType, NoticeRule<K>>>;
+
+/**
+ * A set of rules and the mail kinds it causes: a stream's folder exports its own, and `noticeRules`
+ * (./notices) lists each set once. A rule that causes a kind its set does not name does not
+ * compile, and a test fails for a mail kind no listed set causes (docs/adding-a-change.md).
+ */
+export interface RuleSet<K extends NoticeKind = NoticeKind> {
+  causes: readonly K[];
+  rules: Rules<K>;
+}
+
+/** One rule for several event types (a typed record, so its set checks the kinds it causes). */
+export function sameRuleFor<K extends NoticeKind>(
+  types: readonly EventType[],
+  rule: NoticeRule<K>,
+): Rules<K> {
+  return Object.fromEntries(types.map((type) => [type, rule] as const));
+}
+
+export function ruleSet<const K extends NoticeKind>(
+  causes: readonly K[],
+  rules: NoInfer<Rules<K>>,
+): RuleSet<K> {
+  return { causes, rules };
+}
 
 export async function clubName(db: Db, clubId: string): Promise<string> {
   const row: { name: string } | undefined = await db('clubs').where({ id: clubId }).first('name');

@@ -4,8 +4,13 @@
  * when a co-player takes themselves off. Nobody hears of what they did themselves, and a member who
  * switched these notices off in the account panel hears none of them.
  */
-import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
-import { namedMembers, type CoPlayerFacts } from '@platzbuchung/domain/mail/co-player-notices';
+import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
+import {
+  coPlayerNoticeKinds,
+  namedMembers,
+  type CoPlayerFacts,
+  type CoPlayerNoticeKind,
+} from '@platzbuchung/domain/mail/co-player-notices';
 import type { BookingSlot } from '@platzbuchung/domain/mail/notices';
 import type { Named } from '@platzbuchung/domain/names';
 import { playersFullLine } from '@platzbuchung/domain/players/players';
@@ -20,6 +25,7 @@ import {
   historyBefore,
   movedInSameTransaction,
   slotOf,
+  ruleSet,
   type Notice,
   type NoticeRule,
   seriesMovedFrom,
@@ -42,7 +48,7 @@ async function toEach(
   event: EventEnvelope,
   recipients: readonly string[],
   facts: (clubName: string) => CoPlayerFacts,
-): Promise<Notice[]> {
+): Promise<Notice<CoPlayerNoticeKind>[]> {
   const to = await wanting(
     db,
     recipients.filter((id) => id !== event.actor_id),
@@ -73,7 +79,7 @@ const sameSlot = (a: BookingSlot, b: BookingSlot) =>
 function cancelled(
   scope: 'occurrence' | 'booking' | 'from-date',
   dateOf: (event: EventEnvelope) => string | undefined,
-): NoticeRule {
+): NoticeRule<CoPlayerNoticeKind> {
   return async (event, { db }) => {
     const history = await historyBefore(db, event);
     const before = history.reduce(evolve, null);
@@ -93,7 +99,7 @@ function cancelled(
   };
 }
 
-export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
+export const coPlayerRules = ruleSet(coPlayerNoticeKinds, {
   ReservationMade: async (event, { db }) => {
     if (event.type !== 'ReservationMade') return [];
     const made = event.data;
@@ -199,4 +205,4 @@ export const coPlayerRules: Partial<Record<EventType, NoticeRule>> = {
       player,
     }));
   },
-};
+});

@@ -22,8 +22,10 @@ import {
   movedInSameTransaction,
   seriesMovedFrom,
   slotOf,
+  ruleSet,
   type NoticeRule,
   type Rules,
+  type RuleSet,
 } from './booking-facts';
 
 export type { Notice, NoticeContext, NoticeRule, Rules } from './booking-facts';
@@ -38,7 +40,7 @@ function blockReason(event: EventEnvelope): string | undefined {
 function cancellation(
   scope: 'occurrence' | 'booking' | 'from-date',
   dateOf: (event: EventEnvelope) => string | undefined,
-): NoticeRule {
+): NoticeRule<'booking-cancelled'> {
   return async (event, { db }) => {
     const before = await bookingBefore(db, event);
     if (!before || before.user_id === event.actor_id) return [];
@@ -61,87 +63,91 @@ function cancellation(
 }
 
 /** Which notice each event type may cause to the booking's holder and about membership. */
-const holderRules: Partial<Record<EventType, NoticeRule>> = {
-  ReservationCancelled: cancellation('booking', () => undefined),
-  OccurrenceCancelled: cancellation('occurrence', (event) => (event.data as { date: string }).date),
-  SeriesEnded: cancellation('from-date', (event) => (event.data as { end_date: string }).end_date),
+/** What the holder of a booking and a member whose membership changed are told. */
+const holderRules = ruleSet(
+  ['booking-cancelled', 'booking-moved', 'booking-confirmed', 'membership-approved'],
+  {
+    ReservationCancelled: cancellation('booking', () => undefined),
+    OccurrenceCancelled: cancellation('occurrence', (event) => (event.data as { date: string }).date),
+    SeriesEnded: cancellation('from-date', (event) => (event.data as { end_date: string }).end_date),
 
-  ReservationChanged: async (event, { db }) => {
-    const before = await bookingBefore(db, event);
-    if (!before || before.user_id === event.actor_id) return [];
-    const after = evolve(before, event as EventEnvelope<ReservationEvent>);
-    // A member coming back moved nothing: the co-player notices tell the booker (./co-player-notices).
-    if (!after || cameBack(event, before, after)) return [];
-    return [
-      {
-        userId: before.user_id,
-        facts: {
-          kind: 'booking-moved',
-          clubName: await clubName(db, event.club_id),
-          before: slotOf(before),
-          after: slotOf(after),
+    ReservationChanged: async (event, { db }) => {
+      const before = await bookingBefore(db, event);
+      if (!before || before.user_id === event.actor_id) return [];
+      const after = evolve(before, event as EventEnvelope<ReservationEvent>);
+      // A member coming back moved nothing: the co-player notices tell the booker (./co-player-notices).
+      if (!after || cameBack(event, before, after)) return [];
+      return [
+        {
+          userId: before.user_id,
+          facts: {
+            kind: 'booking-moved',
+            clubName: await clubName(db, event.club_id),
+            before: slotOf(before),
+            after: slotOf(after),
+          },
         },
-      },
-    ];
-  },
+      ];
+    },
 
-  MemberStatusChanged: async (event, { db }) => {
-    // Approval is the step from pending to active; a reactivation is not news of the same kind.
-    if (event.type !== 'MemberStatusChanged') return [];
-    if (event.data.before !== 'pending' || event.data.after !== 'active') return [];
-    return [
-      {
-        userId: event.data.user_id,
-        facts: { kind: 'membership-approved', clubName: await clubName(db, event.club_id) },
-      },
-    ];
-  },
+    MemberStatusChanged: async (event, { db }) => {
+      // Approval is the step from pending to active; a reactivation is not news of the same kind.
+      if (event.type !== 'MemberStatusChanged') return [];
+      if (event.data.before !== 'pending' || event.data.after !== 'active') return [];
+      return [
+        {
+          userId: event.data.user_id,
+          facts: { kind: 'membership-approved', clubName: await clubName(db, event.club_id) },
+        },
+      ];
+    },
 
-  ReservationMade: async (event, { db }) => {
-    if (event.type !== 'ReservationMade') return [];
-    const made = event.data;
-    const booking = { ...made, recurring: made.recurring };
-    if (made.moved_from) {
-      // One occurrence of a series moved by someone else: its holder is told from where to where.
-      if (made.user_id === event.actor_id) return [];
-      const original = await seriesMovedFrom(db, made.moved_from);
-      if (!original) return [];
+    ReservationMade: async (event, { db }) => {
+      if (event.type !== 'ReservationMade') return [];
+      const made = event.data;
+      const booking = { ...made, recurring: made.recurring };
+      if (made.moved_from) {
+        // One occurrence of a series moved by someone else: its holder is told from where to where.
+        if (made.user_id === event.actor_id) return [];
+        const original = await seriesMovedFrom(db, made.moved_from);
+        if (!original) return [];
+        return [
+          {
+            userId: made.user_id,
+            facts: {
+              kind: 'booking-moved',
+              clubName: await clubName(db, event.club_id),
+              before: slotOf({ ...original, recurring: false }, made.moved_from.date),
+              after: slotOf({ ...booking, recurring: false }),
+            },
+          },
+        ];
+      }
+      if (made.user_id !== event.actor_id) return [];
+      const wanted: { booking_confirmations: boolean } | undefined = await db('users')
+        .where({ id: made.user_id })
+        .first('booking_confirmations');
+      if (!wanted?.booking_confirmations) return [];
       return [
         {
           userId: made.user_id,
           facts: {
-            kind: 'booking-moved',
+            kind: 'booking-confirmed',
             clubName: await clubName(db, event.club_id),
-            before: slotOf({ ...original, recurring: false }, made.moved_from.date),
-            after: slotOf({ ...booking, recurring: false }),
+            slot: slotOf(booking),
           },
         },
       ];
-    }
-    if (made.user_id !== event.actor_id) return [];
-    const wanted: { booking_confirmations: boolean } | undefined = await db('users')
-      .where({ id: made.user_id })
-      .first('booking_confirmations');
-    if (!wanted?.booking_confirmations) return [];
-    return [
-      {
-        userId: made.user_id,
-        facts: {
-          kind: 'booking-confirmed',
-          clubName: await clubName(db, event.club_id),
-          slot: slotOf(booking),
-        },
-      },
-    ];
+    },
   },
-};
+);
 
 /** Rule sets side by side: an event type's notices are those of every set that has a rule for it. */
-function combined(...sets: Rules[]): Rules {
-  const types = [...new Set(sets.flatMap((set) => Object.keys(set) as EventType[]))];
+function combined(sets: readonly RuleSet[]): Rules {
+  const types = [...new Set(sets.flatMap((set) => Object.keys(set.rules) as EventType[]))];
   return Object.fromEntries(
     types.map((type) => {
-      const rules = sets.flatMap((set) => set[type] ?? []);
+      const rules = sets.flatMap((set) => set.rules[type] ?? []);
       const rule: NoticeRule = async (event, context) =>
         (await Promise.all(rules.map((one) => one(event, context)))).flat();
       return [type, rule];
@@ -149,8 +155,11 @@ function combined(...sets: Rules[]): Rules {
   );
 }
 
+/** Every set of notice rules, written once: a new kind of change adds its set here. */
+export const noticeRuleSets: readonly RuleSet[] = [holderRules, coPlayerRules, waitlistRules];
+
 /** Which notices each event type may cause. */
-export const noticeRules: Rules = combined(holderRules, coPlayerRules, waitlistRules);
+export const noticeRules: Rules = combined(noticeRuleSets);
 
 export const NOTIFICATIONS_SUBSCRIPTION = 'notifications';
 

@@ -27,7 +27,7 @@ import { whatHolds } from '../commands/waitlist';
 import type { Db } from '../db/connect';
 import { readStream } from '../events/store';
 import { entriesWithin } from '../projections/waitlist';
-import type { Notice, NoticeContext, Rules } from './booking-facts';
+import { ruleSet, sameRuleFor, type Notice, type NoticeContext } from './booking-facts';
 
 /** The events that may free an hour; a new booking that moves a date of a series comes with its cancellation. */
 const WAITLIST_FREEING_TYPES = [
@@ -82,7 +82,10 @@ const slotOf = (entry: WaitlistEntry): BookingSlot => ({
 });
 
 /** One notice per waiting member whose hours the event freed; none to whoever made the change. */
-async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext): Promise<Notice[]> {
+async function waitlistFreed(
+  event: EventEnvelope,
+  { db }: NoticeContext,
+): Promise<Notice<'waitlist-freed'>[]> {
   const club = await findClub(db, event.club_id);
   if (!club) return [];
   const now = clubNow(club.time_zone, new Date(event.occurred_at));
@@ -107,6 +110,4 @@ async function waitlistFreed(event: EventEnvelope, { db }: NoticeContext): Promi
 }
 
 /** A change that frees an hour also tells the members on its list (./notices names this set). */
-export const waitlistRules: Rules = Object.fromEntries(
-  WAITLIST_FREEING_TYPES.map((type) => [type, waitlistFreed]),
-);
+export const waitlistRules = ruleSet(['waitlist-freed'], sameRuleFor(WAITLIST_FREEING_TYPES, waitlistFreed));
