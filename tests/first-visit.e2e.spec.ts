@@ -75,6 +75,15 @@ describe('the first visit of /reservations', () => {
     expect(preloads.some((href) => new URL(href).pathname === '/api/blocks')).toBe(true);
     const preloadedData = preloads.filter((href) => new URL(href).pathname.startsWith('/api/'));
     for (const href of preloadedData) expect(urls).toContain(href);
+
+    // Every list the grid reads as it opens is preloaded or answered inside the page: a list left
+    // out of `firstRequestsOf` or of the page's inline answers would be asked for here
+    // (docs/adding-a-change.md).
+    const askedByTheScreen = requests
+      .filter((request) => ['fetch', 'xhr'].includes(request.resourceType()))
+      .map((request) => request.url())
+      .filter((url) => new URL(url).pathname.startsWith('/api/') && !preloads.includes(url));
+    expect(askedByTheScreen, named).toEqual([]);
   });
 
   it('runs scripts marked for eager compilation, and only those the first render needs', async () => {
