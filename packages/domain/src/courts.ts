@@ -19,3 +19,7 @@ export function isWithinOpeningHours(
   const wholeHours = Number.isInteger(start) && Number.isInteger(end);
   return wholeHours && start >= club.start_hour && end <= club.end_hour && start < end;
 }
+
+/** The answer for a court the club does not have: the same for bookings, the Warteliste and blocks. */
+export const unknownCourtText = (courts: number): string =>
+  `Diesen Platz gibt es nicht. Bitte wählen Sie einen Platz von 1 bis ${courts}.`;

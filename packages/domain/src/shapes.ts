@@ -23,10 +23,13 @@ export const HOUR_MOMENT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):00$/;
 export const HOUR_MOMENT_PATTERN = HOUR_MOMENT.source;
 
 /** A request's date, court and hour, with their German texts: every call naming an hour of a court. */
+/** The answer for a date that is no real day: every call and every rule says it alike. */
+export const invalidDateText = 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).';
+
 export const isoDate = {
   type: 'string',
   format: 'date',
-  errorMessage: 'Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).',
+  errorMessage: invalidDateText,
 } as const;
 export const courtNumber = {
   type: 'string',

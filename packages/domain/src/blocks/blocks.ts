@@ -20,7 +20,7 @@ import type { ReservationEvent } from '../reservations/events';
 import { evolve } from '../reservations/evolve';
 import { nextOccurrence, occurrencesBetween } from '../reservations/recurrence';
 import type { Club, IsoDate, Reservation } from '../types';
-import { isCourtOf } from '../courts';
+import { isCourtOf, unknownCourtText } from '../courts';
 import { HOUR_MOMENT } from '../shapes';
 import type { BlockEvent } from './events';
 
@@ -70,8 +70,7 @@ export const blockTexts = {
   tooLong: `Eine Sperrung dauert höchstens ${MAX_BLOCK_DAYS} Tage.`,
   inThePast: 'Eine Sperrung kann nicht in der Vergangenheit beginnen.',
   noCourts: 'Bitte wählen Sie mindestens einen Platz.',
-  unknownCourt: (courts: number) =>
-    `Diesen Platz gibt es nicht. Bitte wählen Sie Plätze von 1 bis ${courts}.`,
+  unknownCourt: unknownCourtText,
   reasonMissing: 'Bitte geben Sie einen Grund für die Sperrung an.',
   reasonTooLong: `Der Grund darf höchstens ${REASON_MAX_LENGTH} Zeichen lang sein.`,
   /** A request's reason that is no text, or empty, or too long. */

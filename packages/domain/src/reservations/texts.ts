@@ -8,11 +8,10 @@ import { formatDateDe, formatHour } from '../dates';
 
 export const conflict = (court: string, date: string, hour: number): string =>
   `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr bereits reserviert.`;
-export const unknownCourt = (courts: number): string =>
-  `Diesen Platz gibt es nicht. Bitte wählen Sie einen Platz von 1 bis ${courts}.`;
+export { unknownCourtText as unknownCourt } from '../courts';
 export const outsideOpeningHours = (startHour: number, endHour: number): string =>
   `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`;
-export const invalidDate = 'Bitte geben Sie ein gültiges Datum an.';
+export { invalidDateText as invalidDate } from '../shapes';
 export const unknownMember = 'Unbekanntes Mitglied.';
 export const memberNotInClub = 'Dieses Mitglied gibt es in Ihrem Verein nicht.';
 export const tooFarAhead = (lastDay: string): string =>

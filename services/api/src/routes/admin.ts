@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { clubNow as clubNowAt } from '@platzbuchung/domain/club-time';
 import { isIsoDate, type LocalMoment } from '@platzbuchung/domain/dates';
+import { invalidDateText } from '@platzbuchung/domain/shapes';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
 import { nextUpcomingDate } from '@platzbuchung/domain/members/upcoming-bookings';
 import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
@@ -263,7 +264,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     const cut = asOfCut(ctx, deps.clock());
     const date = ctx.query.date;
     if (date !== undefined && (typeof date !== 'string' || !isIsoDate(date))) {
-      throw badRequest('Bitte geben Sie ein gültiges Datum an (JJJJ-MM-TT).');
+      throw badRequest(invalidDateText);
     }
     const page = asOfPageRequest(ctx);
     // The past may be read a moment late (docs/scaling.md): the replica, while it keeps up.
