@@ -19,6 +19,20 @@ const forbid = (...groups) => ({
     },
   ],
 });
+/** What the domain's sources may not import: no other package, no framework, no I/O. */
+const domainForbidden = [
+  '@platzbuchung/*',
+  '!@platzbuchung/domain',
+  'react',
+  'react-dom',
+  'koa',
+  'pg',
+  'knex',
+  'bullmq',
+  'node:*',
+  'fs',
+  'path',
+];
 const uiPackages = workspaces.map((w) => `@platzbuchung/${w}`);
 /** What no server-side code imports: the UIs. */
 const serverUiImports = uiPackages.concat(['**/shell/src/**', '**/mfe-*/src/**']);
@@ -79,19 +93,32 @@ export default tseslint.config(
   },
   {
     files: ['packages/domain/**/*.ts'],
-    rules: forbid([
-      '@platzbuchung/*',
-      '!@platzbuchung/domain',
-      'react',
-      'react-dom',
-      'koa',
-      'pg',
-      'knex',
-      'bullmq',
-      'node:*',
-      'fs',
-      'path',
-    ]),
+    rules: forbid(domainForbidden),
+  },
+  {
+    // The domain's kernel (dates, club time, shapes, types, the decider, texts, validation, the
+    // pipeline's rule type, the event streams) imports nothing of its features: they build on it.
+    files: [
+      'packages/domain/src/*.ts',
+      'packages/domain/src/booking-rules/rule.ts',
+      'packages/domain/src/events/streams.ts',
+    ],
+    ignores: ['packages/domain/src/form-validators.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...domainForbidden.map((group) => ({ group: [group], message: 'Imports flow one way.' })),
+            {
+              regex:
+                '^\\./[^/]+/|^\\.\\./(?!(dates|club-time|shapes|types|decider|texts|names|validation-core|courts)$)',
+              message: 'The kernel imports only the kernel; a feature imports it, never the other way.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The shell's route table and the federation contract: page wiring above the domain, below

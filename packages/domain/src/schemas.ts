@@ -5,7 +5,6 @@
  */
 
 import { germanInteger } from './german-numbers';
-import { confirmationTexts } from './mail/email-confirmation';
 import { CONTROL_OR_BIDI_CHARACTERS, jsonObjectBody, MAX_COURTS, MULTILINE_TEXT_PATTERN } from './shapes';
 import * as texts from './texts';
 import type { ClubCoreSettings } from './types';
@@ -291,26 +290,6 @@ export const resetPasswordSchema = {
   required: ['password', 'resetToken'],
   ...unknownFieldsRefused,
 } as const;
-
-/** The token of a mailed confirmation link (docs/architecture.md, "Confirmed addresses"). */
-export const confirmEmailSchema = {
-  $id: 'confirmEmail',
-  type: 'object',
-  properties: {
-    token: {
-      type: 'string',
-      pattern: '^[A-Za-z0-9_-]{43}$',
-      errorMessage: confirmationTexts.linkInvalid,
-    },
-  },
-  required: ['token'],
-  ...unknownFieldsRefused,
-  errorMessage: { ...unknownFieldsRefused.errorMessage, required: confirmationTexts.linkInvalid },
-} as const;
-
-export interface ConfirmEmailBody {
-  token: string;
-}
 
 /** Forgot-password has no form of its own; the API still validates its body. */
 export const forgotPasswordSchema = {

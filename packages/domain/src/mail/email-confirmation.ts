@@ -2,6 +2,7 @@
  * The German words of confirming an address (docs/architecture.md, "Confirmed addresses"): the
  * mail with the link, the API's answers and the account panel's notice.
  */
+import { jsonObjectBody } from '../shapes';
 import * as texts from '../texts';
 import { CONFIRMATION_LINK_TTL_HOURS } from './held-notices';
 
@@ -22,3 +23,23 @@ export const confirmationTexts = {
   sendAgain: 'Bestätigungslink erneut senden',
   confirming: 'Ihre E-Mail-Adresse wird bestätigt …',
 } as const;
+
+/** The token of a mailed confirmation link (docs/architecture.md, "Confirmed addresses"). */
+export const confirmEmailSchema = {
+  $id: 'confirmEmail',
+  type: 'object',
+  properties: {
+    token: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_-]{43}$',
+      errorMessage: confirmationTexts.linkInvalid,
+    },
+  },
+  required: ['token'],
+  additionalProperties: false,
+  errorMessage: { ...jsonObjectBody.errorMessage, required: confirmationTexts.linkInvalid },
+} as const;
+
+export interface ConfirmEmailBody {
+  token: string;
+}

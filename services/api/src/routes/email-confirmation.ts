@@ -6,8 +6,11 @@
  */
 import Router from '@koa/router';
 import { emailChangeTexts } from '@platzbuchung/domain/mail/email-change';
-import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
-import { confirmEmailSchema, type ConfirmEmailBody } from '@platzbuchung/domain/schemas';
+import {
+  confirmationTexts,
+  confirmEmailSchema,
+  type ConfirmEmailBody,
+} from '@platzbuchung/domain/mail/email-confirmation';
 import {
   confirmEmail,
   emailConfirmed,
