@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 
 /**
- * One event log for every change (docs/architecture.md, "The event log"). `reservation_events`
+ * One event log for every change (docs/architecture/event-log.md). `reservation_events`
  * becomes `events`: streams of any type (`stream_type`, `stream_id`), the club's own gap-free
  * sequence (`club_seq`), and the id of the writing transaction (`transaction_id`), which lets
- * readers of the whole log never skip an event that commits late (docs/architecture.md, "Reading
+ * readers of the whole log never skip an event that commits late (docs/architecture/event-log.md, "Reading
  * the log"). The rows of `club_changes` become club and member events, their history kept.
  *
  * Event types must be listed in `event_types`, which the API fills from the domain's catalogue

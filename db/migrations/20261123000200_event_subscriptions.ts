@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Subscriptions to the event log (docs/architecture.md, "Subscriptions"): each named consumer's
+ * Subscriptions to the event log (docs/architecture/event-log.md, "Subscriptions"): each named consumer's
  * checkpoint, and a notification on the `events` channel whenever events are appended, so waiting
  * consumers wake when the appending transaction commits instead of at their next poll.
  *

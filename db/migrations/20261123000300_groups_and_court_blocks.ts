@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * Bookings made over several courts at once share a `group_id`; courts can be closed for a time
- * (docs/architecture.md, "Projections"). Both tables are projections of the event log: the
+ * (docs/architecture/read-models.md, "Projections"). Both tables are projections of the event log: the
  * reservation streams carry the group, the block streams the closures.
  */
 export async function up(knex: Knex): Promise<void> {

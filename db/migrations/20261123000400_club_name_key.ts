@@ -3,7 +3,7 @@ import { foldClubName } from '@platzbuchung/domain/club-names';
 
 /**
  * Club names unique after folding case, accents, punctuation and look-alike letters (the fold lives
- * in the domain, packages/domain/src/club-names.ts; docs/security.md says why). The API writes the
+ * in the domain, packages/domain/src/club-names.ts; docs/security/access.md says why). The API writes the
  * key with every name. Clubs that already clash keep their names: the oldest gets the key, the
  * others none, so no existing club is renamed behind its admins' backs, yet no new club can take
  * any of those names.

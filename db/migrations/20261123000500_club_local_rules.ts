@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Club-local rules (docs/architecture.md, "Club-local time"): each club's own time zone, how far
+ * Club-local rules (docs/architecture/club-time.md): each club's own time zone, how far
  * ahead players may book, until when they may cancel, and its Platzordnung. Clubs registered
  * before have none of them: the zone is left empty here and filled with the operator's
  * APP_TIMEZONE by the migration runner (services/api/src/db/migrate.ts), the only place that knows

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Club membership (docs/architecture.md, "Who sees a club's data"): a club may approve its new
+ * Club membership (docs/architecture/membership.md): a club may approve its new
  * members, and every member has a status. Existing clubs keep signing members up as before
  * (no approval), and every existing member and admin stays active. Later changes of both are
  * events (ClubSettingsChanged, MemberStatusChanged); these columns are their projections.

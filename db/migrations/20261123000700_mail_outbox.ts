@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The mail outbox (docs/architecture.md, "Mail: outbox, relay, worker"): every mail is born as a
+ * The mail outbox (docs/architecture/mail.md, "Mail: outbox, relay, worker"): every mail is born as a
  * row here, in the same transaction as the fact that causes it. The relay hands waiting rows to the
  * queue (job id = row id); the worker reads the message from this row, sends it, and records the
  * outcome here. Notices caused by an event carry a `dedupe_key` (event position, recipient, kind),

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * One personal calendar feed per member (docs/architecture.md, "The calendar feed"). The secret is
+ * One personal calendar feed per member (docs/architecture/calendar-feed.md). The secret is
  * never stored: `secret_hash` (its SHA-256) finds the member, and `seed` (random) lets the API
  * compute the secret again with a key that lives outside the database, to show the link a second
  * time. So a leaked table opens no feed. Renewing replaces both, which ends the old link at once.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Mail goes only to addresses whose owners asked for it (docs/architecture.md, "Confirmed
+ * Mail goes only to addresses whose owners asked for it (docs/architecture/mail.md, "Confirmed
  * addresses").
  *
  * - `users.email_confirmed_at`: when the member proved the address by following the mailed link;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The open live streams of every API process (docs/architecture.md, "The live stream"): one lease
+ * The open live streams of every API process (docs/architecture/live-stream.md): one lease
  * per stream, so a member's streams are counted over all processes. A process renews its leases at
  * each heartbeat; a lease it no longer renews (the process died) stops counting once it expires.
  * The session id is kept to end the stream with its login (logout, password reset, lifetime).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A member's switch for the mails about bookings that name them (docs/architecture.md,
+ * A member's switch for the mails about bookings that name them (docs/architecture/mail.md,
  * "Notifications"): on by default, since being named by someone else is news the member did not
  * make themselves, unlike the confirmation of their own booking.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The clubhouse screen (docs/architecture.md, "The clubhouse screen"): how it names players
+ * The clubhouse screen (docs/architecture/clubhouse-screen.md): how it names players
  * (`clubs.display_names`, a club setting like the others; clubs that never chose get the default)
  * and its one secret link per club. As for the calendar feeds, the secret is never stored:
  * `secret_hash` finds the club of a request, and `seed` lets the API compute the secret again, with

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The club's numbers (docs/architecture.md, "The club's numbers"): a projection of the reservation
+ * The club's numbers (docs/architecture/club-numbers.md): a projection of the reservation
  * streams that keeps what the figures need, including bookings called off, which the bookings read
  * model drops. Series stay one row each; their dates in a range are worked out when it is asked
  * for, so an open-ended series needs no rows ahead of time.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * Notices about being named on or taken off other members' bookings get a daily budget of their
- * own (docs/security.md, "What one member may cost"): a booker who names and removes a member over
+ * own (docs/security/cost.md): a booker who names and removes a member over
  * and over used to spend that member's whole daily number, and silence the news of their own
  * bookings. `budget` says which count a row is; every count so far was of the one budget there was.
  */

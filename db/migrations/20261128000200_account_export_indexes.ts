@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A member's data export (`GET /api/account/export`, docs/security.md, "The data export reads one
+ * A member's data export (`GET /api/account/export`, docs/security/cost.md, "The data export reads one
  * member's rows") reads the log by member, never the club's whole log:
  * - `events_opened_for_idx`: each stream's opening event (version 1) by the member its data names
  *   (`data->>'user_id'`): the member's bookings, waitlist entries and membership;
