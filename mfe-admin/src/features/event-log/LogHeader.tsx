@@ -40,7 +40,7 @@ export function LogHeading({ filter, clubId }: { filter: LogFilter; clubId: stri
           oder Rollen geändert.
         </p>
         <p className="admin-part__intro">
-          {/* The whole log, one event a line, with the club's positions (docs/architecture.md, "Exports"). */}
+          {/* The whole log, one event a line, with the club's positions (docs/architecture/exports.md). */}
           <a href={`/api/admin/events/export?${clubQuery(clubId)}`} download>
             {guestsTexts.logDownload}
           </a>
