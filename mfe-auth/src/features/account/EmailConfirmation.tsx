@@ -1,6 +1,6 @@
 /**
  * The account panel's notice while the address is not confirmed, with a button that mails the link
- * again (docs/architecture.md, "Confirmed addresses"). A confirmed address shows nothing here.
+ * again (docs/architecture/mail.md, "Confirmed addresses"). A confirmed address shows nothing here.
  * The state it shows is the panel's (`useEmailState`), which the address change's form updates too.
  */
 import { useId, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * "Kalender abonnieren": the member's personal calendar link with a copy button, and a way to make a
- * new link when the old one got into the wrong hands (docs/architecture.md, "The calendar feed").
+ * new link when the old one got into the wrong hands (docs/architecture/calendar-feed.md).
  */
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
