@@ -1,6 +1,6 @@
 /**
  * The club's live stream for every screen of this remote: one EventSource per tab, shared by the
- * grid and "Meine Reservierungen" (docs/architecture.md, "The live stream").
+ * grid and "Meine Reservierungen" (docs/architecture/live-stream.md).
  *
  * - A `ready` message says the stream works; `resumed: false` means the screens may have missed
  *   changes (a fresh stream, or one the server could not resume): each loads again unless what it

@@ -1,5 +1,5 @@
 /**
- * Who plays, as the make and change popups hold it (docs/architecture.md): singles or doubles, and
+ * Who plays, as the make and change popups hold it (docs/who-plays.md): singles or doubles, and
  * a row per co-player, a member picked from the club's list or a guest by name. Pure functions, so
  * both popups' machines use them alike and tests need no browser. The API decides every rule
  * again; the popup only spares a round trip for what it can see itself.

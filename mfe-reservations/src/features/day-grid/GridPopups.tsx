@@ -2,7 +2,7 @@
  * The popup open over the grid, if any, with the club's play rules it asks by. This module is the
  * popups' chunk: the grid loads it through `popups-on-demand.tsx` when the pointer or the keyboard
  * focus first enters the grid, or at the first click at the latest, so the first paint carries
- * neither the popups nor the play rules (docs/architecture.md).
+ * neither the popups nor the play rules (docs/architecture/first-visit.md).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
