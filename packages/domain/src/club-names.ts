@@ -2,7 +2,7 @@
  * When two club names are "the same": members pick their club from a list, so a second club whose
  * name only differs in letter case, accents, punctuation or look-alike letters from other scripts
  * (a Cyrillic "а" for a Latin "a") could collect members' sign-ups under a false flag. The database
- * keeps a unique index over this fold (column `clubs.name_key`); docs/security.md explains the threat.
+ * keeps a unique index over this fold (column `clubs.name_key`); docs/security/access.md explains the threat.
  */
 import unhomoglyph from 'unhomoglyph';
 

@@ -1,5 +1,5 @@
 /**
- * The club's clock (docs/architecture.md, "Club-local time"): every "today", "past", booking
+ * The club's clock (docs/architecture/club-time.md): every "today", "past", booking
  * horizon and cancellation deadline is computed here, from an instant and the club's own IANA time
  * zone, whatever zone the server or the phone is set to. Calendar days stay plain `YYYY-MM-DD`
  * (./dates); only the step between an instant and the club's wall clock needs the zone, and it is

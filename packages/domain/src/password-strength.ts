@@ -16,7 +16,7 @@ export function passwordStrength(password: string): PasswordStrength {
 /**
  * bcrypt reads only the first 72 bytes of a password: two passwords that differ only after that are
  * the same password. New passwords are therefore limited in bytes, not characters ("ä" is two bytes
- * in UTF-8, many symbols three or four); docs/security.md explains the choice.
+ * in UTF-8, many symbols three or four); docs/security/accounts.md explains the choice.
  */
 export const PASSWORD_MAX_BYTES = 72;
 

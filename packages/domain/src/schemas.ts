@@ -138,7 +138,7 @@ export const clubLocalRulesProperties = {
 
 // --- end of club-local rules ---
 
-// --- The clubhouse screen (docs/architecture.md, "The clubhouse screen") ---
+// --- The clubhouse screen (docs/architecture/clubhouse-screen.md) ---
 
 /** How the clubhouse screen names who plays: not at all, "S. G.", or "Steffi Graf". */
 export const DISPLAY_NAMES = ['none', 'initials', 'full'] as const;

@@ -16,7 +16,7 @@ export type CoPlayer = RequestedPlayer | PlayerRef;
 export type Role = 'admin' | 'player';
 
 /**
- * A member's standing in their club (docs/architecture.md, "Who sees a club's data"): only active
+ * A member's standing in their club (docs/architecture/membership.md): only active
  * members book and see the club's bookings and players. `pending`: signed up to a club that
  * approves its members; `inactive`: rejected or deactivated by an admin.
  */
@@ -38,7 +38,7 @@ export interface Club extends ClubCoreSettings {
   _id: string;
   /** New members wait for an admin's approval before they see or book anything. */
   member_approval: boolean;
-  // Club-local rules (docs/architecture.md, "Club-local time"): the clock and the two time rules
+  // Club-local rules (docs/architecture/club-time.md): the clock and the two time rules
   // every screen needs; the Platzordnung itself is fetched on its page (GET /api/club/rules).
   /** IANA time zone the club's "today", "past", horizon and deadline are computed in. */
   time_zone: string;

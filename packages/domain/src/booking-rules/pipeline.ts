@@ -1,5 +1,5 @@
 /**
- * The rules a booking answers to, in the order they are asked (docs/adding-a-change.md, "A new
+ * The rules a booking answers to, in the order they are asked (docs/adding-a-change.md, "Adding a new
  * booking rule"): a malformed request is answered as such before any rule about who may do what,
  * and the slot before the people who play in it. Making, changing, a group's courts and a series'
  * dates all run this one list; no decider names a rule. A new rule is a file beside its feature

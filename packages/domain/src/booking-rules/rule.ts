@@ -1,5 +1,5 @@
 /**
- * One rule a booking answers to (docs/adding-a-change.md, "A new booking rule"). Making, changing,
+ * One rule a booking answers to (docs/adding-a-change.md, "Adding a new booking rule"). Making, changing,
  * a group's courts and a series' dates are all decided by running the ordered list of rules
  * (./pipeline) over one booking and one context; each rule says in its type which parts of the
  * context it reads, and the pipeline's context is every rule's parts together, so a caller that

@@ -1,6 +1,6 @@
 /**
  * German texts of the personal calendar feed: what a member's calendar app shows of a booking, and
- * the account panel's words for subscribing (docs/architecture.md, "The calendar feed").
+ * the account panel's words for subscribing (docs/architecture/calendar-feed.md).
  */
 export const calendarTexts = {
   /** The calendar's name in the member's app. */

@@ -1,6 +1,6 @@
 /**
  * The club-local rules a club sets beside courts and hours: its time zone, how far ahead players
- * may book, until when they may cancel, and its Platzordnung (docs/architecture.md, "Club-local
+ * may book, until when they may cancel, and its Platzordnung (docs/architecture/club-time.md, "Club-local
  * time"). The JSON schema (../schemas) checks their shape; what it cannot know lives here.
  */
 import { isTimeZone } from '../club-time';

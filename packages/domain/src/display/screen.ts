@@ -1,5 +1,5 @@
 /**
- * What the clubhouse screen shows (docs/architecture.md, "The clubhouse screen"): today's courts ×
+ * What the clubhouse screen shows (docs/architecture/clubhouse-screen.md): today's courts ×
  * hours as the API answers them, already named as the club chose (`display_names`), and the next
  * free hours of each court. The API builds the day here and the screen reads the free hours here,
  * so the rules of a cell are the grid's own (day-slots, blocks).

@@ -1,4 +1,4 @@
-/** The clubhouse screen's German words (docs/architecture.md, "The clubhouse screen"). */
+/** The clubhouse screen's German words (docs/architecture/clubhouse-screen.md). */
 import type { DisplayNames } from '../schemas';
 
 /** How each choice of `display_names` reads in the admin's card and in the log. */

@@ -1,5 +1,5 @@
 /**
- * The one catalogue of event types (docs/architecture.md, "The event log"). Every kind of change
+ * The one catalogue of event types (docs/architecture/event-log.md). Every kind of change
  * that the log records is listed here once, with the stream it belongs to, the JSON schema of its
  * data, its German label, its one line for the log and the day it concerns. The database's list of
  * known types, the CLI's `--type` filter and lines, the admin log's titles, lines and "Stand davor"

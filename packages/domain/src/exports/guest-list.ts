@@ -1,5 +1,5 @@
 /**
- * The treasurer's guest list as `GET /api/admin/guests` answers it (docs/architecture.md,
+ * The treasurer's guest list as `GET /api/admin/guests` answers it (docs/architecture/exports.md,
  * "Exports"): the API writes it, the admin area's "Gäste" shows it.
  */
 import type { IsoDate } from '../types';

@@ -1,5 +1,5 @@
 /**
- * The words of the club's exports and the treasurer's guest list (docs/architecture.md, "Exports"):
+ * The words of the club's exports and the treasurer's guest list (docs/architecture/exports.md):
  * the spreadsheets' column headings and file names, and the German refusals of their requests.
  */
 export const exportTexts = {

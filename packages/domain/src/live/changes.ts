@@ -1,5 +1,5 @@
 /**
- * What the live stream of a club says (docs/architecture.md, "The live stream"): one message per
+ * What the live stream of a club says (docs/architecture/live-stream.md): one message per
  * committed change a grid shows, numbered by the club's own sequence, carrying the booking or block
  * as it stands after the change, so a screen applies it without asking the server again. The API
  * builds these messages and the screens apply them with the functions below: one definition for both.

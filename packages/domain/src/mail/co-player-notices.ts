@@ -1,5 +1,5 @@
 /**
- * The notices about bookings that name co-players (docs/architecture.md, "Notifications"): a named
+ * The notices about bookings that name co-players (docs/architecture/mail.md, "Notifications"): a named
  * member hears when they are named, taken off, and when the booking moves, is cancelled or gets
  * other players; the booker hears when a co-player takes themselves off or comes back. Each is switchable in the
  * account panel.

@@ -1,5 +1,5 @@
 /**
- * The German words of confirming an address (docs/architecture.md, "Confirmed addresses"): the
+ * The German words of confirming an address (docs/architecture/mail.md, "Confirmed addresses"): the
  * mail with the link, the API's answers and the account panel's notice.
  */
 import { jsonObjectBody } from '../shapes';
@@ -24,7 +24,7 @@ export const confirmationTexts = {
   confirming: 'Ihre E-Mail-Adresse wird bestätigt …',
 } as const;
 
-/** The token of a mailed confirmation link (docs/architecture.md, "Confirmed addresses"). */
+/** The token of a mailed confirmation link (docs/architecture/mail.md, "Confirmed addresses"). */
 export const confirmEmailSchema = {
   $id: 'confirmEmail',
   type: 'object',

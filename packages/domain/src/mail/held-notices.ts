@@ -1,5 +1,5 @@
 /**
- * Which mails an address gets before and after its owner confirmed it (docs/architecture.md,
+ * Which mails an address gets before and after its owner confirmed it (docs/architecture/mail.md,
  * "Confirmed addresses"). Account mails (the confirmation link, the password reset) always go:
  * they are how an owner proves or regains the address, and their own rate limits bound them.
  * Notices to an unconfirmed address are held; when the link is used, those still worth reading go
@@ -15,7 +15,7 @@ export const NOTICES_PER_RECIPIENT_PER_DAY = 20;
 /**
  * Notices about other members' bookings one is named on, per address and UTC day: a budget of
  * their own, so a booker who names and removes a member over and over spends only this one, never
- * the notices about the member's own bookings (docs/security.md).
+ * the notices about the member's own bookings (docs/security/cost.md).
  */
 export const CO_PLAYER_NOTICES_PER_RECIPIENT_PER_DAY = 10;
 

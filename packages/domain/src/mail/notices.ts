@@ -1,5 +1,5 @@
 /**
- * The kinds of mail the app sends and the German words of each notice (docs/architecture.md,
+ * The kinds of mail the app sends and the German words of each notice (docs/architecture/mail.md,
  * "Notifications"). The mailer wraps these words in its plain-text and HTML layout; the admin's
  * list of notices names each kind by its label. The password-reset mail's words live with its
  * template in the mailer, since only the mailer ever sees them.
@@ -31,7 +31,7 @@ export type { NameOf };
 
 /**
  * Mails about the member's own account, with a link that is a key to it: only the member ever sees
- * them; the club's admins neither list nor resend them (docs/security.md).
+ * them; the club's admins neither list nor resend them (docs/security/mail.md).
  */
 export const accountMailKinds = [
   'password-reset',
@@ -75,7 +75,7 @@ export const mailKindLabels: Record<MailKind, string> = {
 
 /**
  * `held`: a notice to an address not yet confirmed, kept until the member follows the mailed link;
- * `dropped`: never sent, too old by then or over the recipient's daily limit (docs/architecture.md,
+ * `dropped`: never sent, too old by then or over the recipient's daily limit (docs/architecture/mail.md,
  * "Confirmed addresses").
  */
 export const mailStatuses = ['waiting', 'sent', 'failed', 'held', 'dropped'] as const;

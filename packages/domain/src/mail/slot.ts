@@ -1,6 +1,6 @@
 /**
  * A booking's slot as every notice names it, and the shape of a notice's words
- * (docs/architecture.md, "Notifications").
+ * (docs/architecture/mail.md, "Notifications").
  */
 import { formatDateDe, formatTimeRange } from '../dates';
 import type { IsoDate, PlayerRef } from '../types';

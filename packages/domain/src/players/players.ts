@@ -1,5 +1,5 @@
 /**
- * The players a booking names beside its booker (docs/architecture.md): members by id, guests by
+ * The players a booking names beside its booker (docs/who-plays.md): members by id, guests by
  * name. A guest's name travels in requests and answers only; events carry a guest id.
  */
 import { fullName, holderName, type Named } from '../names';

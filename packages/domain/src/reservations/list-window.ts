@@ -3,7 +3,7 @@
  * club's list without `from`/`to` and draws both its day grid and "Meine Reservierungen" from that
  * one answer, so the window keeps what those screens need: a few weeks back for browsing the grid,
  * and every booking still to come. A club's older history stays out, so the answer stops growing
- * with the club's age (docs/architecture.md, "The path of a read").
+ * with the club's age (docs/architecture/read-models.md).
  */
 import { addDays } from '../dates';
 import type { IsoDate } from '../types';

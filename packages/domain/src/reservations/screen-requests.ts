@@ -2,7 +2,7 @@
  * The lists the reservations screens ask for, by address: the screens build their requests with
  * these, and the API names the same addresses in the page as preloads, so the first screen's data
  * starts with the page and the screen takes the answers the browser already has
- * (docs/architecture.md, "The first visit"). One place for both, or the addresses would drift and
+ * (docs/architecture/first-visit.md). One place for both, or the addresses would drift and
  * the browser would ask twice.
  */
 import { addDays, mondayOf } from '../dates';

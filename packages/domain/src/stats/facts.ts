@@ -1,6 +1,6 @@
 /**
  * What the club's numbers need to know of each booking, folded from its reservation stream
- * (docs/architecture.md, "Projections"). Unlike the bookings read model, a cancelled booking keeps
+ * (docs/architecture/read-models.md, "Projections"). Unlike the bookings read model, a cancelled booking keeps
  * its row: the hours it held before it was called off are history, and the call-off itself is a
  * figure. Only facts that need no clock or time zone are kept here (instants as recorded, days and
  * hours as booked); what an hour is worth in a range is worked out when the range is asked for

@@ -2,7 +2,7 @@
  * The club's numbers for a range of days, from the facts the stats projection keeps (./facts):
  * every occurrence of a booking in the range, hour by hour, on the club's wall clock. A weekly series
  * is expanded here, at read time, into its dates within the range, so an open-ended series needs
- * no rows materialised ahead and no horizon that moves with the clock (docs/architecture.md,
+ * no rows materialised ahead and no horizon that moves with the clock (docs/architecture/club-numbers.md,
  * "The club's numbers").
  *
  * Rules: an hour counts as booked unless it was called off before it began (what began took place;
