@@ -26,7 +26,7 @@ export interface RemoteContractDeclaration {
  * The id of the JSON data block in which the API hands the page the `host-contract.json` of the
  * remote whose screen it preloads, as `{ [remote]: RemoteContractDeclaration }`, read beside that
  * remote's served manifest: the shell checks the contract without a request of its own
- * (docs/architecture.md, "The first visit").
+ * (docs/architecture/first-visit.md).
  */
 export const INLINE_CONTRACTS_ID = 'platzbuchung-contracts';
 
@@ -126,7 +126,7 @@ export const INLINE_CONFIG_ID = 'platzbuchung-config';
  * What the shell needs before its first screen, written by the API into each page it serves: the
  * clubs (as `GET /api/clubs` answers them) and the session's user (as `GET /api/verifyAuth` does,
  * `null` for a visitor without one). The shell then renders its layout at once instead of asking
- * two questions first (docs/architecture.md, "The first visit"); a page served otherwise has no
+ * two questions first (docs/architecture/first-visit.md); a page served otherwise has no
  * such block, and the shell asks.
  */
 export interface PageStartup {

@@ -3,7 +3,7 @@
  * document title. Screens of a remote are named by remote and exposed module, so the areas that
  * are not deployed yet (reservations, admin) switch on as soon as remotes.json lists them. The
  * shell routes by it, and the API names in each page the files of the screen it will show
- * (docs/architecture.md, "The first visit"): one table, so the two cannot differ.
+ * (docs/architecture/first-visit.md): one table, so the two cannot differ.
  */
 import { hostPaths, type HostPath } from './contract';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
