@@ -1,5 +1,5 @@
 /**
- * The mail outbox in Postgres (docs/architecture.md, "Mail: outbox, relay, worker"). Every mail is
+ * The mail outbox in Postgres (docs/architecture/mail.md, "Mail: outbox, relay, worker"). Every mail is
  * a row here from the moment its cause commits until it is sent or has failed for good; the queue
  * only ever learns the row's id. The API writes rows and the mailer takes them: this table is the
  * only place the two meet.
@@ -157,7 +157,7 @@ async function sendableStatus(db: OutboxDb, address: string, kind: NoticeFacts['
  * Writes one mail into the outbox, in the caller's transaction. Answers its id, or undefined when a
  * row with the same `dedupeKey` exists already. Account mails always wait to be sent; a notice is
  * held while its address is unconfirmed, and counts against the recipient's daily limit otherwise
- * (docs/architecture.md, "Confirmed addresses").
+ * (docs/architecture/mail.md, "Confirmed addresses").
  */
 export async function insertOutboxMail(db: OutboxDb, mail: NewOutboxMail): Promise<string | undefined> {
   const id = randomUUID();
