@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   const app = new Koa<AppState>({
     keys: [deps.config.sessionSecret],
     // Each proxy appends the address it saw to X-Forwarded-For; everything left of our own proxies'
-    // entries is written by the client and must not be believed (docs/security.md).
+    // entries is written by the client and must not be believed (docs/security/sessions.md).
     proxy: deps.config.trustedProxies > 0,
     maxIpsCount: deps.config.trustedProxies,
   });

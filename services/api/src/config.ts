@@ -25,7 +25,7 @@ export interface Config {
   production: boolean;
   /** `DEMO=1` (or `--demo`): seed the demo club at start. */
   demo: boolean;
-  /** Sign-ups and club registrations one client may send per 15 minutes (docs/security.md). */
+  /** Sign-ups and club registrations one client may send per 15 minutes (docs/security/accounts.md). */
   registrationsPerClient: number;
   /** After this many days a sent or failed mail's body is removed (`MAIL_RETENTION_DAYS`, docs/privacy-erasure.md). */
   mailRetentionDays: number;
@@ -34,11 +34,11 @@ export interface Config {
    * socket's address is the client's; n: the n-th address from the right of `X-Forwarded-For` is.
    */
   trustedProxies: number;
-  /** The live streams' bounds and heartbeat (docs/architecture.md, "The live stream"). */
+  /** The live streams' bounds and heartbeat (docs/architecture/live-stream.md). */
   live: LiveConfig;
   /** Where reads that may lag go (docs/scaling.md). */
   readReplica: ReadReplicaConfig;
-  /** The event log's JSON Lines exports (docs/security.md, "Exports that wait for their reader"). */
+  /** The event log's JSON Lines exports (docs/security/cost.md, "Exports that wait for their reader"). */
   eventExports: EventExportConfig;
 }
 
@@ -252,7 +252,7 @@ export function readMigrationsDir(env: NodeJS.ProcessEnv = process.env): string 
     : fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 }
 
-/** Source maps show the original source; production serves none (docs/security.md). */
+/** Source maps show the original source; production serves none (docs/security/browser.md). */
 export function readServesSourceMaps(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.NODE_ENV !== 'production';
 }

@@ -90,7 +90,7 @@ async function follow(db: Db, options: Options): Promise<void> {
 }
 
 /**
- * Writes the log as JSON Lines to stdout (docs/architecture.md, "Exports"), waiting for stdout to
+ * Writes the log as JSON Lines to stdout (docs/architecture/exports.md), waiting for stdout to
  * take each batch, so a million events go out without being held in memory.
  */
 async function exportLines(db: Db, options: Options): Promise<void> {

@@ -4,7 +4,7 @@
  * booking's keys on a random page of every index keyed by it (the events' stream key, the
  * reservations', the club's numbers'); at national size those pages are mostly outside the
  * database's buffers. Time-ordered ids put them on the few newest pages, which stay in memory
- * (docs/scaling.md, "Time-ordered ids"). The time they tell is no secret: the log says it too.
+ * (docs/scaling.md, "What one primary and one API process carry"). The time they tell is no secret: the log says it too.
  */
 import { v7 } from 'uuid';
 

@@ -1,5 +1,5 @@
 /**
- * What a member's data export ("Meine Daten", `GET /api/account/export`) may cost (docs/security.md,
+ * What a member's data export ("Meine Daten", `GET /api/account/export`) may cost (docs/security/cost.md,
  * "The data export reads one member's rows"): a few exports per member in 15 minutes, and each one
  * reads the member's rows of the log, not the club's.
  */

@@ -369,7 +369,7 @@ describe('a booking that names the member', () => {
       end_time: 18,
       date: MONDAY,
     });
-    // The row the reservations projection keeps from the booking's `players` (docs/architecture.md).
+    // The row the reservations projection keeps from the booking's `players` (docs/who-plays.md).
     await api.db('reservation_players').insert({
       reservation_id: booking,
       club_id: members.club._id,

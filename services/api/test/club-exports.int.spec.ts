@@ -1,5 +1,5 @@
 /**
- * The club's exports (docs/architecture.md, "Exports"): the treasurer's guest list as JSON and CSV
+ * The club's exports (docs/architecture/exports.md): the treasurer's guest list as JSON and CSV
  * with the fees per member, the bookings, members and guests spreadsheets read back with Papa Parse
  * as a spreadsheet reads them (BOM, `;`, quotes, umlauts), the event log as JSON Lines resumable
  * by position, and who may ask.

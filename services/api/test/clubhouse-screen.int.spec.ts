@@ -8,7 +8,7 @@ import { listenAt } from './support/live-stream';
 import { waitUntil } from './support/event-log';
 
 /**
- * The clubhouse screen (docs/architecture.md, "The clubhouse screen"): the admin's secret link,
+ * The clubhouse screen (docs/architecture/clubhouse-screen.md): the admin's secret link,
  * the day it opens without a login, its live stream, and renewing, which ends the old link at once.
  */
 /** Monday 2026-03-23, 10:00 in Berlin: later hours of the day are free to book. */

@@ -1,5 +1,5 @@
 /**
- * Notices to co-players (docs/architecture.md, "Notifications"): a named member hears when named,
+ * Notices to co-players (docs/architecture/mail.md, "Notifications"): a named member hears when named,
  * taken off, moved, cancelled and when others play beside them; the booker when a co-player
  * leaves; nobody of their own doing; each once, held for an unconfirmed address, and none for a
  * member who switched them off.
@@ -122,7 +122,7 @@ describe('notices to co-players', { timeout: 60_000 }, () => {
       `Steffi Graf hat Sie als Mitspieler eingetragen (${club.name})`,
     );
     expect((await words(named!)).body).toContain('Platz 2, Do., 26.11.2026, 18-19 Uhr');
-    // An address not yet confirmed gets it once confirmed (docs/architecture.md, "Confirmed addresses").
+    // An address not yet confirmed gets it once confirmed (docs/architecture/mail.md, "Confirmed addresses").
     expect((await coPlayerNotices(bernd.user._id)).map((n) => [n.kind, n.status])).toEqual([
       ['co-player-named', 'held'],
     ]);

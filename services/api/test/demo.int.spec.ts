@@ -34,7 +34,7 @@ describe('the demo club', () => {
       .select('id', 'role');
     expect(members).toHaveLength(12);
     expect(members.filter((m) => m.role === 'admin')).toHaveLength(1);
-    // Demo members get notices from the start (docs/architecture.md, "Confirmed addresses").
+    // Demo members get notices from the start (docs/architecture/mail.md, "Confirmed addresses").
     expect(await db('users').where({ club_id: clubId }).whereNull('email_confirmed_at').pluck('id')).toEqual(
       [],
     );

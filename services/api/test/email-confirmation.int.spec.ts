@@ -1,5 +1,5 @@
 /**
- * Mail only to people who asked (docs/architecture.md, "Confirmed addresses"): a new member's
+ * Mail only to people who asked (docs/architecture/mail.md, "Confirmed addresses"): a new member's
  * address gets a confirmation link at once, notices to it are held until the link is used and then
  * sent once, account mails always go, and no address gets more than its daily number of notices.
  */

@@ -1,8 +1,8 @@
 /**
- * The event log's export as JSON Lines (docs/architecture.md, "Exports"): read in pages, so 100,000
+ * The event log's export as JSON Lines (docs/architecture/exports.md): read in pages, so 100,000
  * events go out with the memory of a page, resumable by position, from the admin's route and from
  * `npm run events -- export`; and slow readers hold no connection, a bounded number of slots, and
- * not for ever (docs/security.md, "Exports that wait for their reader").
+ * not for ever (docs/security/cost.md, "Exports that wait for their reader").
  */
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';

@@ -17,7 +17,7 @@ import { resetMailsIn } from './support/outbox-mails';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../src/http/session';
 
 /**
- * The live stream of a club (docs/architecture.md, "The live stream"), over two API processes: this
+ * The live stream of a club (docs/architecture/live-stream.md), over two API processes: this
  * test's own and one started with main.ts, both on one database, so changes made on one reach
  * listeners on the other only through the database's notifications and the gap-free reader.
  */

@@ -1,6 +1,6 @@
 /**
- * Login limits under parallel guessing, and why nobody can lock an owner out (docs/security.md,
- * "Accounts, login and rate limits").
+ * Login limits under parallel guessing, and why nobody can lock an owner out (docs/security/accounts.md,
+ * "Why nobody can lock another member out").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as texts from '@platzbuchung/domain/texts';

@@ -1,5 +1,5 @@
 /**
- * The outbox end to end (docs/architecture.md, "Mail: outbox, relay, worker"): a reset requested
+ * The outbox end to end (docs/architecture/mail.md, "Mail: outbox, relay, worker"): a reset requested
  * while Redis is down is mailed once Redis is back, and two deployments on one Redis keep to their
  * own queues.
  */
@@ -30,7 +30,7 @@ async function startStack(redis: string) {
     SMTP_URL: peer.url,
     MAIL_FROM: 'Platzbuchung <no-reply@platzbuchung.test>',
   });
-  // Without MAIL_QUEUE the mailer names its queue after the database (README, "Mail").
+  // Without MAIL_QUEUE the mailer names its queue after the database (README, "Configuration").
   const queue = `mail-${new URL(api.databaseUrl!).pathname.slice(1)}`;
   cleanups.push(async () => {
     await mailer.stop();

@@ -1,5 +1,5 @@
 /**
- * Notices as a subscription on the event log (docs/architecture.md, "Notifications"): who gets
+ * Notices as a subscription on the event log (docs/architecture/mail.md, "Notifications"): who gets
  * which mail for which event, in German with the club's name, and each exactly once, also when
  * the subscription dies in the middle of a batch.
  */

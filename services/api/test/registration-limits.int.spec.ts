@@ -1,6 +1,6 @@
 /**
  * Sign-up and club registration under load: limited per client, cheap refusals before any hashing,
- * and bcrypt kept off the event loop (docs/security.md, "Accounts, login and rate limits").
+ * and bcrypt kept off the event loop (docs/security/accounts.md).
  */
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';

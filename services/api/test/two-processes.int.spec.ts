@@ -90,7 +90,7 @@ describe('two API processes behave as one', () => {
   it('failed logins spread over A and B count together', async () => {
     const { email } = await registerClub(a.url);
     const wrong = (url: string) => new TestClient(url).post('/api/login', { email, password: 'Falsch123!' });
-    // Five wrong passwords per address and client are allowed (docs/security.md); alternately on A and B.
+    // Five wrong passwords per address and client are allowed (docs/security/accounts.md); alternately on A and B.
     const statuses: number[] = [];
     for (const url of [a.url, b.url, a.url, b.url, a.url, b.url, a.url])
       statuses.push((await wrong(url)).status);

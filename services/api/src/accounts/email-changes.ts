@@ -18,7 +18,7 @@ import { emailRegistered } from './users-store';
  * Whether `newEmail` is another account's is looked up only here, after the request was counted,
  * and it changes only what that address is told: the link when it is free, that nothing changed
  * when it is taken. Its link is stored either way but mailed only to a free address, so the answer,
- * the waiting address and the member's export read the same (docs/security.md, "Changing the
+ * the waiting address and the member's export read the same (docs/security/accounts.md, "Changing the
  * address").
  */
 export async function requestEmailChange(

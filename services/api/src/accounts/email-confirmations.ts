@@ -1,5 +1,5 @@
 /**
- * Confirming that a member owns their address (docs/architecture.md, "Confirmed addresses"). A link
+ * Confirming that a member owns their address (docs/architecture/mail.md, "Confirmed addresses"). A link
  * carries a random token (32 bytes, like a reset token) whose SHA-256 alone is stored, together with
  * the address it was mailed to: a token confirms that address and no other, so a later "change
  * e-mail" can mail the new address a link of the same kind and switch over when it is used.

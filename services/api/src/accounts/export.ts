@@ -219,7 +219,7 @@ function ownStreams(db: Db, clubId: string, userId: string) {
  * The member's own streams: each booking held by the member (its `ReservationMade` names them) with
  * every later event of it, whoever caused it, the member's own membership stream and the streams of
  * `ownStreamSections`. Each stream is read by its key, so the export reads the member's rows only,
- * however long the club's log (docs/security.md, "The data export reads one member's rows").
+ * however long the club's log (docs/security/cost.md, "The data export reads one member's rows").
  */
 async function ownStreamEvents(db: Db, clubId: string, userId: string) {
   const rows: EventRow[] = await db('events')

@@ -46,7 +46,7 @@ export interface ResetRecipient {
 }
 
 /**
- * The reset request and its mail in one transaction (docs/architecture.md, "Mail: outbox, relay,
+ * The reset request and its mail in one transaction (docs/architecture/mail.md, "Mail: outbox, relay,
  * worker"): either both are stored or neither, so a stored token always has its mail on the way,
  * whether or not Redis is up right now. Answers the request's and the mail's ids.
  */

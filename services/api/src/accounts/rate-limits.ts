@@ -5,7 +5,7 @@ import { tooManyRequests } from '../http/errors';
 
 /**
  * Limits kept in Postgres so every API process counts together. Which limit guards what, and why a
- * stranger's wrong passwords cannot lock an owner out, is written down in docs/security.md.
+ * stranger's wrong passwords cannot lock an owner out, is written down in docs/security/accounts.md.
  */
 export interface RateLimitSettings {
   /** Failed logins for one address from one client that has never logged into it: tight. */

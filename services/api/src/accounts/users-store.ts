@@ -211,7 +211,7 @@ export interface NewUser {
   password_hash: string;
   role: Role;
   status: MemberStatus;
-  /** null: the member still has to follow the mailed link (docs/architecture.md, "Confirmed addresses"). */
+  /** null: the member still has to follow the mailed link (docs/architecture/mail.md, "Confirmed addresses"). */
   email_confirmed_at: Date | null;
 }
 

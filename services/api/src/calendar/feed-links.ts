@@ -1,5 +1,5 @@
 /**
- * The secret links of the personal calendar feeds (docs/architecture.md, "The calendar feed").
+ * The secret links of the personal calendar feeds (docs/architecture/calendar-feed.md).
  *
  * A link's secret is HMAC-SHA256(feed key, member id + random seed): 256 bits no one can guess.
  * The database keeps the seed and the secret's SHA-256, never the secret: the hash finds the
@@ -64,7 +64,7 @@ export async function currentFeedSecret(db: Db, key: Buffer, userId: string): Pr
 
 /**
  * Ends the member's link; the account panel makes a new one on its next visit. A password reset
- * calls it: whoever took over the account before may have copied the link (docs/security.md).
+ * calls it: whoever took over the account before may have copied the link (docs/security/secret-links.md).
  */
 export async function dropFeedSecret(db: Db | Knex.Transaction, userId: string): Promise<void> {
   await db('calendar_feeds').where({ user_id: userId }).delete();
@@ -85,7 +85,7 @@ export interface FeedOwner {
 
 /**
  * Whose feed a secret opens, or undefined; a malformed secret never reaches the database. The link
- * ends with the membership: only an active member's feed opens (docs/architecture.md, "Who sees a
+ * ends with the membership: only an active member's feed opens (docs/architecture/membership.md, "Who sees a
  * club's data"), and a reactivated member's link works again.
  */
 export async function findFeedOwner(db: Db, secret: string): Promise<FeedOwner | undefined> {

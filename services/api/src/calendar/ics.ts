@@ -1,5 +1,5 @@
 /**
- * A member's bookings as an iCalendar feed (RFC 5545; docs/architecture.md, "The calendar feed").
+ * A member's bookings as an iCalendar feed (RFC 5545; docs/architecture/calendar-feed.md).
  *
  * ical-generator writes the calendar (escaping, line folding, UIDs, DTSTAMP), the VTIMEZONE comes
  * from timezones-ical-library (the current IANA rules, not a table of our own), and luxon turns a club's

@@ -1,5 +1,5 @@
 /**
- * What a new or changed booking is decided on (docs/architecture.md, "The path of a command"):
+ * What a new or changed booking is decided on (docs/architecture/commands.md):
  * the club's bookings in the way, the people's other bookings, the blocks, the play rules and the
  * named members, read in one statement; and what a booking writes beside its events.
  */

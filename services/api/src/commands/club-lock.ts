@@ -1,6 +1,6 @@
 /**
  * The club lock: every command of a club runs under it, across every API process; other clubs are
- * not held up (docs/architecture.md, "The path of a command").
+ * not held up (docs/architecture/commands.md).
  */
 import type { Knex } from 'knex';
 import type { Club } from '@platzbuchung/domain/types';

@@ -1,7 +1,7 @@
 /**
  * Decide and append: each club's commands decided under its lock, each on the context the ones
  * accepted before it left, then every club's accepted events appended by one statement and
- * projected (docs/architecture.md, "The path of a command").
+ * projected (docs/architecture/commands.md).
  */
 import type { Knex } from 'knex';
 import { clubNow } from '@platzbuchung/domain/club-time';

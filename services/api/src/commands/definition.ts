@@ -1,5 +1,5 @@
 /**
- * What a kind of command tells the one handler (docs/architecture.md, "The path of a command"):
+ * What a kind of command tells the one handler (docs/architecture/commands.md):
  * its stream, how to load the stream's state and the decider's context, the decider, and, for
  * commands decided together, how to batch them. The handler (./handle) is the same for all.
  */

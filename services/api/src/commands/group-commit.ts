@@ -1,5 +1,5 @@
 /**
- * Group commit: small batches of different clubs share one transaction (docs/architecture.md,
+ * Group commit: small batches of different clubs share one transaction (docs/architecture/commands.md,
  * "Clubs' batches share a transaction").
  */
 import type { Actor } from '@platzbuchung/domain/decider';

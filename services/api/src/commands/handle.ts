@@ -1,5 +1,5 @@
 /**
- * The one way a command runs (docs/architecture.md, "The path of a command"): lock the club, load
+ * The one way a command runs (docs/architecture/commands.md): lock the club, load
  * the stream's state and what the decider needs besides, decide, append, project, commit. Every
  * command of every stream type goes through `handleCommand`; what differs is its definition
  * (./definition).

@@ -1,6 +1,6 @@
 /**
  * One club's batch in a transaction of its own: the lock waited for, and the conflicts seen on what
- * is committed answered before the wait (docs/architecture.md, "The path of a command").
+ * is committed answered before the wait (docs/architecture/commands.md).
  */
 import type { Actor } from '@platzbuchung/domain/decider';
 import type { DomainEvent } from '@platzbuchung/domain/events/catalogue';
@@ -18,7 +18,7 @@ import type { CommandDefinition, CommandResult } from './definition';
  * When another transaction holds the club's lock (another process, or an admin's change), the
  * commands are decided once on what is committed before they wait: a conflict seen then was a real
  * booking or block at that moment, so that refusal stands and is answered without waiting for the
- * lock. Anything else is decided again under the lock (docs/architecture.md).
+ * lock. Anything else is decided again under the lock (docs/architecture/commands.md).
  */
 export async function runBatch<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
   db: Db,

@@ -3,7 +3,7 @@
  * then only binds and runs it. For the short statements of every request (the session lookup, a
  * booking's context, a day's list) planning cost more than running: measured on a warm
  * connection, the session lookup 0.08 ms to plan against 0.02 ms to run, a booking's context
- * 0.14–0.2 ms against 0.17 ms (docs/architecture.md, "The path of a command").
+ * 0.14–0.2 ms against 0.17 ms (docs/architecture/commands.md).
  *
  * A statement's name comes from its text, so every distinct text is prepared once per connection;
  * queries prepared this way keep their text steady (lists as one array parameter, not `IN (…)`

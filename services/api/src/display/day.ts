@@ -1,4 +1,4 @@
-/** The clubhouse screen's day (docs/architecture.md, "The clubhouse screen"), read from the projections. */
+/** The clubhouse screen's day (docs/architecture/clubhouse-screen.md), read from the projections. */
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { displayDay, type DisplayDay } from '@platzbuchung/domain/display/screen';
 import type { DisplayNames } from '@platzbuchung/domain/schemas';

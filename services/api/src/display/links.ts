@@ -1,5 +1,5 @@
 /**
- * The clubhouse screen's secret link, one per club (docs/architecture.md, "The clubhouse screen").
+ * The clubhouse screen's secret link, one per club (docs/architecture/clubhouse-screen.md).
  * Made like a calendar feed's (../http/secret-links): the table keeps the seed and the secret's
  * hash, so the admin can be shown the link again, and a copy of the table opens no screen.
  * Renewing notifies every API process, which ends the old link's streams at once (../live/displays).

@@ -1,5 +1,5 @@
 /**
- * Runs the subscriptions in one API process of a deployment at a time (docs/architecture.md,
+ * Runs the subscriptions in one API process of a deployment at a time (docs/architecture/event-log.md,
  * "Subscriptions"). Every API worker asks for a PostgreSQL advisory lock on a connection of its
  * own; the one that gets it runs the subscriptions, the others ask again now and then. When the
  * leader stops or dies, its connection ends, the lock is free, and another worker takes over where

@@ -1,5 +1,5 @@
 /**
- * Reading the whole log without gaps (docs/architecture.md, "Reading the log"). A position is
+ * Reading the whole log without gaps (docs/architecture/event-log.md, "Reading the log"). A position is
  * taken when an event is inserted, not when it commits: 101 can become visible before 100, and a
  * reader that remembers "the last position seen" would skip 100 for ever. So readers go only up to
  * the oldest transaction still running (`pg_snapshot_xmin`), below which nothing can appear any

@@ -1,5 +1,5 @@
 /**
- * The event store (docs/architecture.md, "The event log"): one append-only table for every stream
+ * The event store (docs/architecture/event-log.md): one append-only table for every stream
  * type. Appending checks each event against its catalogue schema and numbers it twice: its stream's
  * version (optimistic concurrency) and its club's sequence (gap-free, since every append of a club
  * runs under the club's lock, see ../commands/club-lock).

@@ -1,5 +1,5 @@
 /**
- * Subscriptions: named consumers of the whole event log (docs/architecture.md, "Subscriptions").
+ * Subscriptions: named consumers of the whole event log (docs/architecture/event-log.md, "Subscriptions").
  *
  * The contract for a handler:
  * - Delivery is **at least once**. A subscription's checkpoint moves only after its handler has

@@ -1,5 +1,5 @@
 /**
- * The one CSV writer of the exports (docs/architecture.md, "Exports"): what opens right in Excel
+ * The one CSV writer of the exports (docs/architecture/exports.md): what opens right in Excel
  * and LibreOffice with German settings. csv-stringify does the quoting (a field with `;`, a quote
  * or a line break is quoted, quotes doubled); here are the choices around it: UTF-8 with a byte
  * order mark (without it Excel reads the umlauts as Windows-1252), `;` between fields (Excel's

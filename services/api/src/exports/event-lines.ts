@@ -1,15 +1,15 @@
 /**
- * The event log as JSON Lines (docs/architecture.md, "Exports"): one event a line, read in pages
+ * The event log as JSON Lines (docs/architecture/exports.md): one event a line, read in pages
  * by position (keyset: each page its own short query behind the last position read), so the export
  * holds one page at most and no pooled connection between pages. A reader that takes its time costs
  * a page of memory, never a connection, and one that takes nothing for `stallMs` is ended
- * (docs/security.md, "Exports that wait for their reader").
+ * (docs/security/cost.md, "Exports that wait for their reader").
  *
  * Positions make an export resumable: `after` continues behind the last line written.
  * - One club: `position` is the club's own event number. Its commits serialise on the club's lock,
  *   so what has committed is always a prefix of those numbers: nothing can appear behind the end.
  * - The whole log: `position` is the global one. A position is taken on insert, not on commit, so
- *   each page stops before the first position whose transaction still runs (docs/architecture.md,
+ *   each page stops before the first position whose transaction still runs (docs/architecture/event-log.md,
  *   "Reading the log"): an event committed later can never appear below where the export stood.
  */
 import { Readable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * What the club's exports and the treasurer's guest list read (docs/architecture.md, "Exports"):
+ * What the club's exports and the treasurer's guest list read (docs/architecture/exports.md):
  * every date a live booking takes place within a range, with who booked and who plays, from the
  * read models (`reservations`, `reservation_players`, `reservation_guests`), and the members.
  */

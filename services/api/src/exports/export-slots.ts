@@ -1,5 +1,5 @@
 /**
- * How many of the event log's exports run at once on this process (docs/security.md, "Exports that
+ * How many of the event log's exports run at once on this process (docs/security/cost.md, "Exports that
  * wait for their reader"): a few per club, so one club's downloads leave room for the others, and a
  * bound for the process. Counted in memory: the bound is this process's by design.
  */

@@ -28,7 +28,7 @@ export function requireLogin(db: Db): Middleware<AppState> {
 }
 
 /**
- * The one gate of a club's data (docs/architecture.md, "Who sees a club's data"): only active
+ * The one gate of a club's data (docs/architecture/membership.md): only active
  * members see or change bookings, blocks and players. Pending and inactive members are logged in
  * (they see their notice and their account), but every club-data route refuses them with 403.
  */

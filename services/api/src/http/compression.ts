@@ -7,7 +7,7 @@
  * busiest path. Only JSON: the live stream must not be held back by a compressor, and static files
  * compress themselves once per version (./static-files). An answer that is already compressed
  * (the kept reservation lists, ../reservations/list-cache) passes through unchanged.
- * docs/security.md says why compressing these answers leaks nothing.
+ * docs/security/browser.md says why compressing these answers leaks nothing.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

@@ -30,7 +30,7 @@ export function bodyProblem(value: unknown, maxDepth = MAX_BODY_DEPTH): Problem 
 
 /**
  * Refuses, before any route sees them, bodies nested deeper than {@link MAX_BODY_DEPTH} and bodies
- * or query strings carrying U+0000 (docs/security.md, "Bad input").
+ * or query strings carrying U+0000 (docs/security/input.md, "Bad input").
  */
 export function inputLimits(): Middleware {
   return async (ctx, next) => {

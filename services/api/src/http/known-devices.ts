@@ -5,7 +5,7 @@ import type { AppContext } from './context';
  * A browser that logged into an account before (or set its password from the mailed link) carries
  * a signed cookie naming that account and a random device id. Its login attempts are counted per
  * device instead of per address, so strangers' wrong passwords never lock the owner out of the
- * browsers the owner already uses (docs/security.md). The cookie grants nothing else: no session,
+ * browsers the owner already uses (docs/security/accounts.md). The cookie grants nothing else: no session,
  * no rights, only its own bucket of tries.
  */
 const COOKIE = 'pb_devices';

@@ -1,7 +1,7 @@
 /**
  * The logged-in layout's frame, written into the page's `#root` by the server: the header with the
  * club's name, the page's largest text, paints as soon as the HTML and the shell's style sheet are
- * in, instead of after the shell's scripts have loaded and run (docs/architecture.md, "The first
+ * in, instead of after the shell's scripts have loaded and run (docs/architecture/first-visit.md, "The first
  * visit"). The shell's first render replaces it with the same header (React empties its root
  * before its first commit), so nothing moves. The markup is the one `shell/src/layout/Layout.tsx`
  * renders for a logged-in member; `tests/first-visit.e2e.spec.ts` holds the two to each other.

@@ -2,7 +2,7 @@
  * What each page the API serves carries for the shell's start: the same answers `GET /api/clubs`
  * and `GET /api/verifyAuth` give this request (`PageStartup` in the host contract). The shell then
  * shows its layout without asking first, one round trip sooner on every visit
- * (docs/architecture.md, "The first visit").
+ * (docs/architecture/first-visit.md).
  */
 import type { PageStartup } from '@platzbuchung/host/contract';
 import type { SessionUser } from '@platzbuchung/domain/types';

@@ -2,7 +2,7 @@
  * The files a remote's screen needs, read from the manifest (`mf-manifest.json`) of the version
  * being served (and its `host-contract.json`, which the shell then need not ask for), so a page can
  * name them as preloads and the browser fetches them beside the shell's own scripts instead of
- * after them (docs/architecture.md, "The first visit"). The manifest is asked again once it is older
+ * after them (docs/architecture/first-visit.md). The manifest is asked again once it is older
  * than a short while: after `npm run switch` the next pages name the new version's files, at the
  * cost of one small request per remote and period. The contract is asked for every page.
  */

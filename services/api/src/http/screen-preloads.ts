@@ -1,6 +1,6 @@
 /**
  * What a page names of the screen its visitor will see, so the browser fetches it beside the
- * shell's own scripts instead of after them (docs/architecture.md, "The first visit"): the remote's
+ * shell's own scripts instead of after them (docs/architecture/first-visit.md): the remote's
  * files and contract, and the screen's first requests, answered inline or preloaded.
  */
 import { clubNow } from '@platzbuchung/domain/club-time';

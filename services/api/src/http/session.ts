@@ -8,7 +8,7 @@ import type { AppState } from './context';
 
 export const SESSION_COOKIE = 'pb.sid';
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A login not used for this long ends (README, docs/security.md). */
+/** A login not used for this long ends (README, docs/security/sessions.md). */
 export const SESSION_IDLE_TIMEOUT_MS = 14 * DAY_MS;
 /** A login ends this long after it began, however often it is used. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;

@@ -39,7 +39,7 @@ export interface FoundFile {
 }
 
 export interface ServeRules {
-  /** Source maps show the original source; production serves none (docs/security.md). */
+  /** Source maps show the original source; production serves none (docs/security/browser.md). */
   sourceMaps: boolean;
 }
 

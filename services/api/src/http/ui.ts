@@ -29,7 +29,7 @@ export interface ServeUiOptions {
   mailRetentionDays: number;
   /** Operator named in the Impressum. */
   impressum?: ImpressumConfig;
-  /** Production serves no source maps (docs/security.md). */
+  /** Production serves no source maps (docs/security/browser.md). */
   production?: boolean;
   /** What each page carries for the shell's start (./page-startup); without it the shell asks. */
   startupFor?: PageStartupFor;

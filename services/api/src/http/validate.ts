@@ -25,7 +25,7 @@ export function validator<T>(
 
 /**
  * For bodies that set a new password: the schema counts characters, bcrypt reads only 72 bytes, so
- * the bytes are counted here too (docs/security.md).
+ * the bytes are counted here too (docs/security/accounts.md).
  */
 export function newPasswordValidator<T extends { password: string }>(schema: object): (body: unknown) => T {
   const validate = validator<T>(schema);

@@ -1,6 +1,6 @@
 /**
  * The clubhouse screens' streams on this process, and how they end when their club's link is
- * renewed (docs/architecture.md, "The clubhouse screen"). Renewing notifies the `club_displays`
+ * renewed (docs/architecture/clubhouse-screen.md). Renewing notifies the `club_displays`
  * channel in its transaction; each process listens (one connection, opened with its first screen)
  * and closes the streams of the old link at once, wherever they are. Each heartbeat checks too,
  * for a notification lost while that connection was down.

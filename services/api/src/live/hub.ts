@@ -1,5 +1,5 @@
 /**
- * The live stream's engine (docs/architecture.md, "The live stream"): one per API process, however
+ * The live stream's engine (docs/architecture/live-stream.md): one per API process, however
  * many grids are open. It holds ONE listening connection and ONE reader loop, and fans each club's
  * committed changes out to every stream of that club open on this process.
  *
@@ -101,7 +101,7 @@ export class LiveHub {
   }
 
   /**
-   * A clubhouse screen's stream (docs/architecture.md, "The clubhouse screen"): no login and no
+   * A clubhouse screen's stream (docs/architecture/clubhouse-screen.md): no login and no
    * lease; its link is its credential, so it ends when the club's link is renewed (./displays).
    */
   async openDisplay(request: OpenDisplayStream): Promise<OpenResult> {

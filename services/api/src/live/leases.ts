@@ -1,5 +1,5 @@
 /**
- * The leases of open live streams (docs/architecture.md, "The live stream"), kept in PostgreSQL so
+ * The leases of open live streams (docs/architecture/live-stream.md), kept in PostgreSQL so
  * every API process counts a member's streams together. A process renews the leases of its streams
  * at each heartbeat; one that dies stops renewing, and its leases stop counting once they expire.
  */

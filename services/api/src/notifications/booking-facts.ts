@@ -1,5 +1,5 @@
 /**
- * What the notice rules read about an event's booking (docs/architecture.md, "Notifications"):
+ * What the notice rules read about an event's booking (docs/architecture/mail.md, "Notifications"):
  * the club's name, the stream's history and the booking just before the event, and its slot.
  */
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';

@@ -1,5 +1,5 @@
 /**
- * The notices about bookings that name co-players (docs/architecture.md, "Notifications"): a named
+ * The notices about bookings that name co-players (docs/architecture/mail.md, "Notifications"): a named
  * member hears when named, taken off, and when the booking moves or is cancelled; the booker hears
  * when a co-player takes themselves off. Nobody hears of what they did themselves, and a member who
  * switched these notices off in the account panel hears none of them.

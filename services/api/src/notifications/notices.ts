@@ -1,5 +1,5 @@
 /**
- * Notifications as a subscription on the event log (docs/architecture.md, "Notifications"). Each
+ * Notifications as a subscription on the event log (docs/architecture/mail.md, "Notifications"). Each
  * event type that may concern a member has a rule here that answers the notices it causes; the
  * subscription writes each into the mail outbox under a key of event position, recipient and kind,
  * unique in the table, so an event handed over again after a crash never mails twice.
@@ -201,7 +201,7 @@ export function notificationsSubscription({
           toName: `${user.first_name} ${user.last_name}`.trim(),
           dedupeKey: `${event.position}:${notice.userId}:${notice.facts.kind}`,
           eventPosition: event.position,
-          // Held until the member confirms the address (docs/architecture.md, "Confirmed addresses").
+          // Held until the member confirms the address (docs/architecture/mail.md, "Confirmed addresses").
           recipientConfirmed: user.email_confirmed_at !== null,
           payload: {
             firstName: user.first_name,

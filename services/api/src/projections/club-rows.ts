@@ -93,7 +93,7 @@ export const clubSettingsProjection: Projection = {
   async apply(trx, events: readonly EventEnvelope[]) {
     for (const event of events) {
       if (event.type !== 'ClubSettingsChanged') continue;
-      // The folded name keeps look-alike club names apart (docs/security.md).
+      // The folded name keeps look-alike club names apart (docs/security/access.md).
       const name_key = foldClubName(event.data.after.name);
       // Settings recorded before member approval existed lack it, and mean no approval.
       const member_approval = event.data.after.member_approval ?? false;

@@ -1,5 +1,5 @@
 /**
- * The projection registry (docs/architecture.md, "Projections"): every read model the log feeds,
+ * The projection registry (docs/architecture/read-models.md, "Projections"): every read model the log feeds,
  * with the event types it handles and the tables it owns. The appending transaction applies each
  * new event to the projections that handle it; rebuild and verify iterate the same list, so a new
  * read model is one entry here and nothing else hard-codes a table.

@@ -1,5 +1,5 @@
 /**
- * The stats projection (docs/architecture.md, "The club's numbers"): the facts of every booking
+ * The stats projection (docs/architecture/club-numbers.md): the facts of every booking
  * (packages/domain/src/stats/facts) in `stats_bookings`, and each day called off in
  * `stats_cancellations`. Live updates and the replay fold with the same `statsFacts`, so a rebuild
  * writes what the live updates wrote.

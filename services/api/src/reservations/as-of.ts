@@ -1,5 +1,5 @@
 /**
- * "Stand am" from the log (docs/architecture.md, "The path of a read"): the club's reservations at
+ * "Stand am" from the log (docs/architecture/read-models.md): the club's reservations at
  * a cut, folded with the domain's `AsOfFold` from the club's events, read a page at a time.
  */
 import { AsOfFold, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';

@@ -63,7 +63,7 @@ export async function listReservationsJson(
 /**
  * A club's reservation rows as `r`, in the order every list has (day, hour, court): those in
  * [from, to] coarsely (a series is exact only after the recurrence rule). Always a window: a list
- * of the club's whole history would grow with its age (docs/architecture.md, "The path of a read").
+ * of the club's whole history would grow with its age (docs/architecture/read-models.md).
  */
 function reservationRows(
   db: Db,

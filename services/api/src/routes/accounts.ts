@@ -94,7 +94,7 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
 
   /**
    * A new account is let in at once, and its address gets a confirmation link in the same
-   * transaction; notices wait until the link is used (docs/architecture.md, "Confirmed addresses").
+   * transaction; notices wait until the link is used (docs/architecture/mail.md, "Confirmed addresses").
    */
   const confirmAddress = (trx: Knex.Transaction, user: ConfirmationRecipient) =>
     requestEmailConfirmation(trx, user, deps.config.publicUrl, deps.clock());

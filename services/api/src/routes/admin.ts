@@ -139,7 +139,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.use(requireLogin(deps.db));
   const clock = commandClock(deps);
 
-  /** "Now" on the club's own wall (docs/architecture.md, "Club-local time"). */
+  /** "Now" on the club's own wall (docs/architecture/club-time.md). */
   const clubNow = async (clubId: string): Promise<LocalMoment> => {
     const club = await findClub(deps.db, clubId);
     if (!club) throw notFound(adminTexts.clubNotFound);

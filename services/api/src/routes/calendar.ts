@@ -1,5 +1,5 @@
 /**
- * The personal calendar feed (docs/architecture.md, "The calendar feed"): the member's link in the
+ * The personal calendar feed (docs/architecture/calendar-feed.md): the member's link in the
  * account panel, its renewal, and the feed itself, which calendar apps fetch without a session.
  */
 import { createHash } from 'node:crypto';
@@ -33,7 +33,7 @@ async function memberBookings(reads: Db, userId: string, clubId: string, since: 
   )
     .leftJoin('users as booker', 'booker.id', 'r.user_id')
     .where('r.club_id', clubId)
-    // The member's own bookings and those that name them as a co-player (docs/architecture.md,
+    // The member's own bookings and those that name them as a co-player (docs/architecture/calendar-feed.md,
     // "The calendar feed"), each found through its own index: as `user_id = … OR id IN (…)` the
     // planner read every booking of the club's window and filtered, 20 times slower on a national
     // database (bench/README.md, "National").
@@ -112,7 +112,7 @@ export function calendarRoutes(deps: AppDeps): Router<AppState> {
     const reads = deps.laggingReads.db();
     const owner = await findFeedOwner(reads, ctx.params.secret ?? '');
     if (!owner) throw notFound(calendarTexts.feedNotFound);
-    // The club's own zone (docs/architecture.md, "Club-local time").
+    // The club's own zone (docs/architecture/club-time.md).
     const { timeZone } = owner;
     const since = addDays(wallClockOf(deps.clock(), timeZone).date, -PAST_DAYS_IN_FEED);
     const etag = feedEtag([owner.userId, owner.clubName, timeZone, since, config.publicUrl, owner.clubSeq]);

@@ -1,5 +1,5 @@
 /**
- * The clubhouse screen (docs/architecture.md, "The clubhouse screen"): the admin makes, renews and
+ * The clubhouse screen (docs/architecture/clubhouse-screen.md): the admin makes, renews and
  * reads the club's secret link; the screen, which nobody logs in to, opens its page, reads today's
  * day and follows the club's changes with the link alone.
  */

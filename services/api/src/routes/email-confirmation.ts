@@ -1,5 +1,5 @@
 /**
- * Confirming a member's address (docs/architecture.md, "Confirmed addresses"): the mailed link's
+ * Confirming a member's address (docs/architecture/mail.md, "Confirmed addresses"): the mailed link's
  * page posts its token here (no session needed: the link may be opened on another device), and the
  * account panel asks whether the address is confirmed and sends the link again. A link mailed to a
  * new address (`PUT /api/account/email`) is used here too, and switches the account over.
@@ -57,7 +57,7 @@ export function emailConfirmationRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { email: user.email, confirmed, pending_email: pending?.email ?? null };
   });
 
-  /** Each request mails the member's address, so it has a limit of its own (docs/security.md). */
+  /** Each request mails the member's address, so it has a limit of its own (docs/security/mail.md). */
   router.post('/account/email/confirmation', requireLogin(db), async (ctx) => {
     const user = sessionUser(ctx);
     if (await emailConfirmed(db, user._id)) throw badRequest(confirmationTexts.alreadyConfirmed);

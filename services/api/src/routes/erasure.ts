@@ -36,7 +36,7 @@ export function erasureRoutes(deps: AppDeps): Router<AppState> {
   const clock = commandClock(deps);
   const router = new Router<AppState>({ prefix: '/api' });
 
-  /** Counted like a login (docs/security.md): the password is what guards the erasure. */
+  /** Counted like a login (docs/security/accounts.md): the password is what guards the erasure. */
   function loginCharges(ctx: AppContext, user: SessionUser): Charge[] {
     const email = normalizedEmail(user.email);
     const device = knownDevice(ctx, user._id);

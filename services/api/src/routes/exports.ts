@@ -1,5 +1,5 @@
 /**
- * The club's exports for its admins (docs/architecture.md, "Exports"): the treasurer's guest list
+ * The club's exports for its admins (docs/architecture/exports.md): the treasurer's guest list
  * (JSON or CSV), the bookings, members and guests as spreadsheets, and the event log as JSON Lines.
  * Another club's admin and every player get 403, a malformed range a German 400.
  */
@@ -131,7 +131,7 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
       findClub(db, clubId),
     ]);
     if (!club) throw notFound(adminTexts.clubNotFound);
-    // The day a member joined, on the club's own calendar (docs/architecture.md, "Club-local time").
+    // The day a member joined, on the club's own calendar (docs/architecture/club-time.md).
     const joined = (at: Date) => wallClockOf(at, club.time_zone).date;
     const hours = new Map<string, number>();
     for (const { booking } of occurrences) {

@@ -1,6 +1,6 @@
 /**
  * `GET /api/reservations/stream?club_id=`: the club's committed changes as Server-Sent Events
- * (docs/architecture.md, "The live stream"). Who may listen is decided exactly as for
+ * (docs/architecture/live-stream.md). Who may listen is decided exactly as for
  * `GET /api/reservations`; the stream then lives in the process's one LiveHub.
  */
 import { PassThrough } from 'node:stream';

@@ -54,7 +54,7 @@ async function clubNotices(db: Db, clubId: string, status?: MailStatus) {
 
 /**
  * The member's mail switches (booking confirmations, notices as a co-player) and the admin's list of the club's notices,
- * with a retry for the failed ones (docs/architecture.md, "Notifications").
+ * with a retry for the failed ones (docs/architecture/mail.md, "Notifications").
  */
 export function notificationRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });

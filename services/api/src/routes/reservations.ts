@@ -253,7 +253,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     const clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
     if (!isUuid(ctx.params.id)) throw notFound(reservationTexts.reservationNotFound);
     const { club_id: _club, players, ...slot } = body;
-    // Each change of the players may mail everyone named or taken off (docs/security.md).
+    // Each change of the players may mail everyone named or taken off (docs/security/cost.md).
     if (players !== undefined) await takeAll([[deps.rateLimits.playerChangesByReservation, ctx.params.id!]]);
     const command = {
       type: 'ChangeReservation',

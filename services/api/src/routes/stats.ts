@@ -1,5 +1,5 @@
 /**
- * The club's numbers for its admins (docs/architecture.md, "The club's numbers"):
+ * The club's numbers for its admins (docs/architecture/club-numbers.md):
  * `GET /api/admin/stats?club_id=&from=&to=`, the last four weeks by default.
  */
 import Router from '@koa/router';

@@ -8,7 +8,7 @@ export const PASSWORD = 'Aufschlag1!';
 
 /**
  * A suffix no other fixture in this run shares, even after club names are folded for look-alikes
- * (docs/security.md): hexadecimal digits stay distinct under that fold, where a time in base 36
+ * (docs/security/access.md): hexadecimal digits stay distinct under that fold, where a time in base 36
  * made "…0" and "…o" or "…1" and "…l" the same name and refused a registration now and then.
  */
 export const unique = () => randomBytes(6).toString('hex');
@@ -32,7 +32,7 @@ export function clubBody(overrides: Record<string, unknown> = {}) {
 
 /**
  * Whether a new member follows the mailed confirmation link: by default they do, as a member who
- * gets notices must (docs/architecture.md, "Confirmed addresses"); `unconfirmed` leaves the address
+ * gets notices must (docs/architecture/mail.md, "Confirmed addresses"); `unconfirmed` leaves the address
  * as sign-up leaves it.
  */
 export interface AddressOptions {
