@@ -1,5 +1,5 @@
 /**
- * The mail with the link that confirms a member's address (docs/architecture.md, "Confirmed
+ * The mail with the link that confirms a member's address (docs/architecture/mail.md, "Confirmed
  * addresses"). Its words are the domain's; like the reset mail it always goes, whether or not the
  * address is confirmed yet, and its link is removed from the outbox row once sent.
  */

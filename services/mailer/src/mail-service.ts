@@ -28,7 +28,7 @@ export interface MailService {
 /**
  * The mailer process's work: the relay hands outbox rows to this deployment's queue, the worker
  * sends them. The relay runs here rather than in the API: one process per deployment owns the
- * queue, and the API needs no Redis to take a request (docs/architecture.md).
+ * queue, and the API needs no Redis to take a request (docs/architecture/mail.md).
  */
 export async function startMailService(options: MailServiceOptions): Promise<MailService> {
   const { db, redisUrl, queueName, logger, retry, relayPollMs } = options;

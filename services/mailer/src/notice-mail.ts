@@ -1,5 +1,5 @@
 /**
- * The layout of every notice (docs/architecture.md, "Notifications"): greeting, the notice's words
+ * The layout of every notice (docs/architecture/mail.md, "Notifications"): greeting, the notice's words
  * from the domain, a link into the app, why the member gets it, closing. Plain text and HTML.
  */
 import {

@@ -23,7 +23,7 @@ import type { RenderedMail } from './reset-mail';
 import type { MailTransport } from './transport';
 import { isUuid } from '@platzbuchung/domain/shapes';
 
-/** What the queue carries: the outbox id and nothing else (docs/security.md). */
+/** What the queue carries: the outbox id and nothing else (docs/security/mail.md). */
 export interface OutboxJobData {
   readonly outboxId: string;
 }

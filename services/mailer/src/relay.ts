@@ -1,5 +1,5 @@
 /**
- * The relay (docs/architecture.md, "Mail: outbox, relay, worker"): hands waiting outbox rows to the
+ * The relay (docs/architecture/mail.md, "Mail: outbox, relay, worker"): hands waiting outbox rows to the
  * queue, and keeps them until the queue has them. A row is marked relayed only after the hand-over
  * succeeded; while Redis is down the rows simply stay waiting and are handed over once it is back.
  *
