@@ -1,5 +1,5 @@
 /**
- * The clubhouse screen's own small bundle (docs/architecture.md, "The clubhouse screen"): React and
+ * The clubhouse screen's own small bundle (docs/architecture/clubhouse-screen.md): React and
  * this screen, without the shell's router, session or remotes, for a TV that shows it for weeks.
  */
 import { createRoot } from 'react-dom/client';

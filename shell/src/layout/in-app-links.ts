@@ -1,5 +1,5 @@
 /**
- * Remotes link with plain `<a href>` (docs/architecture.md, "The host contract"): the shell
+ * Remotes link with plain `<a href>` (docs/architecture/micro-frontends.md, "The host contract"): the shell
  * follows a click on such a link itself, so moving between screens needs no page load and remotes
  * need no router. Anything a browser user expects to do differently still does: a new tab, a
  * download, another site, a jump within the page.
