@@ -71,7 +71,7 @@ describe('deleting one’s account in "Mein Konto"', () => {
     await field(page, 'E-Mail').fill(player.email);
     await field(page, 'Passwort').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: texts.submitLogin }).click();
-    // A refusal of the whole login form shows under the e-mail field (docs/security.md).
+    // A refusal of the whole login form shows under the e-mail field (docs/security/accounts.md).
     await page
       .locator('.field', { has: field(page, 'E-Mail') })
       .getByText(texts.wrongCredentials)

@@ -1,5 +1,5 @@
 /**
- * The clubhouse screen in real Chromium at 1920×1080 (docs/architecture.md, "The clubhouse screen"):
+ * The clubhouse screen in real Chromium at 1920×1080 (docs/architecture/clubhouse-screen.md):
  * a browser without any login opens the secret link; a booking made elsewhere through the API shows
  * within 2 s; renewing the link ends the screen. And the admin area on a desktop and a phone, each
  * tab at its own address, with back and forward.

@@ -1,5 +1,5 @@
 /**
- * Confirming an address as a member meets it (docs/architecture.md, "Confirmed addresses"): signed
+ * Confirming an address as a member meets it (docs/architecture/mail.md, "Confirmed addresses"): signed
  * up and logged in at once, "Mein Konto" says the address is not confirmed yet and sends the link
  * again; a notice meanwhile waits; following the mailed link in the browser confirms the address
  * and the held notice arrives; the same link a second time is refused in German.

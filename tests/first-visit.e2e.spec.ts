@@ -2,7 +2,7 @@
  * A member's first visit of the day grid takes no detour: the page names the reservations remote's
  * files and the grid's first lists as preloads, the browser fetches each of them once (a preload
  * the page's own request does not reuse would be fetched again), and the whole visit stays within
- * twelve requests (docs/architecture.md, "The first visit").
+ * twelve requests (docs/architecture/first-visit.md).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The live grid in real Chromium (docs/architecture.md, "The live stream"): two members, each in a
+ * The live grid in real Chromium (docs/architecture/live-stream.md): two members, each in a
  * browser of their own, look at the same day. What one books appears in the other's grid without a
  * reload; a booking popup open on a slot someone else just took says so and will not book; the own
  * counter on "Meine Reservierungen" follows bookings made elsewhere. Waits are for the cells, with

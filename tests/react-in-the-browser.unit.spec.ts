@@ -1,7 +1,7 @@
 /**
  * Every browser runs React and React DOM, shared by Module Federation as singletons at their own
  * versions: a remote another team builds with stock React asks for `react@^19` and must find the
- * shell's (docs/architecture.md, "The host contract"). No container resolves React's names to
+ * shell's (docs/architecture/micro-frontends.md, "React in the browser"). No container resolves React's names to
  * another library, and no package, lock entry or build setup names one.
  */
 import { execFileSync } from 'node:child_process';

@@ -67,7 +67,7 @@ export interface ClubOptions {
 
 /**
  * Follows the confirmation link the API mailed to `email`, read from the .eml the mailer wrote, as
- * its owner would: only then do notices reach the address (docs/architecture.md, "Confirmed
+ * its owner would: only then do notices reach the address (docs/architecture/mail.md, "Confirmed
  * addresses").
  */
 export async function confirmViaMail(email: string): Promise<void> {
