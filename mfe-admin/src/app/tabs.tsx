@@ -12,7 +12,7 @@ import { ClubSettings } from '../features/club-settings/ClubSettings';
 import { EventLog } from '../features/event-log/EventLog';
 import { Guests } from '../features/guests/Guests';
 import { Members } from '../features/members/Members';
-import { Notices } from '../features/notices/Notices';
+import { ClubMails } from '../features/club-mails/ClubMails';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
 import { adminPaths } from '../shared/paths';
 
@@ -43,7 +43,7 @@ export const adminTabs: readonly AdminTab[] = [
     show: (p) => <Members club={p.club} selfId={p.selfId} onPendingCount={p.onPendingCount} />,
   },
   { path: adminPaths.blocks, label: 'Sperrungen', show: (p) => <Blocks club={p.club} /> },
-  { path: adminPaths.notices, label: 'Benachrichtigungen', show: (p) => <Notices club={p.club} /> },
+  { path: adminPaths.notices, label: 'Benachrichtigungen', show: (p) => <ClubMails club={p.club} /> },
   { path: adminPaths.guests, label: 'Gäste', show: (p) => <Guests host={p.host} club={p.club} /> },
   {
     path: adminPaths.stats,

@@ -1,5 +1,5 @@
 /**
- * Benachrichtigungen: the club's notices, loaded, shown, and a failed one sent again. One retry at
+ * Benachrichtigungen: the club's mails, loaded, shown, and a failed one sent again. One retry at
  * a time; the server's answer (the refreshed list, or its refusal) is shown.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -7,39 +7,39 @@ import type { MailList, MailStatus } from '@platzbuchung/domain/mail/notices';
 import { failureText } from '@platzbuchung/ui/api/failure-text';
 import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 
-interface NoticesContext {
+interface ClubMailsContext {
   list: MailList;
-  /** The notice being sent again. */
+  /** The mail being sent again. */
   retrying: string | null;
   message: string | null;
   error: string | null;
 }
 
-type NoticesEvent =
-  { type: 'notice.retry'; id: string } | { type: 'notices.reload' } | { type: 'notices.retryLoad' };
+type ClubMailsEvent =
+  { type: 'mail.retry'; id: string } | { type: 'mails.reload' } | { type: 'mails.retryLoad' };
 
 const emptyCounts: Record<MailStatus, number> = { waiting: 0, sent: 0, failed: 0, held: 0, dropped: 0 };
 
-export const noticesMachine = setup({
+export const clubMailsMachine = setup({
   types: {
-    context: {} as NoticesContext,
-    events: {} as NoticesEvent,
+    context: {} as ClubMailsContext,
+    events: {} as ClubMailsEvent,
   },
   actors: {
     loadNotices: fromPromise<MailList>(async () => {
       throw new Error('loadNotices must be provided');
     }),
-    retryNotice: fromPromise<MailList & { message: string }, string>(async () => {
-      throw new Error('retryNotice must be provided');
+    retryMail: fromPromise<MailList & { message: string }, string>(async () => {
+      throw new Error('retryMail must be provided');
     }),
   },
   guards: {
     isFailed: ({ context, event }) =>
-      event.type === 'notice.retry' &&
-      context.list.data.some((notice) => notice.id === event.id && notice.status === 'failed'),
+      event.type === 'mail.retry' &&
+      context.list.data.some((mail) => mail.id === event.id && mail.status === 'failed'),
   },
 }).createMachine({
-  id: 'notices',
+  id: 'clubMails',
   context: { list: { data: [], counts: emptyCounts }, retrying: null, message: null, error: null },
   initial: 'loading',
   states: {
@@ -48,24 +48,24 @@ export const noticesMachine = setup({
       invoke: {
         src: 'loadNotices',
         onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output, error: null }) },
-        onError: loadFailure<NoticesContext, NoticesEvent>(),
+        onError: loadFailure<ClubMailsContext, ClubMailsEvent>(),
       },
     },
-    loadFailed: loadFailedState<NoticesContext, NoticesEvent>('notices.retryLoad'),
+    loadFailed: loadFailedState<ClubMailsContext, ClubMailsEvent>('mails.retryLoad'),
     ready: {
       on: {
-        'notice.retry': {
+        'mail.retry': {
           guard: 'isFailed',
           target: 'retrying',
           actions: assign(({ event }) => ({ retrying: event.id, message: null, error: null })),
         },
-        'notices.reload': { target: 'loading', actions: assign({ message: null, error: null }) },
+        'mails.reload': { target: 'loading', actions: assign({ message: null, error: null }) },
       },
     },
     retrying: {
       tags: ['retrying'],
       invoke: {
-        src: 'retryNotice',
+        src: 'retryMail',
         input: ({ context }) => context.retrying!,
         onDone: {
           target: 'ready',

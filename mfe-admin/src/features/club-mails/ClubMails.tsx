@@ -13,16 +13,16 @@ import {
 import type { Club } from '@platzbuchung/domain/types';
 import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
-import { fetchNotices, retryNotice } from './api';
-import { noticesMachine } from './notices-machine';
+import { fetchClubMails, retryMail } from './api';
+import { clubMailsMachine } from './club-mails-machine';
 
-export function Notices({ club }: { club: Club }) {
+export function ClubMails({ club }: { club: Club }) {
   const [machine] = useState(() =>
-    noticesMachine.provide({
+    clubMailsMachine.provide({
       actors: {
-        loadNotices: fromPromise<MailList>(({ signal }) => fetchNotices(club._id, signal)),
-        retryNotice: fromPromise<MailList & { message: string }, string>(({ input }) =>
-          retryNotice(club._id, input),
+        loadNotices: fromPromise<MailList>(({ signal }) => fetchClubMails(club._id, signal)),
+        retryMail: fromPromise<MailList & { message: string }, string>(({ input }) =>
+          retryMail(club._id, input),
         ),
       },
     }),
@@ -43,7 +43,7 @@ export function Notices({ club }: { club: Club }) {
         loadingText="Benachrichtigungen werden geladen …"
         failed={snapshot.matches('loadFailed')}
         error={error}
-        onRetry={() => send({ type: 'notices.retryLoad' })}
+        onRetry={() => send({ type: 'mails.retryLoad' })}
       >
         <div className="notices__head">
           <ul className="notices__counts" aria-label="Anzahl nach Status">
@@ -53,7 +53,7 @@ export function Notices({ club }: { club: Club }) {
               </li>
             ))}
           </ul>
-          <button type="button" className="button" onClick={() => send({ type: 'notices.reload' })}>
+          <button type="button" className="button" onClick={() => send({ type: 'mails.reload' })}>
             Aktualisieren
           </button>
         </div>
@@ -61,14 +61,14 @@ export function Notices({ club }: { club: Club }) {
           <p className="admin-status">{adminTexts.noticesEmpty}</p>
         ) : (
           <ul className="notices">
-            {list.data.map((notice) => (
-              <NoticeRow
-                key={notice.id}
-                notice={notice}
-                busy={retrying === notice.id}
+            {list.data.map((mail) => (
+              <MailRow
+                key={mail.id}
+                mail={mail}
+                busy={retrying === mail.id}
                 disabled={retrying !== null}
                 timeZone={club.time_zone}
-                onRetry={() => send({ type: 'notice.retry', id: notice.id })}
+                onRetry={() => send({ type: 'mail.retry', id: mail.id })}
               />
             ))}
           </ul>
@@ -78,8 +78,8 @@ export function Notices({ club }: { club: Club }) {
   );
 }
 
-interface NoticeRowProps {
-  notice: MailListItem;
+interface MailRowProps {
+  mail: MailListItem;
   busy: boolean;
   disabled: boolean;
   onRetry: () => void;
@@ -87,35 +87,32 @@ interface NoticeRowProps {
   timeZone: string;
 }
 
-function NoticeRow({ notice, busy, disabled, onRetry, timeZone }: NoticeRowProps) {
+function MailRow({ mail, busy, disabled, onRetry, timeZone }: MailRowProps) {
   const when = (iso: string) => formatInstantDe(timeZone, iso);
   const moment =
-    notice.status === 'sent' && notice.sentAt
-      ? `versendet am ${when(notice.sentAt)}`
-      : notice.status === 'failed' && notice.failedAt
-        ? `fehlgeschlagen am ${when(notice.failedAt)}`
-        : `angelegt am ${when(notice.createdAt)}`;
+    mail.status === 'sent' && mail.sentAt
+      ? `versendet am ${when(mail.sentAt)}`
+      : mail.status === 'failed' && mail.failedAt
+        ? `fehlgeschlagen am ${when(mail.failedAt)}`
+        : `angelegt am ${when(mail.createdAt)}`;
   return (
-    <li className={`notice-row notice-row--${notice.status}`}>
+    <li className={`notice-row notice-row--${mail.status}`}>
       <div className="member__head">
-        <p className="member__name">{mailKindLabels[notice.kind]}</p>
-        <span className={`badge badge--mail-${notice.status}`}>{mailStatusLabels[notice.status]}</span>
+        <p className="member__name">{mailKindLabels[mail.kind]}</p>
+        <span className={`badge badge--mail-${mail.status}`}>{mailStatusLabels[mail.status]}</span>
       </div>
       <p className="member__detail">
-        An {notice.recipientName || 'ein Mitglied'} (@{notice.recipientDomain})
+        An {mail.recipientName || 'ein Mitglied'} (@{mail.recipientDomain})
       </p>
       <p className="member__detail">
         {moment}
-        {notice.attempts > 0 &&
-          `, ${notice.attempts === 1 ? '1 Fehlversuch' : `${notice.attempts} Fehlversuche`}`}
+        {mail.attempts > 0 && `, ${mail.attempts === 1 ? '1 Fehlversuch' : `${mail.attempts} Fehlversuche`}`}
       </p>
-      {notice.status === 'dropped' && notice.lastError && (
-        <p className="member__detail">{notice.lastError}</p>
+      {mail.status === 'dropped' && mail.lastError && <p className="member__detail">{mail.lastError}</p>}
+      {mail.status === 'failed' && mail.lastError && (
+        <p className="member__detail notice-row__error">Grund: {mail.lastError}</p>
       )}
-      {notice.status === 'failed' && notice.lastError && (
-        <p className="member__detail notice-row__error">Grund: {notice.lastError}</p>
-      )}
-      {notice.status === 'failed' && (
+      {mail.status === 'failed' && (
         <button type="button" className="button member__action" onClick={onRetry} disabled={disabled}>
           {busy && <span className="spinner" aria-hidden="true" />}
           {adminTexts.noticeRetry}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { MailList, MailListItem, MailStatus } from '@platzbuchung/domain/mail/notices';
-import { noticesMachine } from '../src/features/notices/notices-machine';
+import { clubMailsMachine } from '../src/features/club-mails/club-mails-machine';
 
 const notice = (id: string, status: MailStatus): MailListItem => ({
   id,
@@ -34,14 +34,14 @@ function start({ refuse = null as string | null, failLoads = 0 } = {}) {
       if (loads <= failLoads) throw new Error('Keine Verbindung zum Server.');
       return { data, counts: countsOf(data) };
     }),
-    retryNotice: fromPromise<MailList & { message: string }, string>(async ({ input }) => {
+    retryMail: fromPromise<MailList & { message: string }, string>(async ({ input }) => {
       retried.push(input);
       if (refuse) throw new Error(refuse);
       data = data.map((n) => (n.id === input ? { ...n, status: 'waiting', attempts: 0 } : n));
       return { message: 'Die Benachrichtigung wird erneut gesendet.', data, counts: countsOf(data) };
     }),
   };
-  return { actor: createActor(noticesMachine.provide({ actors })).start(), retried, loads: () => loads };
+  return { actor: createActor(clubMailsMachine.provide({ actors })).start(), retried, loads: () => loads };
 }
 
 describe('the notices machine', () => {
@@ -56,7 +56,7 @@ describe('the notices machine', () => {
       dropped: 0,
     });
 
-    actor.send({ type: 'notice.retry', id: 'b' });
+    actor.send({ type: 'mail.retry', id: 'b' });
     expect(actor.getSnapshot().hasTag('retrying')).toBe(true);
     expect(actor.getSnapshot().context.retrying).toBe('b');
     await waitFor(actor, (s) => s.matches('ready'));
@@ -71,12 +71,12 @@ describe('the notices machine', () => {
   it('sends nothing for a notice that has not failed, or while another retry runs', async () => {
     const { actor, retried } = start();
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'notice.retry', id: 'a' });
-    actor.send({ type: 'notice.retry', id: 'unbekannt' });
+    actor.send({ type: 'mail.retry', id: 'a' });
+    actor.send({ type: 'mail.retry', id: 'unbekannt' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
 
-    actor.send({ type: 'notice.retry', id: 'b' });
-    actor.send({ type: 'notice.retry', id: 'b' });
+    actor.send({ type: 'mail.retry', id: 'b' });
+    actor.send({ type: 'mail.retry', id: 'b' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(retried).toEqual(['b']);
   });
@@ -86,7 +86,7 @@ describe('the notices machine', () => {
       refuse: 'Diese fehlgeschlagene Benachrichtigung gibt es in Ihrem Verein nicht.',
     });
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'notice.retry', id: 'b' });
+    actor.send({ type: 'mail.retry', id: 'b' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.retrying === null);
     const { context } = actor.getSnapshot();
     expect(context.error).toBe('Diese fehlgeschlagene Benachrichtigung gibt es in Ihrem Verein nicht.');
@@ -97,9 +97,9 @@ describe('the notices machine', () => {
     const { actor, loads } = start({ failLoads: 1 });
     await waitFor(actor, (s) => s.matches('loadFailed'));
     expect(actor.getSnapshot().context.error).toBe('Keine Verbindung zum Server.');
-    actor.send({ type: 'notices.retryLoad' });
+    actor.send({ type: 'mails.retryLoad' });
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'notices.reload' });
+    actor.send({ type: 'mails.reload' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(loads()).toBe(3);
     expect(actor.getSnapshot().context.error).toBeNull();
