@@ -35,6 +35,25 @@ function watchRequests(page: Page): { requests: Request[]; preloadWarnings: stri
   return { requests, preloadWarnings };
 }
 
+/** The page's preload links, as absolute addresses. */
+function preloadsOf(page: Page): Promise<string[]> {
+  return page
+    .locator('link[rel="preload"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+}
+
+/**
+ * The API reads the screen made itself: every list a screen reads as it opens is preloaded or
+ * answered inside the page, so a list left out of `firstRequestsOf` or of the page's inline
+ * answers shows here (docs/adding-a-change.md).
+ */
+function askedByTheScreen(requests: readonly Request[], preloads: readonly string[]): string[] {
+  return requests
+    .filter((request) => ['fetch', 'xhr'].includes(request.resourceType()))
+    .map((request) => request.url())
+    .filter((url) => new URL(url).pathname.startsWith('/api/') && !preloads.includes(url));
+}
+
 /** The scripts among `requests`, each with the body it was answered with. */
 async function scriptBodies(requests: readonly Request[]): Promise<{ url: string; body: string }[]> {
   const scripts = requests.filter((request) => request.resourceType() === 'script');
@@ -68,22 +87,25 @@ describe('the first visit of /reservations', () => {
     expect(urls.length, named).toBeLessThanOrEqual(MOST_REQUESTS);
 
     // The page itself names what the screen then uses: the remote's entry and the grid's week.
-    const preloads = await page
-      .locator('link[rel="preload"]')
-      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const preloads = await preloadsOf(page);
     expect(preloads.some((href) => href.endsWith('/remoteEntry.js'))).toBe(true);
     expect(preloads.some((href) => new URL(href).pathname === '/api/blocks')).toBe(true);
     const preloadedData = preloads.filter((href) => new URL(href).pathname.startsWith('/api/'));
     for (const href of preloadedData) expect(urls).toContain(href);
+    expect(askedByTheScreen(requests, preloads), named).toEqual([]);
+  });
 
-    // Every list the grid reads as it opens is preloaded or answered inside the page: a list left
-    // out of `firstRequestsOf` or of the page's inline answers would be asked for here
-    // (docs/adding-a-change.md).
-    const askedByTheScreen = requests
-      .filter((request) => ['fetch', 'xhr'].includes(request.resourceType()))
-      .map((request) => request.url())
-      .filter((url) => new URL(url).pathname.startsWith('/api/') && !preloads.includes(url));
-    expect(askedByTheScreen, named).toEqual([]);
+  it("'Meine Reservierungen' gets its lists with its page too: it asks for none of them itself", async () => {
+    const { admin } = await createClub();
+    const page = await pageAs(browser, admin);
+    const { requests } = watchRequests(page);
+
+    await page.goto('/bookings');
+    await page.getByRole('heading', { name: /Meine Reservierungen/ }).waitFor();
+    await page.getByText('Sie haben keine aktiven Reservierungen.').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(askedByTheScreen(requests, await preloadsOf(page))).toEqual([]);
   });
 
   it('runs scripts marked for eager compilation, and only those the first render needs', async () => {

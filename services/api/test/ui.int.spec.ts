@@ -299,7 +299,7 @@ function manifestNaming(version: string) {
       css: { sync: [`${name}.${version}.css`], async: [] },
     },
   });
-  return { exposes: [screen('Reservations'), screen('Players')] };
+  return { exposes: [screen('Reservations'), screen('MyReservations'), screen('Players')] };
 }
 
 describe("the page names its screen's files from the remote's served manifest", () => {
@@ -409,6 +409,20 @@ describe("the page names its screen's files from the remote's served manifest", 
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(Object.keys(answersOf(await pageAt('/players', cookie)))).toEqual([usersPath(club._id)]);
+  });
+
+  it("starts 'Meine Reservierungen' with its page: the member's own bookings preloaded and their Warteliste in it", async () => {
+    const { admin, club } = await clubWithMembers(withRemote.url);
+    const cookie = admin.client.cookieHeader();
+    const today = clubNow(club.time_zone).date;
+    const asMember = (urlPath: string) => fetch(withRemote.url + urlPath, { headers: { Cookie: cookie } });
+    const user = (await (await asMember('/api/verifyAuth')).json()) as { _id: string };
+    const html = await pageAt('/bookings', cookie);
+    expect(preloadsOf(html)).toEqual(preloadsFor('v1', 'MyReservations'));
+    expect(dataPreloadsOf(html)).toEqual([reservationsPath(club._id, myWindow(today), user._id)]);
+    expect(answersOf(html)).toEqual({
+      [waitlistPath(club._id)]: await (await asMember(waitlistPath(club._id))).json(),
+    });
   });
 
   it('preloads nothing a visitor will not see: no member screen or data for a stranger, none for an unknown path', async () => {

@@ -56,7 +56,8 @@ export interface ScreenOpening {
 /**
  * What a reservations screen asks for as it opens, in the order it asks: the day grid the week
  * of today and its blocks, the members for the cells' names and the member's own bookings for the
- * limit; the players' list the members. Other screens start with nothing named here.
+ * limit; "Meine Reservierungen" the member's own bookings and Warteliste entries; the players' list
+ * the members. Other screens start with nothing named here.
  */
 export function firstRequestsOf(
   screen: { remote: string; module: string },
@@ -73,6 +74,9 @@ export function firstRequestsOf(
         reservationsPath(clubId, myWindow(today), userId),
         waitlistPath(clubId),
       ];
+    case './MyReservations':
+      // The members' names only when a booking names the member on someone else's: asked then.
+      return [reservationsPath(clubId, myWindow(today), userId), waitlistPath(clubId)];
     case './Players':
       return [usersPath(clubId)];
     default:
