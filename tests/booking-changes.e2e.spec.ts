@@ -125,7 +125,7 @@ describe('changing bookings and closing courts', () => {
     await openGrid(page, tomorrow);
 
     // Someone books court 3 at 11 after the grid loaded: that move is refused in German, the booking
-    // stays, and the grid catches up.
+    // stays, the popup stays open with what was chosen, and the grid catches up behind it.
     const adminApi = await apiSessionOf(admin);
     await adminApi.reserve({ club_id: clubId, court_num: '3', start_time: 11, end_time: 12, date: tomorrow });
     await slot(page, 1, 10).click();
@@ -139,10 +139,10 @@ describe('changing bookings and closing courts', () => {
     await expectSlot(page, 3, 11, /reserviert/);
     await expectSlot(page, 1, 10, /Ihre Reservierung/);
 
-    await slot(page, 1, 10).click();
-    await popup(page).getByRole('button', { name: 'Ändern' }).click();
     const dialog = popup(page);
     await dialog.getByRole('heading', { name: 'Reservierung ändern' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await dialog.getByLabel('Beginn').inputValue()).toBe('11');
+    expect(await dialog.getByLabel('Platz', { exact: true }).inputValue()).toBe('3');
     // Players keep one hour and no label: neither is offered.
     expect(await dialog.getByLabel('Dauer').count()).toBe(0);
     await dialog.getByLabel('Beginn').selectOption('12');
@@ -199,7 +199,7 @@ describe('changing bookings and closing courts', () => {
     await popup(page).getByRole('radio', { name: 'Alle Plätze' }).check();
     await popup(page).getByRole('radio', { name: 'Alle Termine' }).check();
     await screenshot(page, 'delete-group');
-    await popup(page).getByRole('button', { name: 'Löschen' }).click();
+    await popup(page).getByRole('button', { name: 'Stornieren' }).click();
     for (const court of [1, 2, 3]) await expectSlot(page, court, 17, /frei/);
   });
 });

@@ -66,10 +66,11 @@ describe('a player on the day grid', () => {
     expect(await slot(page, 2, 10).textContent()).toContain('S. Graf');
 
     await slot(page, 2, 10).click();
-    await dialog.getByRole('heading', { name: 'Reservierung löschen' }).waitFor();
+    // One's own booking still to come can also be changed: the title says both (docs/words.md).
+    await dialog.getByRole('heading', { name: 'Reservierung ändern oder stornieren' }).waitFor();
     // A single reservation offers no choice of dates.
     expect(await dialog.getByRole('radio').count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     await expectSlot(page, 2, 10, /^Platz 2, 10:00, frei$/);
     expect(seen.alerts).toEqual([]);
@@ -177,16 +178,16 @@ describe('an admin on the day grid', () => {
     await expectSlot(page, 2, 11, /Medenspiel, wöchentlich$/);
 
     await slot(page, 2, 10).click();
-    await dialog.getByRole('heading', { name: 'Reservierung löschen' }).waitFor();
+    await dialog.getByRole('heading', { name: 'Reservierung ändern oder stornieren' }).waitFor();
     expect(await dialog.getByRole('radio', { name: 'Nur diesen Termin' }).isChecked()).toBe(true);
-    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     for (const hour of [10, 11, 12]) await expectSlot(page, 2, hour, /frei$/);
 
     await showDay(page, d21);
     await slot(page, 2, 12).click();
     await dialog.getByRole('radio', { name: 'Diesen und alle folgenden' }).check();
-    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     await expectSlot(page, 2, 12, /frei$/);
 
@@ -245,8 +246,8 @@ describe('my reservations', () => {
       .getByRole('button', { name: `Reservierung am ${formatDateDe(clubDay(1))}, 9-10 Uhr, Platz 1 löschen` })
       .click();
     const dialog = popup(page);
-    await dialog.getByRole('heading', { name: 'Reservierung löschen' }).waitFor();
-    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    await dialog.getByRole('heading', { name: 'Reservierung stornieren' }).waitFor();
+    await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     await page.getByText('1 von 3').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await entries.count()).toBe(1);

@@ -185,15 +185,20 @@ describe('changeReservation popup', () => {
     expect(actor.getSnapshot().output).toEqual({ outcome: 'saved', reservations: moved });
   });
 
-  it('closes on a refusal and reports the server’s German text as received', async () => {
+  it('stays open with the new slot chosen on a refusal, the server’s German text held for its alert', async () => {
     const { actor, settle, failed } = start({ isAdmin: false });
     actor.send({ type: 'hour.change', hour: 17 });
     actor.send({ type: 'popup.submit' });
     const text = 'Platz 2 ist am Mo., 30.11.2026 um 17:00 Uhr gesperrt: Turnier';
     settle().reject(new ApiError(409, [], text));
-    await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ outcome: 'failed', error: text });
+    await waitFor(actor, (s) => !s.hasTag('sending'));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: text, hour: 17 });
     expect(failed).toEqual([text]);
+    actor.send({ type: 'refusal.close' });
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: null, hour: 17 });
+    actor.send({ type: 'popup.cancel' });
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'cancelled' });
   });
 
   it('closes without a request when cancelled', () => {

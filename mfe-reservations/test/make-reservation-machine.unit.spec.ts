@@ -21,6 +21,8 @@ const input = (isAdmin: boolean, hour = 9, play: PlayRules = DEFAULT_PLAY_RULES)
   userId: '22222222-2222-4222-8222-222222222222',
   endHour: 22,
   courtsCount: 6,
+  limit: 3,
+  timeZone: 'Europe/Berlin',
 });
 const saved: Reservation[] = [
   {
@@ -123,15 +125,35 @@ describe('makeReservation popup', () => {
     expect(request.refused).toEqual([]);
   });
 
-  it('closes too when the request fails, and reports the server’s text as received', async () => {
+  it('stays open with everything chosen on a refusal, the server’s text held for its alert', async () => {
     const request = pendingRequest();
-    const { actor } = start(input(false), request.submit);
+    const { actor } = start(input(true), request.submit);
+    actor.send({ type: 'duration.change', hours: 3 });
+    actor.send({ type: 'label.change', label: 'Training' });
+    actor.send({ type: 'court.toggle', court: 4, checked: true });
     actor.send({ type: 'popup.submit' });
     const text = 'Platz 3 ist am Mo., 23.11.2026 um 09:00 Uhr bereits reserviert.';
     request.settle().reject(new ApiError(409, [], text));
-    await waitFor(actor, (s) => s.status === 'done');
-    expect(actor.getSnapshot().output).toEqual({ outcome: 'failed', error: text });
+    await waitFor(actor, (s) => !s.hasTag('sending'));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({
+      refusal: text,
+      duration: 3,
+      label: 'Training',
+      courts: [3, 4],
+    });
     expect(request.refused).toEqual([text]);
+
+    // Closing the alert leaves the popup as it was; sending again asks the same.
+    actor.send({ type: 'refusal.close' });
+    expect(actor.getSnapshot().context).toMatchObject({ refusal: null, duration: 3, label: 'Training' });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent).toHaveLength(2);
+    expect(request.sent[1]).toEqual(request.sent[0]);
+    request.settle().resolve(saved);
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'saved', reservations: saved });
   });
 
   it('closes without a request when cancelled', () => {

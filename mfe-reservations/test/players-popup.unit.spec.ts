@@ -38,6 +38,8 @@ function makePopup(play: PlayRules, isAdmin = false) {
       userId: ME,
       endHour: 22,
       courtsCount: 4,
+      limit: 3,
+      timeZone: 'Europe/Berlin',
       play,
     },
   }).start();

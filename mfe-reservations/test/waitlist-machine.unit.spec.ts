@@ -7,7 +7,7 @@ import {
   type WaitlistOutput,
   type WaitlistRequest,
 } from '../src/features/waitlist/waitlist-machine';
-import { withWaitlistMarks } from '../src/features/waitlist/grid-marks';
+import { unmarked, withWaitlistMarks } from '../src/features/waitlist/grid-marks';
 
 const hour = { court_num: '1', date: '2026-11-24', start_time: 18 };
 const entry = { _id: 'w-1', ...hour, end_time: 19 };
@@ -76,9 +76,12 @@ describe('the grid’s mark', () => {
     const rows = [[taken], other];
     const marked = withWaitlistMarks(rows, '2026-11-24', [entry]);
     expect(marked[0]![0]).toMatchObject({
-      text: 'Warteliste: S. Graf',
+      text: 'Sie warten · S. Graf',
       accessibleName: 'Platz 1, 18:00, reserviert von S. Graf, Sie stehen auf der Warteliste',
     });
+    // The popup names the holder without the mark.
+    expect(unmarked(marked[0]![0]!.text)).toBe('S. Graf');
+    expect(unmarked('S. Graf')).toBe('S. Graf');
     expect(marked[1]).toBe(other);
     expect(withWaitlistMarks(rows, '2026-11-25', [entry])).toBe(rows);
   });

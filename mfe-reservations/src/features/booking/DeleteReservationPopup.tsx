@@ -37,9 +37,8 @@ export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
   const [machine] = useState(() =>
     deleteReservationMachine.provide({
       actors: {
-        submit: submitVia(
-          (request: DeleteRequest) => postReservationDelete(request.reservationId, request.body, window),
-          (error) => console.error('Deleting the reservation was refused:', error),
+        submit: submitVia((request: DeleteRequest) =>
+          postReservationDelete(request.reservationId, request.body, window),
         ),
       },
     }),
@@ -63,7 +62,12 @@ export function DeleteReservationPopup(props: DeleteReservationPopupProps) {
   if (holder) summary.push([popupTexts.holder, holder]);
 
   return (
-    <PopupDialog title={popupTexts.deleteTitle} busy={busy} onCancel={cancel} fallbackFocus={fallbackFocus}>
+    <PopupDialog
+      title={onChangeInstead ? popupTexts.changeOrCancelTitle : popupTexts.deleteTitle}
+      busy={busy}
+      onCancel={cancel}
+      fallbackFocus={fallbackFocus}
+    >
       <form
         className="popup__form"
         onSubmit={(event) => {

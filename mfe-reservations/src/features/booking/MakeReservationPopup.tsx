@@ -1,5 +1,9 @@
-/** The makeReservation popup's view over its machine. */
-import { useEffect, useId, useState } from 'react';
+/**
+ * The makeReservation popup's view over its machine. Before the member books it says what the
+ * club's limit and quotas leave them and what the named guests cost (./room-left); a refusal shows
+ * in an alert over the popup, which keeps everything chosen.
+ */
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useMachine } from '@xstate/react';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
 import '@platzbuchung/ui/styles/forms.css';
@@ -20,6 +24,11 @@ import { PopupDialog } from '../../shared/popup/PopupDialog';
 import { PopupActions, SlotSummary } from '../../shared/popup/popup-parts';
 import { popupTexts, slotSummary } from '../../shared/popup/popup-texts';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
+import { AlertDialog } from '../../shared/alert/AlertDialog';
+import { cacheKey, myReservationsCache } from '../../shared/my-reservations';
+import { useClubNow } from '../../shared/use-club-now';
+import { namedGuests } from './players-draft';
+import { guestFeeLine, limitLine, quotaLines, type BookingWeek, type RoomQuestion } from './room-left';
 
 interface MakeReservationPopupProps {
   input: MakeReservationInput;
@@ -29,17 +38,20 @@ interface MakeReservationPopupProps {
   window: DateWindow;
   /** The club's active members, to name as co-players. */
   members: readonly UserListEntry[];
+  /** The club's bookings of the grid's week: the hours the quotas leave. */
+  week: BookingWeek | null;
+  /** Booked or cancelled: the popup has closed. */
   onDone: (output: PopupOutput) => void;
+  /** The API refused; the popup stays open, and the screen may look again at what it shows. */
+  onRefused?: () => void;
 }
 
-export function MakeReservationPopup({ input, taken, window, members, onDone }: MakeReservationPopupProps) {
+export function MakeReservationPopup(props: MakeReservationPopupProps) {
+  const { input, taken, window, members, week, onDone, onRefused } = props;
   const [machine] = useState(() =>
     makeReservationMachine.provide({
       actors: {
-        submit: submitVia(
-          (request: { body: MakeReservationBody }) => postReservation(request.body, window),
-          (error) => console.error('Reservation refused:', error),
-        ),
+        submit: submitVia((request: { body: MakeReservationBody }) => postReservation(request.body, window)),
       },
     }),
   );
@@ -47,6 +59,13 @@ export function MakeReservationPopup({ input, taken, window, members, onDone }: 
   const busy = snapshot.hasTag('sending');
   const { context } = snapshot;
   const weeklyId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const now = useClubNow(input.timeZone);
+  const ownCache = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
+  const own =
+    ownCache.key === cacheKey(input.clubId, input.userId) && ownCache.status === 'loaded'
+      ? ownCache.value
+      : null;
 
   useEffect(() => {
     if (snapshot.status === 'done') onDone(snapshot.output);
@@ -56,102 +75,138 @@ export function MakeReservationPopup({ input, taken, window, members, onDone }: 
     send({ type: taken ? 'slot.taken' : 'slot.freed' });
   }, [taken, send]);
 
+  // Once per refusal, whatever the screen's handler is by then.
+  const refused = useRef(onRefused);
+  useEffect(() => {
+    refused.current = onRefused;
+  });
+  useEffect(() => {
+    if (context.refusal !== null) refused.current?.();
+  }, [context.refusal]);
+
   const cancel = () => send({ type: 'popup.cancel' });
   const durations = bookingDurations(context);
   const end = context.slot.hour + (durations.includes(context.duration) ? context.duration : 1);
   const naming = namesPlayers(context);
   const summary = slotSummary(context.slot.court, context.slot.date, context.slot.hour, end);
   if (context.courts.length > 1) summary[0] = [popupTexts.courts, `Plätze ${context.courts.join(', ')}`];
+  const hours = end - context.slot.hour;
+  const question: RoomQuestion = { ...context, now, own, week, duration: hours };
+  // Admins book beyond limits and quotas (docs/who-plays.md, "The rules").
+  const room = context.isAdmin
+    ? []
+    : [limitLine(question), ...quotaLines(question)].filter((line) => line !== null);
+  const fee = naming ? guestFeeLine(context.play, namedGuests(context.players), hours) : null;
 
   return (
-    <PopupDialog title={popupTexts.makeTitle} busy={busy} onCancel={cancel}>
-      <form
-        className="popup__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'popup.submit' });
-        }}
-      >
-        <SlotSummary items={summary} />
-        {context.taken && (
-          <p className="notice notice--error popup__taken" role="alert">
-            {liveTexts.slotJustTaken}
-          </p>
-        )}
-        <fieldset className="popup__fields" disabled={busy}>
-          {context.isAdmin && (
-            <>
-              {context.courtsCount > 1 && (
-                <fieldset className="popup__courts">
-                  <legend className="field__label">{popupTexts.courts}</legend>
-                  {courtNumbers({ courts_count: context.courtsCount }).map((court) => (
-                    <label key={court} className="popup__court">
-                      <input
-                        type="checkbox"
-                        name="court_nums"
-                        value={court}
-                        checked={context.courts.includes(court)}
-                        onChange={(e) => send({ type: 'court.toggle', court, checked: e.target.checked })}
-                      />
-                      <span className="visually-hidden">Platz </span>
-                      {court}
+    <>
+      <PopupDialog title={popupTexts.makeTitle} busy={busy} onCancel={cancel}>
+        <form
+          ref={formRef}
+          className="popup__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'popup.submit' });
+          }}
+        >
+          <SlotSummary items={summary} />
+          {room.length > 0 && (
+            <ul className="popup__room" aria-label={popupTexts.roomLeft}>
+              {room.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+          {context.taken && (
+            <p className="notice notice--error popup__taken" role="alert">
+              {liveTexts.slotJustTaken}
+            </p>
+          )}
+          <fieldset className="popup__fields" disabled={busy}>
+            {context.isAdmin && (
+              <>
+                {context.courtsCount > 1 && (
+                  <fieldset className="popup__courts">
+                    <legend className="field__label">{popupTexts.courts}</legend>
+                    {courtNumbers({ courts_count: context.courtsCount }).map((court) => (
+                      <label key={court} className="popup__court">
+                        <input
+                          type="checkbox"
+                          name="court_nums"
+                          value={court}
+                          checked={context.courts.includes(court)}
+                          onChange={(e) => send({ type: 'court.toggle', court, checked: e.target.checked })}
+                        />
+                        <span className="visually-hidden">Platz </span>
+                        {court}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+                <DurationLabelFields
+                  duration={context.duration}
+                  durationChoices={durationOptions(context.slot, context.endHour)}
+                  label={context.label}
+                  autoFocusDuration
+                  onDurationChange={(hours) => send({ type: 'duration.change', hours })}
+                  onLabelChange={(label) => send({ type: 'label.change', label })}
+                />
+                <div className="field field--checkbox">
+                  <div className="field__checkbox-row">
+                    <input
+                      id={weeklyId}
+                      className="field__checkbox"
+                      type="checkbox"
+                      checked={context.recurring}
+                      onChange={(e) => send({ type: 'recurring.change', recurring: e.target.checked })}
+                    />
+                    <label className="field__label" htmlFor={weeklyId}>
+                      {popupTexts.weekly}
                     </label>
-                  ))}
-                </fieldset>
-              )}
-              <DurationLabelFields
-                duration={context.duration}
-                durationChoices={durationOptions(context.slot, context.endHour)}
-                label={context.label}
-                autoFocusDuration
-                onDurationChange={(hours) => send({ type: 'duration.change', hours })}
-                onLabelChange={(label) => send({ type: 'label.change', label })}
-              />
-              <div className="field field--checkbox">
-                <div className="field__checkbox-row">
-                  <input
-                    id={weeklyId}
-                    className="field__checkbox"
-                    type="checkbox"
-                    checked={context.recurring}
-                    onChange={(e) => send({ type: 'recurring.change', recurring: e.target.checked })}
-                  />
-                  <label className="field__label" htmlFor={weeklyId}>
-                    {popupTexts.weekly}
-                  </label>
+                  </div>
                 </div>
-              </div>
-            </>
-          )}
-          {naming && (
-            <PlayersFields
-              draft={context.players}
-              play={context.play}
-              members={members}
-              bookerId={context.userId}
-              problem={context.problem}
-              autoFocus={!context.isAdmin}
-              send={send}
+              </>
+            )}
+            {naming && (
+              <PlayersFields
+                draft={context.players}
+                play={context.play}
+                members={members}
+                bookerId={context.userId}
+                problem={context.problem}
+                autoFocus={!context.isAdmin}
+                send={send}
+              />
+            )}
+            {!context.isAdmin && durations.length > 1 && (
+              <NumberSelect
+                label={popupTexts.duration}
+                value={context.duration}
+                choices={durations}
+                text={popupTexts.hours}
+                onChange={(hours) => send({ type: 'duration.change', hours })}
+              />
+            )}
+            <p className="popup__note popup__fee" aria-live="polite">
+              {fee}
+            </p>
+            <PopupActions
+              busy={busy}
+              submitLabel={popupTexts.reserve}
+              disabled={context.taken}
+              onCancel={cancel}
+              autoFocusSubmit={!context.isAdmin && !naming}
             />
-          )}
-          {!context.isAdmin && durations.length > 1 && (
-            <NumberSelect
-              label={popupTexts.duration}
-              value={context.duration}
-              choices={durations}
-              text={popupTexts.hours}
-              onChange={(hours) => send({ type: 'duration.change', hours })}
-            />
-          )}
-          <PopupActions
-            busy={busy}
-            submitLabel={popupTexts.reserve}
-            disabled={context.taken}
-            onCancel={cancel}
-            autoFocusSubmit={!context.isAdmin && !naming}
-          />
-        </fieldset>
-      </form>
-    </PopupDialog>
+          </fieldset>
+        </form>
+      </PopupDialog>
+      {context.refusal !== null && (
+        <AlertDialog
+          message={context.refusal}
+          onClose={() => send({ type: 'refusal.close' })}
+          fallbackFocus={() => formRef.current?.querySelector<HTMLElement>('button[type="submit"]') ?? null}
+        />
+      )}
+    </>
   );
 }

@@ -3,7 +3,7 @@
  * doubles, and a row per co-player — a member picked by type-ahead, or a guest by name where the
  * club allows guests. What is missing shows under the fields when the popup refuses to send.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { MatchKind } from '@platzbuchung/domain/players/players';
 import type { UserListEntry } from '@platzbuchung/domain/types';
@@ -87,6 +87,19 @@ function PlayerRowFields(props: {
   const guestId = useId();
   const titleId = useId();
   const label = `Mitspieler ${index + 1}`;
+  const guestInput = useRef<HTMLInputElement>(null);
+  // A name typed into the member picker became this row's guest: typing goes on in the guest's field.
+  const [focusGuest, setFocusGuest] = useState(false);
+  useEffect(() => {
+    if (!focusGuest || row.kind !== 'guest') return;
+    guestInput.current?.focus();
+    setFocusGuest(false);
+  }, [focusGuest, row.kind]);
+  const asGuest = (name: string) => {
+    send({ type: 'players.kind', index, kind: 'guest' });
+    send({ type: 'players.guest', index, name });
+    setFocusGuest(true);
+  };
   return (
     <div className="popup__player" role="group" aria-labelledby={titleId}>
       <p className="field__label" id={titleId}>
@@ -114,6 +127,7 @@ function PlayerRowFields(props: {
           invalid={invalid && row.user_id === null}
           describedBy={describedBy}
           onPick={(member) => send({ type: 'players.member', index, member })}
+          onGuest={guests ? asGuest : undefined}
         />
       ) : (
         <div className="field">
@@ -122,6 +136,7 @@ function PlayerRowFields(props: {
             Name des Gasts
           </label>
           <input
+            ref={guestInput}
             id={guestId}
             className="field__input"
             type="text"

@@ -2,8 +2,9 @@
  * The changeReservation popup without its view: another court, day or hour for a booking. Players
  * move their own upcoming single booking, always one hour; admins also choose the duration and
  * the label, and for a weekly series which dates change — asked like deletion asks it. The new
- * day of a series is the chosen occurrence's new day. Like the other popups it is `sending` while
- * the request runs and done when it finishes, whatever the outcome.
+ * day of a series is the chosen occurrence's new day. Like the make popup it is `sending` while the
+ * request runs, done when the change is saved, and kept open with its choices on a refusal, the
+ * refusal shown in an alert over it (docs/architecture/micro-frontends.md, "The booking popups").
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
@@ -14,7 +15,7 @@ import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { ChangeReservationBody } from '../../shared/reservations-api';
 import { deleteOptions } from './delete-reservation-machine';
 import { durationOptions } from './make-reservation-machine';
-import type { PopupOutput } from '../../shared/popup/popup-submit';
+import { refusalOf, type PopupOutput } from '../../shared/popup/popup-submit';
 import {
   afterPlayersChange,
   playerMaxHours,
@@ -51,6 +52,8 @@ interface ChangeReservationContext extends ChangeReservationInput {
   players: PlayersDraft;
   /** Why the popup did not send (a co-player missing), until the next change. */
   problem: string | null;
+  /** The API's refusal, shown in an alert over the popup until closed. */
+  refusal: string | null;
   outcome: PopupOutput | null;
 }
 
@@ -64,6 +67,7 @@ type ChangeReservationEvent =
   | { type: 'wholeGroup.change'; wholeGroup: boolean }
   | { type: 'popup.submit' }
   | { type: 'popup.cancel' }
+  | { type: 'refusal.close' }
   | PlayersEvent;
 
 /** The choices for a series: the very question and words of deletion, so both read alike. */
@@ -193,6 +197,7 @@ export const changeReservationMachine = setup({
     wholeGroup: false,
     players: playersDraftOf(input.reservation.players),
     problem: null,
+    refusal: null,
     outcome: null,
   }),
   initial: 'editing',
@@ -237,6 +242,7 @@ export const changeReservationMachine = setup({
           { guard: 'hasChanges', actions: assign({ problem: ({ context }) => problemOf(context) }) },
         ],
         'popup.cancel': { target: 'closed', actions: assign({ outcome: { outcome: 'cancelled' } }) },
+        'refusal.close': { actions: assign({ refusal: null }) },
       },
     },
     sending: {
@@ -244,7 +250,14 @@ export const changeReservationMachine = setup({
       invoke: {
         src: 'submit',
         input: ({ context }) => changeRequest(context),
-        onDone: { target: 'closed', actions: assign({ outcome: ({ event }) => event.output }) },
+        onDone: [
+          {
+            guard: ({ event }) => refusalOf(event.output) !== null,
+            target: 'editing',
+            actions: assign({ refusal: ({ event }) => refusalOf(event.output) }),
+          },
+          { target: 'closed', actions: assign({ outcome: ({ event }) => event.output }) },
+        ],
       },
     },
     closed: { type: 'final' },

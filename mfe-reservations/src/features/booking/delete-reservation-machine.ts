@@ -1,8 +1,9 @@
 /**
  * The deleteReservation popup without its view. A recurring
  * reservation offers 'once', 'once_and_future' and 'all' (preselected: only this date); a single
- * one is always deleted as 'all'. Like the make popup it is `sending` while the request runs and
- * done when it finishes, whatever the outcome.
+ * one is always deleted as 'all'. It is `sending` while the request runs and done when it finishes,
+ * whatever the outcome: there is nothing typed to keep, so a refusal shows after it closed
+ * (docs/architecture/micro-frontends.md, "The booking popups").
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DeleteType } from '@platzbuchung/domain/types';

@@ -1,9 +1,11 @@
 /**
  * The makeReservation popup without its view: admins choose a duration of
  * 1 to 10 hours, a label and weekly repetition; players reserve one hour. While the request runs
- * the popup is `sending` (controls disabled, spinner); when it finishes, whatever the outcome, the
- * popup is done. What then happens (store the answer, show the error in an alert) is named here
- * and supplied by the view with `makeReservationMachine.provide(...)`.
+ * the popup is `sending` (controls disabled, spinner). A booking made closes it; a refusal (the
+ * limit, a quota, a block …) keeps it open with everything chosen, its text shown in an alert over
+ * it, so the member changes a co-player or the hours instead of starting again
+ * (docs/architecture/micro-frontends.md, "The booking popups"). The request itself is supplied by
+ * the view with `makeReservationMachine.provide(...)`.
  *
  * While it is open, the club's live stream may report the slot taken by someone else (or a court
  * block): the popup then says so and refuses to send, until the slot is free again.
@@ -13,7 +15,7 @@ import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reser
 import type { MakeReservationBody } from '../../shared/reservations-api';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { MakeSlot } from '../../shared/popup/slot-click';
-import type { PopupOutput } from '../../shared/popup/popup-submit';
+import { refusalOf, type PopupOutput } from '../../shared/popup/popup-submit';
 import {
   afterPlayersChange,
   playerMaxHours,
@@ -35,6 +37,10 @@ export interface MakeReservationInput {
   courtsCount: number;
   /** The club's rules about who plays: whether the popup asks for co-players, guests, a doubles' length. */
   play: PlayRules;
+  /** The club's reservations_limit, for the room it leaves a player; null: none set. */
+  limit: number | null;
+  /** The club's time zone: whether the hour is short notice for the quotas. */
+  timeZone: string;
 }
 
 interface MakeReservationContext extends MakeReservationInput {
@@ -51,6 +57,8 @@ interface MakeReservationContext extends MakeReservationInput {
   players: PlayersDraft;
   /** Why the popup did not send (a co-player missing), until the next change. */
   problem: string | null;
+  /** The API's refusal, shown in an alert over the popup until closed. */
+  refusal: string | null;
 }
 
 type MakeReservationEvent =
@@ -62,6 +70,7 @@ type MakeReservationEvent =
   | { type: 'popup.cancel' }
   | { type: 'slot.taken' }
   | { type: 'slot.freed' }
+  | { type: 'refusal.close' }
   | PlayersEvent;
 
 /** 1 up to 10 hours, and never past the club's closing hour. */
@@ -158,6 +167,7 @@ export const makeReservationMachine = setup({
     taken: false,
     players: playersDraftOf(),
     problem: null,
+    refusal: null,
   }),
   initial: 'editing',
   states: {
@@ -196,6 +206,7 @@ export const makeReservationMachine = setup({
         // Once sending, the server's answer decides.
         'slot.taken': { actions: assign({ taken: true }) },
         'slot.freed': { actions: assign({ taken: false }) },
+        'refusal.close': { actions: assign({ refusal: null }) },
       },
     },
     sending: {
@@ -203,10 +214,17 @@ export const makeReservationMachine = setup({
       invoke: {
         src: 'submit',
         input: ({ context }) => ({ body: makeReservationBody(context) }),
-        onDone: { target: 'closed', actions: assign({ outcome: ({ event }) => event.output }) },
+        onDone: [
+          {
+            guard: ({ event }) => refusalOf(event.output) !== null,
+            target: 'editing',
+            actions: assign({ refusal: ({ event }) => refusalOf(event.output) }),
+          },
+          { target: 'closed', actions: assign({ outcome: ({ event }) => event.output }) },
+        ],
       },
     },
-    /** Closed whatever the outcome. */
+    /** Booked, or cancelled. */
     closed: { type: 'final' },
   },
   output: ({ context }): PopupOutput => context.outcome ?? { outcome: 'cancelled' },

@@ -77,6 +77,10 @@ export function playersBody(draft: PlayersDraft): PlayerInput[] {
     );
 }
 
+/** How many guests the rows the match shows name. */
+export const namedGuests = (draft: PlayersDraft): number =>
+  shownRows(draft).filter((row) => row.kind === 'guest' && isFilled(row)).length;
+
 /** What the popup can tell before sending: a missing co-player, a guest's name, guests not allowed. */
 export function playersProblem(draft: PlayersDraft, play: PlayRules): string | null {
   if (play.co_players === 'off') return null;

@@ -21,6 +21,7 @@ import {
   MakeReservationPopup,
   type ChangeReservationInput,
   type DeleteReservationInput,
+  type BookingWeek,
   type MakeReservationInput,
 } from '../booking';
 import { TakenSlotPopups } from './TakenSlotPopups';
@@ -58,6 +59,10 @@ export interface GridPopupHandlers {
   onDone: (output: PopupOutput, deleted?: DeletedPart, wholeGroup?: boolean) => void;
   onChangeDone: (output: PopupOutput) => void;
   onChangeInstead: (from: Extract<GridPopup, { kind: 'delete' }>) => void;
+  /** The loaded week's bookings, for what the make popup says is left. */
+  week: BookingWeek | null;
+  /** A make or change popup was refused and stays open. */
+  onRefused: () => void;
 }
 
 /**
@@ -77,7 +82,8 @@ function useMembers(clubId: string): readonly UserListEntry[] {
 }
 
 export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handlers: GridPopupHandlers }) {
-  const { answerWindow, today, slotTaken, onDone, onChangeDone, onChangeInstead, clubId } = handlers;
+  const { answerWindow, today, slotTaken, onDone, onChangeDone, onChangeInstead, clubId, onRefused } =
+    handlers;
   const focusCell = (id: string) => () => document.getElementById(id);
   const play = usePlayRules(clubId);
   const members = useMembers(clubId);
@@ -93,7 +99,9 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           members={members}
           taken={slotTaken}
           window={answerWindow}
+          week={handlers.week}
           onDone={onDone}
+          onRefused={onRefused}
         />
       )}
       {popup?.kind === 'delete' && (
@@ -117,6 +125,7 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           today={today}
           fallbackFocus={focusCell(popup.cellId)}
           onDone={onChangeDone}
+          onRefused={onRefused}
         />
       )}
       {popup?.kind === 'taken' && (

@@ -122,6 +122,8 @@ export function useDayGrid(club: Club, user: SessionUser) {
     loading,
     showSplash,
     answerWindow: loadedWindow ?? weekWindow(date),
+    /** The loaded week's bookings: the make popup counts the quotas' hours left from them. */
+    week: loadedWindow ? { window: loadedWindow, reservations } : null,
     ownCount,
     notice: horizonNotice(club, date, now, isAdmin),
     announcement: useLiveAnnouncement(rows, date, liveSeq),

@@ -18,6 +18,7 @@ import type { DayGridEvent } from './day-grid-machine';
 import { isTaken, type GridCell } from './grid-model';
 import { cellId } from './GridTable';
 import type { GridPopup, GridPopupHandlers } from './GridPopups';
+import type { BookingWeek } from '../booking';
 
 interface GridPopupsInput {
   club: Club;
@@ -30,13 +31,14 @@ interface GridPopupsInput {
   /** Why the shown day cannot be booked yet, if so. */
   horizonNotice: string | null;
   answerWindow: DateWindow;
+  week: BookingWeek | null;
   send: (event: DayGridEvent) => void;
   /** The own-bookings cache entry, and how to load it again. */
   mine: { key: string; load: () => Promise<AtClubSeq<Reservation[]>> };
 }
 
 export function useGridPopups(input: GridPopupsInput) {
-  const { club, user, date, now, rows, ownCount, horizonNotice, answerWindow, send, mine } = input;
+  const { club, user, date, now, rows, ownCount, horizonNotice, answerWindow, week, send, mine } = input;
   const isAdmin = user.role === 'admin';
   const [popup, setPopup] = useState<GridPopup | null>(null);
   // Focus returns to the cell last clicked when an alert closes.
@@ -64,6 +66,8 @@ export function useGridPopups(input: GridPopupsInput) {
           userId: user._id,
           endHour: club.end_hour,
           courtsCount: club.courts_count,
+          limit: club.reservations_limit ?? null,
+          timeZone: club.time_zone,
         },
       });
     } else if (action.kind === 'taken') {
@@ -140,6 +144,9 @@ export function useGridPopups(input: GridPopupsInput) {
     onDone,
     onChangeDone,
     onChangeInstead,
+    week,
+    // The make and change popups stay open on a refusal; the grid was probably behind.
+    onRefused: () => send({ type: 'grid.reload' }),
   };
   return { popup, onCellClick, handlers, alertDialog };
 }

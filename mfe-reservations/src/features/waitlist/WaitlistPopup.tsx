@@ -1,16 +1,21 @@
 /**
- * The popup of a slot someone else booked: "Auf die Warteliste", or, for a member already on its
- * list, "Sie stehen auf der Warteliste" and "Von der Warteliste nehmen".
+ * The popup of a slot someone else booked: who holds it ("Reserviert von Haas / Kerber"), and
+ * "Auf die Warteliste", or, for a member already on its list, "Sie stehen auf der Warteliste" and
+ * "Von der Warteliste nehmen".
  */
 import { useMemo } from 'react';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import { PopupDialog } from '../../shared/popup/PopupDialog';
 import { PopupActions, SlotSummary } from '../../shared/popup/popup-parts';
-import { popupTexts, slotSummary } from '../../shared/popup/popup-texts';
+import { slotSummary } from '../../shared/popup/popup-texts';
+import { unmarked } from './grid-marks';
 import type { WaitlistOutput } from './waitlist-machine';
 import { useWaitlistMachine } from './use-waitlist-machine';
 import { entryAt, useWaitlist } from './waitlist-store';
+
+/** Who holds the hour the member waits for: its holder, not whom it is for. */
+const HELD_BY = 'Reserviert von';
 
 interface WaitlistPopupProps {
   clubId: string;
@@ -36,7 +41,8 @@ export function WaitlistPopup({ clubId, slot, holder, fallbackFocus, onDone }: W
   const waiting = snapshot.matches('waiting') || snapshot.matches('leaving');
   const cancel = () => send({ type: 'popup.cancel' });
   const summary = slotSummary(slot.court, slot.date, slot.hour, slot.hour + 1);
-  if (holder) summary.push([popupTexts.holder, holder]);
+  // The grid hands the cell's words over, with the mark of a member already waiting.
+  if (holder) summary.push([HELD_BY, unmarked(holder)]);
 
   return (
     <PopupDialog title={waitlistTexts.title} busy={busy} onCancel={cancel} fallbackFocus={fallbackFocus}>
@@ -49,7 +55,7 @@ export function WaitlistPopup({ clubId, slot, holder, fallbackFocus, onDone }: W
       >
         <SlotSummary items={summary} />
         <p className="popup__note" role="status">
-          {waiting ? waitlistTexts.waiting : waitlistTexts.whatHappens}
+          {waiting ? `${waitlistTexts.waiting}. ${waitlistTexts.whatHappens}` : waitlistTexts.whatHappens}
         </p>
         <fieldset className="popup__fields" disabled={busy}>
           <PopupActions

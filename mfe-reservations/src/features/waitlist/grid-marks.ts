@@ -1,7 +1,8 @@
 /**
  * The grid's mark on a taken hour the member waits for: words beside the holder (visible, not
  * colour alone) and in the name a screen reader announces. Rows without such an hour keep their
- * identity, so the grid renders only the rows that changed.
+ * identity, so the grid renders only the rows that changed. The mark says that the member waits,
+ * set apart from the holder's name ("Sie warten · Haas / Kerber"), so it never reads as the holder.
  */
 import { useMemo } from 'react';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
@@ -9,6 +10,12 @@ import type { IsoDate } from '@platzbuchung/domain/types';
 import type { MarkableCell } from '../../shared/screen-pieces';
 import type { WaitlistEntryShown } from './api';
 import { entryAt, useWaitlist } from './waitlist-store';
+
+/** What a marked cell shows first: a phone's narrow cell cuts the end of the text off. */
+const MARK = 'Sie warten · ';
+
+/** The holder as the grid names them, without this feature's mark. */
+export const unmarked = (text: string): string => (text.startsWith(MARK) ? text.slice(MARK.length) : text);
 
 export function withWaitlistMarks<C extends MarkableCell>(
   rows: C[][],
@@ -20,8 +27,7 @@ export function withWaitlistMarks<C extends MarkableCell>(
     cell.reservation && !cell.mine && entryAt(entries, date, cell.court, cell.hour)
       ? {
           ...cell,
-          // The mark first: a phone's narrow cell cuts the end of the text off.
-          text: `${waitlistTexts.mark}: ${cell.text}`,
+          text: `${MARK}${cell.text}`,
           accessibleName: `${cell.accessibleName}, ${waitlistTexts.waiting}`,
         }
       : cell;

@@ -29,7 +29,9 @@ export function PopupDialog({ title, busy, onCancel, fallbackFocus, role, childr
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Nothing focused (the body): an alert over a popup whose button was disabled while it sent.
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     dialog.showModal();
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {

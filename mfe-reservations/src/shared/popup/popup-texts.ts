@@ -1,4 +1,4 @@
-/** German texts of the two popups that the original client has no text for. */
+/** German texts of the popups that the original client has no text for, in the words of docs/words.md. */
 import { formatDateDe, formatHour, formatTimeRange } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
 
@@ -9,7 +9,9 @@ export const popupTexts = {
   makeTitle: 'Platz reservieren',
   /** Several pieces offer something on someone else's booking: which one. */
   takenSlotTitle: 'Belegte Stunde',
-  deleteTitle: 'Reservierung löschen',
+  deleteTitle: 'Reservierung stornieren',
+  /** The same popup where the viewer may also change the booking (docs/words.md). */
+  changeOrCancelTitle: 'Reservierung ändern oder stornieren',
   changeTitle: 'Reservierung ändern',
   change: 'Ändern',
   save: 'Speichern',
@@ -21,14 +23,16 @@ export const popupTexts = {
   whichCourts: 'Auf welchen Plätzen?',
   courts: 'Plätze',
   reserve: 'Reservieren',
-  delete: 'Löschen',
+  delete: 'Stornieren',
   court: 'Platz',
   day: 'Tag',
   time: 'Uhrzeit',
   duration: 'Dauer',
   label: 'Bezeichnung (optional)',
   weekly: 'Wöchentlich wiederholen',
-  whichDates: 'Welche Termine löschen?',
+  /** The make popup's list of what the limit and the quotas still leave. */
+  roomLeft: 'Noch frei',
+  whichDates: 'Welche Termine stornieren?',
   hours: (n: number): string => (n === 1 ? '1 Stunde' : `${n} Stunden`),
 } as const;
 
