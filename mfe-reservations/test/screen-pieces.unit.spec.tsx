@@ -46,7 +46,7 @@ describe('the popup of someone else’s booking still to come', () => {
     expect(html).toContain('<dialog class="popup"');
     expect(html).toContain('>Auf die Warteliste</button>');
     expect(html).toContain('>Mitspielen anfragen</button>');
-    expect(html).toContain('Reserviert für: Graf / Seles');
+    expect(html).toContain('Reserviert von: Graf / Seles');
     expect(html).not.toContain('<p>Popup');
   });
 

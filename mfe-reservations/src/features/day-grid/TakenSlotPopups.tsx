@@ -37,7 +37,7 @@ function OfferedPopups({
       fallbackFocus={props.fallbackFocus}
     >
       <p className="popup__note">
-        {props.holder ? `${popupTexts.holder}: ${props.holder}` : popupTexts.takenSlotTitle}
+        {props.holder ? `${popupTexts.heldBy}: ${props.holder}` : popupTexts.takenSlotTitle}
       </p>
       <div className="popup__actions popup__actions--stacked">
         {offers.map((offer, index) => (

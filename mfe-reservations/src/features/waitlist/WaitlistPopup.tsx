@@ -8,14 +8,11 @@ import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import { PopupDialog } from '../../shared/popup/PopupDialog';
 import { PopupActions, SlotSummary } from '../../shared/popup/popup-parts';
-import { slotSummary } from '../../shared/popup/popup-texts';
+import { popupTexts, slotSummary } from '../../shared/popup/popup-texts';
 import { unmarked } from './grid-marks';
 import type { WaitlistOutput } from './waitlist-machine';
 import { useWaitlistMachine } from './use-waitlist-machine';
 import { entryAt, useWaitlist } from './waitlist-store';
-
-/** Who holds the hour the member waits for: its holder, not whom it is for. */
-const HELD_BY = 'Reserviert von';
 
 interface WaitlistPopupProps {
   clubId: string;
@@ -42,7 +39,7 @@ export function WaitlistPopup({ clubId, slot, holder, fallbackFocus, onDone }: W
   const cancel = () => send({ type: 'popup.cancel' });
   const summary = slotSummary(slot.court, slot.date, slot.hour, slot.hour + 1);
   // The grid hands the cell's words over, with the mark of a member already waiting.
-  if (holder) summary.push([HELD_BY, unmarked(holder)]);
+  if (holder) summary.push([popupTexts.heldBy, unmarked(holder)]);
 
   return (
     <PopupDialog title={waitlistTexts.title} busy={busy} onCancel={cancel} fallbackFocus={fallbackFocus}>

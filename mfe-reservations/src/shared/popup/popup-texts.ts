@@ -17,6 +17,8 @@ export const popupTexts = {
   save: 'Speichern',
   startTime: 'Beginn',
   holder: 'Reserviert für',
+  /** Someone else's hour: who holds it. */
+  heldBy: 'Reserviert von',
   newSlot: 'Neu',
   nothingChanged: 'Wählen Sie einen anderen Platz, Tag oder eine andere Uhrzeit.',
   whichDatesChange: 'Welche Termine ändern?',
