@@ -6,6 +6,7 @@ import { usersReachHttps } from './config';
 import type { AppDeps } from './deps';
 import type { AppState } from './http/context';
 import { compressJson } from './http/compression';
+import { apiDocsRoutes } from './http/api-docs';
 import { errorHandler, notFound } from './http/errors';
 import { inputLimits } from './http/input-limits';
 import { requestContext } from './http/request-context';
@@ -59,7 +60,7 @@ function apiNotFound(): Middleware<AppState> {
 
 /** Every route group the app serves, in mounting order; the fuzz test walks the same list. */
 export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppState>[] {
-  return [
+  const routers = [
     healthRoutes(deps, options.readinessChecks),
     schemaRoutes(),
     accountRoutes(deps),
@@ -81,6 +82,9 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     displayRoutes(deps),
     ...(options.routes ?? []),
   ];
+  // The API's description covers every group mounted here, its own routes included.
+  const all: Router<AppState>[] = [...routers, apiDocsRoutes(() => all)];
+  return all;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {

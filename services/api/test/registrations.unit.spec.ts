@@ -11,11 +11,11 @@ import { eventTypes, streamTypes } from '@platzbuchung/domain/events/catalogue';
 import { noticeKinds } from '@platzbuchung/domain/mail/notices';
 import { ownStreamSections, streamsInTheExport } from '../src/accounts/export';
 import { appRouters } from '../src/app';
-import { readConfig } from '../src/config';
 import type { AppDeps } from '../src/deps';
 import type { AppState } from '../src/http/context';
 import { noticeRuleSets } from '../src/notifications/notices';
 import { projections } from '../src/projections/registry';
+import { stubDeps } from './support/stub-deps';
 
 describe('a kind of change registers itself', () => {
   it('every event type of the catalogue is applied by a projection: none is appended and never read', () => {
@@ -33,16 +33,6 @@ describe('a kind of change registers itself', () => {
     }
   });
 });
-
-/**
- * The development configuration, and for everything else a stub whose every property and call is
- * another stub: the route factories read the configuration and keep the rest for their requests.
- */
-function stubDeps(): AppDeps {
-  const config = readConfig({});
-  const stub: unknown = new Proxy(() => stub, { get: (_target, key) => (key === 'then' ? undefined : stub) });
-  return new Proxy({} as AppDeps, { get: (_target, key) => (key === 'config' ? config : stub) });
-}
 
 const routesOf = (router: Router<AppState>) =>
   router.stack.map((layer) => `${layer.methods.join(',')} ${layer.path}`);

@@ -21,6 +21,8 @@ import { requireLogin, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
 import { badRequest, unauthorized } from '../http/errors';
 import { newPasswordValidator, validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { emailState, message, sessionUser as sessionUserSchema } from '../http/answer-schemas';
 
 const validateName = validator<AccountNameBody>(accountNameSchema);
 const validatePasswordChange = newPasswordValidator<ChangePasswordBody>(changePasswordSchema);
@@ -160,5 +162,39 @@ export function ownAccountRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = `${JSON.stringify(data, null, 2)}\n`;
   });
 
-  return router;
+  return describeRoutes(router, 'Eigenes Konto', {
+    'PUT /api/account': {
+      summary: 'Den eigenen Namen berichtigen',
+      access: 'login',
+      body: accountNameSchema,
+      answers: {
+        200: { description: 'Geändert; dazu der Nutzer.', schema: message({ data: sessionUserSchema }) },
+      },
+    },
+    'PUT /api/account/password': {
+      summary: 'Das eigene Passwort ändern; beendet jede andere Anmeldung',
+      access: 'login',
+      body: changePasswordSchema,
+      answers: { 200: { description: 'Geändert.', schema: message() } },
+      refusals: { 429: 'Zu viele Versuche mit dem bisherigen Passwort.' },
+    },
+    'PUT /api/account/email': {
+      summary: 'Eine neue E-Mail-Adresse anfragen; sie gilt, sobald der Link an sie benutzt ist',
+      access: 'login',
+      body: changeEmailSchema,
+      answers: {
+        200: {
+          description: 'Der Link ist unterwegs; dazu der Stand der Adresse.',
+          schema: message({ data: emailState }),
+        },
+      },
+      refusals: { 429: 'Zu viele Versuche oder Anfragen.' },
+    },
+    'GET /api/account/export': {
+      summary: 'Alles, was über den Nutzer gespeichert ist, als eine Datei (JSON)',
+      access: 'login',
+      answers: { 200: { description: 'Die Datei, zum Speichern.', schema: { type: 'object' } } },
+      refusals: { 429: 'Zu oft in kurzer Zeit.' },
+    },
+  });
 }

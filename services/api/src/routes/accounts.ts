@@ -30,6 +30,18 @@ import { knownDevice, rememberDevice } from '../http/known-devices';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import type { SessionData } from '../http/session';
 import { newPasswordValidator, validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import {
+  club,
+  clubQuery,
+  listOf,
+  memberName,
+  message,
+  object,
+  refusal,
+  sessionUser as sessionUserSchema,
+  text,
+} from '../http/answer-schemas';
 
 const validateClub = newPasswordValidator<ClubBody>(clubSchema);
 const validateSignup = newPasswordValidator<SignupBody>(signupSchema);
@@ -222,5 +234,92 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = rules;
   });
 
-  return router;
+  return describeRoutes(router, 'Konten und Vereine', {
+    'GET /api/clubs': {
+      summary: 'Die Vereine, für die Auswahl bei der Registrierung',
+      description:
+        'Ohne Parameter alle Vereine; mit `q` die, deren Name passt. Mit `If-None-Match` 304, solange sich nichts änderte.',
+      access: 'public',
+      query: {
+        q: {
+          description: 'Suchbegriff im Vereinsnamen, höchstens 80 Zeichen.',
+          schema: { type: 'string', maxLength: 80 },
+        },
+        limit: {
+          description: `Höchstens so viele Vereine (1 bis ${MAX_CLUB_SEARCH_LIMIT}, sonst ${DEFAULT_CLUB_SEARCH_LIMIT}), nur mit der Suche.`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_CLUB_SEARCH_LIMIT },
+        },
+      },
+      answers: {
+        200: { description: 'Die Vereine, nach Namen geordnet.', schema: listOf(club) },
+        304: { description: 'Unverändert seit dem genannten ETag.', media: 'none' },
+      },
+    },
+    'POST /api/clubs': {
+      summary: 'Einen Verein mit seinem ersten Admin registrieren',
+      access: 'public',
+      body: clubSchema,
+      answers: {
+        201: { description: 'Registriert; dazu alle Vereine.', schema: message({ data: listOf(club) }) },
+      },
+      refusals: { 429: 'Zu viele Registrierungen von dieser Adresse.' },
+    },
+    'POST /api/signup': {
+      summary: 'Als Mitglied eines Vereins registrieren',
+      description: 'Ein Verein, der Mitglieder bestätigt, lässt neue zunächst warten; dann ist `data` leer.',
+      access: 'public',
+      body: signupSchema,
+      answers: {
+        201: {
+          description: 'Registriert; dazu die aktiven Mitglieder des Vereins.',
+          schema: message({ data: listOf(memberName) }),
+        },
+      },
+      refusals: { 429: 'Zu viele Registrierungen von dieser Adresse.' },
+    },
+    'POST /api/login': {
+      summary: 'Anmelden: setzt das Sitzungs-Cookie',
+      access: 'public',
+      body: loginSchema,
+      answers: { 200: { description: 'Angemeldet: der Nutzer.', schema: sessionUserSchema } },
+      refusals: {
+        401: 'E-Mail-Adresse oder Passwort falsch.',
+        429: 'Zu viele Versuche; `Retry-After` sagt, wann wieder.',
+      },
+    },
+    'POST /api/logout': {
+      summary: 'Abmelden',
+      access: 'public',
+      answers: { 200: { description: 'Abgemeldet.', schema: message() } },
+    },
+    'GET /api/verifyAuth': {
+      summary: 'Wer angemeldet ist',
+      description: 'Nicht angemeldet zu sein ist hier keine Ablehnung: die Antwort ist dann 200 mit `error`.',
+      access: 'public',
+      answers: {
+        200: {
+          description: 'Der angemeldete Nutzer, oder `{error}`.',
+          schema: { anyOf: [sessionUserSchema, refusal] },
+        },
+      },
+    },
+    'GET /api/users': {
+      summary: 'Die aktiven Mitglieder des Vereins, nur mit Namen',
+      access: 'member',
+      query: clubQuery,
+      answers: { 200: { description: 'Nach Nachnamen geordnet.', schema: listOf(memberName) } },
+    },
+    'GET /api/club/rules': {
+      summary: 'Die Platzordnung des Vereins und seine Spielregeln',
+      access: 'member',
+      query: clubQuery,
+      answers: {
+        200: {
+          description: 'Die Platzordnung (leer, wenn es keine gibt) und die Spielregeln.',
+          schema: object({ rules: text }),
+        },
+      },
+      refusals: { 404: 'Den Verein gibt es nicht.' },
+    },
+  });
 }

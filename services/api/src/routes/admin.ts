@@ -18,6 +18,20 @@ import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { isUuid, parseInstant, validator } from '../http/validate';
+import { describeRoutes, type QueryParameter } from '../http/api-description';
+import {
+  club,
+  clubQuery,
+  id,
+  integer,
+  isoDate,
+  listOf,
+  message,
+  object,
+  orNull,
+  reservation,
+  text,
+} from '../http/answer-schemas';
 import { changeClubSettingsCommand } from '../commands/clubs';
 import { commandClock } from '../commands/definition';
 import { handleCommand } from '../commands/handle';
@@ -280,5 +294,120 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     };
   });
 
-  return router;
+  const member = object({
+    _id: id,
+    first_name: text,
+    last_name: text,
+    email: text,
+    role: { enum: ROLES },
+    status: { enum: memberStatuses },
+    upcoming_bookings: integer,
+  });
+  const members = message({ data: listOf(member) });
+  const asOfQuery: Record<string, QueryParameter> = {
+    ...clubQuery,
+    at: {
+      description: 'Der Zeitpunkt (ISO 8601), nicht in der Zukunft; oder statt seiner `position`.',
+      schema: { type: 'string', format: 'date-time' },
+    },
+    position: {
+      description: 'Die Ereignisnummer des Vereins, bis zu der gelesen wird.',
+      schema: { type: 'integer', minimum: 0 },
+    },
+    date: { description: 'Nur die Buchungen dieses Tages (JJJJ-MM-TT).', schema: isoDate },
+    limit: {
+      description: `Höchstens so viele Buchungen (1 bis ${AS_OF_PAGE}).`,
+      schema: { type: 'integer', minimum: 1, maximum: AS_OF_PAGE },
+    },
+    after: { description: 'Die Fortsetzung: `next.after` der vorigen Seite.', schema: text },
+  };
+  const memberPath = { 404: 'Dieses Mitglied gibt es im Verein nicht.' } as const;
+  return describeRoutes(router, 'Verwaltung', {
+    'GET /api/admin/members': {
+      summary: 'Alle Mitglieder des Vereins, mit ihren kommenden Buchungen gezählt',
+      access: 'admin',
+      query: clubQuery,
+      answers: { 200: { description: 'Nach Nachnamen geordnet.', schema: listOf(member) } },
+    },
+    'PUT /api/admin/members/:id/status': {
+      summary: 'Ein Mitglied bestätigen, ablehnen, deaktivieren oder wieder aktivieren',
+      access: 'admin',
+      query: clubQuery,
+      body: object({ status: { enum: memberStatuses } }),
+      answers: { 200: { description: 'Geändert; dazu alle Mitglieder.', schema: members } },
+      refusals: { ...memberPath, 409: 'Dieser Wechsel ist nicht erlaubt.' },
+    },
+    'POST /api/admin/members/:id/cancel-upcoming': {
+      summary: 'Alle kommenden Buchungen eines Mitglieds stornieren',
+      access: 'admin',
+      query: clubQuery,
+      answers: {
+        200: {
+          description: 'Storniert; wie viele, und alle Mitglieder.',
+          schema: message({ cancelled: integer, data: listOf(member) }),
+        },
+      },
+      refusals: memberPath,
+    },
+    'PUT /api/admin/members/:id/role': {
+      summary: 'Einem Mitglied die Rolle Admin geben oder nehmen',
+      access: 'admin',
+      query: clubQuery,
+      body: object({ role: { enum: ROLES } }),
+      answers: { 200: { description: 'Geändert; dazu alle Mitglieder.', schema: members } },
+      refusals: { ...memberPath, 409: 'Dieser Wechsel ist nicht erlaubt (etwa der letzte Admin).' },
+    },
+    'GET /api/admin/club': {
+      summary: 'Die Einstellungen des Vereins, Platzordnung und Spielregeln eingeschlossen',
+      access: 'admin',
+      query: clubQuery,
+      answers: { 200: { description: 'Die Einstellungen.', schema: club } },
+      refusals: { 404: 'Den Verein gibt es nicht.' },
+    },
+    'PUT /api/admin/club': {
+      summary: 'Die Einstellungen des Vereins ändern',
+      access: 'admin',
+      query: clubQuery,
+      body: clubSettingsSchema,
+      answers: {
+        200: { description: 'Gespeichert; dazu die Einstellungen.', schema: message({ data: club }) },
+      },
+    },
+    'GET /api/admin/changes': {
+      summary: 'Die Änderungen an Mitgliedern und Einstellungen, der Reihe nach',
+      access: 'admin',
+      query: clubQuery,
+      answers: {
+        200: {
+          description: 'Neueste zuerst; `position` ist die Ereignisnummer des Vereins.',
+          schema: listOf(
+            object({
+              kind: { enum: Object.values(CHANGE_KINDS) },
+              position: integer,
+              data: { type: 'object' },
+              occurred_at: text,
+              actor: object({ _id: id, first_name: orNull(text), last_name: orNull(text) }),
+            }),
+          ),
+        },
+      },
+    },
+    'GET /api/admin/as-of': {
+      summary: '„Stand am“: die Buchungen und Einstellungen zu einem Zeitpunkt, seitenweise',
+      access: 'admin',
+      query: asOfQuery,
+      answers: {
+        200: {
+          description: 'Die Seite; `next` ist null auf der letzten.',
+          schema: object({
+            position: integer,
+            club: object({ _id: id }),
+            data: listOf(reservation),
+            next: orNull(object({ after: text })),
+          }),
+        },
+      },
+      refusals: { 404: 'Den Verein gibt es nicht.' },
+    },
+  });
 }

@@ -9,6 +9,17 @@ import { assertAdminOf, assertOwnClub, requireActiveMember, requireLogin, sessio
 import type { AppContext, AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import {
+  block,
+  clubQuery,
+  dayRangeQuery,
+  integer,
+  listOf,
+  message,
+  orNull,
+  withData,
+} from '../http/answer-schemas';
 import { blockCourtsCommand, liftBlockCommand, previewBlock } from '../commands/blocks';
 import { commandClock } from '../commands/definition';
 import { handleCommand } from '../commands/handle';
@@ -100,5 +111,37 @@ export function blockRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: blockTexts.lifted };
   });
 
-  return router;
+  return describeRoutes(router, 'Sperrungen', {
+    'GET /api/blocks': {
+      summary: 'Die Sperrungen des Vereins in einem Zeitraum',
+      access: 'member',
+      query: { ...clubQuery, ...dayRangeQuery() },
+      answers: { 200: { description: 'Die Sperrungen.', schema: withData(listOf(block)) } },
+    },
+    'POST /api/admin/blocks': {
+      summary: 'Plätze sperren; mit `preview` nur zeigen, welche Buchungen das träfe',
+      description: 'Die Buchungen in der Sperrung werden storniert und ihre Spieler benachrichtigt.',
+      access: 'admin',
+      query: clubQuery,
+      body: blockCourtsSchema,
+      answers: {
+        200: {
+          description: 'Die Vorschau: die betroffenen Buchungen.',
+          schema: withData(listOf({ type: 'object' })),
+        },
+        201: {
+          description: 'Gesperrt; wie viele Buchungen storniert wurden.',
+          schema: message({ data: orNull(block), cancelled: integer }),
+        },
+      },
+      refusals: { 404: 'Den Verein gibt es nicht.', 409: 'Die Sperrung ist so nicht möglich.' },
+    },
+    'DELETE /api/admin/blocks/:id': {
+      summary: 'Eine Sperrung aufheben',
+      access: 'admin',
+      query: clubQuery,
+      answers: { 200: { description: 'Aufgehoben.', schema: message() } },
+      refusals: { 404: 'Diese Sperrung gibt es nicht.' },
+    },
+  });
 }

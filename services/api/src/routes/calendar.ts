@@ -13,6 +13,8 @@ import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
 import { notFound } from '../http/errors';
+import { describeRoutes } from '../http/api-description';
+import { secretLink } from '../http/answer-schemas';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
 import { currentFeedSecret, feedKey, feedUrl, findFeedOwner, renewFeedSecret } from '../calendar/feed-links';
 import { bookingsCalendar, type FeedBooking } from '../calendar/ics';
@@ -140,5 +142,25 @@ export function calendarRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = `${calendar.toString()}\r\n`;
   });
 
-  return router;
+  return describeRoutes(router, 'Kalender', {
+    'GET /api/account/calendar': {
+      summary: 'Der Link zum eigenen Kalender-Abo',
+      access: 'login',
+      answers: { 200: { description: 'Der Link, oder null, solange es keinen gibt.', schema: secretLink } },
+    },
+    'POST /api/account/calendar': {
+      summary: 'Einen neuen Link zum Kalender-Abo machen; ein bisheriger gilt nicht mehr',
+      access: 'login',
+      answers: { 200: { description: 'Der neue Link.', schema: secretLink } },
+    },
+    'GET /api/calendar/:secret.ics': {
+      summary: 'Das Kalender-Abo: die eigenen Buchungen als iCalendar',
+      access: 'secret-link',
+      answers: {
+        200: { description: 'Der Kalender (RFC 5545).', media: 'calendar' },
+        304: { description: 'Unverändert seit dem genannten ETag.', media: 'none' },
+      },
+      refusals: { 404: 'Diesen Link gibt es nicht (mehr).' },
+    },
+  });
 }

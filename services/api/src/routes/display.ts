@@ -14,6 +14,8 @@ import { assertAdminOf, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { isWellFormedSecret } from '../http/secret-links';
+import { describeRoutes } from '../http/api-description';
+import { message, object, orNull, text } from '../http/answer-schemas';
 import {
   currentDisplaySecret,
   displayKey,
@@ -114,7 +116,40 @@ export function displayRoutes(deps: AppDeps): Router<AppState> {
     answerWithStream(ctx, sink);
   });
 
-  return router;
+  const gone = { 404: 'Diesen Link gibt es nicht (mehr).' } as const;
+  return describeRoutes(router, 'Aushang im Clubhaus', {
+    'GET /api/admin/display': {
+      summary: 'Der Link zum Aushang des Vereins und wie er Spieler nennt',
+      access: 'admin',
+      answers: {
+        200: {
+          description: 'Der Link (null, solange es keinen gibt).',
+          schema: object({ url: orNull(text), display_names: text }),
+        },
+      },
+    },
+    'POST /api/admin/display': {
+      summary: 'Einen neuen Link zum Aushang machen; ein bisheriger gilt nicht mehr',
+      access: 'admin',
+      answers: { 200: { description: 'Der neue Link.', schema: message({ url: text }) } },
+    },
+    'GET /api/display/:secret': {
+      summary: 'Der heutige Tag des Vereins, wie der Aushang ihn zeigt',
+      access: 'secret-link',
+      answers: { 200: { description: 'Der Tag.', schema: { type: 'object' } } },
+      refusals: gone,
+    },
+    'GET /api/display/:secret/stream': {
+      summary: 'Die Änderungen am Tag des Aushangs, live (Server-Sent Events)',
+      access: 'secret-link',
+      answers: { 200: { description: 'Der Strom; er endet nicht von selbst.', media: 'event-stream' } },
+      refusals: {
+        ...gone,
+        429: 'Zu viele offene Ströme.',
+        503: 'Der Server ist ausgelastet oder startet neu; `Retry-After`.',
+      },
+    },
+  });
 }
 
 /**

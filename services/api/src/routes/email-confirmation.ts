@@ -24,6 +24,8 @@ import { requireLogin, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
 import { badRequest } from '../http/errors';
 import { validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { emailState, message } from '../http/answer-schemas';
 
 const validateConfirm = validator<ConfirmEmailBody>(confirmEmailSchema, () => confirmationTexts.linkInvalid);
 
@@ -69,5 +71,23 @@ export function emailConfirmationRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: confirmationTexts.linkSent };
   });
 
-  return router;
+  return describeRoutes(router, 'Eigenes Konto', {
+    'POST /api/confirm-email': {
+      summary: 'Eine E-Mail-Adresse mit dem Link aus der Mail bestätigen (auch eine neue)',
+      access: 'public',
+      body: confirmEmailSchema,
+      answers: { 200: { description: 'Bestätigt.', schema: message() } },
+    },
+    'GET /api/account/email': {
+      summary: 'Die eigene Adresse: ob sie bestätigt ist und ob eine neue wartet',
+      access: 'login',
+      answers: { 200: { description: 'Der Stand.', schema: emailState } },
+    },
+    'POST /api/account/email/confirmation': {
+      summary: 'Den Bestätigungslink noch einmal senden',
+      access: 'login',
+      answers: { 200: { description: 'Gesendet.', schema: message() } },
+      refusals: { 429: 'Zu oft in kurzer Zeit.' },
+    },
+  });
 }

@@ -18,6 +18,8 @@ import type { AppContext, AppState } from '../http/context';
 import { HttpError, conflict, notFound } from '../http/errors';
 import { forgetDevice, knownDevice } from '../http/known-devices';
 import { isUuid } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery, message, object } from '../http/answer-schemas';
 
 const passwordError = (status: number, message: string) =>
   new HttpError(status, [{ instancePath: '/password', message }]);
@@ -104,5 +106,27 @@ export function erasureRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: erasureTexts.memberErased(fullName(named)) };
   });
 
-  return router;
+  return describeRoutes(router, 'Löschen', {
+    'DELETE /api/account': {
+      summary: 'Das eigene Konto löschen; das Passwort bestätigt es',
+      access: 'login',
+      body: object({ password: { type: 'string', minLength: 1, maxLength: 200 } }),
+      answers: { 200: { description: 'Gelöscht und abgemeldet.', schema: message() } },
+      refusals: {
+        403: 'Das Passwort ist falsch.',
+        409: 'So nicht möglich (etwa der letzte Admin).',
+        429: 'Zu viele Versuche.',
+      },
+    },
+    'DELETE /api/admin/members/:id': {
+      summary: 'Ein inaktives Mitglied löschen',
+      access: 'admin',
+      query: clubQuery,
+      answers: { 200: { description: 'Gelöscht.', schema: message() } },
+      refusals: {
+        404: 'Dieses Mitglied gibt es im Verein nicht.',
+        409: 'Nur inaktive Mitglieder können gelöscht werden.',
+      },
+    },
+  });
 }

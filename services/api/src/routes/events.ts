@@ -6,6 +6,8 @@ import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { badRequest } from '../http/errors';
 import { isUuid, parseInstant } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery, id, integer, listOf, loggedEvent, object, orNull, text } from '../http/answer-schemas';
 import { inClubOrder, listEvents, type EventFilter } from '../events/store';
 
 const DEFAULT_LIMIT = 50;
@@ -126,5 +128,49 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
     };
   });
 
-  return router;
+  const positionParameter = (description: string) => ({
+    description,
+    schema: { type: 'integer', minimum: 0 },
+  });
+  const instantParameter = (description: string) => ({
+    description,
+    schema: { type: 'string', format: 'date-time' },
+  });
+  return describeRoutes(router, 'Verwaltung', {
+    'GET /api/events': {
+      summary: 'Das Ereignisprotokoll des Vereins, seitenweise',
+      description:
+        'Ohne `after` die neuesten zuerst (ältere mit `before`); mit `after` die älteren zuerst, um neuen zu folgen.',
+      access: 'admin',
+      query: {
+        ...clubQuery,
+        after: positionParameter('Nur Ereignisse nach dieser Position.'),
+        before: positionParameter('Nur Ereignisse vor dieser Position.'),
+        type: { description: 'Nur diese Ereignistypen, durch Kommas getrennt.', schema: text },
+        user_id: { description: 'Nur Ereignisse, die dieses Mitglied auslöste.', schema: id },
+        reservation_id: { description: 'Nur Ereignisse dieser Buchung.', schema: id },
+        since: instantParameter('Nur Ereignisse ab diesem Zeitpunkt (ISO 8601).'),
+        until: instantParameter('Nur Ereignisse bis zu diesem Zeitpunkt (ISO 8601).'),
+        limit: {
+          description: `Höchstens so viele (1 bis ${MAX_LIMIT}, sonst ${DEFAULT_LIMIT}).`,
+          schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT },
+        },
+      },
+      answers: {
+        200: {
+          description: 'Die Seite; `next` ist die Fortsetzung, oder null am Ende.',
+          schema: object({
+            data: listOf(
+              object({
+                ...loggedEvent.properties,
+                actor: { type: 'object' },
+                reservation: orNull({ type: 'object' }),
+              }),
+            ),
+            next: orNull({ anyOf: [object({ before: integer }), object({ after: integer })] }),
+          }),
+        },
+      },
+    },
+  });
 }

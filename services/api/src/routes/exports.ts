@@ -14,6 +14,8 @@ import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { requestedRange, type DateRange } from '../http/date-range';
 import { badRequest, notFound } from '../http/errors';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery, dayRangeQuery, integer, listOf, object } from '../http/answer-schemas';
 import { findClub } from '../accounts/users-store';
 import { csvFile, type Cell } from '../exports/csv';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
@@ -185,5 +187,60 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
     );
   });
 
-  return router;
+  const rangeQuery = { ...clubQuery, ...dayRangeQuery(true) };
+  const csvAnswer = (description: string) => ({ 200: { description, media: 'csv' as const } });
+  return describeRoutes(router, 'Exporte', {
+    'GET /api/admin/guests': {
+      summary: 'Die Gäste eines Zeitraums mit ihren Gebühren, als JSON oder CSV',
+      access: 'admin',
+      query: {
+        ...rangeQuery,
+        format: { description: 'json (Vorgabe) oder csv.', schema: { enum: ['json', 'csv'] } },
+      },
+      answers: {
+        200: {
+          description:
+            'Die Liste, die Summen je Mitglied und die Gesamtsumme in Cent; mit `format=csv` als Datei.',
+          media: ['json', 'csv'],
+          schema: object({
+            data: listOf({ type: 'object' }),
+            totals: listOf({ type: 'object' }),
+            total_fee_cents: integer,
+          }),
+        },
+      },
+    },
+    'GET /api/admin/export/guests.csv': {
+      summary: 'Die Gäste eines Zeitraums als CSV-Datei',
+      access: 'admin',
+      query: rangeQuery,
+      answers: csvAnswer('Die Datei.'),
+    },
+    'GET /api/admin/export/bookings.csv': {
+      summary: 'Die Buchungen eines Zeitraums als CSV-Datei, jede Serie Tag für Tag',
+      access: 'admin',
+      query: rangeQuery,
+      answers: csvAnswer('Die Datei.'),
+    },
+    'GET /api/admin/export/members.csv': {
+      summary: 'Die Mitglieder mit ihren Buchungen eines Zeitraums als CSV-Datei',
+      access: 'admin',
+      query: rangeQuery,
+      answers: csvAnswer('Die Datei.'),
+      refusals: { 404: 'Den Verein gibt es nicht.' },
+    },
+    'GET /api/admin/events/export': {
+      summary: 'Das ganze Ereignisprotokoll des Vereins als Datei, ein Ereignis je Zeile (NDJSON)',
+      access: 'admin',
+      query: {
+        ...clubQuery,
+        after: {
+          description: 'Erst nach dieser Position: setzt einen abgebrochenen Download fort.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+      answers: { 200: { description: 'Die Datei, gestreamt.', media: 'ndjson' } },
+      refusals: { 429: 'Zu viele Exporte gleichzeitig.' },
+    },
+  });
 }

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import type { AppState } from '../http/context';
+import { describeRoutes } from '../http/api-description';
+import { object } from '../http/answer-schemas';
 
 export interface ReadinessCheck {
   name: string;
@@ -32,5 +34,23 @@ export function healthRoutes(deps: AppDeps, extraChecks: readonly ReadinessCheck
     ctx.status = ready ? 200 : 503;
     ctx.body = { status: ready ? 'ok' : 'unavailable', checks: Object.fromEntries(results) };
   });
-  return router;
+  const readiness = object({
+    status: { enum: ['ok', 'unavailable'] },
+    checks: { type: 'object', additionalProperties: { enum: ['ok', 'unreachable'] } },
+  });
+  return describeRoutes(router, 'Betrieb', {
+    'GET /healthz': {
+      summary: 'Ob der Prozess antwortet',
+      access: 'public',
+      answers: { 200: { description: 'Er antwortet.', schema: object({ status: { const: 'ok' } }) } },
+    },
+    'GET /readyz': {
+      summary: 'Ob der Prozess und alles, was er braucht (Datenbank, Redis), antworten',
+      access: 'public',
+      answers: {
+        200: { description: 'Bereit.', schema: readiness },
+        503: { description: 'Nicht bereit: die Prüfungen sagen, was fehlt.', schema: readiness },
+      },
+    },
+  });
 }

@@ -11,6 +11,8 @@ import { ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth
 import type { AppContext, AppState } from '../http/context';
 import { HttpError, badRequest, unauthorized } from '../http/errors';
 import { SESSION_COOKIE } from '../http/session';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery } from '../http/answer-schemas';
 
 /** Refused streams retry after this long; a browser's EventSource does not read it, scripts may. */
 const RETRY_AFTER_SECONDS = 30;
@@ -64,7 +66,25 @@ export function liveRoutes(deps: AppDeps): Router<AppState> {
     answerWithStream(ctx, sink);
   });
 
-  return router;
+  return describeRoutes(router, 'Reservierungen', {
+    'GET /api/reservations/stream': {
+      summary: 'Die Änderungen an den Buchungen des Vereins, live (Server-Sent Events)',
+      description: 'Wiederaufnahme mit dem Header `Last-Event-ID` oder `?last_event_id=`.',
+      access: 'member',
+      query: {
+        ...clubQuery,
+        last_event_id: {
+          description: 'Die letzte gesehene Ereignisnummer; ohne: ab jetzt.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+      answers: { 200: { description: 'Der Strom; er endet nicht von selbst.', media: 'event-stream' } },
+      refusals: {
+        429: 'Zu viele offene Ströme.',
+        503: 'Der Server ist ausgelastet oder startet neu; `Retry-After`.',
+      },
+    },
+  });
 }
 
 /** The answer of a live stream, whoever opened it: a member's grid or a clubhouse screen. */

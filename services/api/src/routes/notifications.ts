@@ -14,6 +14,8 @@ import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import { isUuid, validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery, listOf, message, object, withData } from '../http/answer-schemas';
 
 const validateSettings = validator<NotificationSettingsChange>(notificationSettingsSchema);
 
@@ -93,5 +95,40 @@ export function notificationRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: adminTexts.noticeRetried, ...(await clubNotices(db, clubId)) };
   });
 
-  return router;
+  const mailSwitches = object({
+    booking_confirmations: { type: 'boolean' },
+    co_player_notices: { type: 'boolean' },
+  });
+  const notices = { data: listOf({ type: 'object' }), counts: { type: 'object' } };
+  return describeRoutes(router, 'Benachrichtigungen', {
+    'GET /api/account/notifications': {
+      summary: 'Welche Mails der Nutzer bekommen möchte',
+      access: 'login',
+      answers: { 200: { description: 'Die Schalter.', schema: withData(mailSwitches) } },
+    },
+    'PUT /api/account/notifications': {
+      summary: 'Mails an- oder abbestellen',
+      access: 'login',
+      body: notificationSettingsSchema,
+      answers: {
+        200: { description: 'Gespeichert; dazu die Schalter.', schema: message({ data: mailSwitches }) },
+      },
+    },
+    'GET /api/admin/notices': {
+      summary: 'Die Vereins-Mails: gesendete, wartende und fehlgeschlagene, neueste zuerst',
+      access: 'admin',
+      query: {
+        ...clubQuery,
+        status: { description: 'Nur Mails in diesem Zustand.', schema: { enum: mailStatuses } },
+      },
+      answers: { 200: { description: 'Die Mails und ihre Anzahl je Zustand.', schema: object(notices) } },
+    },
+    'POST /api/admin/notices/:id/retry': {
+      summary: 'Eine fehlgeschlagene Mail noch einmal senden',
+      access: 'admin',
+      query: clubQuery,
+      answers: { 200: { description: 'Sie wartet wieder; dazu die Mails.', schema: message(notices) } },
+      refusals: { 404: 'Diese Mail gibt es nicht, oder sie ist nicht fehlgeschlagen.' },
+    },
+  });
 }

@@ -19,6 +19,8 @@ import type { AppState } from '../http/context';
 import { badRequest } from '../http/errors';
 import { rememberDevice } from '../http/known-devices';
 import { newPasswordValidator, validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { message } from '../http/answer-schemas';
 
 const validateForgot = validator<ForgotPasswordBody>(forgotPasswordSchema);
 const validateReset = newPasswordValidator<ResetPasswordBody>(resetPasswordSchema);
@@ -90,5 +92,20 @@ export function passwordRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: texts.passwordChanged };
   });
 
-  return router;
+  return describeRoutes(router, 'Konten und Vereine', {
+    'POST /api/forgot-password': {
+      summary: 'Einen Link zum Zurücksetzen des Passworts anfordern',
+      description: 'Die Antwort ist dieselbe, ob es zur Adresse ein Konto gibt oder nicht.',
+      access: 'public',
+      body: forgotPasswordSchema,
+      answers: { 200: { description: 'Angenommen.', schema: message() } },
+      refusals: { 429: 'Zu viele Anfragen.' },
+    },
+    'POST /api/reset-password': {
+      summary: 'Mit dem Link aus der Mail ein neues Passwort setzen',
+      access: 'public',
+      body: resetPasswordSchema,
+      answers: { 200: { description: 'Gesetzt.', schema: message() } },
+    },
+  });
 }

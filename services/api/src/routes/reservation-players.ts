@@ -12,6 +12,8 @@ import { ownClubFromQuery, requireActiveMember, sessionUser } from '../http/auth
 import type { AppContext, AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { isUuid } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery } from '../http/answer-schemas';
 import { commandClock, type CommandDefinition } from '../commands/definition';
 import type { LeaveAsCoPlayer } from '@platzbuchung/domain/players/leave';
 import type { RejoinAsCoPlayer } from '@platzbuchung/domain/players/rejoin';
@@ -66,5 +68,20 @@ export function reservationPlayerRoutes(deps: AppDeps): Router<AppState> {
     ownPlace(ctx, 'RejoinAsCoPlayer', rejoinAsCoPlayerCommand, playerTexts.notLeft),
   );
 
-  return router;
+  return describeRoutes(router, 'Reservierungen', {
+    'DELETE /api/reservations/:id/players/me': {
+      summary: 'Sich selbst als Mitspieler einer Buchung austragen',
+      access: 'member',
+      query: clubQuery,
+      answers: { 204: { description: 'Ausgetragen.', media: 'none' } },
+      refusals: { 404: 'Die Buchung nennt Sie nicht.' },
+    },
+    'PUT /api/reservations/:id/players/me': {
+      summary: 'Sich als Mitspieler einer Buchung wieder eintragen, nachdem man sich ausgetragen hatte',
+      access: 'member',
+      query: clubQuery,
+      answers: { 204: { description: 'Wieder eingetragen.', media: 'none' } },
+      refusals: { 404: 'Sie hatten sich bei dieser Buchung nicht ausgetragen.' },
+    },
+  });
 }

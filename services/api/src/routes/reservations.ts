@@ -22,6 +22,8 @@ import type { AppContext, AppState } from '../http/context';
 import { requestedRange, type DateRange } from '../http/date-range';
 import { HttpError, badRequest, notFound } from '../http/errors';
 import { asSentence, isUuid, validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery, dayRangeQuery, id, listOf, reservation, reservationList } from '../http/answer-schemas';
 import { commandClock } from '../commands/definition';
 import { handleCommand } from '../commands/handle';
 import { eventsOrThrow } from '../commands/http-refusal';
@@ -284,5 +286,47 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     withList(ctx, await listAfter(deps, cache, clubId, range, events));
   });
 
-  return router;
+  const listQuery = { ...clubQuery, ...dayRangeQuery() };
+  const refreshed = (description: string) => ({ description, schema: reservationList });
+  const refusals = {
+    404: 'Diese Buchung gibt es nicht.',
+    409: 'Die Buchung verstößt gegen eine Regel des Vereins (Satz nennt sie).',
+    429: 'Zu viele Änderungen in kurzer Zeit.',
+  } as const;
+  return describeRoutes(router, 'Reservierungen', {
+    'GET /api/reservations': {
+      summary: 'Die Buchungen des Vereins in einem Zeitraum',
+      description:
+        'Ohne `from`/`to` das Fenster um heute, das die Bildschirme zeigen. Mit `If-None-Match` 304, solange sich nichts änderte; der Header `X-Club-Seq` nennt den Stand.',
+      access: 'member',
+      query: { ...listQuery, user_id: { description: 'Nur die Buchungen dieses Mitglieds.', schema: id } },
+      answers: {
+        200: { description: 'Die Buchungen.', schema: listOf(reservation) },
+        304: { description: 'Unverändert seit dem genannten ETag.', media: 'none' },
+      },
+      refusals: { 404: 'Dieses Mitglied gibt es im Verein nicht.' },
+    },
+    'POST /api/reservations': {
+      summary: 'Einen oder mehrere Plätze buchen; mit `?reservation_id=` eine Buchung stornieren',
+      description:
+        'Buchen: `court_num` oder `court_nums` (eine Gruppe). Stornieren: `reservation_id` in der Query und `delete_type` im Körper.',
+      access: 'member',
+      query: { ...listQuery, reservation_id: { description: 'Die zu stornierende Buchung.', schema: id } },
+      body: { anyOf: [makeReservationSchema, deleteReservationSchema] },
+      answers: {
+        200: refreshed('Storniert; dazu die Buchungen des Fensters.'),
+        201: refreshed('Gebucht; dazu die Buchungen des Fensters.'),
+      },
+      refusals,
+    },
+    'PUT /api/reservations/:id': {
+      summary: 'Eine Buchung ändern: Platz, Tag, Stunden, Bezeichnung oder Mitspieler',
+      description: 'Bei einer Serie sagen `scope` und `occurrence_date`, welche Termine.',
+      access: 'member',
+      query: listQuery,
+      body: changeReservationSchema,
+      answers: { 200: refreshed('Geändert; dazu die Buchungen des Fensters.') },
+      refusals,
+    },
+  });
 }

@@ -13,6 +13,8 @@ import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
 import type { AppContext, AppState } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
+import { describeRoutes } from '../http/api-description';
+import { clubQuery, dayRangeQuery, withData } from '../http/answer-schemas';
 import { readStats } from '../projections/stats-read';
 
 function queryField(ctx: AppContext, name: string, errors: FieldError[]): string | undefined {
@@ -57,5 +59,16 @@ export function statsRoutes(deps: AppDeps): Router<AppState> {
     };
   });
 
-  return router;
+  return describeRoutes(router, 'Verwaltung', {
+    'GET /api/admin/stats': {
+      summary: 'Die Zahlen des Vereins für einen Zeitraum: Auslastung, Buchungen, Mitglieder',
+      description: 'Ohne `from`/`to` die letzten Wochen bis heute.',
+      access: 'admin',
+      query: { ...clubQuery, ...dayRangeQuery() },
+      answers: {
+        200: { description: 'Die Zahlen.', schema: withData({ type: 'object', required: ['members'] }) },
+      },
+      refusals: { 404: 'Den Verein gibt es nicht.' },
+    },
+  });
 }

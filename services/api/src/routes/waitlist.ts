@@ -17,6 +17,18 @@ import { assertOwnClub, requireActiveMember, sessionUser } from '../http/auth';
 import type { AppState } from '../http/context';
 import { notFound } from '../http/errors';
 import { isUuid, validator } from '../http/validate';
+import { describeRoutes } from '../http/api-description';
+import {
+  clubQuery,
+  id,
+  integer,
+  isoDate,
+  listOf,
+  message,
+  object,
+  text,
+  withData,
+} from '../http/answer-schemas';
 import { ownWaitlist, shownEntry } from '../reservations/own-waitlist';
 import { takeAll } from '../accounts/rate-limits';
 
@@ -59,5 +71,32 @@ export function waitlistRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: waitlistTexts.left };
   });
 
-  return router;
+  const entry = object({ _id: id, court_num: text, date: isoDate, start_time: integer, end_time: integer });
+  return describeRoutes(router, 'Warteliste', {
+    'GET /api/waitlist': {
+      summary: 'Die eigenen Einträge auf der Warteliste, die noch kommen',
+      access: 'member',
+      query: clubQuery,
+      answers: { 200: { description: 'Die Einträge.', schema: withData(listOf(entry)) } },
+      refusals: { 404: 'Den Verein gibt es nicht.' },
+    },
+    'POST /api/waitlist': {
+      summary: 'Sich für eine belegte Stunde auf die Warteliste setzen',
+      access: 'member',
+      query: clubQuery,
+      body: joinWaitlistSchema,
+      answers: { 201: { description: 'Eingetragen.', schema: message({ data: entry }) } },
+      refusals: {
+        409: 'Das geht für diese Stunde nicht (Satz sagt, warum).',
+        429: 'Zu viele Einträge in kurzer Zeit.',
+      },
+    },
+    'DELETE /api/waitlist/:id': {
+      summary: 'Einen eigenen Eintrag von der Warteliste nehmen',
+      access: 'member',
+      query: clubQuery,
+      answers: { 200: { description: 'Entfernt.', schema: message() } },
+      refusals: { 404: 'Diesen Eintrag gibt es nicht.' },
+    },
+  });
 }

@@ -1,6 +1,9 @@
+import { checkDescribedAnswer } from './described-answers';
+
 /**
  * A small HTTP client that keeps cookies like a browser would, so tests can follow a session
- * through login, requests and logout.
+ * through login, requests and logout. Every answer it reads must be one the API's description
+ * describes (./described-answers).
  */
 export interface JsonResponse<T = unknown> {
   status: number;
@@ -45,6 +48,13 @@ export class TestClient {
     if (response.headers.get('Content-Type')?.startsWith('text/event-stream')) {
       // A live stream never ends by itself: the answer's status and headers are what is asked.
       await response.body?.cancel();
+      checkDescribedAnswer({
+        method,
+        url: path,
+        status: response.status,
+        contentType: response.headers.get('Content-Type'),
+        body: undefined,
+      });
       return { status: response.status, body: undefined as T, headers: response.headers };
     }
     const text = await response.text();
@@ -54,6 +64,13 @@ export class TestClient {
     } catch {
       // Not JSON: the test sees the text.
     }
+    checkDescribedAnswer({
+      method,
+      url: path,
+      status: response.status,
+      contentType: response.headers.get('Content-Type'),
+      body: parsed,
+    });
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
