@@ -60,7 +60,7 @@ describe('admin area', () => {
       .getByRole('heading', { name: 'Ereignisprotokoll', level: 2 })
       .waitFor({ timeout: UI_TIMEOUT_MS });
     const newest = page.locator('.log-entry').first();
-    await expect.poll(() => newest.locator('h3').innerText()).toBe('Reservierung gelöscht');
+    await expect.poll(() => newest.locator('h3').innerText()).toBe('Reservierung storniert');
     expect(await newest.innerText()).toContain('Steffi Graf');
     expect(await newest.innerText()).toContain('Platz 3');
     expect(await page.locator('.log-entry').count()).toBe(2);
@@ -73,14 +73,14 @@ describe('admin area', () => {
     expect(await page.locator('.log-entry h3').first().innerText()).toBe('Reservierung angelegt');
 
     // The cancelled reservation's whole history, and the way back.
-    const cancelled = page.locator('.log-entry', { hasText: 'Reservierung gelöscht' });
+    const cancelled = page.locator('.log-entry', { hasText: 'Reservierung storniert' });
     await cancelled.getByRole('link', { name: 'Verlauf', exact: true }).click();
     await page
       .getByRole('heading', { name: 'Verlauf einer Reservierung' })
       .waitFor({ timeout: UI_TIMEOUT_MS });
     await expect.poll(() => page.locator('.log-entry').count()).toBe(2);
     expect(await page.locator('.log-entry h3').allInnerTexts()).toEqual([
-      'Reservierung gelöscht',
+      'Reservierung storniert',
       'Reservierung angelegt',
     ]);
     await page.getByRole('link', { name: 'Zurück zum ganzen Protokoll' }).click();
@@ -88,7 +88,7 @@ describe('admin area', () => {
 
     // "Stand davor": the grid just before the cancellation still shows Steffi on court 3.
     await page
-      .locator('.log-entry', { hasText: 'Reservierung gelöscht' })
+      .locator('.log-entry', { hasText: 'Reservierung storniert' })
       .getByRole('link', { name: 'Stand davor anzeigen' })
       .click();
     await page.waitForURL('**/admin/stand?**', { timeout: UI_TIMEOUT_MS });

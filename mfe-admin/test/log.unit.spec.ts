@@ -124,13 +124,31 @@ describe('settings and role changes in the log', () => {
 describe('an entry', () => {
   it('says what happened and, for a cancellation, which booking it was', () => {
     const details = madeDetails([made(1, R1, { court_num: '3', date: '2026-11-24', label: 'Jugend' })]);
+    // A single booking is recorded as cancelled with delete type 'all': it says no "alle Termine".
     expect(entryView(cancelled(2, R1), details)).toEqual({
-      title: 'Reservierung gelöscht',
-      description: 'gelöscht: alle Termine',
+      title: 'Reservierung storniert',
+      description: 'storniert',
       concerns: 'Platz 3 · Di., 24.11.2026 · 10-11 Uhr · „Jugend“',
     });
     expect(entryView(made(1, R1), details).concerns).toBeNull();
     expect(entryView(cancelled(2, R2), details).concerns).toBeNull();
+  });
+
+  it('says which dates of a series went', () => {
+    const details = madeDetails([made(1, R1, { date: '2026-11-03', recurring: true })]);
+    expect(entryView(cancelled(2, R1), details).description).toBe('storniert: alle Termine');
+  });
+
+  it("names the co-players, in the line and in the booking it concerns, and an erased one's as such", () => {
+    const players = [{ user_id: STEFFI._id }, { user_id: R2 }, { guest_id: R1, fee_cents: 500 }];
+    const details = madeDetails([made(1, R1, { players })]);
+    const nameOf = (id: string) => (id === STEFFI._id ? 'Steffi Graf' : 'Gelöschtes Mitglied');
+    expect(entryView(made(1, R1, { players }), details, nameOf).description).toMatch(
+      / · mit Steffi Graf, Gelöschtes Mitglied, 1 Gast$/,
+    );
+    expect(entryView(cancelled(2, R1), details, nameOf).concerns).toMatch(
+      / · mit Steffi Graf, Gelöschtes Mitglied, 1 Gast$/,
+    );
   });
 
   describe('"Stand davor" opens the day the event was about', () => {

@@ -141,7 +141,7 @@ describe('the read model is exactly what the events say', () => {
     const table = await runCli('list', '--limit', '5');
     expect(table.status).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^Pos\s+Zeit\s+Verein\s+Ereignis/);
-    expect(table.stdout).toMatch(/Reservierung (angelegt|gelöscht)|Termin abgesagt|Serie beendet/);
+    expect(table.stdout).toMatch(/Reservierung (angelegt|storniert)|Termin storniert|Serie beendet/);
 
     const json = await runCli('list', '--type', 'ReservationMade', '--limit', '3', '--json');
     const lines = json.stdout

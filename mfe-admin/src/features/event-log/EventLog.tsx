@@ -56,7 +56,8 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
         </div>
       )}
 
-      {snapshot.hasTag('loading') ? (
+      {/* Entries wait for the members, so that no co-player shows as a bare id first. */}
+      {snapshot.hasTag('loading') || users.loading ? (
         <p className="admin-status" role="status">
           Ereignisse werden geladen …
         </p>
@@ -98,5 +99,5 @@ function emptyText(filter: LogFilter): string {
   const filtered = Object.values(filter).some(Boolean);
   return filtered
     ? 'Für diese Filter gibt es keine Ereignisse.'
-    : 'Noch keine Ereignisse. Sobald Mitglieder Plätze reservieren oder Reservierungen löschen, erscheinen sie hier.';
+    : 'Noch keine Ereignisse. Sobald Mitglieder Plätze reservieren oder Reservierungen stornieren, erscheinen sie hier.';
 }

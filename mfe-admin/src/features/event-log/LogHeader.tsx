@@ -36,7 +36,7 @@ export function LogHeading({ filter, clubId }: { filter: LogFilter; clubId: stri
       <>
         <h2>Ereignisprotokoll</h2>
         <p className="admin-part__intro">
-          Wer hat wann welchen Platz reserviert oder eine Reservierung gelöscht, und wer hat Einstellungen
+          Wer hat wann welchen Platz reserviert oder eine Reservierung storniert, und wer hat Einstellungen
           oder Rollen geändert.
         </p>
         <p className="admin-part__intro">

@@ -148,8 +148,10 @@ export function entryView(
 ): EntryView {
   const made = isReservationEvent(event) ? details[event.reservation_id] : undefined;
   const concerns =
-    event.type !== 'ReservationMade' && made ? describeEvent({ type: 'ReservationMade', data: made }) : null;
-  return { title: eventTitles[event.type], description: describeEvent(event, nameOf), concerns };
+    event.type !== 'ReservationMade' && made
+      ? describeEvent({ type: 'ReservationMade', data: made }, nameOf)
+      : null;
+  return { title: eventTitles[event.type], description: describeEvent(event, nameOf, made), concerns };
 }
 
 /** The reservation an entry belongs to, for its "Verlauf" link; null for club and member events. */

@@ -11,7 +11,7 @@ import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
 import { DISPLAY_NAMES } from '../schemas';
-import type { ReservationEvent } from '../reservations/events';
+import type { ReservationEvent, ReservationMadeData } from '../reservations/events';
 import type { WaitlistEvent } from '../waitlist/events';
 import { describeWaitlistHour } from '../waitlist/waitlist';
 import * as playerTexts from '../players/texts';
@@ -49,8 +49,11 @@ export interface EventTypeEntry<T extends EventType = EventType> {
   label: string;
   /** JSON schema of the event's `data`; the store refuses events that do not match. */
   schema: object;
-  /** One German line of what it changed, for the log and the CLI; `nameOf` names members. */
-  describe(event: ContentOf<T>, nameOf: NameOf | undefined): string;
+  /**
+   * One German line of what it changed, for the log and the CLI; `nameOf` names members, `made` is
+   * the reservation as it was made (for a reservation's events, undefined when not known).
+   */
+  describe(event: ContentOf<T>, nameOf: NameOf | undefined, made: ReservationMadeData | undefined): string;
   /** The club-local day it concerns: the day the admin log's "Stand davor" opens. */
   day(event: ContentOf<T>, context: EventDayContext): IsoDate;
 }
@@ -175,7 +178,7 @@ export const eventCatalogue = {
   },
   OccurrenceCancelled: {
     streamType: 'reservation',
-    label: 'Termin abgesagt',
+    label: 'Termin storniert',
     describe: describeOccurrenceCancelled,
     day: (event) => event.data.date,
     schema: object({ date: isoDate, ...closedBy }, ['date']),
@@ -189,8 +192,8 @@ export const eventCatalogue = {
   },
   ReservationCancelled: {
     streamType: 'reservation',
-    label: 'Reservierung gelöscht',
-    describe: describeCancellation,
+    label: 'Reservierung storniert',
+    describe: (event, _nameOf, made) => describeCancellation(event, made),
     day: cancelledBookingDay,
     schema: object({ delete_type: { enum: ['once', 'once_and_future', 'all'] }, ...closedBy }, []),
   },
@@ -212,7 +215,7 @@ export const eventCatalogue = {
   BlockLifted: {
     streamType: 'block',
     label: 'Sperrung aufgehoben',
-    describe: () => 'Sperrung aufgehoben; abgesagte Reservierungen bleiben abgesagt',
+    describe: () => 'Sperrung aufgehoben; stornierte Reservierungen bleiben storniert',
     day: recordedDay,
     schema: object({}, []),
   },
@@ -279,8 +282,12 @@ export const eventTitles = Object.fromEntries(
 /** The catalogue seen per type, so that an event's own entry takes that event. */
 const entries: { [T in EventType]: EventTypeEntry<T> } = eventCatalogue;
 
-function describeContent<T extends EventType>(event: ContentOf<T>, nameOf: NameOf | undefined): string {
-  return entries[event.type].describe(event, nameOf);
+function describeContent<T extends EventType>(
+  event: ContentOf<T>,
+  nameOf: NameOf | undefined,
+  made: ReservationMadeData | undefined,
+): string {
+  return entries[event.type].describe(event, nameOf, made);
 }
 
 function dayOfContent<T extends EventType>(event: ContentOf<T>, context: EventDayContext): IsoDate {
@@ -289,10 +296,15 @@ function dayOfContent<T extends EventType>(event: ContentOf<T>, context: EventDa
 
 /**
  * One line of what happened, e.g. "Platz 3 · Mo., 23.11.2026 · 12-13 Uhr · wöchentlich · „Jugend“".
- * Generic so that whole stored events pass as they are.
+ * `made`: for a reservation's later events, the booking as it was made (a single booking's
+ * cancellation then says no "alle Termine"). Generic so that whole stored events pass as they are.
  */
-export function describeEvent<E extends EventContent>(event: E, nameOf?: NameOf): string {
-  return describeContent<EventType>(event, nameOf);
+export function describeEvent<E extends EventContent>(
+  event: E,
+  nameOf?: NameOf,
+  made?: ReservationMadeData,
+): string {
+  return describeContent<EventType>(event, nameOf, made);
 }
 
 /** The club-local day an event concerns (see `EventTypeEntry.day`). */

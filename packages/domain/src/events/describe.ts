@@ -18,12 +18,14 @@ import type {
   ReservationCancelled,
   ReservationChanged,
   ReservationMade,
+  ReservationMadeData,
   SeriesEnded,
 } from '../reservations/events';
 
 /** A member's name by their user id; undefined when it is not known (the line then shows the id). */
 export type NameOf = (userId: string) => string | undefined;
 
+/** What a cancellation of a series took away (docs/words.md: a reservation is "storniert"). */
 const deleteTypeWords = {
   once: 'nur dieser Termin',
   once_and_future: 'dieser und alle folgenden Termine',
@@ -200,14 +202,23 @@ export function describeChange({ data }: Pick<ReservationChanged, 'data'>, nameO
 }
 
 export function describeOccurrenceCancelled({ data }: Pick<OccurrenceCancelled, 'data'>): string {
-  return `Termin am ${formatDateDe(data.date)} abgesagt${byBlock(data)}`;
+  return `Termin am ${formatDateDe(data.date)} storniert${byBlock(data)}`;
 }
 
 export function describeSeriesEnded({ data }: Pick<SeriesEnded, 'data'>): string {
   return `keine Termine mehr ab ${formatDateDe(data.end_date)}`;
 }
 
-export function describeCancellation({ data }: Pick<ReservationCancelled, 'data'>): string {
-  if (data.reason) return `gelöscht${byBlock(data)}`;
-  return data.delete_type ? `gelöscht: ${deleteTypeWords[data.delete_type]}` : 'gelöscht';
+/**
+ * "storniert" for a single booking; for a series, what of it went ("storniert: alle Termine"). A
+ * single booking is recorded with the delete type 'all' (reservations/delete-reservation), so the
+ * words of a delete type are only said where the booking is known (`made`) to be a series.
+ */
+export function describeCancellation(
+  { data }: Pick<ReservationCancelled, 'data'>,
+  made?: Pick<ReservationMadeData, 'recurring'>,
+): string {
+  if (data.reason) return `storniert${byBlock(data)}`;
+  if (!data.delete_type || !made?.recurring) return 'storniert';
+  return `storniert: ${deleteTypeWords[data.delete_type]}`;
 }

@@ -26,13 +26,13 @@ describe('events in German', () => {
   it('cancellations say what went', () => {
     expect(
       describeEvent({ type: 'OccurrenceCancelled', reservation_id: id, data: { date: '2026-12-07' } }),
-    ).toBe('Termin am Mo., 07.12.2026 abgesagt');
+    ).toBe('Termin am Mo., 07.12.2026 storniert');
     expect(describeEvent({ type: 'SeriesEnded', reservation_id: id, data: { end_date: '2026-12-21' } })).toBe(
       'keine Termine mehr ab Mo., 21.12.2026',
     );
     expect(
       describeEvent({ type: 'ReservationCancelled', reservation_id: id, data: { delete_type: 'all' } }),
-    ).toBe('gelöscht: alle Termine');
+    ).toBe('storniert');
   });
 });
 
