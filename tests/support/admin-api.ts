@@ -18,14 +18,18 @@ export interface ReserveOptions {
   end_time?: number;
   label?: string;
   recurring?: boolean;
+  /** Co-players: members by id (the club must allow co-players). */
+  players?: { user_id: string }[];
 }
 
 export interface ApiSession {
   user: SessionUser;
   reserve(clubId: string, options: ReserveOptions): Promise<string>;
-  cancel(clubId: string, reservationId: string, date: string): Promise<void>;
+  /** Cancels the whole booking, or with `deleteType` 'once' only the occurrence on `date`. */
+  cancel(clubId: string, reservationId: string, date: string, deleteType?: 'once' | 'all'): Promise<void>;
   get<T>(path: string): Promise<T>;
   put<T>(path: string, body: unknown): Promise<{ status: number; body: T }>;
+  del(path: string, body: unknown): Promise<{ status: number }>;
   dispose(): Promise<void>;
 }
 
@@ -60,6 +64,7 @@ export async function apiSession(credentials: Credentials): Promise<ApiSession> 
             end_time: options.end_time ?? options.start_time + 1,
             ...(options.label ? { label: options.label } : {}),
             recurring: options.recurring ?? false,
+            ...(options.players ? { players: options.players } : {}),
           },
         }),
         'POST /api/reservations',
@@ -68,10 +73,10 @@ export async function apiSession(credentials: Credentials): Promise<ApiSession> 
       if (!made) throw new Error('the new reservation is not in the answer');
       return made._id;
     },
-    async cancel(clubId, reservationId, date) {
+    async cancel(clubId, reservationId, date, deleteType = 'all') {
       await answer(
         await api.post(`/api/reservations?reservation_id=${reservationId}`, {
-          data: { form_method: 'delete', date, delete_type: 'all', club_id: clubId },
+          data: { form_method: 'delete', date, delete_type: deleteType, club_id: clubId },
         }),
         'POST /api/reservations (delete)',
       );
@@ -82,6 +87,9 @@ export async function apiSession(credentials: Credentials): Promise<ApiSession> 
     async put<T>(path: string, body: unknown) {
       const response = await api.put(path, { data: body });
       return { status: response.status(), body: (await response.json().catch(() => null)) as T };
+    },
+    async del(path: string, body: unknown) {
+      return { status: (await api.delete(path, { data: body })).status() };
     },
     dispose: () => api.dispose(),
   };
