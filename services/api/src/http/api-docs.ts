@@ -13,8 +13,8 @@ import { object, text } from './answer-schemas';
 import { openApiDocument } from './openapi';
 import { bodyFor, contentTypeOf } from './static-files';
 
-const require = createRequire(import.meta.url);
-const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const packageFiles = createRequire(import.meta.url);
+const SWAGGER_UI_DIR = path.dirname(packageFiles.resolve('swagger-ui-dist/package.json'));
 
 /** The renderer's files the page loads; nothing else of the package is served. */
 const RENDERER_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js']);
