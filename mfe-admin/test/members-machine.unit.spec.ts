@@ -167,6 +167,17 @@ describe('the members machine', () => {
 });
 
 describe('the confirming questions', () => {
+  it('draw the confirming button as destructive where something is taken away', () => {
+    const active = member('b', 'player', 'active', 1);
+    const destructive = (m: Member, action: MemberChange['action']) => questionFor(m, action).destructive;
+    expect(destructive(active, { kind: 'status', status: 'inactive' })).toBe(true);
+    expect(destructive(member('n', 'player', 'pending'), { kind: 'status', status: 'inactive' })).toBe(true);
+    expect(destructive(member('x', 'player', 'inactive', 1), { kind: 'erase' })).toBe(true);
+    expect(destructive(member('x', 'player', 'inactive', 1), { kind: 'cancelBookings' })).toBe(true);
+    expect(destructive(member('n', 'player', 'pending'), { kind: 'status', status: 'active' })).toBe(false);
+    expect(destructive(active, { kind: 'role', role: 'admin' })).toBe(false);
+  });
+
   it('say what each change means, with the upcoming bookings when deactivating', () => {
     expect(questionFor(member('n', 'player', 'pending'), { kind: 'status', status: 'active' })).toMatchObject(
       {
@@ -179,17 +190,26 @@ describe('the confirming questions', () => {
     ).toBe('Ablehnen');
     expect(
       questionFor(member('b', 'player', 'active', 3), { kind: 'status', status: 'inactive' }).question,
-    ).toContain('3 anstehende Reservierungen; sie bleiben bestehen');
+    ).toBe(
+      'Steffi b deaktivieren? Steffi hat 3 anstehende Reservierungen; sie bleiben bestehen, Sie können sie danach stornieren.',
+    );
+    // One booking: the verb agrees.
+    expect(
+      questionFor(member('b', 'player', 'active', 1), { kind: 'status', status: 'inactive' }).question,
+    ).toBe(
+      'Steffi b deaktivieren? Steffi hat 1 anstehende Reservierung; sie bleibt bestehen, Sie können sie danach stornieren.',
+    );
     expect(
       questionFor(member('x', 'player', 'inactive'), { kind: 'status', status: 'active' }).confirmText,
     ).toBe('Aktivieren');
     expect(questionFor(member('x', 'player', 'inactive', 1), { kind: 'cancelBookings' }).question).toContain(
-      '1 anstehende Reservierung von Steffi x löschen?',
+      '1 anstehende Reservierung von Steffi x stornieren?',
     );
     expect(questionFor(member('x', 'player', 'inactive', 2), { kind: 'erase' })).toEqual({
       title: 'Mitglied löschen',
       question: erasureTexts.adminQuestion('Steffi x', 2),
       confirmText: 'Endgültig löschen',
+      destructive: true,
     });
     expect(erasureTexts.adminQuestion('Steffi x', 2)).toContain(
       'Die 2 kommenden Buchungen werden storniert.',

@@ -11,6 +11,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmText: string;
+  /** Something is taken away (deactivate, erase): the confirming button says so in its colour. */
+  destructive?: boolean;
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmText,
+  destructive = false,
   busy,
   onConfirm,
   onCancel,
@@ -60,6 +63,7 @@ export function ConfirmDialog({
       <p className="confirm-dialog__question">{children}</p>
       <QuestionButtons
         confirmText={confirmText}
+        destructive={destructive}
         busy={busy}
         confirmRef={confirmRef}
         onConfirm={onConfirm}

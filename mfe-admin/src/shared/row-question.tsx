@@ -57,17 +57,21 @@ export function RowQuestion({
 /** The answers to a question, in a row or in a dialog: confirm (busy while it runs) or "Abbrechen". */
 export function QuestionButtons({
   confirmText,
+  destructive = false,
   busy,
   confirmRef,
   onConfirm,
   onCancel,
-}: Pick<RowQuestionProps, 'confirmText' | 'busy' | 'confirmRef' | 'onConfirm' | 'onCancel'>) {
+}: Pick<RowQuestionProps, 'confirmText' | 'busy' | 'confirmRef' | 'onConfirm' | 'onCancel'> & {
+  /** The confirming button in the colour of what cannot be undone. */
+  destructive?: boolean;
+}) {
   return (
     <div className="member__buttons">
       <button
         ref={confirmRef}
         type="button"
-        className="button button--primary"
+        className={`button ${destructive ? 'button--danger' : 'button--primary'}`}
         onClick={onConfirm}
         disabled={busy}
       >

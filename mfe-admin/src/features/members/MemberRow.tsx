@@ -1,6 +1,9 @@
-/** One member: name, role, address, registration day, and what an admin may do with them. */
+/**
+ * One member in one compact row: name with role and status, address, joining day and bookings to
+ * come, and what an admin may do with them.
+ */
 import { clubWallClock } from '@platzbuchung/domain/club-time';
-import { formatDateDe } from '@platzbuchung/domain/dates';
+import { formatDayDe } from '@platzbuchung/domain/dates';
 import { roleNames } from '@platzbuchung/domain/events/describe';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import type { Member } from '../../shared/members-api';
@@ -10,15 +13,17 @@ import type { MemberAction } from './members-machine';
 interface MemberRowProps {
   member: Member;
   isSelf: boolean;
+  /** All statuses are listed together: each row names its own. */
+  showStatus: boolean;
   /** The club's zone: the registration day is the club's. */
   timeZone: string;
   busy: boolean;
   onAsk: (action: MemberAction) => void;
 }
 
-export function MemberRow({ member, isSelf, timeZone, busy, onAsk }: MemberRowProps) {
+export function MemberRow({ member, isSelf, showStatus, timeZone, busy, onAsk }: MemberRowProps) {
   const name = fullName(member);
-  const registered = formatDateDe(clubWallClock(timeZone, new Date(member.created_at)).date);
+  const registered = formatDayDe(clubWallClock(timeZone, new Date(member.created_at)).date);
   const button = (label: string, action: MemberAction, primary = false) => (
     <button
       type="button"
@@ -32,19 +37,26 @@ export function MemberRow({ member, isSelf, timeZone, busy, onAsk }: MemberRowPr
   );
 
   return (
-    <li className="member">
+    <li className={`member member--${member.status}`}>
       <div className="member__head">
         <p className="member__name">
           {name}
           {isSelf && <span className="member__self"> (Sie)</span>}
         </p>
         <span className={`badge badge--${member.role}`}>{roleNames[member.role]}</span>
+        {showStatus && (
+          <span className={`badge badge--status badge--${member.status}`}>
+            {memberTexts.statusNames[member.status]}
+          </span>
+        )}
       </div>
-      <p className="member__detail">{member.email}</p>
-      <p className="member__detail">Registriert am {registered}</p>
-      {member.upcoming_bookings > 0 && (
-        <p className="member__detail">{memberTexts.upcomingBookings(member.upcoming_bookings)}</p>
-      )}
+      <p className="member__detail member__email" title={member.email}>
+        {member.email}
+      </p>
+      <p className="member__detail member__since">
+        seit {registered}
+        {member.upcoming_bookings > 0 && ` · ${memberTexts.upcomingBookings(member.upcoming_bookings)}`}
+      </p>
       {isSelf ? (
         <p className="member__detail member__hint">
           Ihre eigene Rolle und Mitgliedschaft kann ein anderer Administrator ändern.
@@ -68,7 +80,8 @@ export function MemberRow({ member, isSelf, timeZone, busy, onAsk }: MemberRowPr
           {member.status === 'inactive' && (
             <>
               {button('Wieder aktivieren', { kind: 'status', status: 'active' })}
-              {member.upcoming_bookings > 0 && button('Reservierungen löschen', { kind: 'cancelBookings' })}
+              {member.upcoming_bookings > 0 &&
+                button('Reservierungen stornieren', { kind: 'cancelBookings' })}
               {button('Löschen', { kind: 'erase' })}
             </>
           )}

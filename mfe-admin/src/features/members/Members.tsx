@@ -49,7 +49,7 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
     }),
   );
   const [snapshot, send] = useMachine(machine);
-  const { members, pending, message, error, filter } = snapshot.context;
+  const { members, pending, message, error, filter, query, sort } = snapshot.context;
   const waiting = pendingCount(members);
   const loaded = snapshot.matches('ready') || snapshot.hasTag('confirming');
 
@@ -79,17 +79,27 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
         <MemberFilter
           members={members}
           filter={filter}
+          query={query}
+          sort={sort}
+          clubId={club._id}
+          timeZone={club.time_zone}
           onSelect={(status) => send({ type: 'filter.select', status })}
+          onSearch={(text) => send({ type: 'search.change', query: text })}
+          onSort={(order) => send({ type: 'sort.select', sort: order })}
         />
+        <p className="visually-hidden" role="status">
+          {shown.length === 1 ? '1 Mitglied angezeigt' : `${shown.length} Mitglieder angezeigt`}
+        </p>
         {shown.length === 0 ? (
-          <p className="admin-empty">{emptyText(filter)}</p>
+          <p className="admin-empty">{emptyText(filter, query)}</p>
         ) : (
-          <ul className="members">
+          <ul className="members" aria-label="Mitglieder">
             {shown.map((member) => (
               <MemberRow
                 key={member._id}
                 member={member}
                 isSelf={member._id === selfId}
+                showStatus={filter === 'all'}
                 timeZone={club.time_zone}
                 busy={snapshot.hasTag('confirming')}
                 onAsk={(action) => send({ type: 'change.ask', memberId: member._id, action })}
@@ -102,6 +112,7 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
         open={question !== null}
         title={question?.title ?? ''}
         confirmText={question?.confirmText ?? ''}
+        destructive={question?.destructive ?? false}
         busy={snapshot.hasTag('saving')}
         onConfirm={() => send({ type: 'change.confirm' })}
         onCancel={() => send({ type: 'change.cancel' })}

@@ -29,3 +29,10 @@ export const eraseMember = async (clubId: string, memberId: string): Promise<Mes
   );
   return { message, data: await fetchMembers(clubId) };
 };
+
+/**
+ * Every member as a spreadsheet, with the hours each booked in the club's year `year` (the API's
+ * export, docs/architecture/exports.md); a plain link the browser downloads.
+ */
+export const membersCsvHref = (clubId: string, year: string) =>
+  `/api/admin/export/members.csv?${clubQuery(clubId)}&from=${year}-01-01&to=${year}-12-31`;

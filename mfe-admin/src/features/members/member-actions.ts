@@ -9,6 +9,15 @@ interface ActionQuestion {
   title: string;
   question: string;
   confirmText: string;
+  /** Takes something away from the member: its button is drawn as destructive. */
+  destructive: boolean;
+}
+
+/** "hat 1 anstehende Reservierung; sie bleibt bestehen": the verb agrees with the count. */
+function bookingsStay(member: Member): string {
+  const count = member.upcoming_bookings;
+  const stay = count === 1 ? 'sie bleibt bestehen' : 'sie bleiben bestehen';
+  return `${member.first_name} hat ${memberTexts.upcomingBookings(count)}; ${stay}, Sie können sie danach stornieren.`;
 }
 
 export function questionFor(member: Member, action: MemberAction): ActionQuestion {
@@ -21,11 +30,13 @@ export function questionFor(member: Member, action: MemberAction): ActionQuestio
             title: 'Zum Administrator machen',
             question: `${name} zum Administrator machen? ${member.first_name} kann dann den Verein verwalten.`,
             confirmText: 'Ja, ändern',
+            destructive: false,
           }
         : {
             title: 'Zum Spieler machen',
             question: `${name} die Administratorrechte entziehen?`,
             confirmText: 'Ja, ändern',
+            destructive: true,
           };
     case 'status':
       switch (transitionOf(member.status, action.status)) {
@@ -34,42 +45,48 @@ export function questionFor(member: Member, action: MemberAction): ActionQuestio
             title: 'Mitgliedschaft freigeben',
             question: `${name} als Mitglied freigeben? ${member.first_name} kann dann Plätze buchen und den Platzplan sehen.`,
             confirmText: 'Freigeben',
+            destructive: false,
           };
         case 'reject':
           return {
             title: 'Anmeldung ablehnen',
             question: `Die Anmeldung von ${name} ablehnen? ${member.first_name} kann dann nichts sehen und nichts buchen.`,
             confirmText: 'Ablehnen',
+            destructive: true,
           };
         case 'deactivate':
           return {
             title: 'Mitglied deaktivieren',
             question:
               member.upcoming_bookings > 0
-                ? `${name} deaktivieren? ${member.first_name} hat ${bookings}; sie bleiben bestehen, Sie können sie danach löschen.`
+                ? `${name} deaktivieren? ${bookingsStay(member)}`
                 : `${name} deaktivieren? ${member.first_name} kann dann nichts mehr sehen und nichts buchen.`,
             confirmText: 'Deaktivieren',
+            destructive: true,
           };
         case 'reactivate':
           return {
             title: 'Mitglied wieder aktivieren',
             question: `${name} wieder aktivieren? ${member.first_name} kann dann wieder Plätze buchen.`,
             confirmText: 'Aktivieren',
+            destructive: false,
           };
         default:
           throw new Error(`No change from ${member.status} to ${action.status}`);
       }
     case 'cancelBookings':
       return {
-        title: 'Reservierungen löschen',
-        question: `${bookings} von ${name} löschen? Vergangene Termine bleiben, jede Löschung steht im Ereignisprotokoll.`,
-        confirmText: 'Reservierungen löschen',
+        title: 'Reservierungen stornieren',
+        question: `${bookings} von ${name} stornieren? Vergangene Termine bleiben, jede Stornierung steht im Ereignisprotokoll.`,
+        confirmText: 'Reservierungen stornieren',
+        destructive: true,
       };
     case 'erase':
       return {
         title: 'Mitglied löschen',
         question: erasureTexts.adminQuestion(name, member.upcoming_bookings),
         confirmText: 'Endgültig löschen',
+        destructive: true,
       };
     default: {
       const unknown: never = action;

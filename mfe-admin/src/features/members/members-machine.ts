@@ -2,7 +2,8 @@
  * The members list and every change an admin makes to a member: a role, a status (approve,
  * reject, deactivate, reactivate), cancelling their upcoming bookings, or erasing an inactive one. A change is asked for,
  * confirmed in a popup, then sent; the server's answer (the refreshed list, or its refusal such as
- * "never the last active admin") is shown. The list is filtered by status: Offen, Aktiv, Inaktiv.
+ * "never the last active admin") is shown. The list is filtered by status (Offen, Aktiv, Inaktiv
+ * or all), searched by name or address and sorted (member-list).
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { failureText } from '@platzbuchung/ui/api/failure-text';
@@ -12,6 +13,7 @@ import { transitionOf } from '@platzbuchung/domain/members/texts';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
 import type { MessageAnswer } from '../../shared/admin-api';
 import type { Member } from '../../shared/members-api';
+import { listMembers, type MemberFilter, type MemberSort } from './member-list';
 
 export type MemberAction =
   | { kind: 'role'; role: Role }
@@ -27,14 +29,19 @@ export interface MemberChange {
 
 interface MembersContext {
   members: Member[];
-  filter: MemberStatus;
+  filter: MemberFilter;
+  /** What the admin typed into the search: part of a name or an address. */
+  query: string;
+  sort: MemberSort;
   pending: MemberChange | null;
   message: string | null;
   error: string | null;
 }
 
 type MembersEvent =
-  | { type: 'filter.select'; status: MemberStatus }
+  | { type: 'filter.select'; status: MemberFilter }
+  | { type: 'search.change'; query: string }
+  | { type: 'sort.select'; sort: MemberSort }
   | { type: 'change.ask'; memberId: string; action: MemberAction }
   | { type: 'change.confirm' }
   | { type: 'change.cancel' }
@@ -58,9 +65,14 @@ function changesSomething(member: Member, action: MemberAction): boolean {
   }
 }
 
-/** The members the chosen filter shows. */
-export const visibleMembers = ({ members, filter }: Pick<MembersContext, 'members' | 'filter'>) =>
-  members.filter((m) => m.status === filter);
+/** The members the chosen filter, search and order show. */
+export const visibleMembers = ({
+  members,
+  filter,
+  query = '',
+  sort = 'name',
+}: Pick<MembersContext, 'members' | 'filter'> & Partial<Pick<MembersContext, 'query' | 'sort'>>) =>
+  listMembers(members, { filter, query, sort });
 
 export const pendingCount = (members: readonly Member[]) =>
   members.filter((m) => m.status === 'pending').length;
@@ -90,14 +102,26 @@ export const membersMachine = setup({
         : {},
     ),
     selectFilter: assign(({ event }) => (event.type === 'filter.select' ? { filter: event.status } : {})),
+    search: assign(({ event }) => (event.type === 'search.change' ? { query: event.query } : {})),
+    selectSort: assign(({ event }) => (event.type === 'sort.select' ? { sort: event.sort } : {})),
   },
 }).createMachine({
   id: 'members',
   // Offen first when someone waits; the view switches to it once the list is there.
-  context: { members: [], filter: 'active', pending: null, message: null, error: null },
+  context: {
+    members: [],
+    filter: 'active',
+    query: '',
+    sort: 'name',
+    pending: null,
+    message: null,
+    error: null,
+  },
   initial: 'loading',
   on: {
     'filter.select': { actions: 'selectFilter' },
+    'search.change': { actions: 'search' },
+    'sort.select': { actions: 'selectSort' },
   },
   states: {
     loading: {
@@ -133,8 +157,10 @@ export const membersMachine = setup({
     saving: {
       tags: ['saving', 'confirming'],
       on: {
-        // The filter stays while the answer is on its way, so the popup keeps its member.
+        // The list stays while the answer is on its way, so the popup keeps its member.
         'filter.select': {},
+        'search.change': {},
+        'sort.select': {},
       },
       invoke: {
         src: 'changeMember',

@@ -42,8 +42,8 @@ export const memberTexts = {
     count === 0
       ? 'Es gab keine anstehenden Reservierungen mehr.'
       : count === 1
-        ? '1 anstehende Reservierung wurde gelöscht.'
-        : `${count} anstehende Reservierungen wurden gelöscht.`,
+        ? '1 anstehende Reservierung wurde storniert.'
+        : `${count} anstehende Reservierungen wurden storniert.`,
 } as const;
 
 /** Which transition a status change is; undefined for none or for a way back to pending. */
