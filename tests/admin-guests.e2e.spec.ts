@@ -62,8 +62,12 @@ describe('Gäste and the co-player switch', () => {
       const table = page.getByRole('table', { name: guestsTexts.listCaption });
       await expect.poll(() => table.getByRole('row').count()).toBe(3);
       expect(await table.innerText()).toContain('Zoë Weiß');
+      // Tomorrow's hours are counted, and said to be not yet played.
+      expect(await table.getByText(guestsTexts.notYetPlayed).count()).toBe(2);
+      await page.getByText(`${guestsTexts.upcomingTotal('20,00')}`).waitFor();
       const totals = page.getByRole('table', { name: guestsTexts.totalsCaption });
-      expect(await totals.innerText()).toMatch(/Jürgen Müller\s+4\s+20,00 €/);
+      expect(await totals.innerText()).toMatch(/Jürgen Müller\s+4\s+20,00 €\s+20,00 €/);
+      expect(await totals.locator('tfoot').innerText()).toMatch(/^Summe\s+4\s+20,00 €\s+20,00 €$/);
       const csv = page.getByRole('link', { name: guestsTexts.download });
       expect(await csv.getAttribute('href')).toContain('format=csv');
       const [download] = await Promise.all([page.waitForEvent('download'), csv.click()]);

@@ -112,10 +112,18 @@ describe('the treasurer’s guest list', () => {
         court_num: string;
         guest_name: string;
         fee_cents: number;
+        played: boolean;
         member: { first_name: string };
       }[];
-      totals: { first_name: string; last_name: string; guest_hours: number; fee_cents: number }[];
+      totals: {
+        first_name: string;
+        last_name: string;
+        guest_hours: number;
+        fee_cents: number;
+        upcoming_fee_cents: number;
+      }[];
       total_fee_cents: number;
+      upcoming_fee_cents: number;
     }>(`/api/admin/guests?club_id=${members.club._id}&${RANGE}`);
     expect(answer.status).toBe(200);
     expect(
@@ -126,17 +134,22 @@ describe('the treasurer’s guest list', () => {
         row.member.first_name,
         row.guest_name,
         row.fee_cents,
+        row.played,
       ]),
     ).toEqual([
-      ['2026-11-24', 2, '2', 'Jürgen', 'Zoë "Zizou" Weiß; Gast', 1000],
-      ['2026-11-25', 1, '1', 'Steffi', '=HYPERLINK("x")', 250],
-      ['2026-12-01', 2, '2', 'Jürgen', 'Zoë "Zizou" Weiß; Gast', 1000],
+      // It is Monday morning: every hour of the range is still to be played, and says so.
+      ['2026-11-24', 2, '2', 'Jürgen', 'Zoë "Zizou" Weiß; Gast', 1000, false],
+      ['2026-11-25', 1, '1', 'Steffi', '=HYPERLINK("x")', 250, false],
+      ['2026-12-01', 2, '2', 'Jürgen', 'Zoë "Zizou" Weiß; Gast', 1000, false],
     ]);
-    expect(answer.body.totals.map((t) => [t.first_name, t.guest_hours, t.fee_cents])).toEqual([
-      ['Jürgen', 4, 2000],
-      ['Steffi', 1, 250],
+    expect(
+      answer.body.totals.map((t) => [t.first_name, t.guest_hours, t.fee_cents, t.upcoming_fee_cents]),
+    ).toEqual([
+      ['Jürgen', 4, 2000, 2000],
+      ['Steffi', 1, 250, 250],
     ]);
     expect(answer.body.total_fee_cents).toBe(2250);
+    expect(answer.body.upcoming_fee_cents).toBe(2250);
   });
 
   it('as CSV: the rows, then the sums per member, in euros with a decimal comma', async () => {
@@ -152,17 +165,18 @@ describe('the treasurer’s guest list', () => {
     const rows = sheet(file.bytes);
     expect(rows[0]).toEqual([...exportTexts.guestColumns]);
     expect(rows.slice(1, 4)).toEqual([
-      ['24.11.2026', '2', '2', 'Jürgen Müller', 'Zoë "Zizou" Weiß; Gast', '10,00'],
+      ['24.11.2026', '2', '2', 'Jürgen Müller', 'Zoë "Zizou" Weiß; Gast', '10,00', 'nein'],
       // A text that starts like a formula stays text.
-      ['25.11.2026', '1', '1', 'Steffi Graf', `'=HYPERLINK("x")`, '2,50'],
-      ['01.12.2026', '2', '2', 'Jürgen Müller', 'Zoë "Zizou" Weiß; Gast', '10,00'],
+      ['25.11.2026', '1', '1', 'Steffi Graf', `'=HYPERLINK("x")`, '2,50', 'nein'],
+      ['01.12.2026', '2', '2', 'Jürgen Müller', 'Zoë "Zizou" Weiß; Gast', '10,00', 'nein'],
     ]);
+    // The sums per member, and a labelled line of the sums of all.
     expect(rows.slice(4)).toEqual([
       [exportTexts.guestTotalsHeading],
       [...exportTexts.guestTotalsColumns],
-      ['Jürgen Müller', '4', '20,00'],
-      ['Steffi Graf', '1', '2,50'],
-      ['', '', '22,50'],
+      ['Jürgen Müller', '4', '20,00', '20,00'],
+      ['Steffi Graf', '1', '2,50', '2,50'],
+      ['Summe', '5', '22,50', '22,50'],
     ]);
     const same = await download(
       members.admin.client,

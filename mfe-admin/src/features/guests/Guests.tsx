@@ -101,6 +101,12 @@ function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
           {t.download}
         </a>
       </p>
+      {list.upcoming_fee_cents > 0 && (
+        <p className="guests__split">
+          {t.total}: {germanEuros(list.total_fee_cents)} € ·{' '}
+          {t.upcomingTotal(germanEuros(list.upcoming_fee_cents))}
+        </p>
+      )}
       {list.data.length === 0 ? (
         <p className="admin-status">{t.empty}</p>
       ) : (
@@ -122,8 +128,14 @@ function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
             </thead>
             <tbody>
               {list.data.map((row, index) => (
-                <tr key={`${row.date}-${row.court_num}-${index}`}>
-                  <td>{formatDayDe(row.date)}</td>
+                <tr
+                  key={`${row.date}-${row.court_num}-${index}`}
+                  className={row.played ? undefined : 'guests__upcoming'}
+                >
+                  <td>
+                    {formatDayDe(row.date)}
+                    {!row.played && <span className="guests__not-played">{t.notYetPlayed}</span>}
+                  </td>
                   <td>{row.hours}</td>
                   <td>{row.court_num}</td>
                   <td>{fullName(row.member)}</td>
@@ -148,6 +160,9 @@ function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
                   <th scope="col" className="guests__amount">
                     Gebühren
                   </th>
+                  <th scope="col" className="guests__amount">
+                    {t.upcomingColumn}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -156,15 +171,16 @@ function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
                     <td>{fullName(total)}</td>
                     <td>{total.guest_hours}</td>
                     <td className="guests__amount">{germanEuros(total.fee_cents)} €</td>
+                    <td className="guests__amount">{germanEuros(total.upcoming_fee_cents)} €</td>
                   </tr>
                 ))}
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={2}>
-                    {t.total}
-                  </th>
+                  <th scope="row">{t.total}</th>
+                  <td>{list.totals.reduce((sum, total) => sum + total.guest_hours, 0)}</td>
                   <td className="guests__amount">{germanEuros(list.total_fee_cents)} €</td>
+                  <td className="guests__amount">{germanEuros(list.upcoming_fee_cents)} €</td>
                 </tr>
               </tfoot>
             </table>

@@ -20,11 +20,15 @@ export interface GuestRow {
   guest_name: string;
   /** The fee per hour when named, times the hours. */
   fee_cents: number;
+  /** The hour has begun (club time): false for one booked but not yet played. */
+  played: boolean;
 }
 
 export interface GuestTotal extends Person {
   guest_hours: number;
   fee_cents: number;
+  /** Of `fee_cents`, what falls on hours not yet played. */
+  upcoming_fee_cents: number;
 }
 
 export interface GuestList {
@@ -32,4 +36,6 @@ export interface GuestList {
   /** Per booking member, by name. */
   totals: GuestTotal[];
   total_fee_cents: number;
+  /** Of `total_fee_cents`, what falls on hours not yet played: a range may reach into the future. */
+  upcoming_fee_cents: number;
 }

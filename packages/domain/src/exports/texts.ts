@@ -24,8 +24,10 @@ export const exportTexts = {
     'Mitglied seit',
     'Gebuchte Stunden im Zeitraum',
   ],
-  guestColumns: ['Datum', 'Stunden', 'Platz', 'Mitglied', 'Gast', 'Gebühr (€)'],
-  guestTotalsColumns: ['Mitglied', 'Gaststunden', 'Gebühren (€)'],
+  guestColumns: ['Datum', 'Stunden', 'Platz', 'Mitglied', 'Gast', 'Gebühr (€)', 'Gespielt'],
+  guestTotalsColumns: ['Mitglied', 'Gaststunden', 'Gebühren (€)', 'davon noch nicht gespielt (€)'],
+  /** The label of the guest CSV's last line, the sums of all members. */
+  guestTotalsSum: 'Summe',
   /** The guest CSV's line before the sums per member. */
   guestTotalsHeading: 'Summe je Mitglied',
   yes: 'ja',
@@ -50,7 +52,12 @@ export const guestsTexts = {
   tab: 'Gäste',
   title: 'Gäste und Gastgebühren',
   intro:
-    'Alle Gäste, die im Zeitraum mitgespielt haben, mit der Gebühr für ihre Stunden, und die Summe je Mitglied, das sie eingetragen hat.',
+    'Alle Gäste, die im Zeitraum eingetragen sind, mit der Gebühr für ihre Stunden, und die Summe je Mitglied, das sie eingetragen hat. Stunden, die noch nicht gespielt sind, zählen mit und sind markiert.',
+  /** A row whose hour has not begun yet. */
+  notYetPlayed: 'noch nicht gespielt',
+  /** The sums' column and line of what is not yet played. */
+  upcomingColumn: 'davon noch nicht gespielt',
+  upcomingTotal: (euros: string) => `davon noch nicht gespielt: ${euros} €`,
   range: 'Zeitraum',
   from: 'Von',
   to: 'Bis',
@@ -61,6 +68,6 @@ export const guestsTexts = {
   listCaption: 'Gäste im Zeitraum',
   totalsTitle: 'Summe je Mitglied',
   totalsCaption: 'Gastgebühren je Mitglied',
-  total: 'Gesamt',
+  total: 'Summe',
   logDownload: 'Ereignisprotokoll herunterladen (JSON Lines)',
 } as const;

@@ -7,6 +7,8 @@ import { fullName } from '@platzbuchung/domain/names';
 import { occurrencesBetween } from '@platzbuchung/domain/reservations/recurrence';
 import type { GuestList, GuestRow, GuestTotal, Person } from '@platzbuchung/domain/exports/guest-list';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
+import type { LocalMoment } from '@platzbuchung/domain/dates';
+import { hasBegun } from '@platzbuchung/domain/reservations/delete-reservation';
 import type { Db } from '../db/connect';
 import type { DateRange } from '../http/date-range';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
@@ -110,8 +112,16 @@ async function playersOf(
 export const playerName = (player: Player): string =>
   'member' in player ? fullName(player.member) : `${player.guest_name} (Gast)`;
 
-/** The treasurer's list: every guest who played within the range, and the fees per member. */
-export async function guestList(db: Db, clubId: string, range: DateRange): Promise<GuestList> {
+/**
+ * The treasurer's list: every guest booked within the range, and the fees per member. A range may
+ * reach past `now` (the club's): hours not yet begun count too, each marked, their part summed.
+ */
+export async function guestList(
+  db: Db,
+  clubId: string,
+  range: DateRange,
+  now: LocalMoment,
+): Promise<GuestList> {
   const data: GuestRow[] = (await occurrencesIn(db, clubId, range)).flatMap(
     ({ date, booking, booker, players }) =>
       players.flatMap((player) => {
@@ -125,21 +135,34 @@ export async function guestList(db: Db, clubId: string, range: DateRange): Promi
             member: booker,
             guest_name: player.guest_name,
             fee_cents: player.fee_cents * hours,
+            played: hasBegun(date, booking.start_time, now),
           },
         ];
       }),
   );
+  const upcoming = (row: GuestRow) => (row.played ? 0 : row.fee_cents);
   const totals = new Map<string, GuestTotal>();
   for (const row of data) {
-    const total = totals.get(row.member.user_id) ?? { ...row.member, guest_hours: 0, fee_cents: 0 };
+    const total = totals.get(row.member.user_id) ?? {
+      ...row.member,
+      guest_hours: 0,
+      fee_cents: 0,
+      upcoming_fee_cents: 0,
+    };
     totals.set(row.member.user_id, {
       ...total,
       guest_hours: total.guest_hours + row.hours,
       fee_cents: total.fee_cents + row.fee_cents,
+      upcoming_fee_cents: total.upcoming_fee_cents + upcoming(row),
     });
   }
   const byName = [...totals.values()].sort((a, b) => fullName(a).localeCompare(fullName(b), 'de'));
-  return { data, totals: byName, total_fee_cents: data.reduce((sum, row) => sum + row.fee_cents, 0) };
+  return {
+    data,
+    totals: byName,
+    total_fee_cents: data.reduce((sum, row) => sum + row.fee_cents, 0),
+    upcoming_fee_cents: data.reduce((sum, row) => sum + upcoming(row), 0),
+  };
 }
 
 export interface MemberRow extends Person {

@@ -20,6 +20,7 @@ import { findClub } from '../accounts/users-store';
 import { csvFile, type Cell } from '../exports/csv';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
 import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/export-rows';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { eventLines } from '../exports/event-lines';
 import { ExportSlots } from '../exports/export-slots';
 
@@ -34,7 +35,7 @@ function attach(ctx: AppContext, type: string, fileName: string, body: unknown):
 const csv = (ctx: AppContext, fileName: string, text: string) =>
   attach(ctx, 'text/csv; charset=utf-8', fileName, text);
 
-function guestCsv({ data, totals, total_fee_cents }: GuestList): string {
+function guestCsv({ data, totals, total_fee_cents, upcoming_fee_cents }: GuestList): string {
   const t = exportTexts;
   return csvFile(
     [
@@ -46,13 +47,24 @@ function guestCsv({ data, totals, total_fee_cents }: GuestList): string {
         fullName(row.member),
         row.guest_name,
         germanEuros(row.fee_cents),
+        row.played ? t.yes : t.no,
       ]),
     ],
     [
       [t.guestTotalsHeading],
       t.guestTotalsColumns,
-      ...totals.map((total) => [fullName(total), total.guest_hours, germanEuros(total.fee_cents)]),
-      ['', '', germanEuros(total_fee_cents)],
+      ...totals.map((total) => [
+        fullName(total),
+        total.guest_hours,
+        germanEuros(total.fee_cents),
+        germanEuros(total.upcoming_fee_cents),
+      ]),
+      [
+        t.guestTotalsSum,
+        totals.reduce((sum, total) => sum + total.guest_hours, 0),
+        germanEuros(total_fee_cents),
+        germanEuros(upcoming_fee_cents),
+      ],
     ],
   );
 }
@@ -85,21 +97,24 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
     range: requestedRange(ctx, { required: true })!,
   });
 
+  /** The guest list, with what is not yet played by the club's clock. */
+  const guestsOf = async (clubId: string, range: DateRange) => {
+    const club = await findClub(db, clubId);
+    if (!club) throw notFound(adminTexts.clubNotFound);
+    return guestList(db, clubId, range, clubNow(club.time_zone, deps.clock()));
+  };
+
   router.get('/guests', async (ctx) => {
     const { clubId, range } = scope(ctx);
     const wanted = format(ctx);
-    const list = await guestList(db, clubId, range);
+    const list = await guestsOf(clubId, range);
     if (wanted === 'json') ctx.body = list;
     else csv(ctx, exportTexts.fileName('gaeste', range.from, range.to), guestCsv(list));
   });
 
   router.get('/export/guests.csv', async (ctx) => {
     const { clubId, range } = scope(ctx);
-    csv(
-      ctx,
-      exportTexts.fileName('gaeste', range.from, range.to),
-      guestCsv(await guestList(db, clubId, range)),
-    );
+    csv(ctx, exportTexts.fileName('gaeste', range.from, range.to), guestCsv(await guestsOf(clubId, range)));
   });
 
   router.get('/export/bookings.csv', async (ctx) => {
@@ -200,12 +215,13 @@ export function exportRoutes(deps: AppDeps): Router<AppState> {
       answers: {
         200: {
           description:
-            'Die Liste, die Summen je Mitglied und die Gesamtsumme in Cent; mit `format=csv` als Datei.',
+            'Die Liste, die Summen je Mitglied und die Gesamtsumme in Cent, jeweils mit dem Teil noch nicht gespielter Stunden (`played`, `upcoming_fee_cents`); mit `format=csv` als Datei.',
           media: ['json', 'csv'],
           schema: object({
             data: listOf({ type: 'object' }),
             totals: listOf({ type: 'object' }),
             total_fee_cents: integer,
+            upcoming_fee_cents: integer,
           }),
         },
       },
