@@ -65,10 +65,10 @@ describe('changing bookings and closing courts', () => {
     // The preview wrote nothing: the booking is still there.
     expect(await steffi.reservations(clubId, tomorrow, tomorrow)).toHaveLength(1);
 
-    await preview.getByRole('button', { name: 'Sperren und absagen' }).click();
+    await preview.getByRole('button', { name: 'Sperren und Reservierungen stornieren' }).click();
     await adminPage
       .getByRole('status')
-      .getByText('Die Sperrung wurde eingerichtet. 1 Termin wurde abgesagt.')
+      .getByText('Die Sperrung wurde eingerichtet. 1 Termin wurde storniert.')
       .waitFor({ timeout: UI_TIMEOUT_MS });
     await adminPage
       .locator('.block-row')
@@ -111,7 +111,7 @@ describe('changing bookings and closing courts', () => {
     await expectAccessible(phone, 'admin-blocks-list');
     await screenshot(phone, 'admin-blocks-list');
     await phone.getByRole('button', { name: 'Aufheben' }).click();
-    await phone.getByText('Sperrung aufheben? Abgesagte Reservierungen bleiben abgesagt.').waitFor();
+    await phone.getByText('Sperrung aufheben? Stornierte Reservierungen bleiben storniert.').waitFor();
     await phone.getByRole('button', { name: 'Ja, aufheben' }).click();
     await phone.getByText('Keine Sperrungen geplant.').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await steffi.reservations(clubId, tomorrow, tomorrow)).toEqual([]);

@@ -84,6 +84,25 @@ describe('Sperrungen', () => {
     });
   });
 
+  it('asks for a weekly block on one day, repeated until a chosen day', async () => {
+    const { actor } = start();
+    await ready(actor);
+    const change = (c: object) => actor.send({ type: 'form.change', ...c } as never);
+    change({ field: 'untilDate', date: '2026-11-25' });
+    change({ field: 'weekly', checked: true });
+    change({ field: 'repeatUntil', date: '2027-03-' });
+    change({ field: 'repeatUntil', date: '2027-03-29' });
+    change({ field: 'reason', reason: 'Training' });
+    expect(blockRequest({ form: actor.getSnapshot().context.form, club })).toEqual({
+      court_nums: ['1', '2', '3', '4'],
+      from: '2026-11-23T11:00',
+      // The day it ends is the day it begins; a half-typed day kept the last whole one.
+      until: '2026-11-23T22:00',
+      reason: 'Training',
+      repeat_until: '2027-03-29',
+    });
+  });
+
   it('starts tomorrow once today’s last hour has begun, and offers opening to closing hours', () => {
     expect(initialForm({ club, now: { date: '2026-11-23', hour: 21 } })).toMatchObject({
       fromDate: '2026-11-24',
@@ -123,14 +142,28 @@ describe('Sperrungen', () => {
     expect(calls.creates).toEqual([request]);
     expect(calls.loads).toBe(2);
     expect(actor.getSnapshot().context.message).toBe(
-      'Die Sperrung wurde eingerichtet. 1 Termin wurde abgesagt.',
+      'Die Sperrung wurde eingerichtet. 1 Termin wurde storniert.',
     );
     expect(actor.getSnapshot().context.form.reason).toBe('');
+  });
+
+  it('asks for a reason under its field before any preview, and forgets the error once one is typed', async () => {
+    const { actor, calls } = start();
+    await ready(actor);
+    actor.send({ type: 'preview' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.reasonError).toBe('Bitte geben Sie einen Grund für die Sperrung an.');
+    actor.send({ type: 'form.change', field: 'reason', reason: '   ' });
+    expect(actor.getSnapshot().context.reasonError).toBeNull();
+    actor.send({ type: 'preview' });
+    expect(actor.getSnapshot().context.reasonError).not.toBeNull();
+    expect(calls.previews).toEqual([]);
   });
 
   it('goes back from the preview without writing anything', async () => {
     const { actor, calls } = start();
     await ready(actor);
+    actor.send({ type: 'form.change', field: 'reason', reason: 'Frost' });
     actor.send({ type: 'preview' });
     await waitFor(actor, (s) => s.matches('reviewing'));
     actor.send({ type: 'back' });
@@ -189,6 +222,6 @@ describe('Sperrungen', () => {
 
   it('says how many dates a block cancelled', () => {
     expect(cancelledMessage('Eingerichtet.', 0)).toBe('Eingerichtet. Keine Reservierung war betroffen.');
-    expect(cancelledMessage('Eingerichtet.', 3)).toBe('Eingerichtet. 3 Termine wurden abgesagt.');
+    expect(cancelledMessage('Eingerichtet.', 3)).toBe('Eingerichtet. 3 Termine wurden storniert.');
   });
 });

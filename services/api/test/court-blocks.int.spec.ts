@@ -335,3 +335,92 @@ describe('changing a booking into a block', () => {
     expect(await eventCount()).toBe(before);
   });
 });
+
+describe('a weekly block ("jeden Dienstag 14–16 Uhr Training")', () => {
+  const weekly = {
+    court_nums: ['1'],
+    from: `${TUESDAY}T14:00`,
+    until: `${TUESDAY}T16:00`,
+    reason: 'Training',
+    repeat_until: addDays(TUESDAY, 21),
+  };
+
+  it('previews and cancels what lies in any of its times, is listed in later weeks, and refuses bookings there', async () => {
+    const members = await clubWithMembers(api.url);
+    const thirdTuesday = addDays(TUESDAY, 14);
+    const single = await book(members.player.client, members, {
+      court_num: '1',
+      start_time: 15,
+      end_time: 16,
+      date: thirdTuesday,
+    });
+    expect(single.status).toBe(201);
+    const wednesday = await book(members.player.client, members, {
+      court_num: '1',
+      start_time: 15,
+      end_time: 16,
+      date: addDays(thirdTuesday, 1),
+    });
+    expect(wednesday.status).toBe(201);
+
+    const preview = await block(members.admin.client, members, { ...weekly, preview: true });
+    expect(preview.status).toBe(200);
+    expect((preview.body.data as { date: string }[]).map((hit) => hit.date)).toEqual([thirdTuesday]);
+
+    const confirmed = await block(members.admin.client, members, weekly);
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.cancelled).toBe(1);
+    expect(confirmed.body.data).toMatchObject({ repeat_until: weekly.repeat_until });
+
+    // A later week's window lists it, with its last day; a week after that last day does not.
+    const listed = await members.player.client.get<{ data: { reason: string; repeat_until?: string }[] }>(
+      `/api/blocks?club_id=${members.club._id}&from=${thirdTuesday}&to=${thirdTuesday}`,
+    );
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ reason: 'Training', repeat_until: weekly.repeat_until }),
+    ]);
+    const after = await members.player.client.get<{ data: unknown[] }>(
+      `/api/blocks?club_id=${members.club._id}&from=${addDays(TUESDAY, 22)}&to=${addDays(TUESDAY, 28)}`,
+    );
+    expect(after.body.data).toEqual([]);
+
+    const into = await book(members.player.client, members, {
+      court_num: '1',
+      start_time: 14,
+      end_time: 15,
+      date: addDays(TUESDAY, 7),
+    });
+    expect(into.status).toBe(409);
+    expect(into.body.error).toBe(
+      `Platz 1 ist am Di., ${addDays(TUESDAY, 7).split('-').reverse().join('.')} um 14:00 Uhr gesperrt: Training`,
+    );
+    const afterLast = await book(members.player.client, members, {
+      court_num: '1',
+      start_time: 14,
+      end_time: 15,
+      date: addDays(TUESDAY, 28),
+    });
+    expect(afterLast.status).toBe(201);
+    const left = await members.player.client.get<Reservation[]>(
+      `/api/reservations?club_id=${members.club._id}`,
+    );
+    expect(left.body.map((r) => r.date).sort()).toEqual([addDays(thirdTuesday, 1), addDays(TUESDAY, 28)]);
+
+    const reports = await verifyProjections(api.db);
+    expect(reports.flatMap((r) => r.differences)).toEqual([]);
+  });
+
+  it('refuses a weekly block over several days, ending before it begins, or without a day, in German', async () => {
+    const members = await clubWithMembers(api.url);
+    for (const [bad, text] of [
+      [{ ...weekly, until: `${addDays(TUESDAY, 1)}T10:00` }, blockTexts.weeklySameDay],
+      [{ ...weekly, repeat_until: addDays(TUESDAY, -1) }, blockTexts.repeatBeforeStart],
+      [{ ...weekly, repeat_until: addDays(TUESDAY, 400) }, blockTexts.repeatTooLong],
+      [{ ...weekly, repeat_until: 'Ostern' }, blockTexts.repeatUntilInvalid],
+    ] as const) {
+      const response = await block(members.admin.client, members, bad);
+      expect(response.status, JSON.stringify(bad)).toBe(400);
+      expect(response.body.error).toBe(text);
+    }
+  });
+});

@@ -28,8 +28,8 @@ export function BlockPreview({ affected, request, busy, onConfirm, onBack }: Pre
         {count === 0
           ? 'Keine Reservierung ist betroffen.'
           : count === 1
-            ? 'Dieser Termin wird abgesagt:'
-            : `Diese ${count} Termine werden abgesagt:`}
+            ? 'Dieser Termin wird storniert:'
+            : `Diese ${count} Termine werden storniert:`}
       </p>
       {count > 0 && (
         <ul className="block-preview__list">
@@ -51,7 +51,7 @@ export function BlockPreview({ affected, request, busy, onConfirm, onBack }: Pre
       <div className="block-preview__buttons">
         <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
           {busy && <span className="spinner" aria-hidden="true" />}
-          {count === 0 ? 'Sperren' : 'Sperren und absagen'}
+          {count === 0 ? 'Sperren' : 'Sperren und Reservierungen stornieren'}
         </button>
         <button type="button" className="button button--ghost" onClick={onBack} disabled={busy}>
           Zurück

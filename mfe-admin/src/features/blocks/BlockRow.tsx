@@ -32,7 +32,7 @@ export function BlockRow({ block, asking, busy, locked, onAsk, onConfirm, onCanc
           onConfirm={onConfirm}
           onCancel={onCancel}
         >
-          Sperrung aufheben? Abgesagte Reservierungen bleiben abgesagt.
+          Sperrung aufheben? Stornierte Reservierungen bleiben storniert.
         </RowQuestion>
       ) : (
         <button

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import type { Block } from '@platzbuchung/domain/blocks/blocks';
+import { blockTimes, type Block } from '@platzbuchung/domain/blocks/blocks';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays } from '@platzbuchung/domain/dates';
 import type { Club } from '@platzbuchung/domain/types';
@@ -43,20 +43,24 @@ export function Blocks({ club }: { club: Club }) {
   const { blocks, affected, lifting, message, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const now = clubNow(club.time_zone);
-  const upcoming = blocks.filter((block) => block.until > momentOf(now.date, now.hour));
+  // A weekly block is upcoming until its last time has ended.
+  const upcoming = blocks.filter(
+    (block) => (blockTimes(block).at(-1)?.until ?? block.until) > momentOf(now.date, now.hour),
+  );
 
   return (
     <div className="admin-part">
       <h2>Sperrungen</h2>
       <p className="admin-part__intro">
-        Sperren Sie Plätze für ein Turnier, bei Frost oder für Arbeiten. Reservierungen in dieser Zeit werden
-        abgesagt; niemand kann dann dort buchen. Wird eine Sperrung aufgehoben, bleiben abgesagte
-        Reservierungen abgesagt.
+        Sperren Sie Plätze für ein Turnier, bei Frost, für Arbeiten oder jede Woche für das Training.
+        Reservierungen in dieser Zeit werden storniert; niemand kann dann dort reservieren. Wird eine Sperrung
+        aufgehoben, bleiben stornierte Reservierungen storniert.
       </p>
       <ActionNotices message={message} error={!snapshot.matches('loadFailed') ? error : null} />
       <BlockFormSection
         club={club}
         form={snapshot.context.form}
+        reasonError={snapshot.context.reasonError}
         today={now.date}
         locked={!snapshot.matches('editing')}
         busy={snapshot.matches('previewing')}

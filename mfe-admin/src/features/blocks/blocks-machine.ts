@@ -1,10 +1,10 @@
 /**
  * Sperrungen without its view: the club's upcoming court blocks, a form for a new one (courts or
- * all, from, until, reason), a preview of the bookings it would cancel before anything is written,
+ * all, from, until, reason, weekly until a day), a preview of the bookings it would cancel before anything is written,
  * and lifting a block after a confirming question. The server's German refusals are shown as sent.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { REASON_MAX_LENGTH, type Block } from '@platzbuchung/domain/blocks/blocks';
+import { blockTexts, REASON_MAX_LENGTH, type Block } from '@platzbuchung/domain/blocks/blocks';
 import { addDays, compareIso, formatHour, isIsoDate } from '@platzbuchung/domain/dates';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import { failureText } from '@platzbuchung/ui/api/failure-text';
@@ -21,7 +21,13 @@ export interface BlockForm {
   untilDate: IsoDate;
   untilHour: number;
   reason: string;
+  /** Repeat every week on the same day and hours, the last time on `repeatUntil`. */
+  weekly: boolean;
+  repeatUntil: IsoDate;
 }
+
+/** A weekly block starts out repeating for twelve weeks. */
+const WEEKLY_WEEKS = 12;
 
 interface BlocksInput {
   club: { courts_count: number; start_hour: number; end_hour: number };
@@ -36,6 +42,8 @@ interface BlocksContext extends BlocksInput {
   affected: AffectedBooking[] | null;
   /** The block whose lifting is being asked about. */
   lifting: Block | null;
+  /** The reason's own error, under its field: a block without one is not even previewed. */
+  reasonError: string | null;
   message: string | null;
   error: string | null;
 }
@@ -43,7 +51,8 @@ interface BlocksContext extends BlocksInput {
 export type FormChange =
   | { field: 'court'; court: number; checked: boolean }
   | { field: 'allCourts'; checked: boolean }
-  | { field: 'fromDate' | 'untilDate'; date: string }
+  | { field: 'fromDate' | 'untilDate' | 'repeatUntil'; date: string }
+  | { field: 'weekly'; checked: boolean }
   | { field: 'fromHour' | 'untilHour'; hour: number }
   | { field: 'reason'; reason: string };
 
@@ -80,6 +89,8 @@ export function initialForm({ club, now }: BlocksInput): BlockForm {
     untilDate: day,
     untilHour: club.end_hour,
     reason: '',
+    weekly: false,
+    repeatUntil: addDays(day, 7 * WEEKLY_WEEKS),
   };
 }
 
@@ -90,8 +101,10 @@ export function blockRequest(context: Pick<BlocksContext, 'form' | 'club'>): Blo
   return {
     court_nums: courts.map(String),
     from: momentOf(form.fromDate, form.fromHour),
-    until: momentOf(form.untilDate, form.untilHour),
+    // A weekly block begins and ends on one day (blocks/blocks).
+    until: momentOf(form.weekly ? form.fromDate : form.untilDate, form.untilHour),
     reason: form.reason.trim(),
+    ...(form.weekly ? { repeat_until: form.repeatUntil } : {}),
   };
 }
 
@@ -104,6 +117,10 @@ function changed(form: BlockForm, change: FormChange, club: BlocksInput['club'])
     }
     case 'allCourts':
       return { ...form, allCourts: change.checked };
+    case 'weekly':
+      return { ...form, weekly: change.checked };
+    case 'repeatUntil':
+      return isIsoDate(change.date) ? { ...form, repeatUntil: change.date } : form;
     case 'fromDate':
     case 'untilDate':
       // A cleared or half-typed date keeps the last whole one.
@@ -156,6 +173,7 @@ export const blocksMachine = setup({
     form: initialForm(input),
     affected: null,
     lifting: null,
+    reasonError: null,
     message: null,
     error: null,
   }),
@@ -173,9 +191,19 @@ export const blocksMachine = setup({
     editing: {
       on: {
         'form.change': {
-          actions: assign({ form: ({ context, event }) => changed(context.form, event, context.club) }),
+          actions: assign(({ context, event }) => ({
+            form: changed(context.form, event, context.club),
+            // Typing a reason answers its error.
+            reasonError: event.field === 'reason' ? null : context.reasonError,
+          })),
         },
-        preview: { target: 'previewing', actions: assign({ message: null, error: null }) },
+        preview: [
+          {
+            guard: ({ context }) => context.form.reason.trim() === '',
+            actions: assign({ reasonError: blockTexts.reasonMissing, message: null, error: null }),
+          },
+          { target: 'previewing', actions: assign({ reasonError: null, message: null, error: null }) },
+        ],
         'lift.ask': {
           guard: 'isKnownBlock',
           target: 'askingLift',
@@ -248,8 +276,8 @@ export const blocksMachine = setup({
   },
 });
 
-/** "Die Sperrung wurde eingerichtet. 2 Termine wurden abgesagt." */
+/** "Die Sperrung wurde eingerichtet. 2 Termine wurden storniert." */
 export function cancelledMessage(message: string, cancelled: number): string {
   if (cancelled === 0) return `${message} Keine Reservierung war betroffen.`;
-  return `${message} ${cancelled === 1 ? '1 Termin wurde' : `${cancelled} Termine wurden`} abgesagt.`;
+  return `${message} ${cancelled === 1 ? '1 Termin wurde' : `${cancelled} Termine wurden`} storniert.`;
 }

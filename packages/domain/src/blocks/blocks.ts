@@ -3,7 +3,9 @@
  * "Where each rule lives"). A block holds some courts from one full hour until another, in club-
  * local wall time. Setting it cancels the bookings inside it — the occurrences of a series that it
  * hits, a single booking whole — and nothing may be booked into it while it holds. Lifting it does
- * not bring cancelled bookings back.
+ * not bring cancelled bookings back. A block may repeat weekly ("jeden Montag 8–10 Uhr Training")
+ * until a day: its times follow the reservations' weekly recurrence (reservations/recurrence), so
+ * there is one rule of what "weekly" means.
  */
 import {
   addDays,
@@ -18,7 +20,7 @@ import type { Booking } from '../reservations/conflicts';
 import { accept, reject, type Actor, type Decision } from '../decider';
 import type { ReservationEvent } from '../reservations/events';
 import { evolve } from '../reservations/evolve';
-import { nextOccurrence, occurrencesBetween } from '../reservations/recurrence';
+import { nextOccurrence, occurrencesBetween, type Schedule } from '../reservations/recurrence';
 import type { Club, IsoDate, Reservation } from '../types';
 import { isCourtOf, unknownCourtText } from '../courts';
 import { HOUR_MOMENT } from '../shapes';
@@ -35,6 +37,8 @@ export interface Block {
   from: string;
   until: string;
   reason: string;
+  /** Weekly: the block holds again every 7 days, the last time on this club-local day. */
+  repeat_until?: IsoDate;
 }
 
 export type BlockState =
@@ -75,9 +79,14 @@ export const blockTexts = {
   reasonTooLong: `Der Grund darf höchstens ${REASON_MAX_LENGTH} Zeichen lang sein.`,
   /** A request's reason that is no text, or empty, or too long. */
   reasonInvalid: `Bitte geben Sie einen Grund mit höchstens ${REASON_MAX_LENGTH} Zeichen an.`,
+  /** A weekly block's "until" that is no day. */
+  repeatUntilInvalid: 'Bitte geben Sie an, bis zu welchem Tag (JJJJ-MM-TT) sich die Sperrung wiederholt.',
+  weeklySameDay: 'Eine wöchentliche Sperrung beginnt und endet am selben Tag.',
+  repeatBeforeStart: 'Die Wiederholung endet frühestens am Tag der ersten Sperrung.',
+  repeatTooLong: `Eine wöchentliche Sperrung wiederholt sich höchstens ${MAX_BLOCK_DAYS} Tage lang.`,
   notFound: 'Diese Sperrung gibt es nicht (mehr).',
   created: 'Die Sperrung wurde eingerichtet.',
-  lifted: 'Die Sperrung wurde aufgehoben. Abgesagte Reservierungen bleiben abgesagt.',
+  lifted: 'Die Sperrung wurde aufgehoben. Stornierte Reservierungen bleiben storniert.',
   forAdmins: 'Nur Administratoren können Plätze sperren.',
   blocked: (court: string, date: IsoDate, hour: number, reason: string) =>
     `Platz ${court} ist am ${formatDateDe(date)} um ${formatHour(hour)} Uhr gesperrt: ${reason}`,
@@ -108,16 +117,63 @@ export interface BlockedOccurrence {
   hour: number;
 }
 
+type BlockTime = Pick<Block, 'court_nums' | 'from' | 'until'>;
+
+/** A weekly block's days, as the reservations' recurrence reads a weekly series ending after `repeat_until`. */
+function weeklySchedule(block: Pick<Block, 'from'> & { repeat_until: IsoDate }): Schedule {
+  return {
+    date: block.from.slice(0, 10),
+    recurring: true,
+    deleted_dates: [],
+    end_date: addDays(block.repeat_until, 1),
+  };
+}
+
+/**
+ * Each time a block holds, in order, as a block of one time: a single block itself, a weekly one
+ * once a week on the days from `from` (default: its first) to `to` (default: its last). A weekly
+ * block begins and ends on one day, so each of its times lies on one of those days.
+ */
+export function blockTimes<B extends BlockTime & Pick<Block, 'repeat_until'>>(
+  block: B,
+  from?: IsoDate,
+  to?: IsoDate,
+): BlockTime[] {
+  const { repeat_until } = block;
+  if (!repeat_until) return [block];
+  const first = block.from.slice(0, 10);
+  const days = occurrencesBetween(
+    weeklySchedule({ from: block.from, repeat_until }),
+    from ?? first,
+    to ?? repeat_until,
+  );
+  return days.map((day) => ({
+    court_nums: block.court_nums,
+    from: `${day}${block.from.slice(10)}`,
+    until: `${day}${block.until.slice(10)}`,
+  }));
+}
+
 /**
  * The occurrences of `booking` on or after `today` that lie in `block`, in date order. A block
- * lasts at most a year, so a series has at most 53 occurrences to look at.
+ * lasts at most a year (a weekly one repeats for at most a year), so a series has at most 53
+ * occurrences to look at in each of at most 53 times.
  */
 export function occurrencesInBlock<B extends Booking>(
   booking: B,
-  block: Pick<Block, 'court_nums' | 'from' | 'until'>,
+  block: BlockTime & Pick<Block, 'repeat_until'>,
   today: IsoDate,
 ): { date: IsoDate; hour: number }[] {
   if (!block.court_nums.includes(booking.court_num)) return [];
+  return blockTimes(block, today).flatMap((time) => occurrencesInTime(booking, time, today));
+}
+
+/** `occurrencesInBlock` for one time of a block. */
+function occurrencesInTime<B extends Booking>(
+  booking: B,
+  block: BlockTime,
+  today: IsoDate,
+): { date: IsoDate; hour: number }[] {
   const first = block.from.slice(0, 10);
   const last = block.until.slice(0, 10);
   const from = first > today ? first : today;
@@ -173,6 +229,19 @@ export interface BlockCourts {
   from: string;
   until: string;
   reason: string;
+  /** Repeat weekly until this day, inclusive. */
+  repeat_until?: IsoDate;
+}
+
+/** What is wrong with a weekly block's repetition, if anything. */
+function repeatError(command: BlockCourts, from: { date: IsoDate }, until: { date: IsoDate }): string | null {
+  const repeatUntil = command.repeat_until;
+  if (repeatUntil === undefined) return null;
+  if (!isIsoDate(repeatUntil)) return blockTexts.repeatUntilInvalid;
+  if (until.date !== from.date) return blockTexts.weeklySameDay;
+  if (repeatUntil < from.date) return blockTexts.repeatBeforeStart;
+  if (daysBetween(from.date, repeatUntil) > MAX_BLOCK_DAYS) return blockTexts.repeatTooLong;
+  return null;
 }
 
 export interface BlockCourtsContext {
@@ -191,6 +260,8 @@ function blockError(command: BlockCourts, club: Club, now: LocalMoment): string 
   if (!withinHours(from) || !withinHours(until))
     return blockTexts.outsideOpeningHours(club.start_hour, club.end_hour);
   if (daysBetween(from.date, until.date) > MAX_BLOCK_DAYS) return blockTexts.tooLong;
+  const repeat = repeatError(command, from, until);
+  if (repeat) return repeat;
   if (command.from < momentOf(now.date, now.hour)) return blockTexts.inThePast;
   if (command.court_nums.length === 0) return blockTexts.noCourts;
   if (!command.court_nums.every((court) => isCourtOf(club, court)))
@@ -203,7 +274,7 @@ function blockError(command: BlockCourts, club: Club, now: LocalMoment): string 
 
 /** Every booking occurrence the block would cancel, by date, hour and court. */
 export function affectedByBlock(
-  block: Pick<Block, 'court_nums' | 'from' | 'until'>,
+  block: BlockTime & Pick<Block, 'repeat_until'>,
   existing: readonly Reservation[],
   today: IsoDate,
 ): BlockedOccurrence[] {
@@ -256,7 +327,12 @@ export function blockCourts(
   if (error) return reject(command.actor.role === 'admin' ? 'invalid' : 'forbidden', error);
   const reason = command.reason.trim();
   const court_nums = [...new Set(command.court_nums)].sort((a, b) => Number(a) - Number(b));
-  const block = { court_nums, from: command.from, until: command.until };
+  const block = {
+    court_nums,
+    from: command.from,
+    until: command.until,
+    ...(command.repeat_until ? { repeat_until: command.repeat_until } : {}),
+  };
   const byReservation = new Map<string, { reservation: Reservation; dates: IsoDate[] }>();
   for (const hit of affectedByBlock(block, existing, now.date)) {
     const entry = byReservation.get(hit.reservation._id) ?? { reservation: hit.reservation, dates: [] };
@@ -285,10 +361,16 @@ export function liftBlock(command: LiftBlock, state: BlockState, club: Club): De
   return accept({ type: 'BlockLifted', block_id: command.block_id, data: {} });
 }
 
-/** The days a block touches, for the grid: from its first to its last day. */
-export function blockTouches(block: Pick<Block, 'from' | 'until'>, from: IsoDate, to: IsoDate): boolean {
-  const lastDay = block.until.endsWith('T00:00')
-    ? addDays(block.until.slice(0, 10), -1)
-    : block.until.slice(0, 10);
-  return block.from.slice(0, 10) <= to && lastDay >= from;
+/** Whether a block holds on any of the days `from` to `to`, for the grid: any of its times. */
+export function blockTouches(
+  block: Pick<Block, 'from' | 'until' | 'repeat_until'>,
+  from: IsoDate,
+  to: IsoDate,
+): boolean {
+  return blockTimes({ ...block, court_nums: [] }, from, to).some((time) => {
+    const lastDay = time.until.endsWith('T00:00')
+      ? addDays(time.until.slice(0, 10), -1)
+      : time.until.slice(0, 10);
+    return time.from.slice(0, 10) <= to && lastDay >= from;
+  });
 }

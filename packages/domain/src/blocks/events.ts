@@ -4,7 +4,8 @@
 export interface CourtsBlocked {
   type: 'CourtsBlocked';
   block_id: string;
-  data: { court_nums: string[]; from: string; until: string; reason: string };
+  /** `repeat_until`: a weekly block's last day (blocks/blocks). */
+  data: { court_nums: string[]; from: string; until: string; reason: string; repeat_until?: string };
 }
 
 /** The block no longer holds; the bookings it cancelled stay cancelled. */

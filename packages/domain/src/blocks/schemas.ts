@@ -33,6 +33,12 @@ export const blockCourtsSchema = {
       maxLength: REASON_MAX_LENGTH,
       errorMessage: blockTexts.reasonInvalid,
     },
+    /** Repeat weekly until this day, inclusive (the decider checks it further). */
+    repeat_until: {
+      type: 'string',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      errorMessage: blockTexts.repeatUntilInvalid,
+    },
     /** Only list the bookings the block would cancel; write nothing. */
     preview: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob nur eine Vorschau gemeint ist.' },
   },
@@ -44,5 +50,6 @@ export interface BlockCourtsBody {
   from: string;
   until: string;
   reason: string;
+  repeat_until?: string;
   preview?: boolean;
 }

@@ -208,6 +208,8 @@ export const eventCatalogue = {
         from: hourMoment,
         until: hourMoment,
         reason: closedBy.reason,
+        // Weekly blocks: absent for a block of one time, and in every event from before them.
+        repeat_until: isoDate,
       },
       ['court_nums', 'from', 'until', 'reason'],
     ),

@@ -177,21 +177,27 @@ function byBlock(data: { reason?: string }): string {
   return data.reason ? ` wegen Sperrung: ${data.reason}` : '';
 }
 
-/** "Platz 1, 2 · Di., 24.11.2026 14:00 bis Di., 24.11.2026 18:00 · Turnier" */
+/**
+ * "Platz 1, 2 · Di., 24.11.2026 14:00 bis Di., 24.11.2026 18:00 · Turnier"; a weekly block says
+ * until when it repeats: "… · wöchentlich bis Di., 29.12.2026 · Training".
+ */
 export function describeBlock({
   court_nums,
   from,
   until,
   reason,
+  repeat_until,
 }: {
   court_nums: readonly string[];
   from: string;
   until: string;
   reason: string;
+  repeat_until?: string;
 }): string {
   const at = (moment: string) => `${formatDateDe(moment.slice(0, 10))} ${moment.slice(11, 16)} Uhr`;
   const courts = court_nums.length === 1 ? `Platz ${court_nums[0]}` : `Plätze ${court_nums.join(', ')}`;
-  return `${courts} · ${at(from)} bis ${at(until)} · ${reason}`;
+  const weekly = repeat_until ? ` · wöchentlich bis ${formatDateDe(repeat_until)}` : '';
+  return `${courts} · ${at(from)} bis ${at(until)}${weekly} · ${reason}`;
 }
 
 /** "jetzt Platz 2 · Di., 24.11.2026 · 18-19 Uhr": where the booking now takes place. */

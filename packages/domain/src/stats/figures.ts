@@ -9,6 +9,7 @@
  * an admin tidying up afterwards does not unmake it). A call-off counts with how long before the
  * booking's start it came, in real hours (a night of a clock change has 23 or 25).
  */
+import { blockTimes } from '../blocks/blocks';
 import { slotStart } from '../club-time';
 import type { IsoDate } from '../types';
 import type { StatsBooking, StatsCancellation, StatsKind } from './facts';
@@ -35,6 +36,8 @@ export interface StatsBlock {
   court_nums: string[];
   from: string;
   until: string;
+  /** A weekly block's last day. */
+  repeat_until?: IsoDate;
 }
 
 /**
@@ -228,7 +231,8 @@ function countBookings(input: StatsInput, range: RangeDays, tally: Tally) {
 /** Block hours inside the opening hours of the range, per court the club has. */
 function countBlocks(input: StatsInput, range: RangeDays, tally: Tally) {
   const { club, from, to } = input;
-  for (const block of input.blocks) {
+  // A weekly block counts each of its times (blocks/blocks).
+  for (const block of input.blocks.flatMap((b) => blockTimes(b, from, to))) {
     const courts = block.court_nums.filter((c) => Number(c) >= 1 && Number(c) <= club.courts_count);
     const first = block.from.slice(0, 10) > from ? block.from.slice(0, 10) : from;
     const last = block.until.slice(0, 10) < to ? block.until.slice(0, 10) : to;

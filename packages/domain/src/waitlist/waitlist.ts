@@ -15,7 +15,7 @@ import {
   weekdayOf,
   type LocalMoment,
 } from '../dates';
-import { blockInTheWay, type Block } from '../blocks/blocks';
+import { blockInTheWay, blockTimes, type Block } from '../blocks/blocks';
 import { findConflict, type Booking } from '../reservations/conflicts';
 import { lastDayWithinHorizon } from '../club-time';
 import { lastBookableDay } from '../reservations/limits';
@@ -250,15 +250,21 @@ export function regionOfBooking(booking: Reservation): WaitingRegion {
   };
 }
 
-/** The hours a block closed: its courts, the days from its start to its end, every hour. */
-export function regionOfBlock(block: Pick<Block, 'court_nums' | 'from' | 'until'>): WaitingRegion {
+/**
+ * The hours a block closed: its courts, the days from its start to its end, every hour; a weekly
+ * block's weekday until its last repetition.
+ */
+export function regionOfBlock(
+  block: Pick<Block, 'court_nums' | 'from' | 'until' | 'repeat_until'>,
+): WaitingRegion {
+  const first = block.from.slice(0, 10);
   return {
     court_nums: block.court_nums,
-    from: block.from.slice(0, 10),
-    until: block.until.slice(0, 10),
+    from: first,
+    until: block.repeat_until ?? block.until.slice(0, 10),
     start_time: 0,
     end_time: 24,
-    weekday: null,
+    weekday: block.repeat_until ? weekdayOf(first) : null,
   };
 }
 
@@ -277,11 +283,15 @@ export function entriesFreedBy<E extends WaitlistEntry>(
 
 /** The entries inside a block's courts and hours: a lifted block may free them. */
 export function entriesInBlock<E extends WaitlistEntry>(
-  block: Pick<Block, 'court_nums' | 'from' | 'until'>,
+  block: Pick<Block, 'court_nums' | 'from' | 'until' | 'repeat_until'>,
   entries: readonly E[],
 ): E[] {
+  const times = blockTimes(block);
   return entries.filter((entry) => {
     const moment = `${entry.date}T${String(entry.start_time).padStart(2, '0')}:00`;
-    return block.court_nums.includes(entry.court_num) && moment >= block.from && moment < block.until;
+    return (
+      block.court_nums.includes(entry.court_num) &&
+      times.some((time) => moment >= time.from && moment < time.until)
+    );
   });
 }

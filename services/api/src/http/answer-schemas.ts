@@ -111,8 +111,17 @@ export const reservation = object(
 export const reservationList = withData(listOf(reservation));
 
 export const block = object(
-  { _id: id, club_id: id, court_nums: listOf(text), from: text, until: text, reason: text },
-  ['club_id'],
+  {
+    _id: id,
+    club_id: id,
+    court_nums: listOf(text),
+    from: text,
+    until: text,
+    reason: text,
+    // A weekly block's last day; absent for a block of one time.
+    repeat_until: text,
+  },
+  ['club_id', 'repeat_until'],
 );
 
 /** The state of the member's address: which one, whether it is confirmed, and a change waiting. */

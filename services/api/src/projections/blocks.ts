@@ -19,6 +19,7 @@ export const BLOCK_COLUMNS = [
   'version',
   { from: `to_char(starts_at, 'YYYY-MM-DD"T"HH24:MI')` },
   { until: `to_char(ends_at, 'YYYY-MM-DD"T"HH24:MI')` },
+  { repeat_until: `to_char(repeat_until, 'YYYY-MM-DD')` },
 ] as const;
 
 function selectBlocks(db: Knex, table = 'court_blocks') {
@@ -39,9 +40,15 @@ export interface BlockRow {
   until: string;
   reason: string;
   version: number;
+  repeat_until: string | null;
 }
 
-export const toBlock = ({ id, version: _version, ...row }: BlockRow): Block => ({ _id: id, ...row });
+/** A block of one time has no `repeat_until` at all, as its event has none. */
+export const toBlock = ({ id, version: _version, repeat_until, ...row }: BlockRow): Block => ({
+  _id: id,
+  ...row,
+  ...(repeat_until ? { repeat_until } : {}),
+});
 
 function toRow(block: Block, version: number) {
   return {
@@ -52,7 +59,15 @@ function toRow(block: Block, version: number) {
     ends_at: block.until,
     reason: block.reason,
     version,
+    repeat_until: block.repeat_until ?? null,
   };
+}
+
+/** Still holding after `moment`: its first time ends later, or a weekly one repeats on or after that day. */
+function holdsAfter(query: Knex.QueryBuilder, moment: string | Knex.Raw): void {
+  void query.where((q) =>
+    q.where('ends_at', '>', moment).orWhereRaw('repeat_until >= (?)::timestamp::date', [moment]),
+  );
 }
 
 /**
@@ -64,14 +79,21 @@ export function blocksFromQuery(
   clubId: string | Knex.Raw,
   fromMoment: string | Knex.Raw,
 ): Knex.QueryBuilder {
-  return selectBlocks(db).where('club_id', clubId).andWhere('ends_at', '>', fromMoment).orderBy('starts_at');
+  return selectBlocks(db)
+    .where('club_id', clubId)
+    .andWhere((q) => holdsAfter(q, fromMoment))
+    .orderBy('starts_at');
 }
 
-/** The club's blocks touching the days `from` to `to`, both inclusive. */
+/**
+ * The club's blocks touching the days `from` to `to`, both inclusive; a weekly block whose
+ * repetitions reach into them, whether or not one of its times falls on them (the domain's
+ * `blockTimes` says which do).
+ */
 export async function blocksBetween(db: Db, clubId: string, from: string, to: string): Promise<Block[]> {
   const rows: BlockRow[] = await selectBlocks(db)
     .where('club_id', clubId)
-    .andWhere('ends_at', '>', `${from}T00:00`)
+    .andWhere((q) => holdsAfter(q, `${from}T00:00`))
     .andWhere('starts_at', '<', db.raw(`(?::date + 1)::timestamp`, [to]))
     .orderBy('starts_at');
   return rows.map(toBlock);

@@ -80,6 +80,7 @@ export function blockRoutes(deps: AppDeps): Router<AppState> {
       from: body.from,
       until: body.until,
       reason: body.reason,
+      ...(body.repeat_until !== undefined ? { repeat_until: body.repeat_until } : {}),
     } as const;
     if (body.preview) {
       const preview = await previewBlock(deps.db, clubId, command, clock());
