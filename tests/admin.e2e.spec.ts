@@ -146,7 +146,7 @@ describe('admin area', () => {
 
     // The day grid of /reservations, once its remote is deployed, shows the new number too.
     await page.getByRole('link', { name: 'Platzplan' }).click();
-    await page.waitForURL('**/reservations');
+    await page.waitForURL('**/reservations?date=*');
     // The admin area (and its "Stand am" grid, which names Platz 6 too) is gone before the race.
     await page.getByRole('link', { name: 'Stand am' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     const placeholder = page.getByText('Dieser Bereich steht in Kürze zur Verfügung.');
@@ -209,7 +209,7 @@ describe('admin area', () => {
     await loginViaApi(browser.context, player);
     const page = await browser.newPage('phone');
     await openPage(page, '/admin/mitglieder');
-    await page.waitForURL('**/reservations', { timeout: UI_TIMEOUT_MS });
+    await page.waitForURL('**/reservations?date=*', { timeout: UI_TIMEOUT_MS });
     expect(await page.getByRole('link', { name: 'Verwaltung' }).count()).toBe(0);
   });
 

@@ -354,6 +354,35 @@ describe('keyboard and navigation', () => {
     expect(await page.getByRole('rowheader').last().textContent()).toBe('19:00');
   });
 
+  it('keeps the day in the address: a reload stays on it, Back and Forward step through the days shown', async () => {
+    const page = await pageAs(browser, player);
+    await openGrid(page);
+    const dayInAddress = () => new URL(page.url()).searchParams.get('date');
+    // The address without a day gets the shown one in place.
+    await expect.poll(dayInAddress).toBe(clubDay(0));
+
+    await page.getByRole('button', { name: 'Nächster Tag' }).click();
+    await expect.poll(dayInAddress).toBe(clubDay(1));
+    await page.getByRole('button', { name: 'Nächster Tag' }).click();
+    await expect.poll(dayInAddress).toBe(clubDay(2));
+
+    await page.reload();
+    await waitForGrid(page);
+    expect(await shownDay(page)).toBe(clubDay(2));
+
+    await page.goBack();
+    await expect.poll(() => shownDay(page)).toBe(clubDay(1));
+    await page.goBack();
+    await expect.poll(() => shownDay(page)).toBe(clubDay(0));
+    await page.goForward();
+    await expect.poll(() => shownDay(page)).toBe(clubDay(1));
+
+    // A mailed link opens the grid at the day it names.
+    await openPage(page, `/reservations?date=${clubDay(5)}`);
+    await waitForGrid(page);
+    expect(await shownDay(page)).toBe(clubDay(5));
+  });
+
   it('lists the club’s registered players', async () => {
     const page = await pageAs(browser, player);
     await openGrid(page);

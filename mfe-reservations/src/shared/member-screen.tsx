@@ -12,7 +12,7 @@ import type { Club, SessionUser } from '@platzbuchung/domain/types';
 export function MemberScreen({
   host,
   Screen,
-}: RemoteScreenProps & { Screen: ComponentType<{ club: Club; user: SessionUser }> }) {
+}: RemoteScreenProps & { Screen: ComponentType<{ club: Club; user: SessionUser } & RemoteScreenProps> }) {
   const { auth, club } = host;
   if (!auth.value) return null;
   if (!club) {
@@ -22,5 +22,5 @@ export function MemberScreen({
       </p>
     );
   }
-  return <Screen key={`${club._id}:${auth._id}`} club={club} user={auth} />;
+  return <Screen key={`${club._id}:${auth._id}`} club={club} user={auth} host={host} />;
 }

@@ -175,7 +175,8 @@ describe('notices to members', { timeout: 60_000 }, () => {
     expect(rendered.subject).toBe(`Platz gesperrt: Ihre Buchung bei ${members.club.name} entfällt`);
     expect(rendered.text).toContain('Platz 2, Di., 24.11.2026, 15-16 Uhr');
     expect(rendered.text).toContain('Grund: Turnier der Jugend');
-    expect(rendered.link).toBe('http://localhost:3000/');
+    // The link opens the grid at the day the mail speaks of.
+    expect(rendered.link).toBe(`http://localhost:3000/reservations?date=${TUESDAY}`);
     expect(rendered.text).toContain(`weil jemand anderes Ihre Buchung bei ${members.club.name} abgesagt hat`);
   });
 

@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { askPageLists } from '@platzbuchung/ui/api/client';
 import { formatDateDe } from '@platzbuchung/domain/dates';
-import type { RemoteScreenProps } from '@platzbuchung/host/contract';
+import type { HostContract, RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
 import { Splash } from '../../shared/Splash';
@@ -28,8 +28,8 @@ export default function Reservations({ host }: RemoteScreenProps) {
   return <MemberScreen host={host} Screen={DayGrid} />;
 }
 
-function DayGrid({ club, user }: { club: Club; user: SessionUser }) {
-  const grid = useDayGrid(club, user);
+function DayGrid({ club, user, host }: { club: Club; user: SessionUser; host: HostContract }) {
+  const grid = useDayGrid(club, user, host);
   const { date, notice, send } = grid;
   const popups = useGridPopups({ club, user, ...grid, horizonNotice: notice });
   const rows = useGridMarks(club._id, grid.rows, date);

@@ -21,7 +21,9 @@ import { cacheKey, myReservationsCache, upcomingCount } from '../../shared/my-re
 import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { useClubNow } from '../../shared/use-club-now';
 import { loadOwnReservations, useLiveUpdates } from '../../shared/use-live-updates';
-import { dayGridMachine, type WeekData } from './day-grid-machine';
+import { dayGridMachine, type DayGridEvent, type WeekData } from './day-grid-machine';
+import { dayInQuery, dayQuery } from '@platzbuchung/domain/reservations/day-address';
+import { hostPaths, type HostContract } from '@platzbuchung/host/contract';
 import { weekWindow } from '@platzbuchung/domain/reservations/screen-requests';
 import {
   buildGrid,
@@ -46,7 +48,7 @@ const loadWeek = fromPromise<WeekData, { clubId: string; window: DateWindow }>(a
   };
 });
 
-export function useDayGrid(club: Club, user: SessionUser) {
+export function useDayGrid(club: Club, user: SessionUser, host: HostContract) {
   const now = useClubNow(club.time_zone);
   const isAdmin = user.role === 'admin';
   const [machine] = useState(() =>
@@ -61,9 +63,13 @@ export function useDayGrid(club: Club, user: SessionUser) {
     }),
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { clubId: club._id, date: lastShownDate ?? clubNow(club.time_zone).date },
+    input: {
+      clubId: club._id,
+      date: dayInQuery(host.location.search) ?? lastShownDate ?? clubNow(club.time_zone).date,
+    },
   });
   const { date, reservations, blocks, loadedWindow, liveSeq } = snapshot.context;
+  useDayInAddress(date, host, send);
   const loading = snapshot.hasTag('loading');
 
   const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
@@ -134,6 +140,28 @@ export function useDayGrid(club: Club, user: SessionUser) {
       myReservationsCache.reload(mineKey, loadMine);
     },
   };
+}
+
+/**
+ * The shown day and the address's `?date=` follow each other (docs/architecture/first-visit.md): a
+ * day the member steps to is a new history entry, so Back returns to the day before; an address
+ * that moves (Back, Forward, a link) moves the grid; an address without a day gets the shown one in
+ * place, so Back to it shows that day and a reload keeps it.
+ */
+function useDayInAddress(date: IsoDate, host: HostContract, send: (event: DayGridEvent) => void) {
+  const { search } = host.location;
+  const shown = useRef({ date, search });
+  useEffect(() => {
+    const previous = shown.current;
+    shown.current = { date, search };
+    const inAddress = dayInQuery(search);
+    if (search !== previous.search && inAddress !== null && inAddress !== date) {
+      send({ type: 'date.change', date: inAddress });
+      return;
+    }
+    if (inAddress !== date)
+      host.navigate(`${hostPaths.reservations}${dayQuery(date)}`, { replace: inAddress === null });
+  }, [date, search, host, send]);
 }
 
 /**

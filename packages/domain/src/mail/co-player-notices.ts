@@ -13,7 +13,7 @@ import {
   laterDay,
   singleDay,
   type BookingSlot,
-  type LastDayRules,
+  type DayRules,
   type NoticeText,
   type PeopleRules,
 } from './slot';
@@ -83,7 +83,7 @@ export const coPlayerPeople: PeopleRules<CoPlayerFacts> = {
   'co-player-back': (facts) => [{ user_id: facts.player }],
 };
 
-export const coPlayerLastDay: LastDayRules<CoPlayerFacts> = {
+export const coPlayerLastDay: DayRules<CoPlayerFacts> = {
   'co-player-named': (facts) => singleDay(facts.slot),
   'co-player-removed': (facts) => singleDay(facts.slot),
   'co-player-left': (facts) => singleDay(facts.slot),
@@ -91,6 +91,17 @@ export const coPlayerLastDay: LastDayRules<CoPlayerFacts> = {
   'co-player-cancelled': cancelledDay,
   'co-player-moved': (facts) => laterDay(facts.before, facts.after),
   'co-player-players-changed': (facts) => singleDay(facts.slot),
+};
+
+/** The day a co-player's mail opens the grid at: the hour's day, after a move the new one. */
+export const coPlayerDayShown: DayRules<CoPlayerFacts> = {
+  'co-player-named': (facts) => facts.slot.date,
+  'co-player-removed': (facts) => facts.slot.date,
+  'co-player-left': (facts) => facts.slot.date,
+  'co-player-back': (facts) => facts.slot.date,
+  'co-player-cancelled': (facts) => facts.slot.date,
+  'co-player-moved': (facts) => facts.after.date,
+  'co-player-players-changed': (facts) => facts.slot.date,
 };
 
 const cancelledScope = {
@@ -105,7 +116,7 @@ const namedWhy = (club: string) =>
 
 export function coPlayerNoticeText(facts: CoPlayerFacts, name: NameOf): NoticeText {
   const club = facts.clubName;
-  const linkLabel = 'Meine Reservierungen ansehen';
+  const linkLabel = 'Platzplan ansehen';
   const member = (userId: string) => playerFullName(name({ user_id: userId }));
   switch (facts.kind) {
     case 'co-player-named':

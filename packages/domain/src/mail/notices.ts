@@ -11,13 +11,14 @@ import {
   laterDay,
   singleDay,
   type BookingSlot,
-  type LastDayRules,
+  type DayRules,
   type NoticeText,
   type PeopleRules,
 } from './slot';
 
 export { describeSlot, type BookingSlot, type NoticeText };
 import {
+  coPlayerDayShown,
   coPlayerLastDay,
   coPlayerNoticeKinds,
   coPlayerNoticeLabels,
@@ -132,7 +133,7 @@ export type NoticeFacts =
 export type NoticeKind = NoticeFacts['kind'];
 
 /** Each kind's last day concerned (slot.ts says why); a new kind adds its entry here. */
-const lastDayRules: LastDayRules<NoticeFacts> = {
+const lastDayRules: DayRules<NoticeFacts> = {
   'booking-cancelled': cancelledDay,
   'booking-moved': (facts) => laterDay(facts.before, facts.after),
   'booking-confirmed': (facts) => singleDay(facts.slot),
@@ -150,6 +151,27 @@ export function lastDayConcerned(facts: NoticeFacts): IsoDate | undefined {
   // The table is keyed by kind, so the entry read takes exactly these facts; TypeScript cannot
   // correlate the two through the union, hence the widening.
   const rule = lastDayRules[facts.kind] as (facts: NoticeFacts) => IsoDate | undefined;
+  return rule(facts);
+}
+
+/** Each kind's day the mail's link opens the grid at (slot.ts says why); a new kind adds its entry here. */
+const dayShownRules: DayRules<NoticeFacts> = {
+  'booking-cancelled': (facts) => facts.slot.date,
+  'booking-moved': (facts) => facts.after.date,
+  'booking-confirmed': (facts) => facts.slot.date,
+  'membership-approved': () => undefined,
+  'waitlist-freed': (facts) =>
+    facts.slots
+      .map((slot) => slot.date)
+      .sort()
+      .at(0),
+  ...coPlayerDayShown,
+};
+
+/** The day a notice's link opens the grid at, or undefined when it speaks of none (then today). */
+export function dayShownBy(facts: NoticeFacts): IsoDate | undefined {
+  // Widened as in `lastDayConcerned`.
+  const rule = dayShownRules[facts.kind] as (facts: NoticeFacts) => IsoDate | undefined;
   return rule(facts);
 }
 
@@ -196,7 +218,7 @@ export function noticeText(facts: NoticeFacts, name: NameOf): NoticeText {
             ? `Der Platz wurde gesperrt. Grund: ${facts.reason}`
             : 'Ein Administrator Ihres Vereins hat die Buchung gelöscht.',
         ],
-        linkLabel: 'Platzbelegung ansehen',
+        linkLabel: 'Platzplan ansehen',
         why: `Sie erhalten diese E-Mail, weil jemand anderes Ihre Buchung bei ${club} abgesagt hat.`,
       };
     case 'booking-moved':
@@ -207,14 +229,14 @@ export function noticeText(facts: NoticeFacts, name: NameOf): NoticeText {
           `Bisher: ${describeSlot(facts.before)}`,
           `Jetzt: ${describeSlot(facts.after)}`,
         ],
-        linkLabel: 'Platzbelegung ansehen',
+        linkLabel: 'Platzplan ansehen',
         why: `Sie erhalten diese E-Mail, weil jemand anderes Ihre Buchung bei ${club} geändert hat.`,
       };
     case 'booking-confirmed':
       return {
         subject: `Buchungsbestätigung ${club}: ${describeSlot(facts.slot)}`,
         paragraphs: [`Ihre Buchung bei ${club} ist eingetragen: ${describeSlot(facts.slot)}.`],
-        linkLabel: 'Platzbelegung ansehen',
+        linkLabel: 'Platzplan ansehen',
         why: 'Sie erhalten diese E-Mail, weil Sie in Ihrem Konto Buchungsbestätigungen eingeschaltet haben. Dort können Sie sie jederzeit wieder ausschalten.',
       };
     case 'membership-approved':

@@ -33,11 +33,12 @@ export function describeSlot(slot: BookingSlot): string {
 }
 
 /**
- * What each notice kind's facts say about the last day they speak of, or undefined when they
- * concern no single day (a weekly series goes on after its first date, a membership has no date):
- * a held notice about a day gone by is not sent (held-notices). One entry per kind, beside its words.
+ * A day each notice kind's facts speak of, or undefined when they name none. Two tables of this
+ * shape stand beside the words: the last day concerned (a weekly series goes on after its first
+ * date, a membership has no date), for a held notice about a day gone by is not sent
+ * (held-notices); and the day the mail's link opens the grid at. One entry per kind.
  */
-export type LastDayRules<F extends { kind: string }> = {
+export type DayRules<F extends { kind: string }> = {
   [K in F['kind']]: (facts: Extract<F, { kind: K }>) => IsoDate | undefined;
 };
 

@@ -51,11 +51,13 @@ export interface ScreenOpening {
   clubId: string;
   userId: string;
   today: IsoDate;
+  /** The day the grid opens at: the address's day (day-address.ts), else `today`. */
+  shownDay: IsoDate;
 }
 
 /**
  * What a reservations screen asks for as it opens, in the order it asks: the day grid the week
- * of today and its blocks, the members for the cells' names and the member's own bookings for the
+ * of the day it opens at and its blocks, the members for the cells' names and the member's own bookings for the
  * limit; "Meine Reservierungen" the member's own bookings and Warteliste entries; the players' list
  * the members. Other screens start with nothing named here.
  */
@@ -64,12 +66,12 @@ export function firstRequestsOf(
   opening: ScreenOpening,
 ): string[] {
   if (screen.remote !== 'reservations') return [];
-  const { clubId, userId, today } = opening;
+  const { clubId, userId, today, shownDay } = opening;
   switch (screen.module) {
     case './Reservations':
       return [
-        reservationsPath(clubId, weekWindow(today)),
-        blocksPath(clubId, weekWindow(today)),
+        reservationsPath(clubId, weekWindow(shownDay)),
+        blocksPath(clubId, weekWindow(shownDay)),
         usersPath(clubId),
         reservationsPath(clubId, myWindow(today), userId),
         waitlistPath(clubId),

@@ -5,7 +5,9 @@
  */
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { authStateOf, remoteScreenAt } from '@platzbuchung/host/routes';
+import { dayInQuery } from '@platzbuchung/domain/reservations/day-address';
 import { firstRequestsOf } from '@platzbuchung/domain/reservations/screen-requests';
+import type { IsoDate } from '@platzbuchung/domain/types';
 import type { AppContext } from './context';
 import { inlineAnswersBlock, inlineContractsBlock } from './page-head';
 import type { InlineAnswerFor, PageStartupText } from './page-startup';
@@ -31,7 +33,7 @@ export async function preloadsFor(
   if (!screen) return '';
   const [files, data] = await Promise.all([
     sources.screenFilesFor(screen.remote, screen.module, ctx.state.logger),
-    firstData(screen, startup, sources.inlineAnswerFor),
+    firstData(screen, startup, dayInQuery(ctx.querystring), sources.inlineAnswerFor),
   ]);
   const contract = files?.contract ? inlineContractsBlock({ [screen.remote]: files.contract }) : '';
   const answers = Object.keys(data.answers).length ? inlineAnswersBlock(data.answers) : '';
@@ -42,14 +44,18 @@ export async function preloadsFor(
 async function firstData(
   screen: { remote: string; module: string },
   startup: PageStartupText,
+  /** The day the address names, if any: the grid opens at it. */
+  dayInAddress: IsoDate | null,
   inlineAnswerFor: InlineAnswerFor | undefined,
 ): Promise<{ answers: Record<string, unknown>; preloads: string[] }> {
   const { user, clubTimeZone } = startup;
   if (!user || !clubTimeZone) return { answers: {}, preloads: [] };
+  const today = clubNow(clubTimeZone).date;
   const paths = firstRequestsOf(screen, {
     clubId: user.club_id,
     userId: user._id,
-    today: clubNow(clubTimeZone).date,
+    today,
+    shownDay: dayInAddress ?? today,
   });
   const inline = await Promise.all(paths.map((path) => inlineAnswerFor?.(path, user)));
   return {

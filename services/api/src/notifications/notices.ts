@@ -11,6 +11,9 @@
 import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catalogue';
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
+import { dayShownBy, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { dayQuery } from '@platzbuchung/domain/reservations/day-address';
+import { hostPaths } from '@platzbuchung/host/contract';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
 import type { Subscription } from '../events/subscriptions';
 import { coPlayerRules } from './co-player-notices';
@@ -169,6 +172,12 @@ export interface NotificationsOptions {
   rules?: Partial<Record<EventType, NoticeRule>>;
 }
 
+/** The grid at the day the notice speaks of (docs/architecture/mail.md), else at today. */
+export function noticeLink(publicUrl: string, facts: NoticeFacts): string {
+  const day = dayShownBy(facts);
+  return `${publicUrl}${hostPaths.reservations}${day ? dayQuery(day) : ''}`;
+}
+
 /**
  * The subscription that turns events into notices. It starts at the end of the log: a new
  * deployment does not mail about bookings of the past.
@@ -206,7 +215,7 @@ export function notificationsSubscription({
           payload: {
             firstName: user.first_name,
             lastName: user.last_name,
-            link: `${publicUrl}/`,
+            link: noticeLink(publicUrl, notice.facts),
             facts: notice.facts,
           },
         });
