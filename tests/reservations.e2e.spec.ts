@@ -301,7 +301,21 @@ describe('keyboard and navigation', () => {
     for (let i = 0; i < 30 && (await focusedName()) !== 'Nächster Tag'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => shownDay(page)).toBe(tomorrow);
-    for (let i = 0; i < 60 && (await focusedId()) !== 'slot-1-10'; i++) await page.keyboard.press('Tab');
+    // The grid is one Tab stop, on the first hour of the first court; the arrows move inside it.
+    let presses = 0;
+    for (; presses < 10 && !(await focusedId()).startsWith('slot-'); presses++)
+      await page.keyboard.press('Tab');
+    expect(await focusedId()).toBe('slot-1-8');
+    expect(presses).toBeLessThanOrEqual(3);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedId()).toBe('slot-1-10');
+    // Tab leaves the grid at once, and Shift+Tab comes back to the cell last chosen.
+    await page.keyboard.press('Tab');
+    expect(await focusedId()).not.toMatch(/^slot-/);
+    await page.keyboard.press('Shift+Tab');
     expect(await focusedId()).toBe('slot-1-10');
 
     // Escape closes the popup and gives focus back to the cell.

@@ -51,7 +51,7 @@ describe('the day grid', () => {
     expect(rows[0]![0]!.accessibleName).toBe('Platz 1, 08:00, frei, vergangen');
   });
 
-  it('given a booking that names its players, shows every last name and reads every name in full', () => {
+  it('given a booking that names the viewer as a co-player, shows every last name, marks it as the viewer’s game and reads every name in full', () => {
     const rows = buildGrid({
       club,
       date: '2026-11-23',
@@ -70,9 +70,58 @@ describe('the day grid', () => {
     const cell = rows[14 - 8]![2]!;
     expect(cell.text).toBe('Graf / Becker / Berg');
     expect(cell.players).toBe('Steffi Graf mit Boris Becker und Anna Berg (Gast)');
+    expect(cell).toMatchObject({ mine: false, withMe: true });
     expect(cell.accessibleName).toBe(
-      'Platz 3, 14:00, reserviert von Steffi Graf mit Boris Becker und Anna Berg (Gast)',
+      'Platz 3, 14:00, Sie spielen mit: Steffi Graf mit Boris Becker und Anna Berg (Gast)',
     );
+  });
+
+  it('a booking that names others but not the viewer is someone else’s', () => {
+    const rows = buildGrid({
+      club,
+      date: '2026-11-23',
+      reservations: [reservation({ players: [{ guest_name: 'Anna Berg' }] })],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    const cell = rows[14 - 8]![2]!;
+    expect(cell).toMatchObject({ mine: false, withMe: false });
+    expect(cell.accessibleName).toBe('Platz 3, 14:00, reserviert von Steffi Graf mit Anna Berg (Gast)');
+  });
+
+  it('joins the hours of one booking and of one block, and only those', () => {
+    const rows = buildGrid({
+      club,
+      date: '2026-11-24',
+      reservations: [
+        reservation({ _id: 'long', date: '2026-11-24', court_num: '3', start_time: 10, end_time: 13 }),
+        reservation({ _id: 'next', date: '2026-11-24', court_num: '3', start_time: 13, end_time: 14 }),
+      ],
+      blocks: [tournament],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    const joins = (hour: number, court: number) => {
+      const { joinsAbove, joinsBelow } = rows[hour - 8]![court - 1]!;
+      return [joinsAbove, joinsBelow];
+    };
+    expect([10, 11, 12, 13].map((hour) => joins(hour, 3))).toEqual([
+      [false, true],
+      [true, true],
+      [true, false],
+      // Another booking right after it stands on its own.
+      [false, false],
+    ]);
+    expect([14, 15, 17].map((hour) => joins(hour, 1))).toEqual([
+      [false, true],
+      [true, true],
+      [true, false],
+    ]);
+    expect(joins(9, 1)).toEqual([false, false]);
+    // Every hour still names the booking for screen readers.
+    expect(rows[11 - 8]![2]!.accessibleName).toBe('Platz 3, 11:00, reserviert von S. Graf');
   });
 
   it('shows a label instead of the name over every hour of a long reservation, and marks mine', () => {

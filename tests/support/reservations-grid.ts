@@ -36,7 +36,7 @@ export async function shownDay(page: Page): Promise<string> {
 /** Waits until the grid of the shown day is there (the splash has gone, the cells are drawn). */
 export async function waitForGrid(page: Page): Promise<void> {
   await page.getByText(texts.reservationsSplash).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-  await page.getByRole('table').waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.getByRole('grid', { name: /^Plätze am / }).waitFor({ timeout: UI_TIMEOUT_MS });
   await page.locator('.grid-scroll:not([aria-busy])').waitFor({ timeout: UI_TIMEOUT_MS });
 }
 

@@ -1,10 +1,24 @@
-/** The day's table: one labelled button per court and hour, marked without colour alone. */
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+/**
+ * The day's table: one labelled button per court and hour, marked without colour alone. It is one
+ * Tab stop; the arrow keys move inside it (grid-keys.ts).
+ */
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate } from '@platzbuchung/domain/types';
-import { BlockedIcon, MineIcon, RepeatIcon } from '../../shared/icons';
+import { BlockedIcon, MineIcon, RepeatIcon, WithMeIcon } from '../../shared/icons';
 import { isBlocked, isInert } from '../../shared/popup/slot-click';
 import type { GridCell } from './grid-model';
+import { cellAfterKey, isStop, keyGrid, landingCell, type CellPosition } from './grid-keys';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 
 /** The id of a cell's button, so a closed popup can give the focus back to it. */
@@ -57,6 +71,37 @@ function useSteadyCallback<Args extends unknown[]>(callback: (...args: Args) => 
   return useCallback((...args: Args) => latest.current(...args), []);
 }
 
+/** The court and hour of a slot button the event came from, or null for anything else. */
+function slotPositionOf(target: EventTarget): CellPosition | null {
+  if (!(target instanceof HTMLElement)) return null;
+  const { court, hour } = target.dataset;
+  return court && hour ? { court: Number(court), hour: Number(hour) } : null;
+}
+
+/**
+ * The grid's one Tab stop (a roving tabindex): the cell last focused while it is still a stop,
+ * else the first hour still to come. The arrow keys, Home, End and the page keys move it and the
+ * focus with it; a click moves it too.
+ */
+function useRovingCell(rows: GridCell[][], isAdmin: boolean) {
+  const grid = useMemo(() => keyGrid(rows, (cell) => isInert(cell, isAdmin)), [rows, isAdmin]);
+  const [chosen, setChosen] = useState<CellPosition | null>(null);
+  const stop = chosen && isStop(grid, chosen) ? chosen : landingCell(grid);
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const from = slotPositionOf(event.target);
+    const to = from && !event.altKey && !event.metaKey && cellAfterKey(grid, from, event);
+    if (!to) return;
+    event.preventDefault();
+    setChosen(to);
+    document.getElementById(cellId(to.court, to.hour))?.focus();
+  };
+  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const at = slotPositionOf(event.target);
+    if (at) setChosen(at);
+  };
+  return { stop, onKeyDown, onFocus };
+}
+
 export function GridTable({
   club,
   date,
@@ -75,8 +120,18 @@ export function GridTable({
 }) {
   const { shownRows, filledCourts, firstPaintCourts } = useCellsDeferred(rows);
   const onClick = useSteadyCallback(onCellClick);
+  const roving = useRovingCell(rows, isAdmin);
   return (
-    <table className="day-grid" onPointerEnter={onFirstApproach} onFocus={onFirstApproach}>
+    <table
+      role="grid"
+      className="day-grid"
+      onPointerEnter={onFirstApproach}
+      onKeyDown={roving.onKeyDown}
+      onFocus={(event) => {
+        onFirstApproach();
+        roving.onFocus(event);
+      }}
+    >
       <caption className="visually-hidden">Plätze am {formatDateDe(date)}</caption>
       <thead>
         <tr>
@@ -84,7 +139,7 @@ export function GridTable({
             <span className="visually-hidden">Uhrzeit</span>
           </th>
           {courtNumbers(club).map((court) => (
-            <th key={court} scope="col" className="day-grid__court">
+            <th key={court} scope="col" className="day-grid__court" data-court={court}>
               Platz {court}
             </th>
           ))}
@@ -97,6 +152,7 @@ export function GridTable({
             row={row}
             filledCourts={filledCourts}
             firstPaintCourts={index < FIRST_PAINT_HOURS ? firstPaintCourts : 0}
+            tabStopCourt={roving.stop && roving.stop.hour === row[0]?.hour ? roving.stop.court : null}
             isAdmin={isAdmin}
             onClick={onClick}
           />
@@ -110,6 +166,7 @@ const GridRow = memo(function GridRow({
   row,
   filledCourts,
   firstPaintCourts,
+  tabStopCourt,
   isAdmin,
   onClick,
 }: {
@@ -118,6 +175,8 @@ const GridRow = memo(function GridRow({
   filledCourts: number;
   /** This row's courts the first paint filled in (0 for a row it did not show). */
   firstPaintCourts: number;
+  /** The court whose cell in this row is the grid's Tab stop, if any. */
+  tabStopCourt: number | null;
   isAdmin: boolean;
   onClick: (cell: GridCell) => void;
 }) {
@@ -131,11 +190,13 @@ const GridRow = memo(function GridRow({
           // The first paint's cells are on screen from the start. With `content-visibility: auto`
           // the browser laid that frame out, found them visible and laid it out again before
           // painting (bench/README.md, "browser"); their class keeps the containment `auto` gives.
-          <td
-            key={cell.court}
-            className={index < firstPaintCourts ? 'day-grid__cell day-grid__cell--first' : 'day-grid__cell'}
-          >
-            <SlotButton cell={cell} inert={isInert(cell, isAdmin) || isBlocked(cell)} onClick={onClick} />
+          <td key={cell.court} className={cellClass(cell, index < firstPaintCourts)}>
+            <SlotButton
+              cell={cell}
+              inert={isInert(cell, isAdmin) || isBlocked(cell)}
+              tabStop={cell.court === tabStopCourt}
+              onClick={onClick}
+            />
           </td>
         ) : (
           <td key={cell.court} className="day-grid__cell day-grid__cell--later" />
@@ -145,11 +206,23 @@ const GridRow = memo(function GridRow({
   );
 });
 
+/** A cell joined to the hour above or below pads only on its open sides. */
+function cellClass(cell: GridCell, firstPaint: boolean): string {
+  const classes = ['day-grid__cell'];
+  if (firstPaint) classes.push('day-grid__cell--first');
+  if (cell.joinsAbove) classes.push('day-grid__cell--joins-above');
+  if (cell.joinsBelow) classes.push('day-grid__cell--joins-below');
+  return classes.join(' ');
+}
+
 function slotClass(cell: GridCell): string {
   const classes = ['slot'];
   if (cell.reservation) classes.push(cell.mine ? 'slot--mine' : 'slot--reserved');
   else if (cell.block) classes.push('slot--blocked');
   else classes.push('slot--free');
+  if (cell.withMe) classes.push('slot--with-me');
+  if (cell.joinsAbove) classes.push('slot--joins-above');
+  if (cell.joinsBelow) classes.push('slot--joins-below');
   if (cell.beyondHorizon) classes.push('slot--not-yet');
   if (cell.past) classes.push('slot--past');
   return classes.join(' ');
@@ -158,16 +231,21 @@ function slotClass(cell: GridCell): string {
 function SlotButton({
   cell,
   inert,
+  tabStop,
   onClick,
 }: {
   cell: GridCell;
   inert: boolean;
+  tabStop: boolean;
   onClick: (cell: GridCell) => void;
 }) {
   return (
     <button
       type="button"
       id={cellId(cell.court, cell.hour)}
+      data-court={cell.court}
+      data-hour={cell.hour}
+      tabIndex={tabStop ? 0 : -1}
       className={slotClass(cell)}
       aria-label={cell.accessibleName}
       aria-disabled={inert || undefined}
@@ -176,6 +254,7 @@ function SlotButton({
     >
       {isBlocked(cell) && <BlockedIcon />}
       {cell.mine && <MineIcon />}
+      {cell.withMe && <WithMeIcon />}
       {cell.reservation?.recurring && <RepeatIcon />}
       {isBlocked(cell) && cell.block ? (
         // On a phone the icon and hatching say "closed" and the narrow cell keeps room for the reason.

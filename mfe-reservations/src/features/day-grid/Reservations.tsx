@@ -14,6 +14,7 @@ import '../../shared/reservations.css';
 import './day-grid.css';
 import { MemberScreen } from '../../shared/member-screen';
 import { GridPopups, preloadPopups } from './popups-on-demand';
+import { GridScroll } from './GridScroll';
 import { GridTable } from './GridTable';
 import { GridToolbar } from './GridToolbar';
 import { useDayGrid } from './use-day-grid';
@@ -62,7 +63,7 @@ function DayGrid({ club, user, host }: { club: Club; user: SessionUser; host: Ho
       {grid.showSplash ? (
         <Splash text={texts.reservationsSplash} />
       ) : (
-        <div className="grid-scroll" aria-busy={grid.loading || undefined} tabIndex={-1}>
+        <GridScroll busy={grid.loading}>
           <GridTable
             club={club}
             date={date}
@@ -71,7 +72,7 @@ function DayGrid({ club, user, host }: { club: Club; user: SessionUser; host: Ho
             onCellClick={popups.onCellClick}
             onFirstApproach={approach}
           />
-        </div>
+        </GridScroll>
       )}
       <GridPopups popup={popups.popup} handlers={popups.handlers} />
       {popups.alertDialog}

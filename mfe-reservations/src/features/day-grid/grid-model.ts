@@ -33,6 +33,15 @@ export interface GridCell {
   reservation: Reservation | null;
   past: boolean;
   mine: boolean;
+  /** Someone else's booking that names the viewer as a co-player. */
+  withMe: boolean;
+  /**
+   * The hour before on this court holds the same booking or block: the cell is drawn joined to it,
+   * its name shown once in the first hour (every cell still names it for screen readers).
+   */
+  joinsAbove: boolean;
+  /** The hour after on this court holds the same booking or block. */
+  joinsBelow: boolean;
   /** The court block holding this hour, if any: nobody can book it. */
   block: Block | null;
   /** A free hour on a day beyond the club's booking horizon, for a player: not bookable yet. */
@@ -58,7 +67,9 @@ interface GridInput {
   now: LocalMoment;
 }
 
-function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
+type DescribedCell = Omit<GridCell, 'accessibleName' | 'joinsAbove' | 'joinsBelow'>;
+
+function describeCell(cell: DescribedCell): string {
   const parts = [`Platz ${cell.court}`, formatHour(cell.hour)];
   const { reservation } = cell;
   // Where a booking names its players, screen readers hear all of them in full.
@@ -67,14 +78,37 @@ function describeCell(cell: Omit<GridCell, 'accessibleName'>): string {
   else if (!reservation && cell.beyondHorizon) parts.push('noch nicht buchbar');
   else if (!reservation) parts.push('frei');
   else if (cell.mine) parts.push(who ? `Ihre Reservierung: ${who}` : 'Ihre Reservierung');
+  else if (cell.withMe) parts.push(`Sie spielen mit: ${who}`);
   else parts.push(who ? `reserviert von ${who}` : 'reserviert');
   if (reservation?.recurring) parts.push('wöchentlich');
   if (cell.past) parts.push('vergangen');
   return parts.join(', ');
 }
 
+const namesViewer = (reservation: Reservation, userId: string): boolean =>
+  (reservation.players ?? []).some((player) => 'user_id' in player && player.user_id === userId);
+
+/** What holds a cell, to tell whether two hours of a court show one booking or one block. */
+const holderOf = (cell: DescribedCell | undefined): string | null =>
+  cell?.reservation ? `r:${cell.reservation._id}` : cell?.block ? `b:${cell.block._id}` : null;
+
 /** One row per hour, one cell per court. */
 export function buildGrid(input: GridInput): GridCell[][] {
+  const rows = describedCells(input);
+  return rows.map((row, index) =>
+    row.map((cell, court) => {
+      const holder = holderOf(cell);
+      return {
+        ...cell,
+        joinsAbove: holder !== null && holderOf(rows[index - 1]?.[court]) === holder,
+        joinsBelow: holder !== null && holderOf(rows[index + 1]?.[court]) === holder,
+        accessibleName: describeCell(cell),
+      };
+    }),
+  );
+}
+
+function describedCells(input: GridInput): DescribedCell[][] {
   const users = new Map(input.users.map((u) => [u._id, u]));
   const bySlot = reservationsBySlot(input.reservations, input.date);
   const blocks = input.blocks ?? [];
@@ -85,12 +119,16 @@ export function buildGrid(input: GridInput): GridCell[][] {
       const block = blockAt(blocks, court, input.date, hour) ?? null;
       const players = reservation?.players ?? [];
       const booker = reservation ? users.get(reservation.user_id) : undefined;
-      const cell = {
+      return {
         court,
         hour,
         reservation,
         past: isPastSlot(input.date, hour, input.now),
         mine: reservation !== null && reservation.user_id === input.userId,
+        withMe:
+          reservation !== null &&
+          reservation.user_id !== input.userId &&
+          namesViewer(reservation, input.userId),
         block,
         beyondHorizon: reservation === null && beyondHorizon,
         // A booking still shown in a block (one that had begun) keeps its own text.
@@ -104,7 +142,6 @@ export function buildGrid(input: GridInput): GridCell[][] {
                 : '',
         players: players.length > 0 ? playersFullLine(booker, players) : '',
       };
-      return { ...cell, accessibleName: describeCell(cell) };
     }),
   );
 }
