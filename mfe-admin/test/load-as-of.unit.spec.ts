@@ -34,6 +34,7 @@ const club = {
   rules: '',
   display_names: 'initials' as const,
   ...playRulesOf({}),
+  court_names: {},
 };
 
 describe('"Stand am" read in pages', () => {

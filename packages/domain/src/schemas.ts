@@ -5,9 +5,17 @@
  */
 
 import { germanInteger } from './german-numbers';
-import { CONTROL_OR_BIDI_CHARACTERS, jsonObjectBody, MAX_COURTS, MULTILINE_TEXT_PATTERN } from './shapes';
+import {
+  CONTROL_OR_BIDI_CHARACTERS,
+  COURT_NUMBER_MAX_LENGTH,
+  COURT_NUMBER_PATTERN,
+  FREE_TEXT_PATTERN,
+  jsonObjectBody,
+  MAX_COURTS,
+  MULTILINE_TEXT_PATTERN,
+} from './shapes';
 import * as texts from './texts';
-import type { ClubCoreSettings } from './types';
+import type { ClubCoreSettings, CourtNames } from './types';
 
 export type { ClubCoreSettings } from './types';
 
@@ -219,6 +227,30 @@ export const playRulesProperties = {
 
 // --- end of who plays ---
 
+// --- Court names (docs/architecture/club-time.md, "Court names") ---
+
+/** A court's own name is at most this long once trimmed (clubs/court-names checks it). */
+export const COURT_NAME_MAX_LENGTH = 30;
+
+/**
+ * The courts' own names by court number. The schema checks the shape; the trimmed length, that
+ * each name is the club's only one and that the court exists are clubs/court-names' (they need
+ * the club), so an untrimmed name may be longer here.
+ */
+export const courtNamesProperties = {
+  court_names: {
+    type: 'object',
+    maxProperties: MAX_COURTS,
+    propertyNames: { pattern: COURT_NUMBER_PATTERN, maxLength: COURT_NUMBER_MAX_LENGTH },
+    additionalProperties: {
+      type: 'string',
+      maxLength: 2 * COURT_NAME_MAX_LENGTH,
+      pattern: FREE_TEXT_PATTERN,
+    },
+    errorMessage: `Platznamen: je Platznummer ein Name von höchstens ${COURT_NAME_MAX_LENGTH} Zeichen, ohne Steuerzeichen.`,
+  },
+} as const;
+
 /** Every form body: an object with no fields beyond those the schema names. */
 const { type: _object, ...unknownFieldsRefused } = jsonObjectBody;
 
@@ -375,6 +407,7 @@ export const clubSettingsSchema = {
     ...clubLocalRulesProperties,
     ...displaySettingsProperties,
     ...playRulesProperties,
+    ...courtNamesProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
@@ -470,11 +503,19 @@ export interface PlayRules {
   quota_exempt_hours: number;
 }
 
+/** The courts' own names; settings recorded before they existed lack them (none). */
+export interface CourtNamesSetting {
+  court_names: CourtNames;
+}
+
 /** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
-export interface ClubSettings extends ClubCoreSettings, ClubLocalRules, PlayRules {}
+export interface ClubSettings extends ClubCoreSettings, ClubLocalRules, PlayRules, CourtNamesSetting {}
 
 /** The body of `PUT /api/admin/club`: the core fields, and whichever club-local or play rules change. */
-export type ClubSettingsBody = ClubCoreSettings & Partial<ClubLocalRules> & Partial<PlayRules>;
+export type ClubSettingsBody = ClubCoreSettings &
+  Partial<ClubLocalRules> &
+  Partial<PlayRules> &
+  Partial<CourtNamesSetting>;
 
 export type ClubBody = ClubCoreSettings &
   Pick<Partial<ClubLocalRules>, 'time_zone'> &

@@ -48,7 +48,15 @@ export interface Club extends ClubCoreSettings {
   cancel_deadline_hours: number;
   /** Whether the club has written a Platzordnung. */
   has_rules: boolean;
+  /**
+   * The courts' own names ("Center Court"), by court number; a court without one is "Platz N"
+   * (`courtName` in ./courts). The API always sends it; absent reads as no names.
+   */
+  court_names?: CourtNames;
 }
+
+/** Court number ("1") → the court's own name, only for the courts that have one. */
+export type CourtNames = Readonly<Record<string, string>>;
 
 /** What any member of a club may see of another member. */
 export interface UserListEntry {

@@ -31,6 +31,7 @@ const DEFAULT_LOCAL_RULES = {
   rules: '',
   display_names: 'initials',
   ...DEFAULT_PLAY_RULES,
+  court_names: {},
 };
 
 describe('every admin endpoint: anonymous 401, player 403, admin of another club 403, admin 200', () => {

@@ -25,7 +25,7 @@ afterAll(() => api.close());
 const names = (clubs: Club[]) => clubs.map((club) => club.name);
 
 describe('the plain call', () => {
-  it('answers every club, sorted by name, with the original client’s fields, member approval and the club-local rules', async () => {
+  it('answers every club, sorted by name, with the original client’s fields, member approval, the club-local rules and court names', async () => {
     const response = await anonymous.get<Club[]>('/api/clubs');
     expect(response.status).toBe(200);
     const fromDb = await api
@@ -38,6 +38,7 @@ describe('the plain call', () => {
         ...['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'],
         'member_approval',
         ...['time_zone', 'booking_horizon_days', 'cancel_deadline_hours', 'has_rules'],
+        'court_names',
       ].sort(),
     );
   });

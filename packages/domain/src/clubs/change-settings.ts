@@ -9,6 +9,7 @@ import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
 import type { ClubSettings, ClubSettingsBody } from '../schemas';
 import { applySettingsBody, withLocalRules } from './local-rules';
+import { namesOfCourts, trimCourtNames } from '../courts';
 import type { Reservation } from '../types';
 import type { ClubEvent } from './events';
 
@@ -52,7 +53,12 @@ export function changeClubSettings(
   if (state.status === 'none') return reject('not_found', adminTexts.clubNotFound);
   // A setting the request leaves out stays as it is (member approval, the club-local rules).
   const body = { ...command.settings, name: command.settings.name.trim() };
-  const after = applySettingsBody(state.settings, body);
+  const applied = applySettingsBody(state.settings, body);
+  // Names are kept trimmed, and a court given up takes its name with it (docs/architecture/club-time.md, "Court names").
+  const after = {
+    ...applied,
+    court_names: namesOfCourts(trimCourtNames(applied.court_names), applied.courts_count),
+  };
   const stranded = strandedReservations(upcoming, after, now.date);
   if (stranded.length) {
     const lines = stranded.map(adminTexts.strandedLine).join('; ');

@@ -5,7 +5,14 @@
  */
 import { isTimeZone } from '../club-time';
 import { DEFAULT_PLAY_RULES } from '../players/play-rules';
-import type { ClubLocalRules, ClubSettings, ClubSettingsBody, DisplayNames, PlayRules } from '../schemas';
+import type {
+  ClubLocalRules,
+  ClubSettings,
+  ClubSettingsBody,
+  CourtNamesSetting,
+  DisplayNames,
+  PlayRules,
+} from '../schemas';
 import type { FieldError } from '../types';
 
 export const localRulesTexts = {
@@ -62,6 +69,7 @@ export function withLocalRules(
     ...defaultLocalRules(fallback.time_zone),
     ...DEFAULT_PLAY_RULES,
     quotas: [],
+    court_names: {},
     ...recorded,
   };
 }
@@ -70,6 +78,10 @@ export function withLocalRules(
  * Settings as an event recorded them: every event has the core fields, newer ones the local rules
  * and the play rules too.
  */
-export type RecordedClubSettings = Omit<ClubSettings, keyof ClubLocalRules | keyof PlayRules> &
+export type RecordedClubSettings = Omit<
+  ClubSettings,
+  keyof ClubLocalRules | keyof PlayRules | keyof CourtNamesSetting
+> &
   Partial<ClubLocalRules> &
-  Partial<PlayRules>;
+  Partial<PlayRules> &
+  Partial<CourtNamesSetting>;

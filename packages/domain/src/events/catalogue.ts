@@ -106,6 +106,12 @@ const clubSettings = object(
     cancel_deadline_hours: { type: 'integer', minimum: 0 },
     rules: { type: 'string' },
     display_names: { type: 'string', enum: DISPLAY_NAMES },
+    // Court names: optional, since events written before them lack them (= none).
+    court_names: {
+      type: 'object',
+      propertyNames: { pattern: COURT_NUMBER_PATTERN },
+      additionalProperties: { type: 'string', minLength: 1 },
+    },
     // Who plays: optional, since events written before them lack them (players/play-rules).
     co_players: { enum: ['off', 'optional', 'required'] },
     co_players_count: { type: 'boolean' },

@@ -10,7 +10,7 @@ import { displayNamesLabels } from '../display/texts';
 import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
 import { formatEuroCents } from '../players/texts';
 import type { ClubSettings, DisplayNames, PlayRules, Quota } from '../schemas';
-import type { Role } from '../types';
+import type { CourtNames, Role } from '../types';
 import type {
   CoPlayerLeft,
   PlayerRef,
@@ -47,6 +47,7 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   cancel_deadline_hours: 'Stornofrist',
   rules: 'Platzordnung',
   display_names: 'Namen im Aushang',
+  court_names: 'Platznamen',
   // Who plays
   co_players: 'Mitspieler',
   co_players_count: 'Mitspieler zählen zum Limit',
@@ -85,6 +86,10 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
       : 'keine';
   }
   if (key === 'quota_exempt_hours') return value === 0 ? 'nie' : `${value} Std. vor Beginn`;
+  if (key === 'court_names') {
+    const named = Object.entries((value ?? {}) as CourtNames).sort(([a], [b]) => Number(a) - Number(b));
+    return named.length ? named.map(([court, name]) => `Platz ${court} „${name}“`).join(', ') : 'keine';
+  }
   return String(value);
 }
 
@@ -108,7 +113,9 @@ export function settingsChangeLines({
     // Member approval: missing means "no". Club-local rules: events from before them lack them
     // on both sides, and nothing changed there.
     .filter((key) => {
-      if (key === 'member_approval') return settingValue(key, before[key]) !== settingValue(key, after[key]);
+      // Member approval and court names: missing means "no" and "none", and names are compared as read.
+      if (key === 'member_approval' || key === 'court_names')
+        return settingValue(key, before[key]) !== settingValue(key, after[key]);
       // Play rules: an event from before them lacks them, which means their defaults.
       if (isPlayRule(key))
         return settingValue(key, played(before)[key]) !== settingValue(key, played(after)[key]);

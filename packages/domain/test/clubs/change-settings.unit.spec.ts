@@ -22,6 +22,7 @@ const settings: ClubSettings = {
   display_names: 'initials',
   ...DEFAULT_PLAY_RULES,
   quotas: [],
+  court_names: {},
 };
 const registered: ClubState = { status: 'registered', settings };
 
@@ -65,6 +66,30 @@ describe('when the club is registered', () => {
       .given(changed(settings, six))
       .when(change({ courts_count: 6, start_hour: 9 }), nothingUpcoming)
       .then([changed(six, { ...six, start_hour: 9 })]);
+  });
+
+  it('keeps court names trimmed, and a court given up takes its name with it', () => {
+    const named = { ...settings, courts_count: 4, court_names: { '1': 'Center Court', '4': 'Halle' } };
+    club
+      .given(changed(settings, named))
+      .when(
+        change({ courts_count: 3, court_names: { '1': ' Center Court ', '4': 'Halle' } }),
+        nothingUpcoming,
+      )
+      .then([changed(named, { ...named, courts_count: 3, court_names: { '1': 'Center Court' } })]);
+  });
+
+  it('names left out of a change stay, and an emptied name is dropped', () => {
+    const named = { ...settings, courts_count: 4, court_names: { '1': 'Center Court', '2': 'Halle' } };
+    const { court_names: _left, ...withoutNames } = named;
+    club
+      .given(changed(settings, named))
+      .when({ ...change({}), settings: { ...withoutNames, start_hour: 9 } }, nothingUpcoming)
+      .then([changed(named, { ...named, start_hour: 9 })]);
+    club
+      .given(changed(settings, named))
+      .when(change({ courts_count: 4, court_names: { '1': 'Center Court', '2': '  ' } }), nothingUpcoming)
+      .then([changed(named, { ...named, court_names: { '1': 'Center Court' } })]);
   });
 
   it('a change that would strand an upcoming booking is refused and names it', () => {

@@ -11,7 +11,12 @@ import { playRulesOf } from '../../src/players/play-rules';
 import type { ClubSettings } from '../../src/schemas';
 
 const core = { name: 'TC Grün', courts_count: 6, start_hour: 8, end_hour: 21, reservations_limit: 3 };
-const current: ClubSettings = { ...core, ...defaultLocalRules('Europe/Berlin'), ...playRulesOf({}) };
+const current: ClubSettings = {
+  ...core,
+  ...defaultLocalRules('Europe/Berlin'),
+  ...playRulesOf({}),
+  court_names: {},
+};
 
 describe('saving settings', () => {
   it('keeps the club-local rules the body leaves out, takes those it names', () => {
@@ -47,6 +52,7 @@ describe('settings recorded before the club-local rules', () => {
       rules: '',
       display_names: 'initials',
       ...playRulesOf({}),
+      court_names: {},
     });
   });
 

@@ -123,7 +123,12 @@ describe('the display_names setting in the log', () => {
   });
 
   it('is one line of a settings change, in German', () => {
-    const before: ClubSettings = { ...core, ...defaultLocalRules('Europe/Berlin'), ...playRulesOf({}) };
+    const before: ClubSettings = {
+      ...core,
+      ...defaultLocalRules('Europe/Berlin'),
+      ...playRulesOf({}),
+      court_names: {},
+    };
     const after: ClubSettings = { ...before, display_names: 'full' };
     expect(settingsChangeLines({ data: { before, after } })).toEqual([
       `Namen im Aushang: ${displayNamesLabels.initials} → ${displayNamesLabels.full}`,

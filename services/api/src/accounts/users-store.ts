@@ -34,6 +34,8 @@ const CLUB_COLUMNS = [
   'time_zone',
   'booking_horizon_days',
   'cancel_deadline_hours',
+  // What the grid, the admin's screens and the mails call each court (domain: courtName).
+  'court_names',
 ];
 
 /** The club columns, and whether the club has a Platzordnung (without its text). */
@@ -114,8 +116,8 @@ export async function findClubSettings(db: Db, clubId: string): Promise<ClubSett
     .where({ id: clubId })
     .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules', 'display_names', 'play_rules']);
   if (!row) return undefined;
-  const { play_rules: playRules, ...settings } = row;
-  return { ...settings, ...playRulesOf(playRules) };
+  const { play_rules: playRules, court_names: courtNames, ...settings } = row;
+  return { ...settings, court_names: courtNames ?? {}, ...playRulesOf(playRules) };
 }
 
 /** The club's play rules (docs/who-plays.md), or undefined for an unknown club. */

@@ -77,8 +77,9 @@ export const club = object(
     booking_horizon_days: orNull(integer),
     cancel_deadline_hours: integer,
     has_rules: bool,
+    court_names: { type: 'object', additionalProperties: text },
   },
-  ['has_rules'],
+  ['has_rules', 'court_names'],
 );
 
 const namedPlayer = {

@@ -65,6 +65,9 @@ const playRulesFromLog = `jsonb_build_object(${PLAY_RULE_KEYS.map(
   (key) => `'${key}', coalesce(l.after->'${key}', '${JSON.stringify(DEFAULT_PLAY_RULES[key])}'::jsonb)`,
 ).join(', ')})`;
 
+/** Court names: settings recorded before them lack them, and the club had none. */
+const courtNamesFromLog = `coalesce(l.after->'court_names', '{}'::jsonb)`;
+
 const settingsSpec: LatestAfter = {
   type: 'ClubSettingsChanged',
   table: 'clubs',
@@ -73,7 +76,8 @@ const settingsSpec: LatestAfter = {
            'time_zone', t.time_zone, 'booking_horizon_days', t.booking_horizon_days,
            'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules,
            'display_names', t.display_names)
-        || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules)`,
+        || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules,
+             'court_names', t.court_names)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
@@ -83,7 +87,7 @@ const settingsSpec: LatestAfter = {
            'rules', ${localRulesFromLog.rules},
            'display_names', ${localRulesFromLog.display_names})
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false),
-             'play_rules', ${playRulesFromLog})`,
+             'play_rules', ${playRulesFromLog}, 'court_names', ${courtNamesFromLog})`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -108,6 +112,7 @@ export const clubSettingsProjection: Projection = {
           member_approval,
           name_key,
           play_rules: JSON.stringify(playRulesOf(after)),
+          court_names: JSON.stringify(after.court_names ?? {}),
         });
     }
   },
@@ -118,6 +123,7 @@ export const clubSettingsProjection: Projection = {
      reservations_limit = (l.after->>'reservations_limit')::int,
      member_approval = COALESCE((l.after->>'member_approval')::boolean, false),
      play_rules = ${playRulesFromLog},
+     court_names = ${courtNamesFromLog},
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)
        .join(', ')}`,

@@ -8,6 +8,7 @@ import { nextUpcomingDate } from '@platzbuchung/domain/members/upcoming-bookings
 import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
+import { courtNamesErrors } from '@platzbuchung/domain/courts';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
@@ -242,8 +243,11 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
     const settings = validateSettings(ctx.request.body);
-    const zoneErrors = localRulesErrors(settings);
-    if (zoneErrors.length) throw badRequest(zoneErrors);
+    const fieldErrors = [
+      ...localRulesErrors(settings),
+      ...courtNamesErrors(settings.court_names ?? {}, settings.courts_count),
+    ];
+    if (fieldErrors.length) throw badRequest(fieldErrors);
     // Another club's name, or one that looks like it, is refused before anything is decided.
     if (await clubNameTaken(deps.db, settings.name, clubId)) throw clubNameRefused();
     const actor = sessionUser(ctx);
