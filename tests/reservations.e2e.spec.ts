@@ -64,6 +64,9 @@ describe('a player on the day grid', () => {
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     await expectSlot(page, 2, 10, /^Platz 2, 10:00, Ihre Reservierung: S\. Graf$/);
     expect(await slot(page, 2, 10).textContent()).toContain('S. Graf');
+    // A polite status line says what was done, and screen readers hear it.
+    const status = page.getByRole('status').filter({ hasText: /^Reserviert/ });
+    expect(await status.textContent()).toBe(`Reserviert: Platz 2, ${formatDateDe(tomorrow)}, 10-11 Uhr.`);
 
     await slot(page, 2, 10).click();
     // One's own booking still to come can also be changed: the title says both (docs/words.md).
@@ -73,6 +76,12 @@ describe('a player on the day grid', () => {
     await dialog.getByRole('button', { name: 'Stornieren' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
     await expectSlot(page, 2, 10, /^Platz 2, 10:00, frei$/);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Storniert/ })
+        .textContent(),
+    ).toBe(`Storniert: Platz 2, ${formatDateDe(tomorrow)}, 10-11 Uhr.`);
     expect(seen.alerts).toEqual([]);
     expect(seen.posts).toHaveLength(2);
   });
@@ -301,6 +310,8 @@ describe('keyboard and navigation', () => {
     for (let i = 0; i < 30 && (await focusedName()) !== 'Nächster Tag'; i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect.poll(() => shownDay(page)).toBe(tomorrow);
+    // Tomorrow may open another week, whose grid comes after its load.
+    await waitForGrid(page);
     // The grid is one Tab stop, on the first hour of the first court; the arrows move inside it.
     let presses = 0;
     for (; presses < 10 && !(await focusedId()).startsWith('slot-'); presses++)

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@platzbuchung/domain/dates';
+import { addDays, formatDateDe } from '@platzbuchung/domain/dates';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club } from '@platzbuchung/domain/types';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
@@ -60,6 +60,12 @@ describe('the Warteliste', () => {
       await dialog.getByRole('button', { name: waitlistTexts.join }).click();
       await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
       await expectSlot(page, 2, 18, new RegExp(`${waitlistTexts.waiting}$`));
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^Warteliste: / })
+          .textContent(),
+      ).toBe(waitlistTexts.joinedFor(`Platz 2, ${formatDateDe(tomorrow)}, 18-19 Uhr`));
       await screenshot(page, 'waitlist-grid-mark');
 
       // Opened again: the member is on the list and can leave it.

@@ -44,6 +44,13 @@ export const WithMeIcon = () => (
   </Icon>
 );
 
+/** Says a change went through, beside the status line's words. */
+export const DoneIcon = () => (
+  <Icon>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Icon>
+);
+
 export const RepeatIcon = () => (
   <Icon size={14}>
     <path d="M17 2l4 4-4 4" />

@@ -17,9 +17,16 @@ export interface TakenSlotPopupProps {
   /** Who holds the hour, as the grid shows it. */
   holder: string;
   fallbackFocus?: () => HTMLElement | null;
-  /** Closed, nothing of the bookings changed; with the refusal's text if the call was refused. */
-  onDone: (refusal?: string) => void;
+  /** Closed; nothing of the bookings changed. */
+  onDone: (result: TakenSlotResult) => void;
 }
+
+/**
+ * How a taken slot's popup closed: left without a change, refused (the text is alerted), or done,
+ * with the status line the grid shows and announces.
+ */
+export type TakenSlotResult =
+  { outcome: 'cancelled' } | { outcome: 'failed'; error: string } | { outcome: 'done'; status: string };
 
 /** What a piece offers on someone else's booking still to come: its choice's words and its popup. */
 export interface TakenSlotOffer {

@@ -24,6 +24,7 @@ import {
   type BookingWeek,
   type MakeReservationInput,
 } from '../booking';
+import type { TakenSlotResult } from '../../shared/screen-pieces';
 import { TakenSlotPopups } from './TakenSlotPopups';
 
 /** The club's play rules the booking popups ask by, asked for as soon as this chunk is in. */
@@ -59,6 +60,8 @@ export interface GridPopupHandlers {
   onDone: (output: PopupOutput, deleted?: DeletedPart, wholeGroup?: boolean) => void;
   onChangeDone: (output: PopupOutput) => void;
   onChangeInstead: (from: Extract<GridPopup, { kind: 'delete' }>) => void;
+  /** Someone else's booking's popup closed; nothing of the bookings changed. */
+  onTakenDone: (result: TakenSlotResult) => void;
   /** The loaded week's bookings, for what the make popup says is left. */
   week: BookingWeek | null;
   /** A make or change popup was refused and stays open. */
@@ -134,10 +137,7 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
           slot={popup.slot}
           holder={popup.holder}
           fallbackFocus={focusCell(popup.cellId)}
-          // Nothing of the bookings changed: closed, or a refusal alerted and the grid reloaded.
-          onDone={(refusal) =>
-            onDone(refusal === undefined ? { outcome: 'cancelled' } : { outcome: 'failed', error: refusal })
-          }
+          onDone={handlers.onTakenDone}
         />
       )}
     </>

@@ -9,6 +9,7 @@ import { formatDateDe } from '@platzbuchung/domain/dates';
 import type { HostContract, RemoteScreenProps } from '@platzbuchung/host/contract';
 import * as texts from '@platzbuchung/domain/texts';
 import type { Club, SessionUser } from '@platzbuchung/domain/types';
+import { DoneIcon } from '../../shared/icons';
 import { Splash } from '../../shared/Splash';
 import '../../shared/reservations.css';
 import './day-grid.css';
@@ -60,6 +61,15 @@ function DayGrid({ club, user, host }: { club: Club; user: SessionUser; host: Ho
       <p className="visually-hidden" role="status" aria-live="polite">
         {grid.announcement}
       </p>
+      {/* Always there, so a screen reader hears the line that appears in it. */}
+      <div role="status" aria-live="polite" className="grid-status-region">
+        {popups.status && (
+          <p className="grid-status">
+            <DoneIcon />
+            {popups.status}
+          </p>
+        )}
+      </div>
       {grid.showSplash ? (
         <Splash text={texts.reservationsSplash} />
       ) : (

@@ -27,7 +27,7 @@ function OfferedPopups({
   if (snapshot.matches('closed')) return null;
   const cancel = () => {
     send({ type: 'popup.cancel' });
-    props.onDone();
+    props.onDone({ outcome: 'cancelled' });
   };
   return (
     <PopupDialog

@@ -7,6 +7,9 @@ import { useCallback, useRef, useState } from 'react';
 import type { AtClubSeq } from '@platzbuchung/ui/api/client';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
+import { describeSlot } from '@platzbuchung/domain/mail/slot';
+import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import { cancelNote } from '../../shared/cancel-note';
 import { useAlert } from '../../shared/alert/use-alert';
 import { absorbAnswer, myReservationsCache, type DeletedPart } from '../../shared/my-reservations';
@@ -41,6 +44,8 @@ export function useGridPopups(input: GridPopupsInput) {
   const { club, user, date, now, rows, ownCount, horizonNotice, answerWindow, week, send, mine } = input;
   const isAdmin = user.role === 'admin';
   const [popup, setPopup] = useState<GridPopup | null>(null);
+  /** The line saying what the member's last popup did ("Reserviert: …"); empty until then. */
+  const [status, setStatus] = useState('');
   // Focus returns to the cell last clicked when an alert closes.
   const lastCell = useRef<string | null>(null);
   const { showAlert, alertDialog } = useAlert(() =>
@@ -54,6 +59,7 @@ export function useGridPopups(input: GridPopupsInput) {
     );
     const id = cellId(cell.court, cell.hour);
     lastCell.current = id;
+    setStatus('');
     if (action.kind === 'alert') showAlert(action.message);
     else if (action.kind === 'make') {
       setPopup({
@@ -105,6 +111,7 @@ export function useGridPopups(input: GridPopupsInput) {
   const onDone = useCallback(
     (output: PopupOutput, deleted?: DeletedPart, wholeGroup = false) => {
       setPopup(null);
+      if (output.outcome === 'saved' && popup) setStatus(statusAfter(popup, output.reservations, deleted));
       if (output.outcome === 'saved') {
         send({ type: 'reservations.replaced', window: answerWindow, reservations: output.reservations });
         myReservationsCache.update(mine.key, (cached) =>
@@ -119,7 +126,7 @@ export function useGridPopups(input: GridPopupsInput) {
         send({ type: 'grid.reload' });
       }
     },
-    [send, answerWindow, mine.key, mine.load, user._id, showAlert],
+    [send, answerWindow, mine.key, mine.load, user._id, showAlert, popup],
   );
 
   /** A moved booking may have left the loaded week: the own list is asked again, not patched. */
@@ -144,9 +151,51 @@ export function useGridPopups(input: GridPopupsInput) {
     onDone,
     onChangeDone,
     onChangeInstead,
+    onTakenDone: (result) => {
+      if (result.outcome === 'done') {
+        setPopup(null);
+        setStatus(result.status);
+      } else onDone(result.outcome === 'failed' ? result : { outcome: 'cancelled' });
+    },
     week,
     // The make and change popups stay open on a refusal; the grid was probably behind.
     onRefused: () => send({ type: 'grid.reload' }),
   };
-  return { popup, onCellClick, handlers, alertDialog };
+  return { popup, onCellClick, handlers, alertDialog, status };
+}
+
+/** A booking's hours on one day, as mails describe them ("Platz 2, Mo., 07.12.2026, 10-11 Uhr"). */
+const slotText = (reservation: Reservation, date: IsoDate) =>
+  describeSlot({
+    court: reservation.court_num,
+    date,
+    start: reservation.start_time,
+    end: reservation.end_time,
+  });
+
+/** What the status line says after a popup saved: what was booked, changed or cancelled. */
+function statusAfter(popup: GridPopup, answer: readonly Reservation[], deleted?: DeletedPart): string {
+  switch (popup.kind) {
+    case 'delete': {
+      const { reservation } = popup;
+      const part = reservation.recurring && deleted ? deleted.delete_type : 'single';
+      return reservationTexts.cancelledStatus(slotText(reservation, popup.input.slot.date), part);
+    }
+    case 'change': {
+      // A single booking keeps its id where it moved; a series' date moved is a booking of its own.
+      const after = answer.find((r) => r._id === popup.input.reservation._id && !r.recurring);
+      return reservationTexts.changedStatus(after ? slotText(after, after.date) : null);
+    }
+    case 'make': {
+      const { court, date, hour } = popup.input.slot;
+      const made = answer.find(
+        (r) => r.court_num === String(court) && r.start_time === hour && occursOn(r, date),
+      );
+      return reservationTexts.bookedStatus(
+        describeSlot({ court: String(court), date, start: hour, end: made?.end_time ?? hour + 1 }),
+      );
+    }
+    case 'taken':
+      return '';
+  }
 }

@@ -1,7 +1,9 @@
 /** The Warteliste's pieces in the reservations screens, registered in src/app/screen-pieces.ts. */
 import { lazy, type ComponentType } from 'react';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
-import type { ScreenPieces, TakenSlotPopupProps } from '../../shared/screen-pieces';
+import { describeSlot } from '@platzbuchung/domain/mail/slot';
+import type { ScreenPieces, TakenSlotPopupProps, TakenSlotResult } from '../../shared/screen-pieces';
+import type { WaitlistOutput } from './waitlist-machine';
 import { useWaitlistMarks } from './grid-marks';
 
 /** Loaded at the first click on someone else's booking, like the grid's other popups. */
@@ -23,12 +25,14 @@ const WaitlistSection = lazy<ComponentType<{ clubId: string }>>(() =>
 );
 
 function TakenSlotPopup({ onDone, ...props }: TakenSlotPopupProps) {
-  return (
-    <WaitlistPopup
-      {...props}
-      onDone={(output) => onDone(output.outcome === 'failed' ? output.error : undefined)}
-    />
-  );
+  const { court, date, hour } = props.slot;
+  const result = (output: WaitlistOutput): TakenSlotResult => {
+    if (output.outcome === 'failed') return output;
+    if (output.outcome !== 'joined') return { outcome: 'cancelled' };
+    const slot = describeSlot({ court: String(court), date, start: hour, end: hour + 1 });
+    return { outcome: 'done', status: waitlistTexts.joinedFor(slot) };
+  };
+  return <WaitlistPopup {...props} onDone={(output) => onDone(result(output))} />;
 }
 
 export const waitlistPieces: ScreenPieces = {

@@ -48,3 +48,17 @@ export const notBookableYet = (lastDay: string): string =>
   `Noch nicht buchbar: Reservierungen sind bis ${lastDay} möglich.`;
 export const notAnOccurrence = (date: string): string =>
   `Die Reservierung findet am ${formatDateDe(date)} nicht statt.`;
+
+// The status line after a member's own change on the grid, announced to screen readers too; `slot`
+// as mails describe it ("Platz 2, Mo., 07.12.2026, 10-11 Uhr", mail/slot.ts).
+export const bookedStatus = (slot: string): string => `Reserviert: ${slot}.`;
+/** `slot` null: the change's new hours are not in the answer (a series' date moved to another week). */
+export const changedStatus = (slot: string | null): string =>
+  slot ? `Geändert: ${slot}.` : 'Die Reservierung ist geändert.';
+export const cancelledStatus = (slot: string, part: 'once' | 'once_and_future' | 'all' | 'single'): string =>
+  ({
+    single: `Storniert: ${slot}.`,
+    once: `Dieser Termin ist storniert: ${slot}.`,
+    once_and_future: `Die Serie ist ab diesem Termin storniert: ${slot}.`,
+    all: `Die ganze Serie ist storniert: ${slot}.`,
+  })[part];

@@ -44,6 +44,8 @@ export const initialWaitlistState: WaitlistState = { status: 'none' };
 
 export const waitlistTexts = {
   joined: 'Sie stehen jetzt auf der Warteliste. Wird die Stunde frei, erhalten Sie eine E-Mail.',
+  /** The grid's status line after joining; `slot` as mails describe it (mail/slot.ts). */
+  joinedFor: (slot: string) => `Warteliste: ${slot}. Wird die Stunde frei, erhalten Sie eine E-Mail.`,
   left: 'Sie stehen nicht mehr auf der Warteliste.',
   alreadyWaiting: 'Sie stehen für diese Stunde bereits auf der Warteliste.',
   isFree: (court: string, date: IsoDate, hour: number) =>
