@@ -252,7 +252,7 @@ describe('my reservations', () => {
     await expectAccessible(page, 'bookings');
 
     await page
-      .getByRole('button', { name: `Reservierung am ${formatDateDe(clubDay(1))}, 9-10 Uhr, Platz 1 löschen` })
+      .getByRole('button', { name: `Reservierung am ${formatDateDe(clubDay(1))}, 9-10 Uhr, Platz 1 stornieren` })
       .click();
     const dialog = popup(page);
     await dialog.getByRole('heading', { name: 'Reservierung stornieren' }).waitFor();

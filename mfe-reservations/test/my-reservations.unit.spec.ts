@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { myWindow } from '@platzbuchung/domain/reservations/screen-requests';
+import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import { absorbAnswer, bookingEntries, upcomingCount } from '../src/shared/my-reservations';
 
 const mine = (over: Partial<Reservation>): Reservation => ({
@@ -28,16 +29,19 @@ describe('own reservations', () => {
       mine({ _id: 'b', date: '2026-11-23' }),
       mine({ _id: 'c', date: '2026-10-01', recurring: true }),
     ];
-    expect(upcomingCount(list, '2026-11-23', 'me')).toBe(2);
+    expect(upcomingCount(list, '2026-11-23', 'me', null)).toBe(2);
   });
 
-  it('count only what the user booked, not bookings that name them', () => {
+  it('count only what the user booked, not bookings that name them, unless the club counts those', () => {
     const named = mine({
       _id: 'n',
       user_id: 'other',
       players: [{ user_id: 'me', first_name: 'I', last_name: 'Ch' }],
     });
-    expect(upcomingCount([mine({}), named], '2026-11-23', 'me')).toBe(1);
+    expect(upcomingCount([mine({}), named], '2026-11-23', 'me', null)).toBe(1);
+    expect(upcomingCount([mine({}), named], '2026-11-23', 'me', DEFAULT_PLAY_RULES)).toBe(1);
+    const counted = { ...DEFAULT_PLAY_RULES, co_players: 'optional' as const, co_players_count: true };
+    expect(upcomingCount([mine({}), named], '2026-11-23', 'me', counted)).toBe(2);
   });
 
   it('take a booking that names the user from an answer, beside their own', () => {

@@ -5,6 +5,7 @@
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { getJson } from '@platzbuchung/ui/api/client';
+import { useSyncExternalStore } from 'react';
 import { createSessionCache } from './session-cache';
 
 export interface ClubRulesAnswer {
@@ -27,4 +28,10 @@ export function ensureClubRules(clubId: string, force = false): void {
   const load = async () => ({ value: await fetchClubRules(clubId) });
   if (force) clubRulesCache.reload(clubId, load);
   else clubRulesCache.ensure(clubId, load);
+}
+
+/** The club's play rules once they are loaded, else null; asks for nothing itself. */
+export function useLoadedPlayRules(clubId: string): PlayRules | null {
+  const rules = useSyncExternalStore(clubRulesCache.subscribe, clubRulesCache.get);
+  return rules.key === clubId && rules.status === 'loaded' ? (rules.value?.play ?? null) : null;
 }

@@ -13,7 +13,9 @@ import {
 import type { DeleteType, IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from './reservations-api';
 import { createSessionCache } from './session-cache';
-import { namesMember } from '@platzbuchung/domain/players/players';
+import { isGuest, namesMember } from '@platzbuchung/domain/players/players';
+import { upcomingCount as countedUpcoming } from '@platzbuchung/domain/players/who-plays';
+import type { PlayRules } from '@platzbuchung/domain/schemas';
 
 /** The user's bookings: those they made, and those that name them as a co-player. */
 const isOwnOrNamed = (reservation: Reservation, userId: string): boolean =>
@@ -82,11 +84,30 @@ export function applyLiveToOwn(
 }
 
 /**
- * Own reservations that are recurring or today or later: those the user made. Where the club counts
- * named co-players too, the API says so when it refuses; the screen's count is the user's own.
+ * A booking as the rules count it: a list answer names its players (`players`); the rules read
+ * the members among them by id (`co_players`). Guests count for neither a limit nor a quota.
  */
-export function upcomingCount(own: readonly Reservation[], today: IsoDate, userId: string): number {
-  return own.filter((r) => r.user_id === userId && countsTowardLimit(r, today)).length;
+export const asCounted = (reservation: Reservation): Reservation => ({
+  ...reservation,
+  co_players: (reservation.players ?? []).flatMap((player) =>
+    isGuest(player) ? [] : [{ user_id: player.user_id }],
+  ),
+});
+
+/**
+ * The user's reservations still to come, as the limit rule counts them (domain who-plays): their
+ * own, and where the club counts named co-players, those naming them. `play` null: the club's play
+ * rules are not loaded (they come with the popups), so only the user's own are counted and the
+ * API's answer says the rest.
+ */
+export function upcomingCount(
+  own: readonly Reservation[],
+  today: IsoDate,
+  userId: string,
+  play: PlayRules | null,
+): number {
+  if (play === null) return own.filter((r) => r.user_id === userId && countsTowardLimit(r, today)).length;
+  return countedUpcoming(own.map(asCounted), userId, play, today);
 }
 
 export interface BookingEntry {

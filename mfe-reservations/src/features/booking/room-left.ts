@@ -7,17 +7,12 @@
  * again; a line here only spares the member a refusal.
  */
 import { mondayOf, formatDateDe, type LocalMoment } from '@platzbuchung/domain/dates';
-import { isGuest } from '@platzbuchung/domain/players/players';
 import { quotaWindowText } from '@platzbuchung/domain/players/play-rules';
 import { formatEuroCents } from '@platzbuchung/domain/players/texts';
-import {
-  hoursInWindow,
-  isShortNotice,
-  quotaHours,
-  upcomingCount,
-} from '@platzbuchung/domain/players/who-plays';
+import { hoursInWindow, isShortNotice, quotaHours } from '@platzbuchung/domain/players/who-plays';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
+import { asCounted, upcomingCount } from '../../shared/my-reservations';
 import type { DateWindow } from '../../shared/reservations-api';
 
 /** The club's bookings of the week the grid has loaded, with the days they cover. */
@@ -25,17 +20,6 @@ export interface BookingWeek {
   window: DateWindow;
   reservations: readonly Reservation[];
 }
-
-/**
- * A reservation as the rules count it: API answers name the co-players (`players`), the rules read
- * the members among them by id (`co_players`); guests count for neither a limit nor a quota.
- */
-const asCounted = (reservation: Reservation): Reservation => ({
-  ...reservation,
-  co_players: (reservation.players ?? []).flatMap((player) =>
-    isGuest(player) ? [] : [{ user_id: player.user_id }],
-  ),
-});
 
 const hoursText = (hours: number) => (hours === 1 ? '1 Stunde' : `${hours} Stunden`);
 
@@ -76,7 +60,7 @@ export interface RoomQuestion {
 export function limitLine(question: RoomQuestion): string | null {
   const { limit, own, userId, play, now } = question;
   if (limit === null || limit <= 0 || own === null) return null;
-  const upcoming = upcomingCount(own.map(asCounted), userId, play, now.date);
+  const upcoming = upcomingCount(own, now.date, userId, play);
   return roomTexts.limit(Math.max(0, limit - upcoming), limit);
 }
 

@@ -22,7 +22,7 @@ import {
 } from '@platzbuchung/domain/reservations/day-slots';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
-import { playersFullLine, playersShortLine } from '@platzbuchung/domain/players/players';
+import { namesMember, playersFullLine, playersShortLine } from '@platzbuchung/domain/players/players';
 
 export const windowContains = (window: DateWindow | null, date: IsoDate): boolean =>
   window !== null && window.from <= date && date <= window.to;
@@ -85,9 +85,6 @@ function describeCell(cell: DescribedCell): string {
   return parts.join(', ');
 }
 
-const namesViewer = (reservation: Reservation, userId: string): boolean =>
-  (reservation.players ?? []).some((player) => 'user_id' in player && player.user_id === userId);
-
 /** What holds a cell, to tell whether two hours of a court show one booking or one block. */
 const holderOf = (cell: DescribedCell | undefined): string | null =>
   cell?.reservation ? `r:${cell.reservation._id}` : cell?.block ? `b:${cell.block._id}` : null;
@@ -128,7 +125,7 @@ function describedCells(input: GridInput): DescribedCell[][] {
         withMe:
           reservation !== null &&
           reservation.user_id !== input.userId &&
-          namesViewer(reservation, input.userId),
+          namesMember(reservation.players, input.userId),
         block,
         beyondHorizon: reservation === null && beyondHorizon,
         // A booking still shown in a block (one that had begun) keeps its own text.

@@ -17,6 +17,7 @@ import { fromPromise } from 'xstate';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
 import { clubUsersCache, ensureClubUsers, ensureUsersKnown, withOwnName } from '../../shared/club-users';
+import { useLoadedPlayRules } from '../../shared/club-play-rules';
 import { cacheKey, myReservationsCache, upcomingCount } from '../../shared/my-reservations';
 import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { useClubNow } from '../../shared/use-club-now';
@@ -74,6 +75,7 @@ export function useDayGrid(club: Club, user: SessionUser, host: HostContract) {
 
   const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
   const ownCache = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
+  const play = useLoadedPlayRules(club._id);
   const mineKey = cacheKey(club._id, user._id);
   const loadMine = useCallback(
     () => loadOwnReservations(club._id, user._id, club.time_zone),
@@ -118,7 +120,7 @@ export function useDayGrid(club: Club, user: SessionUser, host: HostContract) {
   );
   const ownCount =
     ownCache.key === mineKey && ownCache.status === 'loaded' && ownCache.value
-      ? upcomingCount(ownCache.value, now.date, user._id)
+      ? upcomingCount(ownCache.value, now.date, user._id, play)
       : null;
 
   return {

@@ -1,4 +1,4 @@
-/** One of the user's bookings in the list, with its delete button; and the list's heading. */
+/** One of the user's bookings in the list, with its button to cancel it ("stornieren", docs/words.md); and the list's heading. */
 import type { Ref } from 'react';
 import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
 import * as texts from '@platzbuchung/domain/texts';
@@ -65,8 +65,8 @@ export function BookingItem({
         <button
           type="button"
           className="icon-button icon-button--danger"
-          aria-label={`Reservierung am ${when}, ${time}, Platz ${r.court_num} löschen`}
-          title="Löschen"
+          aria-label={`Reservierung am ${when}, ${time}, Platz ${r.court_num} stornieren`}
+          title="Stornieren"
           disabled={deleting}
           onClick={onDelete}
         >

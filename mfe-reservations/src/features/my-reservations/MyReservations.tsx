@@ -16,6 +16,7 @@ import {
   upcomingCount,
   type BookingEntry,
 } from '../../shared/my-reservations';
+import { useLoadedPlayRules } from '../../shared/club-play-rules';
 import { Splash } from '../../shared/Splash';
 import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
 import { useClubNow } from '../../shared/use-club-now';
@@ -42,6 +43,8 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   // The bookers of bookings that name the user, by name.
   const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Counted as the limit rule counts once the club's rules are in (after a visit of the grid).
+  const play = useLoadedPlayRules(club._id);
   const [selected, setSelected] = useState<BookingEntry | null>(null);
   /** The booking the user just took themselves off, while the line with its way back shows. */
   const [justLeft, setJustLeft] = useState<{ reservation: Reservation; what: string } | null>(null);
@@ -91,7 +94,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
     <section className="bookings" aria-labelledby="bookings-title">
       <BookingsHeading
         ref={headingRef}
-        counter={`${upcomingCount(own, now.date, user._id)} von ${club.reservations_limit}`}
+        counter={`${upcomingCount(own, now.date, user._id, play)} von ${club.reservations_limit}`}
       />
       {justLeft && (
         <LeftNotice
