@@ -2,6 +2,8 @@
  * The admin area as a club admin uses it: the event log, the grid as it stood before a
  * cancellation, club settings that change the grid at once, and members' roles. Players never get in.
  */
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
+import { courtNamesTexts } from '@platzbuchung/domain/courts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Club } from '@platzbuchung/domain/types';
@@ -17,6 +19,7 @@ import {
   VIEWPORTS,
   type Account,
   type ViewportName,
+  settingsCard,
 } from './support';
 import { apiSession, clubNow, type ApiSession } from './support/admin-api';
 import { clubDay } from './support/reservations-api';
@@ -115,8 +118,10 @@ describe('admin area', () => {
     expect(await courts.inputValue()).toBe('4');
 
     // Fewer courts would strand Steffi's booking on court 4: the server's 409 text is shown.
+    const core = settingsCard(page, clubSettingsTexts.coreTitle);
+    const save = core.getByRole('button', { name: clubSettingsTexts.save });
     await courts.selectOption('3');
-    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await save.click();
     const alert = page.locator('.form [role="alert"]');
     await alert.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await alert.innerText()).toContain('Platz 4');
@@ -125,15 +130,15 @@ describe('admin area', () => {
     // Client-side validation: the end must be after the start.
     await page.getByLabel('Spielzeit ab').selectOption('21');
     await page.getByLabel('Spielzeit bis').selectOption('20');
-    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+    await save.click();
     await page.getByText('Die Endzeit muss zwischen 1 und 23 Uhr und nach der Startzeit liegen.').waitFor();
     await page.getByLabel('Spielzeit ab').selectOption('8');
 
     const renamed = `${club.name} e.V.`;
     await page.getByLabel('Name des Vereins').fill(renamed);
     await courts.selectOption('6');
-    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-    await page.getByText('Die Vereinseinstellungen wurden gespeichert.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await save.click();
+    await core.getByText(clubSettingsTexts.saved).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('.app-header__title', { hasText: renamed }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByText('Plätze: 4 → 6').waitFor({ timeout: UI_TIMEOUT_MS });
     const saved = await clubNow(steffi, club._id);
@@ -156,6 +161,66 @@ describe('admin area', () => {
       sixth.waitFor({ timeout: UI_TIMEOUT_MS }),
     ]);
     if (!(await placeholder.isVisible())) expect(await sixth.isVisible()).toBe(true);
+  });
+
+  it('Verein: each card saves on its own and keeps what another card has not saved; courts get names', async () => {
+    await loginViaApi(browser.context, admin);
+    const page = await browser.newPage('desktop');
+    await openPage(page, '/admin/verein');
+    const names = settingsCard(page, clubSettingsTexts.courtNamesTitle);
+    const rules = settingsCard(page, clubSettingsTexts.localRulesTitle);
+    await names.getByLabel(clubSettingsTexts.courtNameLabel(1)).waitFor({ timeout: UI_TIMEOUT_MS });
+    await rules.getByLabel('Platzordnung', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    // One field per court, empty until named, "Platz N" standing for the empty one.
+    expect(await names.getByRole('textbox').count()).toBe(6);
+    expect(await names.getByLabel(clubSettingsTexts.courtNameLabel(2)).getAttribute('placeholder')).toBe(
+      'Platz 2',
+    );
+
+    // The Platzordnung is typed but not saved when the names are.
+    await rules.getByLabel('Platzordnung', { exact: true }).fill('Nur mit Sandplatzschuhen.');
+    await names.getByLabel(clubSettingsTexts.courtNameLabel(1)).fill('Center Court');
+    await names.getByLabel(clubSettingsTexts.courtNameLabel(2)).fill(' center court ');
+    await names.getByRole('button', { name: clubSettingsTexts.save }).click();
+    // Refused in the browser under court 2's field, in German, before anything is sent.
+    await names
+      .getByText(courtNamesTexts.taken('2', '1', 'center court'))
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await names.getByLabel(clubSettingsTexts.courtNameLabel(2)).fill('Halle');
+    await names.getByRole('button', { name: clubSettingsTexts.save }).click();
+    await names.getByText(clubSettingsTexts.saved).waitFor({ timeout: UI_TIMEOUT_MS });
+    // Only the card that saved says so; the other card keeps its typing.
+    expect(await rules.getByText(clubSettingsTexts.saved).count()).toBe(0);
+    expect(await rules.getByLabel('Platzordnung', { exact: true }).inputValue()).toBe(
+      'Nur mit Sandplatzschuhen.',
+    );
+    expect((await clubNow(steffi, club._id)).court_names).toEqual({ '1': 'Center Court', '2': 'Halle' });
+    await page
+      .getByText('Platznamen: keine → Platz 1 „Center Court“, Platz 2 „Halle“')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+
+    await rules.getByRole('button', { name: clubSettingsTexts.save }).click();
+    await rules.getByText(clubSettingsTexts.saved).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await clubNow(steffi, club._id)).has_rules).toBe(true);
+
+    // The choices of "Mitspieler, Gäste und Kontingente" are rows to tap, not 13 px dots.
+    const play = settingsCard(page, clubSettingsTexts.playRulesTitle);
+    const options = play.locator('.play-rules__option');
+    await options.first().waitFor({ timeout: UI_TIMEOUT_MS });
+    for (const option of await options.all()) {
+      expect((await option.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    expect((await play.getByRole('radio').first().boundingBox())!.width).toBeGreaterThanOrEqual(20);
+    await screenshot(page, 'admin-club-cards');
+
+    // After a reload the names are there; the shell's club carries them to the other screens.
+    await openPage(page, '/admin/verein');
+    await expect
+      .poll(() => names.getByLabel(clubSettingsTexts.courtNameLabel(1)).inputValue(), {
+        timeout: UI_TIMEOUT_MS,
+      })
+      .toBe('Center Court');
+    await page.close();
   });
 
   it('promotes a player to admin and back, with a confirmation', async () => {

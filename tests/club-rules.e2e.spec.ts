@@ -3,6 +3,7 @@
  * horizon, deadline and Platzordnung; the Platzordnung page behind its navigation link, its text
  * shown as text; days beyond the horizon not bookable; the popup saying until when to cancel.
  */
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import { formatDateDe } from '@platzbuchung/domain/dates';
@@ -17,6 +18,7 @@ import {
   UI_TIMEOUT_MS,
   useChromium,
   type Account,
+  settingsCard,
 } from './support';
 import { apiSession, clubNow, type ApiSession } from './support/admin-api';
 import { clubDay } from './support/reservations-api';
@@ -61,10 +63,9 @@ describe('club-local rules', () => {
         await page.getByLabel('Buchbar im Voraus (Tage)').fill('7');
         await page.getByLabel('Stornofrist (Stunden)').fill('24');
         await page.getByLabel('Platzordnung', { exact: true }).fill(RULES);
-        await page.getByRole('button', { name: 'Regeln speichern' }).click();
-        await page
-          .getByText('Die Vereinseinstellungen wurden gespeichert.')
-          .waitFor({ timeout: UI_TIMEOUT_MS });
+        const card = settingsCard(page, clubSettingsTexts.localRulesTitle);
+        await card.getByRole('button', { name: clubSettingsTexts.save }).click();
+        await card.getByText(clubSettingsTexts.saved).waitFor({ timeout: UI_TIMEOUT_MS });
         await page
           .getByText('Buchungszeitraum: unbegrenzt → 7 Tage im Voraus')
           .waitFor({ timeout: UI_TIMEOUT_MS });
@@ -75,7 +76,7 @@ describe('club-local rules', () => {
         });
         // A horizon beyond a year is refused in the browser, in German, before anything is sent.
         await page.getByLabel('Buchbar im Voraus (Tage)').fill('400');
-        await page.getByRole('button', { name: 'Regeln speichern' }).click();
+        await card.getByRole('button', { name: clubSettingsTexts.save }).click();
         await page.getByText('Der Buchungszeitraum muss zwischen 1 und 365 Tagen liegen').waitFor();
         await page.getByLabel('Buchbar im Voraus (Tage)').fill('7');
       }

@@ -2,6 +2,7 @@
  * Club membership as people live it: a club turns approval on, a newcomer signs up and sees only
  * the waiting notice, the admin approves them under "Mitglieder", and the newcomer books.
  */
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import { describe, expect, it } from 'vitest';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import * as texts from '@platzbuchung/domain/texts';
@@ -19,6 +20,7 @@ import {
   useChromium,
   waitForForm,
   type Account,
+  settingsCard,
 } from './support';
 import { clubDay } from './support/reservations-api';
 import { expectSlot, openGrid, popup, slot } from './support/reservations-grid';
@@ -38,10 +40,11 @@ describe('a club that approves its members', () => {
     // The admin turns approval on in "Verein".
     let page = await pageAs(browser, admin, 'desktop');
     await openPage(page, '/admin/verein');
-    await waitForForm(page, 'Speichern');
+    const core = settingsCard(page, clubSettingsTexts.coreTitle);
+    await core.getByRole('button', { name: clubSettingsTexts.save }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByLabel(/Neue Mitglieder freigeben/).check();
-    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
-    await page.getByText('Die Vereinseinstellungen wurden gespeichert.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await core.getByRole('button', { name: clubSettingsTexts.save }).click();
+    await core.getByText(clubSettingsTexts.saved).waitFor({ timeout: UI_TIMEOUT_MS });
 
     // The newcomer signs up and logs in: the notice, nothing of the club.
     await browser.freshContext();
@@ -60,7 +63,7 @@ describe('a club that approves its members', () => {
     const notice = `Ihre Mitgliedschaft bei ${club.name} wartet auf die Freigabe durch den Verein.`;
     await page.getByText(notice, { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.getByRole('table').count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Meine Buchungen' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Meine Reservierungen' }).count()).toBe(0);
     await expectAccessible(page, 'the waiting notice');
     await screenshot(page, 'membership-waiting-phone');
     await openPage(page, '/players');

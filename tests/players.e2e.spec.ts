@@ -4,6 +4,7 @@
  * members picked by keyboard type-ahead and a guest; the cell names all four; a named member finds
  * the booking in "Meine Reservierungen", marked, and takes themselves off.
  */
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describePlayRules } from '@platzbuchung/domain/players/play-rules';
 import * as playerTexts from '@platzbuchung/domain/players/texts';
@@ -18,6 +19,7 @@ import {
   UI_TIMEOUT_MS,
   useChromium,
   type Account,
+  settingsCard,
 } from './support';
 import { clubDay } from './support/reservations-api';
 import { expectSlot, openGrid, popup, slot } from './support/reservations-grid';
@@ -51,14 +53,15 @@ describe('who plays', () => {
     await page.getByRole('button', { name: 'Kontingent hinzufügen' }).click();
     // A quota that ends before it begins is refused in the browser, under its own control.
     await page.getByLabel('Bis', { exact: true }).selectOption('12');
-    await page.getByRole('button', { name: 'Mitspieler und Kontingente speichern' }).click();
+    const card = settingsCard(page, clubSettingsTexts.playRulesTitle);
+    await card.getByRole('button', { name: clubSettingsTexts.save }).click();
     await page
       .getByText('Ein Kontingent endet zwischen 1 und 24 Uhr und nach seinem Beginn.')
       .waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByLabel('Bis', { exact: true }).selectOption('21');
     await page.getByLabel('Kurzfristig frei (Stunden vor Beginn)').fill('24');
-    await page.getByRole('button', { name: 'Mitspieler und Kontingente speichern' }).click();
-    await page.getByText('Die Vereinseinstellungen wurden gespeichert.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await card.getByRole('button', { name: clubSettingsTexts.save }).click();
+    await card.getByText(clubSettingsTexts.saved).waitFor({ timeout: UI_TIMEOUT_MS });
     await expectAccessible(page, 'admin-play-rules');
     await screenshot(page, 'admin-play-rules');
   });

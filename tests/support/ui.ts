@@ -125,3 +125,8 @@ export async function pickDate(page: Page, dateField: Locator, date: string): Pr
   await calendar.getByRole('button', { name: formatDateDe(date), exact: true }).click();
   await calendar.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }
+
+/** A card of the admin's Verein tab by its title: each saves on its own, so tests act inside one. */
+export function settingsCard(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}

@@ -1,10 +1,11 @@
 /**
- * Verein, second card: the club-local rules — time zone, how far ahead players may book, until
+ * Verein, the club-local rules' card: the club-local rules — time zone, how far ahead players may book, until
  * when they may cancel, and the Platzordnung — through the one schema form (schema
  * `clubLocalRules`). They are saved with the club's other settings (PUT /api/admin/club), which
  * are sent unchanged, so each save is one settings change in the log.
  */
 import type { HostContract } from '@platzbuchung/host/contract';
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { ClubLocalRulesFields } from '@platzbuchung/ui/components/club-local-rules-fields';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
@@ -69,8 +70,8 @@ function LocalRulesForm({
   return (
     <SchemaForm
       form={form}
-      submitLabel="Regeln speichern"
-      successMessage={form.result?.message ?? null}
+      submitLabel={clubSettingsTexts.save}
+      savedText={clubSettingsTexts.saved}
       requiredHint={false}
     >
       <ClubLocalRulesFields form={form} />

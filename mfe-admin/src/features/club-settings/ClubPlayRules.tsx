@@ -1,5 +1,5 @@
 /**
- * Verein, third card: who plays — co-players, guests and their fee, prime-time quotas, the
+ * Verein, the play rules' card: who plays — co-players, guests and their fee, prime-time quotas, the
  * short-notice exemption and the length of a doubles. Saved with the club's other settings
  * (PUT /api/admin/club, those sent unchanged), so each save is one settings change in the log.
  * Every error shows under its control, found by its path (`/quotas/0/to_hour`).
@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ClubSettingsBody, PlayRules } from '@platzbuchung/domain/schemas';
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
@@ -91,11 +92,6 @@ function PlayRulesForm({ club, rules, onSaved }: { club: Club; rules: PlayRules;
           {alert}
         </div>
       )}
-      {saved && (
-        <div className="notice notice--success" role="status">
-          {saved}
-        </div>
-      )}
       <fieldset className="form__fieldset" disabled={saving}>
         <legend>Mitspieler</legend>
         <RadioGroup
@@ -152,10 +148,16 @@ function PlayRulesForm({ club, rules, onSaved }: { club: Club; rules: PlayRules;
         )}
       </fieldset>
       <QuotasFieldset draft={draft} errors={errors} disabled={saving} send={send} />
-      <button type="submit" className="button button--primary form__submit" disabled={saving}>
-        {saving && <span className="spinner" aria-hidden="true" />}
-        Mitspieler und Kontingente speichern
-      </button>
+      <div className="form__actions">
+        <button type="submit" className="button button--primary form__submit" disabled={saving}>
+          {saving && <span className="spinner" aria-hidden="true" />}
+          {clubSettingsTexts.save}
+        </button>
+        {/* Always there, so a screen reader announces the text when it appears. */}
+        <p className="form__saved" role="status">
+          {saved ? clubSettingsTexts.saved : ''}
+        </p>
+      </div>
     </form>
   );
 }

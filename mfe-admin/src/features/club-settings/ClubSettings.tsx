@@ -1,8 +1,10 @@
 /**
- * Verein: the club's settings through the one schema form (schema `clubSettings`), checked in the
- * browser and again by the API, and the record of what was changed by whom.
+ * Verein: the club's settings in cards that each save on their own (its "Speichern", then
+ * "Gespeichert." beside it), checked in the browser and again by the API, and the record of what
+ * was changed by whom. A card keeps what the admin typed while another card saves.
  */
 import type { HostContract } from '@platzbuchung/host/contract';
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
 import { CheckboxField } from '@platzbuchung/ui/components/form-fields';
@@ -13,14 +15,46 @@ import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { saveClubSettings } from './api';
 import type { MessageAnswer } from '../../shared/admin-api';
 import { ClubChanges, loadChanges } from './ClubChanges';
+import { ClubCourtNames } from './ClubCourtNames';
 import { ClubLocalRules } from './ClubLocalRules';
 import { ClubPlayRules } from './ClubPlayRules';
 import { clubFromAnswer } from './local-rules-body';
 import { ClubhouseScreen } from './ClubhouseScreen';
+import { SettingsCard } from './SettingsCard';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 
 export function ClubSettings({ host, club }: { host: HostContract; club: Club }) {
   const changes = useResource(loadChanges, club._id);
+  return (
+    <div className="admin-part">
+      <h2>Verein</h2>
+      <p className="admin-part__intro">{clubSettingsTexts.intro}</p>
+      <div className="settings-cards">
+        <SettingsCard title={clubSettingsTexts.coreTitle} intro={clubSettingsTexts.coreIntro}>
+          <CoreSettings host={host} club={club} onSaved={changes.load} />
+        </SettingsCard>
+        <SettingsCard title={clubSettingsTexts.courtNamesTitle} intro={clubSettingsTexts.courtNamesIntro}>
+          <ClubCourtNames host={host} club={club} onSaved={changes.load} />
+        </SettingsCard>
+        <SettingsCard title={clubSettingsTexts.localRulesTitle}>
+          <ClubLocalRules host={host} club={club} onSaved={changes.load} />
+        </SettingsCard>
+        <SettingsCard title={clubSettingsTexts.playRulesTitle}>
+          <ClubPlayRules club={club} onSaved={changes.load} />
+        </SettingsCard>
+        <SettingsCard title={displayTexts.cardTitle}>
+          <ClubhouseScreen club={club} onSaved={changes.load} />
+        </SettingsCard>
+      </div>
+
+      <h3 className="admin-subtitle">{clubSettingsTexts.changesTitle}</h3>
+      <ClubChanges changes={changes} timeZone={club.time_zone} />
+    </div>
+  );
+}
+
+/** Name, courts, hours, limit and member approval (schema `clubSettings`). */
+function CoreSettings({ host, club, onSaved }: { host: HostContract; club: Club; onSaved: () => void }) {
   const form = useSchemaForm<MessageAnswer<Club>>({
     schemaName: 'clubSettings',
     initialValues: {
@@ -37,42 +71,14 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
       // The header and the grid read the club from the shell: hand it the changed one at once.
       const changed = clubFromAnswer(data);
       host.replaceClubs(host.clubs.map((c) => (c._id === changed._id ? changed : c)));
-      changes.load();
+      onSaved();
     },
   });
-
   return (
-    <div className="admin-part">
-      <h2>Verein</h2>
-      <p className="admin-part__intro">
-        Plätze und Spielzeiten gelten sofort für den Platzplan. Künftige Reservierungen müssen danach noch
-        Platz haben.
-      </p>
-      <div className="admin-card">
-        <SchemaForm form={form} submitLabel="Speichern" successMessage={form.result?.message ?? null}>
-          <ClubSettingsFields form={form} />
-          <MembershipFields form={form} />
-        </SchemaForm>
-      </div>
-
-      <h3 className="admin-subtitle">Zeitzone, Buchungszeitraum und Platzordnung</h3>
-      <div className="admin-card">
-        <ClubLocalRules host={host} club={club} onSaved={changes.load} />
-      </div>
-
-      <h3 className="admin-subtitle">Mitspieler, Gäste und Kontingente</h3>
-      <div className="admin-card">
-        <ClubPlayRules club={club} onSaved={changes.load} />
-      </div>
-
-      <h3 className="admin-subtitle">{displayTexts.cardTitle}</h3>
-      <div className="admin-card">
-        <ClubhouseScreen club={club} onSaved={changes.load} />
-      </div>
-
-      <h3 className="admin-subtitle">Änderungen</h3>
-      <ClubChanges changes={changes} timeZone={club.time_zone} />
-    </div>
+    <SchemaForm form={form} submitLabel={clubSettingsTexts.save} savedText={clubSettingsTexts.saved}>
+      <ClubSettingsFields form={form} />
+      <MembershipFields form={form} />
+    </SchemaForm>
   );
 }
 

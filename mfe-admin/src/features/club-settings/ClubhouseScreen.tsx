@@ -7,6 +7,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { displayNamesLabels, displayTexts } from '@platzbuchung/domain/display/texts';
 import { DISPLAY_NAMES, type DisplayNames } from '@platzbuchung/domain/schemas';
+import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import type { Club } from '@platzbuchung/domain/types';
 import { SelectField } from '@platzbuchung/ui/components/form-fields';
 import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
@@ -94,8 +95,8 @@ function NamesForm({
   return (
     <SchemaForm
       form={form}
-      submitLabel="Anzeige speichern"
-      successMessage={form.result ? displayTexts.namesSaved : null}
+      submitLabel={clubSettingsTexts.save}
+      savedText={clubSettingsTexts.saved}
       requiredHint={false}
     >
       <SelectField

@@ -28,3 +28,24 @@ export const adminTexts = {
   noticeNotFound: 'Diese fehlgeschlagene Benachrichtigung gibt es in Ihrem Verein nicht.',
   invalidNoticeStatus: 'Der Status muss „waiting“, „sent“ oder „failed“ sein.',
 } as const;
+
+/**
+ * Verein: each section is a card that saves on its own, with the same button and the same status
+ * line after saving, so no card's save is mistaken for the whole page's.
+ */
+export const clubSettingsTexts = {
+  save: 'Speichern',
+  saved: 'Gespeichert.',
+  intro:
+    'Jeder Abschnitt wird für sich gespeichert; Änderungen in einem anderen Abschnitt bleiben dabei stehen, bis Sie dort speichern.',
+  coreTitle: 'Verein und Plätze',
+  coreIntro:
+    'Plätze und Spielzeiten gelten sofort für den Platzplan. Künftige Reservierungen müssen danach noch Platz haben.',
+  courtNamesTitle: 'Platznamen',
+  courtNamesIntro:
+    'Ein eigener Name erscheint im Platzplan, im Aushang, in E-Mails und im Protokoll. Leer lassen: „Platz 1“, „Platz 2“ …',
+  courtNameLabel: (court: number): string => `Name für Platz ${court}`,
+  localRulesTitle: 'Zeitzone, Buchungszeitraum und Platzordnung',
+  playRulesTitle: 'Mitspieler, Gäste und Kontingente',
+  changesTitle: 'Änderungen',
+} as const;

@@ -13,7 +13,6 @@ export const displayTexts = {
   cardIntro:
     'Ein Bildschirm im Clubhaus zeigt den heutigen Belegungsplan, live und ohne Anmeldung. Wer den Link kennt, sieht den Plan: Geben Sie ihn nur auf dem Gerät im Clubhaus ein.',
   namesLabel: 'Namen im Aushang',
-  namesSaved: 'Die Anzeige der Namen wurde gespeichert.',
   noLink: 'Es gibt noch keinen Aushang-Link.',
   linkLabel: 'Aushang-Link',
   make: 'Aushang-Link erstellen',

@@ -75,9 +75,18 @@ interface TextFieldProps {
   type?: 'text' | 'email';
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'numeric';
+  /** What an empty field stands for ("Platz 3"), never a label's stand-in. */
+  placeholder?: string;
 }
 
-export function TextField({ field, label, type = 'text', autoComplete, inputMode }: TextFieldProps) {
+export function TextField({
+  field,
+  label,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  placeholder,
+}: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -90,6 +99,7 @@ export function TextField({ field, label, type = 'text', autoComplete, inputMode
         value={field.value}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        placeholder={placeholder}
         onChange={(event) => field.onValueChange(event.target.value)}
         {...controlA11y(field, errorId)}
       />

@@ -23,6 +23,11 @@ interface SchemaFormProps {
   successMessage?: string | null;
   /** False for a form without required fields: then the "*" hint would explain nothing. */
   requiredHint?: boolean;
+  /**
+   * A short status beside the submit button after success ("Gespeichert."), for a form that is one
+   * of several on a page: it says which one was saved, where the admin's eyes are.
+   */
+  savedText?: string;
 }
 
 export function SchemaForm({
@@ -31,6 +36,7 @@ export function SchemaForm({
   children,
   successMessage,
   requiredHint = true,
+  savedText,
 }: SchemaFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = () =>
@@ -55,6 +61,13 @@ export function SchemaForm({
     return <FailureNotice message={uiTexts.schemaLoadFailed} onRetry={form.retry} />;
   }
 
+  const submit = (
+    <button type="submit" className="button button--primary form__submit" disabled={form.isSending}>
+      {form.isSending && <span className="spinner" aria-hidden="true" />}
+      {submitLabel}
+    </button>
+  );
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     form.submit();
@@ -76,10 +89,17 @@ export function SchemaForm({
         </div>
       )}
       {children}
-      <button type="submit" className="button button--primary form__submit" disabled={form.isSending}>
-        {form.isSending && <span className="spinner" aria-hidden="true" />}
-        {submitLabel}
-      </button>
+      {savedText === undefined ? (
+        submit
+      ) : (
+        <div className="form__actions">
+          {submit}
+          {/* Always there, so a screen reader announces the text when it appears. */}
+          <p className="form__saved" role="status">
+            {form.succeeded ? savedText : ''}
+          </p>
+        </div>
+      )}
     </form>
   );
 }
