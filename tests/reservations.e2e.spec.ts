@@ -252,7 +252,9 @@ describe('my reservations', () => {
     await expectAccessible(page, 'bookings');
 
     await page
-      .getByRole('button', { name: `Reservierung am ${formatDateDe(clubDay(1))}, 9-10 Uhr, Platz 1 stornieren` })
+      .getByRole('button', {
+        name: `Reservierung am ${formatDateDe(clubDay(1))}, 9-10 Uhr, Platz 1 stornieren`,
+      })
       .click();
     const dialog = popup(page);
     await dialog.getByRole('heading', { name: 'Reservierung stornieren' }).waitFor();
@@ -269,7 +271,7 @@ describe('my reservations', () => {
     await slot(page, 2, 16).click();
     await dialog.getByRole('button', { name: 'Reservieren' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-    await page.getByRole('link', { name: 'Meine Buchungen' }).click();
+    await page.getByRole('link', { name: 'Meine Reservierungen' }).click();
     await page.getByText('2 von 3').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await entries.nth(0).textContent()).toBe(`${formatDateDe(clubDay(1))}16-17 UhrPlatz 2`);
 

@@ -25,7 +25,7 @@ export function FooterNav({
 }) {
   const items: NavItem[] = [
     { to: hostPaths.reservations, label: 'Platzplan', icon: <HomeIcon /> },
-    ...(isActive ? [{ to: hostPaths.bookings, label: 'Meine Buchungen', icon: <ListIcon /> }] : []),
+    ...(isActive ? [{ to: hostPaths.bookings, label: 'Meine Reservierungen', icon: <ListIcon /> }] : []),
     ...(isActive && hasRules
       ? [{ to: hostPaths.clubRules, label: 'Platzordnung', icon: <RulesIcon /> }]
       : []),
