@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { weekdayOf } from '@platzbuchung/domain/dates';
+import { defaultFiguresRange } from '@platzbuchung/domain/stats/range';
 import type { Club } from '@platzbuchung/domain/types';
 import {
   createClub,
@@ -68,6 +69,9 @@ describe('Auslastung', () => {
     await greta.reserve(club._id, { court_num: '2', date: tomorrow, start_time: 17, label: 'Turnier' });
     await steffi.reserve(club._id, { court_num: '3', date: tomorrow, start_time: 17 });
     const gone = await steffi.reserve(club._id, { court_num: '4', date: clubDay(2), start_time: 10 });
+    const { name, courts_count, start_hour, end_hour, reservations_limit } = club;
+    const core = { name, courts_count, start_hour, end_hour, reservations_limit };
+    await greta.put(`/api/admin/club?club_id=${club._id}`, { ...core, court_names: { '2': 'Halle' } });
     await steffi.cancel(club._id, gone, clubDay(2));
   });
   afterAll(async () => {
@@ -110,6 +114,20 @@ describe('Auslastung', () => {
         'Steffi Graf',
       );
       expect(await page.getByText('1 Absage, 1 Std. zurückgegeben').count()).toBe(1);
+      // The picture's cells say they are percentages, as the table does.
+      await expect
+        .poll(() => page.locator('.heatmap__cell:not(.heatmap__cell--closed)').first().innerText())
+        .toMatch(/^\d+\u202f%$/);
+      // Every court's bar runs on a track of the same length, whatever its figures say beside it.
+      const tracks = await page.locator('.stats__bar').evaluateAll((bars) =>
+        bars.map((bar) => {
+          const box = bar.getBoundingClientRect();
+          return [Math.round(box.left), Math.round(box.width)];
+        }),
+      );
+      expect(new Set(tracks.map(String)).size).toBe(1);
+      // A court's own name, from the club's settings.
+      expect(await page.locator('.stats__bar-row').nth(1).innerText()).toContain('Halle');
       await expectAccessible(page, `stats-${viewport}`);
       const shot = await screenshot(page, 'stats-heatmap');
       expect(shot).toContain('stats-heatmap');
@@ -121,6 +139,19 @@ describe('Auslastung', () => {
       expect(await page.locator('#stats-heat-table caption').isVisible()).toBe(true);
     });
   }
+
+  it('opens on the same days as "Gäste": the domain’s one default range', async () => {
+    await loginViaApi(browser.context, admin);
+    const page = await browser.newPage('desktop');
+    const { from, to } = defaultFiguresRange(clubDay(0));
+    const stats = page.waitForResponse((r) => r.url().includes('/api/admin/stats'));
+    await openPage(page, '/admin/auslastung');
+    expect(await (await stats).json()).toMatchObject({ data: { from, to } });
+    const guests = page.waitForRequest((r) => r.url().includes('/api/admin/guests'));
+    await openPage(page, '/admin/gaeste');
+    const asked = new URL((await guests).url()).searchParams;
+    expect([asked.get('from'), asked.get('to')]).toEqual([from, to]);
+  });
 
   it('refuses a range that ends before it starts, in German, before asking', async () => {
     await loginViaApi(browser.context, admin);

@@ -1,6 +1,7 @@
 /**
- * The demo club of `npm start -- --demo`: twelve members and a realistic week on the grid, so a
- * newcomer sees the product at work. Bookings and the court block go through the same command
+ * The demo club of `npm start -- --demo`: twelve members, a realistic week on the grid and the four
+ * weeks before it, so a newcomer sees the product at work and the admin's figures ("Auslastung",
+ * "Gäste") open on a month that was played. Bookings and the court block go through the same command
  * handler as the API's, so they obey every rule and appear in the event log.
  */
 import { clubNow } from '@platzbuchung/domain/club-time';
@@ -56,6 +57,9 @@ const DEMO_PLAY_RULES: PlayRules = {
   quota_exempt_hours: 0,
 };
 const DAYS_SHOWN = 7;
+/** Weeks played before today: the admin's figures open on the last four (stats/range). */
+const PAST_WEEKS = 4;
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /** When members want to play: after work on weekdays, mornings at the weekend. */
 const WEEKDAY_HOURS = [17, 18, 19, 16, 20, 10, 9];
 const WEEKEND_HOURS = [10, 11, 9, 14, 15, 16, 12];
@@ -120,11 +124,12 @@ async function memberIds(db: Db, clubId: string): Promise<{ admin: Actor; player
 type Booking = Omit<MakeReservation, 'type' | 'reservation_id'>;
 
 /**
- * The week ahead: two weekly training series with a label, a children's course, and up to three
- * single hours per player (the club's limit) at the hours people like to play. A slot that is taken
- * or already past moves to the next court, then to the next day.
+ * A week from `today` on: a children's course and up to three single hours per player (the club's
+ * limit) at the hours people like to play, and, in the first week seeded, two weekly training
+ * series with a label, which then run through every later week. A slot that is taken or already
+ * past moves to the next court, then to the next day.
  */
-function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
+function demoWeek(today: string, admin: Actor, players: Actor[], withSeries: boolean): Booking[] {
   const series = (days: number, start: number, court: string, label: string): Booking => ({
     actor: admin,
     date: addDays(today, days),
@@ -136,8 +141,7 @@ function demoWeek(today: string, admin: Actor, players: Actor[]): Booking[] {
     players: [],
   });
   const bookings: Booking[] = [
-    series(1, 18, '1', 'Training Herren 40'),
-    series(2, 16, '2', 'Jugendtraining'),
+    ...(withSeries ? [series(1, 18, '1', 'Training Herren 40'), series(2, 16, '2', 'Jugendtraining')] : []),
     { ...series(4, 14, '6', 'Schnupperkurs Kinder'), recurring: false },
   ];
   players.forEach((actor, player) => {
@@ -235,9 +239,11 @@ async function adminWeek(db: Db, clubId: string, today: string, admin: Actor, cl
 }
 
 /**
- * A demo club with twelve members and, when nothing is booked from today on, a week: a court block,
- * a team match over two courts, two weekly training series and the players' single hours. Running
- * it again on a club that has its week changes nothing.
+ * A demo club with twelve members and, when nothing is booked from four weeks ago on, those four
+ * weeks and the week ahead: two weekly training series since the first, the players' single hours
+ * every week, and this week a court block and a team match over two courts. The past weeks are
+ * booked on the clock of their own day, through the same rules, so the log tells them as they
+ * would have happened. Running it again on a club that has its weeks changes nothing.
  */
 export async function seedDemo(
   db: Db,
@@ -249,12 +255,21 @@ export async function seedDemo(
   const club = await findClub(db, clubId);
   const today = clubNow(club!.time_zone, now).date;
   const clock: Clock = { now };
-  const week = { from: today, to: addDays(today, DAYS_SHOWN - 1) };
-  if ((await listReservations(db, clubId, week)).length > 0) return { clubId, booked: 0 };
+  const seeded = { from: addDays(today, -7 * PAST_WEEKS), to: addDays(today, DAYS_SHOWN - 1) };
+  if ((await listReservations(db, clubId, seeded)).length > 0) return { clubId, booked: 0 };
   const { admin, players } = await memberIds(db, clubId);
+  let booked = 0;
+  // Oldest first, each week on its own day's clock, so the log runs forward in time.
+  for (let weeksAgo = PAST_WEEKS; weeksAgo >= 1; weeksAgo--) {
+    const then: Clock = { now: new Date(now.getTime() - weeksAgo * WEEK_MS) };
+    const day = clubNow(club!.time_zone, then.now).date;
+    for (const wish of demoWeek(day, admin, players, weeksAgo === PAST_WEEKS)) {
+      if (await book(db, clubId, wish, then)) booked++;
+    }
+  }
   // The block first: the members' bookings then go around it, as they would in a real club.
-  let booked = await adminWeek(db, clubId, today, admin, clock);
-  for (const wish of demoWeek(today, admin, players)) {
+  booked += await adminWeek(db, clubId, today, admin, clock);
+  for (const wish of demoWeek(today, admin, players, false)) {
     if (await book(db, clubId, wish, clock)) booked++;
   }
   return { clubId, booked };

@@ -83,6 +83,31 @@ describe('the demo club', () => {
     expect(booked).toBeGreaterThanOrEqual(30);
   });
 
+  it('has the four weeks before played too, so the admin’s figures open on a filled month', async () => {
+    const clubId: string = (await db('clubs').where({ name: DEMO_CLUB_NAME }).first('id')).id;
+    for (let weeksAgo = 1; weeksAgo <= 4; weeksAgo++) {
+      const from = addDays(WEEK.from, -7 * weeksAgo);
+      const past = await listReservations(db, clubId, { from, to: addDays(from, 6) });
+      expect(past.filter((r) => !r.recurring && !r.label).length).toBeGreaterThanOrEqual(25);
+      expect(
+        past
+          .filter((r) => r.recurring)
+          .map((r) => r.label)
+          .sort(),
+      ).toEqual(['Jugendtraining', 'Training Herren 40']);
+    }
+    // The training series began four weeks ago and run on; each booking was made on its week's clock.
+    const series: { date: string }[] = await db('reservations')
+      .where({ club_id: clubId, recurring: true })
+      .select('date');
+    expect(series.map((r) => r.date).sort()).toEqual([addDays(WEEK.from, -27), addDays(WEEK.from, -26)]);
+    const first: { occurred_at: Date } = await db('events')
+      .where({ club_id: clubId, type: 'ReservationMade' })
+      .orderBy('position')
+      .first('occurred_at');
+    expect(first.occurred_at.toISOString()).toBe('2026-10-26T07:00:00.000Z');
+  });
+
   it('changes nothing when seeded again', async () => {
     const before = Number((await db('events').count({ n: '*' }))[0]!.n);
     const again = await seedDemo(db, fastHasher, clock);

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { clubNow } from '@platzbuchung/domain/club-time';
-import { addDays, addMonths, formatDayDe, isIsoDate } from '@platzbuchung/domain/dates';
+import { formatDayDe, isIsoDate } from '@platzbuchung/domain/dates';
+import { defaultFiguresRange } from '@platzbuchung/domain/stats/range';
 import { guestsTexts as t } from '@platzbuchung/domain/exports/texts';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
 import { germanEuros } from '@platzbuchung/domain/german-numbers';
@@ -18,15 +19,10 @@ import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { useSearchParams } from '@platzbuchung/ui/search-params';
 import { fetchGuests, guestsCsvHref, type GuestRange } from './api';
 
-/** The club's current month, first to last day. */
-function thisMonth(club: Club): GuestRange {
-  const from = `${clubNow(club.time_zone).date.slice(0, 8)}01`;
-  return { from, to: addDays(addMonths(from, 1), -1) };
-}
-
 export function Guests({ host, club }: RemoteScreenProps & { club: Club }) {
   const [params, setParams] = useSearchParams(host);
-  const fallback = thisMonth(club);
+  // The same first range as "Auslastung", so both screens open on the same sums.
+  const fallback = defaultFiguresRange(clubNow(club.time_zone).date);
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const range: GuestRange = isIsoDate(from) && isIsoDate(to) ? { from, to } : fallback;

@@ -1,12 +1,14 @@
 /** The figures beside the heatmap: hours per court, by kind, the top members, guests, call-offs. */
+import { courtName } from '@platzbuchung/domain/courts';
 import { fullName } from '@platzbuchung/domain/names';
 import { statsKinds } from '@platzbuchung/domain/stats/facts';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
+import type { Club } from '@platzbuchung/domain/types';
 import type { StatsAnswer } from './api';
 
 const TOP_MEMBERS = 10;
 
-export function CourtHours({ report }: { report: StatsAnswer }) {
+export function CourtHours({ report, club }: { report: StatsAnswer; club: Club }) {
   const most = Math.max(1, ...report.courts.map((court) => court.booked + court.blocked));
   return (
     <section className="stats__panel" aria-labelledby="stats-courts">
@@ -14,7 +16,7 @@ export function CourtHours({ report }: { report: StatsAnswer }) {
       <ul className="stats__bars">
         {report.courts.map((court) => (
           <li key={court.court_num} className="stats__bar-row">
-            <span className="stats__bar-label">{statsTexts.court(court.court_num)}</span>
+            <span className="stats__bar-label">{courtName(club, court.court_num)}</span>
             <span className="stats__bar" aria-hidden="true">
               <span className="stats__bar-fill" style={{ width: `${(100 * court.booked) / most}%` }} />
               <span

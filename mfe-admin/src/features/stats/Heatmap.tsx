@@ -82,7 +82,7 @@ function HourRow({ hour, cells }: { hour: number; cells: Map<string, HeatCell> }
               cell.capacity,
             )}
           >
-            {percent}
+            {statsTexts.cellPercent(percent)}
           </span>
         );
       })}

@@ -62,7 +62,7 @@ function StatsOf({
         error={stats.error}
         onRetry={stats.retry}
       >
-        {report && <Report report={report} />}
+        {report && <Report report={report} club={club} />}
       </LoadState>
     </div>
   );
@@ -117,7 +117,7 @@ function RangeForm({
   );
 }
 
-function Report({ report }: { report: StatsAnswer }) {
+function Report({ report, club }: { report: StatsAnswer; club: Club }) {
   const [tableShown, setTableShown] = useState(false);
   const { totals } = report;
   const percent = totals.capacity > 0 ? Math.round((100 * totals.booked) / totals.capacity) : 0;
@@ -139,7 +139,7 @@ function Report({ report }: { report: StatsAnswer }) {
         </button>
       </section>
       <div className="stats__side">
-        <CourtHours report={report} />
+        <CourtHours report={report} club={club} />
         <TopMembers report={report} />
         <KindHours report={report} />
         <Guests report={report} />

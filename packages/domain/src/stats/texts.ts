@@ -24,8 +24,9 @@ export const statsTexts = {
   showTable: 'Als Tabelle zeigen',
   hideTable: 'Tabelle ausblenden',
   legendStep: (percent: number) => `${percent} %`,
+  /** A heatmap cell: the percentage with its sign, kept on one line in a narrow cell. */
+  cellPercent: (percent: number) => `${percent}\u202f%`,
   courtsTitle: 'Stunden je Platz',
-  court: (num: string) => `Platz ${num}`,
   booked: 'belegt',
   blocked: 'gesperrt',
   open: 'frei',

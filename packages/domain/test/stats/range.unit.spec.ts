@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STATS_DAYS, statsRange } from '../../src/stats/range';
+import { defaultFiguresRange, MAX_STATS_DAYS, statsRange } from '../../src/stats/range';
 import { statsTexts } from '../../src/stats/texts';
 
 const today = '2026-11-26';
@@ -11,6 +11,12 @@ describe('the days the club’s numbers are asked for', () => {
       from: '2026-10-30',
       to: '2026-11-26',
     });
+  });
+
+  it('are by default the one range "Auslastung" and "Gäste" both open with', () => {
+    expect(defaultFiguresRange(today)).toEqual({ from: '2026-10-30', to: '2026-11-26' });
+    const { from, to } = defaultFiguresRange(today);
+    expect(statsRange({ from: undefined, to: undefined }, today)).toEqual({ ok: true, from, to });
   });
 
   it('run four weeks back from a named end, and up to today from a named start', () => {
