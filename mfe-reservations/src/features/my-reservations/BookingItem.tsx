@@ -1,6 +1,7 @@
 /** One of the user's bookings in the list, with its button to cancel it ("stornieren", docs/words.md); and the list's heading. */
 import type { Ref } from 'react';
 import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
+import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import * as texts from '@platzbuchung/domain/texts';
 import { RepeatIcon, TrashIcon } from '../../shared/icons';
 import type { BookingEntry } from '../../shared/my-reservations';
@@ -82,12 +83,27 @@ export function BookingsHeading({
   counter = null,
 }: {
   ref: Ref<HTMLHeadingElement>;
-  counter?: string | null;
+  /** The reservations still to come and the club's limit, once both are known. */
+  counter?: { upcoming: number; limit: number } | null;
 }) {
   return (
-    <h1 id="bookings-title" className="bookings__title" ref={ref} tabIndex={-1}>
-      {texts.myReservations}
-      {counter && <span className="bookings__counter">{counter}</span>}
-    </h1>
+    <>
+      <h1
+        id="bookings-title"
+        className="bookings__title"
+        ref={ref}
+        tabIndex={-1}
+        aria-describedby={counter ? 'bookings-counter-note' : undefined}
+      >
+        {texts.myReservations}
+        {counter && <span className="bookings__counter">{`${counter.upcoming} von ${counter.limit}`}</span>}
+      </h1>
+      {counter && (
+        // The counter's words are the specification's; what they count is said beside them.
+        <p id="bookings-counter-note" className="bookings__counter-note">
+          {reservationTexts.counterNote(counter.limit)}
+        </p>
+      )}
+    </>
   );
 }

@@ -94,7 +94,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
     <section className="bookings" aria-labelledby="bookings-title">
       <BookingsHeading
         ref={headingRef}
-        counter={`${upcomingCount(own, now.date, user._id, play)} von ${club.reservations_limit}`}
+        counter={{ upcoming: upcomingCount(own, now.date, user._id, play), limit: club.reservations_limit }}
       />
       {justLeft && (
         <LeftNotice

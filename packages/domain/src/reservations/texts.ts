@@ -62,3 +62,7 @@ export const cancelledStatus = (slot: string, part: 'once' | 'once_and_future' |
     once_and_future: `Die Serie ist ab diesem Termin storniert: ${slot}.`,
     all: `Die ganze Serie ist storniert: ${slot}.`,
   })[part];
+
+/** What the "2 von 3" beside "Meine Reservierungen" counts (docs/words.md). */
+export const counterNote = (limit: number): string =>
+  `Kommende Reservierungen, höchstens ${limit} gleichzeitig`;
