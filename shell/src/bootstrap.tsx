@@ -7,7 +7,7 @@ import { App } from './app/App';
 import { pageBasics } from './session/session-context';
 
 const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+if (!root) throw new Error('index.html hat kein Element #root');
 
 // A transition: React renders the shell in short tasks instead of one long one. A member's page
 // shows the layout's frame from its own HTML meanwhile (services/api/src/http/page-frame.ts), so

@@ -22,7 +22,7 @@ export async function fetchClubRules(clubId: string, signal?: AbortSignal): Prom
   return { rules: answer.rules, play: playRulesOf(answer) };
 }
 
-export const clubRulesCache = createSessionCache<ClubRulesAnswer>('club rules');
+export const clubRulesCache = createSessionCache<ClubRulesAnswer>('Platzordnung und Spielregeln');
 
 export function ensureClubRules(clubId: string, force = false): void {
   const load = async () => ({ value: await fetchClubRules(clubId) });

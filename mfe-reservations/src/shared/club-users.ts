@@ -3,7 +3,7 @@ import type { UserListEntry } from '@platzbuchung/domain/types';
 import { fetchUsers } from './reservations-api';
 import { createSessionCache } from './session-cache';
 
-export const clubUsersCache = createSessionCache<UserListEntry[]>('club users');
+export const clubUsersCache = createSessionCache<UserListEntry[]>('Mitglieder des Vereins');
 
 /**
  * The list with the member's own name as the session holds it: a name changed in the account panel

@@ -139,6 +139,6 @@ export function bookingEntries(own: readonly Reservation[], now: LocalMoment): B
 }
 
 /** Keyed by club and user: the cache of the one logged-in user. */
-export const myReservationsCache = createSessionCache<Reservation[]>('own reservations');
+export const myReservationsCache = createSessionCache<Reservation[]>('Eigene Reservierungen');
 
 export const cacheKey = (clubId: string, userId: string) => `${clubId}:${userId}`;

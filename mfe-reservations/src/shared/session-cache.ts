@@ -111,7 +111,7 @@ export function createSessionCache<T>(what: string): SessionCache<T> {
         } else set({ key, status: 'loaded', value, clubSeq });
       },
       (error: unknown) => {
-        console.error(`Loading ${what} failed`, error);
+        console.error(`${what}: Laden fehlgeschlagen`, error);
         // The value may lack what the load was for: it is known to include nothing.
         if (mine === generation) set({ ...state, key, status: 'failed', clubSeq: 0 });
       },

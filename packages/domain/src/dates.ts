@@ -34,7 +34,7 @@ export const compareIso = (a: string, b: string): number => (a < b ? -1 : a > b 
  */
 function toUtcDate(date: IsoDate): Date {
   const parsed = parseIsoDate(date);
-  if (!parsed) throw new RangeError(`Not a calendar date: ${date}`);
+  if (!parsed) throw new RangeError(`Kein Kalendertag: ${date}`);
   return parsed;
 }
 

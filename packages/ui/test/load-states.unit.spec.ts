@@ -17,7 +17,7 @@ const listMachine = setup({
   types: { context: {} as ListContext, events: {} as ListEvent },
   actors: {
     loadNames: fromPromise<string[]>(async () => {
-      throw new Error('loadNames must be provided');
+      throw new Error('loadNames muss mit provide() übergeben werden');
     }),
   },
 }).createMachine({

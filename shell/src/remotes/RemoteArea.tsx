@@ -92,7 +92,7 @@ class AreaErrorBoundary extends Component<BoundaryProps, { crashed: boolean }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('A remote screen failed while rendering', error, info.componentStack);
+    console.error('Ein Bildschirm eines Remotes ist beim Zeichnen gescheitert', error, info.componentStack);
     this.props.onError();
   }
 

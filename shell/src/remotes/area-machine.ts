@@ -35,7 +35,7 @@ export const areaMachine = setup({
   types: { context: {} as AreaContext, events: {} as AreaEvent, input: {} as AreaInput },
   actors: {
     loadScreen: fromPromise<RemoteScreen, AreaScreen & { fresh: boolean }>(async () => {
-      throw new Error('loadScreen must be provided');
+      throw new Error('loadScreen muss mit provide() übergeben werden');
     }),
   },
   delays: { retryDelay: ({ context }) => 400 * context.attempts },

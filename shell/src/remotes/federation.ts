@@ -30,7 +30,7 @@ interface FailedModule {
 const fallbackPlugin: ModuleFederationRuntimePlugin = {
   name: 'platzbuchung-area-fallback',
   errorLoadRemote({ id, error }) {
-    console.error(`Remote module ${id} could not be loaded`, error);
+    console.error(`Das Modul ${id} eines Remotes konnte nicht geladen werden`, error);
     const failed: FailedModule = { [FAILED]: error };
     return failed;
   },
@@ -83,7 +83,7 @@ async function checkContract(remote: string, entryUrl: string, fresh: boolean): 
   const declaration = (!fresh && takeInlineContract(remote)) || (await fetchContract(remote, entryUrl));
   if (declaration.hostContract !== HOST_CONTRACT_VERSION) {
     throw new IncompatibleRemoteError(
-      `${remote} was built for host contract ${String(declaration.hostContract)}, the shell speaks ${HOST_CONTRACT_VERSION}`,
+      `${remote} ist für den Host-Vertrag ${String(declaration.hostContract)} gebaut, die Shell spricht ${HOST_CONTRACT_VERSION}`,
     );
   }
 }
@@ -159,12 +159,13 @@ export function isRemoteConfigured(remote: string): boolean {
  */
 export async function loadScreen(remote: string, module: string, fresh: boolean): Promise<RemoteScreen> {
   const entry = entries[remote];
-  if (!entry) throw new RemoteLoadError(`Remote ${remote} is not configured`);
+  if (!entry) throw new RemoteLoadError(`Das Remote ${remote} ist nicht eingerichtet`);
   if (!fresh) fetchEntryAhead(entry);
   await contractChecked(remote, entry, fresh);
   if (fresh) registerRemotes([{ name: remote, entry: retryAddress(entry) }], { force: true });
   const loaded = await loadRemote<{ default?: unknown } | FailedModule>(screenKey(remote, module));
-  if (!loaded || FAILED in loaded) throw new RemoteLoadError(`${remote}/${module} could not be loaded`);
+  if (!loaded || FAILED in loaded)
+    throw new RemoteLoadError(`${remote}/${module} konnte nicht geladen werden`);
   if (typeof loaded.default !== 'function')
     throw new RemoteLoadError(`${remote}/${module} exports no screen`);
   const screen = loaded.default as RemoteScreen;

@@ -149,16 +149,16 @@ export const blocksMachine = setup({
   },
   actors: {
     loadBlocks: fromPromise<Block[]>(async () => {
-      throw new Error('loadBlocks must be provided');
+      throw new Error('loadBlocks muss mit provide() übergeben werden');
     }),
     previewBlock: fromPromise<AffectedBooking[], BlockRequest>(async () => {
-      throw new Error('previewBlock must be provided');
+      throw new Error('previewBlock muss mit provide() übergeben werden');
     }),
     createBlock: fromPromise<{ message: string; cancelled: number }, BlockRequest>(async () => {
-      throw new Error('createBlock must be provided');
+      throw new Error('createBlock muss mit provide() übergeben werden');
     }),
     liftBlock: fromPromise<{ message: string }, string>(async () => {
-      throw new Error('liftBlock must be provided');
+      throw new Error('liftBlock muss mit provide() übergeben werden');
     }),
   },
   guards: {

@@ -27,10 +27,10 @@ export const clubMailsMachine = setup({
   },
   actors: {
     loadNotices: fromPromise<MailList>(async () => {
-      throw new Error('loadNotices must be provided');
+      throw new Error('loadNotices muss mit provide() übergeben werden');
     }),
     retryMail: fromPromise<MailList & { message: string }, string>(async () => {
-      throw new Error('retryMail must be provided');
+      throw new Error('retryMail muss mit provide() übergeben werden');
     }),
   },
   guards: {

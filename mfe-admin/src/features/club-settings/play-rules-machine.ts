@@ -78,7 +78,7 @@ export const playRulesMachine = setup({
   },
   actors: {
     save: fromPromise<{ message: string }, { body: ClubSettingsBody }>(async () => {
-      throw new Error('save must be provided');
+      throw new Error('save muss mit provide() übergeben werden');
     }),
   },
   actions: {

@@ -65,10 +65,10 @@ export const eventLogMachine = setup({
   },
   actors: {
     loadPage: fromPromise<PageOutput, PageInput>(async () => {
-      throw new Error('loadPage must be provided');
+      throw new Error('loadPage muss mit provide() übergeben werden');
     }),
     loadNewer: fromPromise<NewerOutput, NewerInput>(async () => {
-      throw new Error('loadNewer must be provided');
+      throw new Error('loadNewer muss mit provide() übergeben werden');
     }),
   },
   guards: {

@@ -72,7 +72,7 @@ export function questionFor(member: Member, action: MemberAction): ActionQuestio
             destructive: false,
           };
         default:
-          throw new Error(`No change from ${member.status} to ${action.status}`);
+          throw new Error(`Kein Wechsel von ${member.status} zu ${action.status}`);
       }
     case 'cancelBookings':
       return {
@@ -90,7 +90,7 @@ export function questionFor(member: Member, action: MemberAction): ActionQuestio
       };
     default: {
       const unknown: never = action;
-      throw new Error(`Unknown member action ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekannte Aktion für Mitglieder: ${JSON.stringify(unknown)}`);
     }
   }
 }

@@ -60,7 +60,7 @@ function changesSomething(member: Member, action: MemberAction): boolean {
       return adminMayErase(member);
     default: {
       const unknown: never = action;
-      throw new Error(`Unknown member action ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekannte Aktion für Mitglieder: ${JSON.stringify(unknown)}`);
     }
   }
 }
@@ -84,10 +84,10 @@ export const membersMachine = setup({
   },
   actors: {
     loadMembers: fromPromise<Member[]>(async () => {
-      throw new Error('loadMembers must be provided');
+      throw new Error('loadMembers muss mit provide() übergeben werden');
     }),
     changeMember: fromPromise<MessageAnswer<Member[]>, MemberChange>(async () => {
-      throw new Error('changeMember must be provided');
+      throw new Error('changeMember muss mit provide() übergeben werden');
     }),
   },
   guards: {

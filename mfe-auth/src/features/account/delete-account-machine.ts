@@ -34,11 +34,11 @@ export const deleteAccountMachine = setup({
   },
   actors: {
     eraseAccount: fromPromise<{ message: string }, { password: string }>(async () => {
-      throw new Error('eraseAccount must be provided');
+      throw new Error('eraseAccount muss mit provide() übergeben werden');
     }),
     /** Logs out and leaves the panel; the account is gone by then. */
     leave: fromPromise<void>(async () => {
-      throw new Error('leave must be provided');
+      throw new Error('leave muss mit provide() übergeben werden');
     }),
   },
   guards: {

@@ -31,10 +31,10 @@ export const emailConfirmationMachine = setup({
   },
   actors: {
     loadState: fromPromise<EmailState>(async () => {
-      throw new Error('loadState must be provided');
+      throw new Error('loadState muss mit provide() übergeben werden');
     }),
     sendLink: fromPromise<{ message: string }>(async () => {
-      throw new Error('sendLink must be provided');
+      throw new Error('sendLink muss mit provide() übergeben werden');
     }),
   },
 }).createMachine({

@@ -36,10 +36,10 @@ export const notificationSettingsMachine = setup({
   },
   actors: {
     loadSettings: fromPromise<NotificationSettings>(async () => {
-      throw new Error('loadSettings must be provided');
+      throw new Error('loadSettings muss mit provide() übergeben werden');
     }),
     saveSettings: fromPromise<SaveAnswer, NotificationSettings>(async () => {
-      throw new Error('saveSettings must be provided');
+      throw new Error('saveSettings muss mit provide() übergeben werden');
     }),
   },
   guards: {

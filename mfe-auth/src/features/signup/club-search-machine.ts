@@ -42,7 +42,7 @@ export const clubSearchMachine = setup({
   },
   actors: {
     searchClubs: fromPromise<readonly Club[], { q: string }>(async () => {
-      throw new Error('searchClubs must be provided');
+      throw new Error('searchClubs muss mit provide() übergeben werden');
     }),
   },
   actions: {

@@ -165,7 +165,7 @@ export const changeReservationMachine = setup({
   },
   actors: {
     submit: fromPromise<PopupOutput, ChangeRequest>(async () => {
-      throw new Error('submit must be provided');
+      throw new Error('submit muss mit provide() übergeben werden');
     }),
   },
   guards: {

@@ -68,7 +68,7 @@ export const deleteReservationMachine = setup({
   },
   actors: {
     submit: fromPromise<PopupOutput, DeleteRequest>(async () => {
-      throw new Error('submit must be provided');
+      throw new Error('submit muss mit provide() übergeben werden');
     }),
   },
   guards: {

@@ -147,7 +147,7 @@ export const makeReservationMachine = setup({
   },
   actors: {
     submit: fromPromise<PopupOutput, { body: MakeReservationBody }>(async () => {
-      throw new Error('submit must be provided');
+      throw new Error('submit muss mit provide() übergeben werden');
     }),
   },
   guards: {

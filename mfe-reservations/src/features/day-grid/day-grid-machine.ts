@@ -91,7 +91,7 @@ export const dayGridMachine = setup({
   },
   actors: {
     loadWeek: fromPromise<WeekData, { clubId: string; window: DateWindow }>(async () => {
-      throw new Error('loadWeek must be provided');
+      throw new Error('loadWeek muss mit provide() übergeben werden');
     }),
   },
   actions: {

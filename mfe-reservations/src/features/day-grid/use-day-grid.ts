@@ -56,7 +56,7 @@ export function useDayGrid(club: Club, user: SessionUser, host: HostContract) {
     dayGridMachine.provide({
       actors: { loadWeek },
       actions: {
-        reportLoadFailed: (_, error) => console.error('Loading reservations failed', error),
+        reportLoadFailed: (_, error) => console.error('Reservierungen konnten nicht geladen werden', error),
         reportDate: (_, date) => {
           lastShownDate = date;
         },

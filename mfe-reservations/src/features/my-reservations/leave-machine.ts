@@ -14,7 +14,7 @@ export const leaveMachine = setup({
   },
   actors: {
     leave: fromPromise<void>(async () => {
-      throw new Error('leave must be provided');
+      throw new Error('leave muss mit provide() übergeben werden');
     }),
   },
   actions: {

@@ -15,7 +15,7 @@ export const rejoinMachine = setup({
   },
   actors: {
     rejoin: fromPromise<void>(async () => {
-      throw new Error('rejoin must be provided');
+      throw new Error('rejoin muss mit provide() übergeben werden');
     }),
   },
   actions: {

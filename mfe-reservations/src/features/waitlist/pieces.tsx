@@ -18,7 +18,7 @@ const WaitlistSection = lazy<ComponentType<{ clubId: string }>>(() =>
   import('./WaitlistSection').then(
     (m) => ({ default: m.WaitlistSection }),
     (error: unknown) => {
-      console.error('The Warteliste section could not be loaded:', error);
+      console.error('Der Abschnitt Warteliste konnte nicht geladen werden:', error);
       return { default: () => null };
     },
   ),

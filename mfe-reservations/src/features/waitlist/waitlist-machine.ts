@@ -37,7 +37,7 @@ export const waitlistMachine = setup({
   },
   actors: {
     send: fromPromise<WaitlistOutput, WaitlistRequest>(async () => {
-      throw new Error('send must be provided');
+      throw new Error('send muss mit provide() übergeben werden');
     }),
   },
   guards: { isWaiting: ({ context }) => context.entry !== null },

@@ -41,7 +41,7 @@ export const waitlistStore = {
       set({ clubId, entries: [...(await fetchWaitlist(clubId))].sort(byHour) });
     } catch (error) {
       // Without the list the grid has no marks and the section stays empty; booking still works.
-      console.error('The waitlist could not be loaded:', error);
+      console.error('Die Warteliste konnte nicht geladen werden:', error);
     }
   },
 };

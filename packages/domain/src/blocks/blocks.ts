@@ -61,7 +61,7 @@ export function evolveBlock(state: BlockState, event: BlockEvent & { club_id: st
       return state.status === 'active' ? { status: 'lifted', block: state.block } : state;
     default: {
       const unknown: never = event;
-      throw new Error(`Unknown block event: ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekanntes Ereignis einer Sperrung: ${JSON.stringify(unknown)}`);
     }
   }
 }

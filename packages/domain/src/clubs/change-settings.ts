@@ -39,7 +39,7 @@ export function evolveClub(state: ClubState, event: ClubEvent): ClubState {
     }
     default: {
       const unknown: never = event.type;
-      throw new Error(`Unknown club event: ${String(unknown)}`);
+      throw new Error(`Unbekanntes Ereignis eines Vereins: ${String(unknown)}`);
     }
   }
 }

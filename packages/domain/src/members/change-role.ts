@@ -35,7 +35,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return state.status === 'member' ? { ...state, membership: event.data.after } : state;
     default: {
       const unknown: never = event;
-      throw new Error(`Unknown member event: ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekanntes Ereignis eines Mitglieds: ${JSON.stringify(unknown)}`);
     }
   }
 }

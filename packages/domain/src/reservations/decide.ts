@@ -55,7 +55,7 @@ export function decide<C extends ReservationCommand>(
       return rejoinAsCoPlayer(cmd, state, context as RejoinAsCoPlayerContext, now);
     default: {
       const unknown: never = cmd;
-      throw new Error(`Unknown reservation command: ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekannter Befehl für Reservierungen: ${JSON.stringify(unknown)}`);
     }
   }
 }

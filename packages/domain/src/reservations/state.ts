@@ -89,7 +89,7 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       return state.status === 'active' ? { status: 'cancelled', reservation: state.reservation } : state;
     default: {
       const unknown: never = event;
-      throw new Error(`Unknown reservation event: ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekanntes Ereignis einer Reservierung: ${JSON.stringify(unknown)}`);
     }
   }
 }

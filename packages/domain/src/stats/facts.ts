@@ -145,7 +145,7 @@ export function statsFacts(before: StatsBooking | null, event: EventEnvelope<Res
         : { booking: null };
     default: {
       const unknown: never = event;
-      throw new Error(`Unknown reservation event: ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekanntes Ereignis einer Reservierung: ${JSON.stringify(unknown)}`);
     }
   }
 }

@@ -85,7 +85,7 @@ export function evolveWaitlist(
       return state.status === 'waiting' ? { status: 'left', entry: state.entry } : state;
     default: {
       const unknown: never = event;
-      throw new Error(`Unknown waitlist event: ${JSON.stringify(unknown)}`);
+      throw new Error(`Unbekanntes Ereignis der Warteliste: ${JSON.stringify(unknown)}`);
     }
   }
 }

@@ -22,7 +22,7 @@ export const resourceMachine = setup({
   },
   actors: {
     load: fromPromise<unknown, unknown>(async () => {
-      throw new Error('load must be provided');
+      throw new Error('load muss mit provide() übergeben werden');
     }),
   },
 }).createMachine({

@@ -90,10 +90,10 @@ export const formMachine = setup({
   },
   actors: {
     loadSchema: fromPromise<object, { name: string }>(async () => {
-      throw new Error('loadSchema must be provided');
+      throw new Error('loadSchema muss mit provide() übergeben werden');
     }),
     submit: fromPromise<unknown, { payload: Payload }>(async () => {
-      throw new Error('submit must be provided');
+      throw new Error('submit muss mit provide() übergeben werden');
     }),
   },
   actions: {

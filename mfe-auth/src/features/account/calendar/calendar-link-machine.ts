@@ -36,13 +36,13 @@ export const calendarLinkMachine = setup({
   },
   actors: {
     loadLink: fromPromise<CalendarLink>(async () => {
-      throw new Error('loadLink must be provided');
+      throw new Error('loadLink muss mit provide() übergeben werden');
     }),
     renewLink: fromPromise<CalendarLink>(async () => {
-      throw new Error('renewLink must be provided');
+      throw new Error('renewLink muss mit provide() übergeben werden');
     }),
     copyLink: fromPromise<void, { url: string }>(async () => {
-      throw new Error('copyLink must be provided');
+      throw new Error('copyLink muss mit provide() übergeben werden');
     }),
   },
   actions: {

@@ -23,7 +23,7 @@ export const dataExportMachine = setup({
   },
   actors: {
     fetchExport: fromPromise<DownloadedFile>(async () => {
-      throw new Error('fetchExport must be provided');
+      throw new Error('fetchExport muss mit provide() übergeben werden');
     }),
   },
   actions: {
