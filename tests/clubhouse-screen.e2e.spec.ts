@@ -15,6 +15,7 @@ import {
   openPage,
   postApi,
   screenshot,
+  settingsCard,
   TEST_PASSWORD,
   UI_TIMEOUT_MS,
   uniqueClubName,
@@ -81,6 +82,13 @@ describe('the clubhouse screen', () => {
     expect(answer?.headers()['cache-control']).toBe('no-store');
     await screen.getByRole('columnheader', { name: 'Platz 4' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await screen.getByRole('heading', { name: club.name }).waitFor();
+    // From the current hour on: the hours already played are not on the screen.
+    const hourBefore = clubNow(timeZone, new Date()).hour;
+    const firstHour = Number(
+      (await screen.locator('.aushang__grid tbody th').first().innerText()).slice(0, 2),
+    );
+    // The screen may have passed a full hour while this was read.
+    expect([hourBefore, clubNow(timeZone, new Date()).hour]).toContain(firstHour);
 
     const now = clubNow(timeZone, new Date());
     const hour = now.hour + 1;
@@ -108,6 +116,41 @@ describe('the clubhouse screen', () => {
     await renewLink(club._id);
     await screen.getByText(displayTexts.linkGone).waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(screen, 'clubhouse-screen-renewed');
+  });
+});
+
+describe('the admin’s Aushang card', () => {
+  it('copies the long link with one button, says "Kopiert.", and shows it as a QR code from its own chunk', async () => {
+    const { admin } = await clubIn('Europe/Berlin');
+    await loginViaApi(office.context, admin);
+    await office.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const page = await office.newPage(viewport);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await openPage(page, '/admin/verein');
+      const card = settingsCard(page, displayTexts.cardTitle);
+      if (viewport === 'desktop') {
+        await card.getByRole('button', { name: displayTexts.make }).click();
+        await card.getByText(displayTexts.made).waitFor({ timeout: UI_TIMEOUT_MS });
+      }
+      const link = card.getByRole('textbox', { name: displayTexts.linkLabel });
+      await link.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(new URL(await link.inputValue()).pathname).toMatch(/^\/aushang\//);
+      await card.getByRole('button', { name: displayTexts.copy }).click();
+      await card.getByText(displayTexts.copied).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+      const qr = card.getByRole('img', { name: displayTexts.qrTitle });
+      await qr.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(160);
+      expect(scripts.filter((url) => url.includes('admin-qr'))).toHaveLength(1);
+      await expectAccessible(page, `admin-aushang-${viewport}`);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'admin-aushang');
+      await page.close();
+    }
   });
 });
 

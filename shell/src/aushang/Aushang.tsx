@@ -5,7 +5,12 @@
 import { useEffect, useState } from 'react';
 import { clubNow, clubWallClock } from '@platzbuchung/domain/club-time';
 import { formatDateDe, formatHour } from '@platzbuchung/domain/dates';
-import { nextFreeHours, type DisplayDay, type DisplaySlot } from '@platzbuchung/domain/display/screen';
+import {
+  nextFreeHours,
+  shownHours,
+  type DisplayDay,
+  type DisplaySlot,
+} from '@platzbuchung/domain/display/screen';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 import { useDisplayDay } from './use-display-day';
 
@@ -49,7 +54,8 @@ function Day({ day, now, offline }: { day: DisplayDay; now: Date; offline: boole
   const wall = clubWallClock(day.time_zone, now);
   const moment = clubNow(day.time_zone, now);
   const clock = wall.time.slice(0, 5);
-  const hours = day.courts[0]?.slots.map((slot) => slot.hour) ?? [];
+  // From the current hour on: the morning already played would take half the screen.
+  const hours = shownHours(day.courts[0]?.slots.map((slot) => slot.hour) ?? [], moment, day.date);
   useEffect(() => {
     document.title = displayTexts.title(day.club_name);
   }, [day.club_name]);
@@ -77,13 +83,13 @@ function Day({ day, now, offline }: { day: DisplayDay; now: Date; offline: boole
             </th>
             {day.courts.map((court) => (
               <th scope="col" key={court.court}>
-                {displayTexts.court(court.court)}
+                {court.name}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {hours.map((hour, row) => {
+          {hours.map((hour) => {
             const past = day.date === moment.date && hour < moment.hour;
             const current = day.date === moment.date && hour === moment.hour;
             return (
@@ -92,7 +98,7 @@ function Day({ day, now, offline }: { day: DisplayDay; now: Date; offline: boole
                   {formatHour(hour)}
                 </th>
                 {day.courts.map((court) => {
-                  const slot = court.slots[row]!;
+                  const slot = court.slots.find((s) => s.hour === hour)!;
                   return (
                     <td key={court.court} className={`aushang__cell aushang__cell--${slot.state}`}>
                       {slotText(slot)}

@@ -1,6 +1,8 @@
 /**
- * The clubhouse screen's link in the Verein tab: loaded, shown, made or renewed. Renewing a link
- * that exists asks first, since it ends the old one at once, also on the screen in the clubhouse.
+ * The clubhouse screen's link in the Verein tab: loaded, shown, copied, made or renewed. Renewing a
+ * link that exists asks first, since it ends the old one at once, also on the screen in the
+ * clubhouse. Copying says "Kopiert." for a moment; where the browser refuses, the link is selected
+ * for copying by hand.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DisplayNames } from '@platzbuchung/domain/schemas';
@@ -16,18 +18,33 @@ interface DisplayLinkContext {
 }
 
 type DisplayLinkEvent =
-  { type: 'link.renew' } | { type: 'link.confirm' } | { type: 'link.cancel' } | { type: 'link.retryLoad' };
+  | { type: 'link.renew' }
+  | { type: 'link.confirm' }
+  | { type: 'link.cancel' }
+  | { type: 'link.retryLoad' }
+  | { type: 'link.copy' };
+
+/** "Kopiert." stays this long, then the card is quiet again. */
+export const COPIED_NOTICE_MS = 4000;
 
 export const displayLinkMachine = setup({
   types: { context: {} as DisplayLinkContext, events: {} as DisplayLinkEvent },
   actors: {
     loadLink: fromPromise<DisplayLink>(async () => {
-      throw new Error('loadLink must be provided');
+      throw new Error('loadLink muss mit provide() übergeben werden');
     }),
     renewLink: fromPromise<{ url: string | null; message: string }>(async () => {
-      throw new Error('renewLink must be provided');
+      throw new Error('renewLink muss mit provide() übergeben werden');
+    }),
+    copyLink: fromPromise<void, { url: string }>(async () => {
+      throw new Error('copyLink muss mit provide() übergeben werden');
     }),
   },
+  actions: {
+    /** The view's hook when copying failed: select the link's text so the admin can copy it by hand. */
+    selectLink: () => {},
+  },
+  delays: { copiedNotice: COPIED_NOTICE_MS },
   guards: { hasLink: ({ context }) => context.url !== null },
 }).createMachine({
   id: 'displayLink',
@@ -50,11 +67,27 @@ export const displayLinkMachine = setup({
     },
     loadFailed: loadFailedState<DisplayLinkContext, DisplayLinkEvent>('link.retryLoad'),
     ready: {
+      initial: 'idle',
       on: {
         'link.renew': [
           { guard: 'hasLink', target: 'confirming', actions: assign({ message: null, error: null }) },
           { target: 'renewing', actions: assign({ message: null, error: null }) },
         ],
+        'link.copy': { guard: 'hasLink', target: '.copying' },
+      },
+      states: {
+        idle: {},
+        copying: {
+          invoke: {
+            src: 'copyLink',
+            input: ({ context }) => ({ url: context.url ?? '' }),
+            onDone: 'copied',
+            onError: { target: 'selectedForCopy', actions: 'selectLink' },
+          },
+        },
+        copied: { tags: ['copied'], after: { copiedNotice: 'idle' } },
+        /** The clipboard refused: the link is selected, and the card says how to copy it. */
+        selectedForCopy: { tags: ['selectedForCopy'] },
       },
     },
     confirming: {

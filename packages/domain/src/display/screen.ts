@@ -5,10 +5,11 @@
  * so the rules of a cell are the grid's own (day-slots, blocks).
  */
 import { blockAt, type Block } from '../blocks/blocks';
+import { courtName } from '../courts';
 import { fullName, type Named } from '../names';
 import { courtNumbers, reservationsBySlot, slotKey, startHours } from '../reservations/day-slots';
 import type { DisplayNames } from '../schemas';
-import type { IsoDate, Reservation } from '../types';
+import type { CourtNames, IsoDate, Reservation } from '../types';
 import type { LocalMoment } from '../dates';
 
 export type DisplaySlotState = 'free' | 'booked' | 'blocked';
@@ -22,6 +23,8 @@ export interface DisplaySlot {
 
 export interface DisplayCourt {
   court: number;
+  /** What the club calls it: its own name, else "Platz N" (`courtName`). */
+  name: string;
   slots: DisplaySlot[];
 }
 
@@ -48,7 +51,14 @@ export function displayName(person: Named | undefined, mode: DisplayNames): stri
 }
 
 export interface DisplayDayInput {
-  club: { name: string; courts_count: number; start_hour: number; end_hour: number; time_zone: string };
+  club: {
+    name: string;
+    courts_count: number;
+    start_hour: number;
+    end_hour: number;
+    time_zone: string;
+    court_names?: CourtNames;
+  };
   displayNames: DisplayNames;
   date: IsoDate;
   clubSeq: number;
@@ -64,6 +74,7 @@ export function displayDay(input: DisplayDayInput): DisplayDay {
   const bySlot = reservationsBySlot(input.reservations, date);
   const courts = courtNumbers(club).map((court) => ({
     court,
+    name: courtName(club, court),
     slots: startHours(club).map((hour): DisplaySlot => {
       const booking = bySlot.get(slotKey(court, hour));
       if (booking) {
@@ -99,4 +110,16 @@ export function nextFreeHours(
     } else if (run) break;
   }
   return run;
+}
+
+/**
+ * The hours of `day` the screen shows at `now`: from the current hour on, as the people at the door
+ * ask what is free now and later, not what was played this morning. A day still to come shows
+ * whole; after the last hour the last one stays, so the screen is never empty.
+ */
+export function shownHours(hours: readonly number[], now: LocalMoment, date: IsoDate): number[] {
+  if (now.date < date) return [...hours];
+  const fromHour = now.date > date ? Infinity : now.hour;
+  const shown = hours.filter((hour) => hour >= fromHour);
+  return shown.length || hours.length === 0 ? shown : hours.slice(-1);
 }

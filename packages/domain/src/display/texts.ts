@@ -1,4 +1,5 @@
 /** The clubhouse screen's German words (docs/architecture/clubhouse-screen.md). */
+import { calendarTexts } from '../calendar/texts';
 import type { DisplayNames } from '../schemas';
 
 /** How each choice of `display_names` reads in the admin's card and in the log. */
@@ -22,10 +23,15 @@ export const displayTexts = {
   made: 'Der Aushang-Link wurde erstellt.',
   renewed: 'Der Aushang-Link wurde erneuert; der bisherige gilt nicht mehr.',
   open: 'Aushang öffnen',
+  copy: 'Link kopieren',
+  copied: 'Kopiert.',
+  copyFailed: calendarTexts.copyFailed,
+  qrTitle: 'QR-Code des Aushang-Links',
+  qrHint: 'Mit der Kamera des Geräts im Clubhaus scannen, statt den langen Link abzutippen.',
+  qrLoading: 'QR-Code wird erstellt …',
   loading: 'Aushang-Link wird geladen …',
   // The screen itself
   title: (clubName: string): string => `Platzbelegung – ${clubName}`,
-  court: (court: number | string): string => `Platz ${court}`,
   free: 'frei',
   booked: 'belegt',
   blocked: 'gesperrt',

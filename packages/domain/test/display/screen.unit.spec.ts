@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../../src/blocks/blocks';
 import { defaultLocalRules, withLocalRules } from '../../src/clubs/local-rules';
-import { displayDay, displayName, nextFreeHours, type DisplayCourt } from '../../src/display/screen';
+import {
+  displayDay,
+  displayName,
+  nextFreeHours,
+  shownHours,
+  type DisplayCourt,
+} from '../../src/display/screen';
 import { displayNamesLabels } from '../../src/display/texts';
 import { settingsChangeLines } from '../../src/events/describe';
 import type { Named } from '../../src/names';
@@ -91,6 +97,19 @@ describe('the screen’s day', () => {
     });
   });
 
+  it('calls each court as the club does: its own name, else "Platz N"', () => {
+    const named = displayDay({
+      club: { ...club, court_names: { '2': 'Center Court' } },
+      displayNames: 'initials',
+      date: DAY,
+      clubSeq: 1,
+      reservations: [],
+      blocks: [],
+      people: new Map(),
+    });
+    expect(named.courts.map((court) => court.name)).toEqual(['Platz 1', 'Center Court']);
+  });
+
   it('holds no ids: what a public screen is sent', () => {
     expect(JSON.stringify(dayWith('full', [booking({})]))).not.toMatch(/"u1"|"r1"|"b1"/);
   });
@@ -99,6 +118,7 @@ describe('the screen’s day', () => {
 describe('a court’s next free hours', () => {
   const court = (states: ('free' | 'booked')[]): DisplayCourt => ({
     court: 1,
+    name: 'Platz 1',
     slots: states.map((state, i) => ({ hour: 8 + i, state, text: null })),
   });
 
@@ -112,6 +132,22 @@ describe('a court’s next free hours', () => {
   it('are none once the day has nothing free left, or is over', () => {
     expect(nextFreeHours(court(['free', 'booked']), { date: DAY, hour: 9 }, DAY)).toBeNull();
     expect(nextFreeHours(court(['free']), { date: '2026-06-02', hour: 0 }, DAY)).toBeNull();
+  });
+});
+
+describe('the hours the screen shows', () => {
+  const hours = [8, 9, 10, 11, 12, 13];
+
+  it('are those from the current hour on, today', () => {
+    expect(shownHours(hours, { date: DAY, hour: 11 }, DAY)).toEqual([11, 12, 13]);
+    expect(shownHours(hours, { date: DAY, hour: 6 }, DAY)).toEqual(hours);
+  });
+
+  it('are the whole day before it begins, and the last hour once it is over, never none', () => {
+    expect(shownHours(hours, { date: '2026-05-31', hour: 23 }, DAY)).toEqual(hours);
+    expect(shownHours(hours, { date: DAY, hour: 20 }, DAY)).toEqual([13]);
+    expect(shownHours(hours, { date: '2026-06-02', hour: 0 }, DAY)).toEqual([13]);
+    expect(shownHours([], { date: DAY, hour: 9 }, DAY)).toEqual([]);
   });
 });
 

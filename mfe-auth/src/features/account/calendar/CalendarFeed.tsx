@@ -7,6 +7,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { getJson, postJson } from '@platzbuchung/ui/api/client';
+import { copyToClipboard } from '@platzbuchung/ui/clipboard';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { calendarLinkMachine, type CalendarLink } from './calendar-link-machine';
 import './calendar-feed.css';
@@ -17,24 +18,6 @@ const loadLink = fromPromise<CalendarLink>(({ signal }) => getJson<CalendarLink>
 const renewLink = fromPromise<CalendarLink>(({ signal }) =>
   postJson<CalendarLink>(CALENDAR_LINK_PATH, {}, signal),
 );
-
-/**
- * The clipboard API where the page may use it (https or localhost); otherwise the old way through a
- * selection, which some browsers still allow. Rejects when neither copied the text.
- */
-async function copyToClipboard(url: string, field: HTMLInputElement | null): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(url);
-      return;
-    } catch {
-      // Refused (no permission, no focus): try the selection below.
-    }
-  }
-  field?.select();
-  // execCommand is deprecated but still the only copy where the clipboard API is missing (plain http).
-  if (!field || !document.execCommand('copy')) throw new Error('copy refused');
-}
 
 export function CalendarFeed() {
   const id = useId();
