@@ -6,7 +6,7 @@ import { sessionMachine, type Basics } from '../src/session/session-machine';
 
 const config: RemotesConfig = {
   remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
-  impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+  impressum: { name: 'Betreiber', email: 'kontakt@example.de', address: 'Am Platz 1, 12345 Tennisdorf' },
   privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 },
 };
 const anna = {

@@ -1,3 +1,4 @@
+import type { ImpressumConfig } from '@platzbuchung/domain/privacy/facts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,7 +20,7 @@ export interface Config {
   databaseUrl: string | undefined;
   sessionSecret: string;
   timeZone: string;
-  impressum: { name: string; email: string };
+  impressum: ImpressumConfig;
   /** The built shell the API serves at /, and where the browser finds each remote. */
   ui: { shellDir: string; remotes: Record<string, string> };
   production: boolean;
@@ -204,6 +205,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     impressum: {
       name: env.IMPRESSUM_NAME ?? 'Platzbuchung Betreiber',
       email: env.IMPRESSUM_EMAIL ?? 'kontakt@platzbuchung.invalid',
+      address: env.IMPRESSUM_ADDRESS?.trim() ?? '',
     },
     ui: {
       shellDir: env.SHELL_DIR ?? `${REPO_ROOT}shell/dist`,

@@ -63,7 +63,11 @@ beforeAll(async () => {
         remotes: { auth: 'http://localhost:3001' },
         publicUrl: deps.config.publicUrl,
         mailRetentionDays: deps.config.mailRetentionDays,
-        impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+        impressum: {
+          name: 'Betreiber',
+          email: 'kontakt@example.de',
+          address: 'Am Platz 1, 12345 Tennisdorf',
+        },
         startupFor: pageStartup(deps.db),
       }),
     }),
@@ -106,7 +110,7 @@ describe('serving the shell', () => {
   it('tells the shell where the remotes and the operator are', async () => {
     expect(await (await get('/remotes.json')).json()).toEqual({
       remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
-      impressum: { name: 'Betreiber', email: 'kontakt@example.de' },
+      impressum: { name: 'Betreiber', email: 'kontakt@example.de', address: 'Am Platz 1, 12345 Tennisdorf' },
       // The periods the privacy notice names, as the API keeps them.
       privacy: {
         sessionIdleDays: 14,
@@ -233,7 +237,11 @@ describe('the configuration in the page', () => {
   it('cannot be closed early by a text in it, and still reads back the same', () => {
     const config = {
       remotes: { auth: 'http://localhost:3001/remoteEntry.js' },
-      impressum: { name: '</script><script>alert(1)</script>', email: 'kontakt@example.de' },
+      impressum: {
+        name: '</script><script>alert(1)</script>',
+        email: 'kontakt@example.de',
+        address: 'Am Platz 1, 12345 Tennisdorf',
+      },
       privacy: { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 },
     };
     const block = inlineConfigBlock(config);

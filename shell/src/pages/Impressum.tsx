@@ -1,6 +1,8 @@
 /** The legal notice: operator and contact address, from /remotes.json. */
 import { Link } from 'react-router-dom';
 import { hostPaths } from '@platzbuchung/host/contract';
+// From the facts, not the notice: the notice's text is a chunk of its own (shell/src/pages/Privacy.tsx).
+import { ADDRESS_NOT_CONFIGURED, OPERATOR_NOT_CONFIGURED } from '@platzbuchung/domain/privacy/facts';
 import * as texts from '@platzbuchung/domain/texts';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { SessionContext } from '../session/session-context';
@@ -17,7 +19,8 @@ export function Impressum() {
         <h1>Impressum</h1>
         <p>{texts.productName} wird betrieben von:</p>
         <address className="impressum">
-          <span>{impressum?.name || 'Betreiber nicht konfiguriert'}</span>
+          <span>{impressum?.name || OPERATOR_NOT_CONFIGURED}</span>
+          <span>{impressum?.address || ADDRESS_NOT_CONFIGURED}</span>
           {impressum?.email && (
             <span>
               E-Mail: <a href={`mailto:${impressum.email}`}>{impressum.email}</a>

@@ -1,9 +1,15 @@
 /** What the operator and the code tell the privacy notice and the Impressum. */
 
-/** Operator details for the legal notice ("{name}, {email}"). */
+/** What the Impressum and the privacy notice say where the operator left a detail unset. */
+export const OPERATOR_NOT_CONFIGURED = 'Betreiber nicht konfiguriert';
+export const ADDRESS_NOT_CONFIGURED = 'Anschrift nicht konfiguriert';
+
+/** Operator details for the legal notice ("{name}, {address}, {email}"). */
 export interface ImpressumConfig {
   name: string;
   email: string;
+  /** The postal address an Impressum must give ("Musterweg 1, 12345 Musterstadt"); '' when not configured. */
+  address: string;
 }
 
 /**

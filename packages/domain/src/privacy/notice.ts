@@ -6,7 +6,7 @@
  * to what is stored changes this text in the same commit.
  */
 import { accountTexts } from '../account/texts';
-import type { ImpressumConfig, PrivacyFacts } from './facts';
+import { OPERATOR_NOT_CONFIGURED, type ImpressumConfig, type PrivacyFacts } from './facts';
 
 export interface NoticeSection {
   title: string;
@@ -20,17 +20,24 @@ const RATE_LIMIT_MINUTES = 15;
 /** How long a browser keeps the note that it logged into an account before (http/known-devices). */
 const KNOWN_DEVICE_DAYS = 180;
 
-const NOT_CONFIGURED = 'Betreiber nicht konfiguriert';
+
+/** "Name, Anschrift, E-Mail: …": the operator as the notice names them. */
+function operatorContact(operator: ImpressumConfig): string {
+  const parts = [operator.name || OPERATOR_NOT_CONFIGURED];
+  if (operator.address) parts.push(operator.address);
+  if (operator.email) parts.push(`E-Mail: ${operator.email}`);
+  return parts.join(', ');
+}
 
 export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): NoticeSection[] {
-  const name = operator.name || NOT_CONFIGURED;
-  const contact = operator.email ? `${name}, E-Mail: ${operator.email}` : name;
+  const contact = operatorContact(operator);
   return [
     {
       title: 'Wer ist verantwortlich?',
       paragraphs: [
         `Verantwortlich für die Verarbeitung Ihrer Daten in Platzbuchung ist: ${contact}.`,
         'Platzbuchung ist ein kostenloser Dienst, mit dem Mitglieder von Tennisvereinen Plätze reservieren und Vereine ihre Plätze verwalten. Es gibt keine Werbung, kein Tracking und keine Inhalte oder Cookies von Dritten.',
+        'Die Einwilligung bei der Registrierung nennt den „Entwickler dieser App“: Das ist der Betreiber, oben genannt. Die „Mitarbeiter Ihres Vereins“ sind dessen Administratoren in Platzbuchung.',
       ],
     },
     {
@@ -48,6 +55,14 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
         {
           term: 'Ihre Buchungen und jede Änderung daran',
           text: 'Platz, Tag, Uhrzeit, ob es eine wöchentliche Serie ist, und eine Bezeichnung, falls der Verein eine vergibt. Jede Änderung (angelegt, verlegt, abgesagt) steht mit Zeitpunkt und der Kennung der Person, die sie vorgenommen hat, im Ereignisprotokoll; ebenso Änderungen Ihrer Rolle und Ihres Status. Das Protokoll wird nur ergänzt, nie nachträglich verändert.',
+        },
+        {
+          term: 'Mitspieler und Gäste',
+          text: 'Trägt ein Mitglied Sie als Mitspieler in seine Reservierung ein, steht Ihre Nutzerkennung bei dieser Reservierung und im Ereignisprotokoll; Sie erfahren es per E-Mail (in „Mein Konto“ abschaltbar) und können sich selbst wieder austragen. Tragen Sie einen Gast ein, speichern wir den Namen, den Sie angeben, und die Gastgebühr bei dieser Reservierung, nie im Ereignisprotokoll. Einen Gast benachrichtigen wir nicht.',
+        },
+        {
+          term: 'Ihre Wartelisten',
+          text: 'Setzen Sie sich auf die Warteliste einer belegten Stunde, speichern wir Platz, Tag, Stunde und wann Sie sich eingetragen haben, bis Sie sich austragen oder die Stunde vorbei ist; das Ereignisprotokoll hält Ein- und Austragen fest. Wird die Stunde frei, schicken wir Ihnen eine E-Mail.',
         },
         {
           term: 'Ihre Anmeldungen',
@@ -85,7 +100,8 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
     {
       title: 'Wer Ihre Daten sieht',
       paragraphs: [
-        'Die aktiven Mitglieder Ihres Vereins sehen Ihren Namen und Ihre Buchungen im Belegungsplan, nie Ihre E-Mail-Adresse. Die Administratoren Ihres Vereins sehen zusätzlich Ihre E-Mail-Adresse, Ihre Rolle, Ihren Status und das Ereignisprotokoll des Vereins. Andere Vereine sehen nichts von Ihnen.',
+        'Die aktiven Mitglieder Ihres Vereins sehen Ihren Namen und Ihre Buchungen im Platzplan, auch die Namen der Mitspieler und Gäste darin, nie Ihre E-Mail-Adresse. Wer auf einer Warteliste steht, sehen die anderen Mitglieder nicht. Die Administratoren Ihres Vereins sehen zusätzlich Ihre E-Mail-Adresse, Ihre Rolle, Ihren Status, die Gästeliste und das Ereignisprotokoll des Vereins. Andere Vereine sehen nichts von Ihnen.',
+        'Richtet Ihr Verein einen Aushang ein (einen Bildschirm im Vereinsheim mit den heutigen Plätzen), zeigt er ohne Anmeldung, wer heute wann spielt: je nach Einstellung des Vereins ohne Namen, mit Initialen oder mit vollen Namen. Ihn sieht jeder, der vor dem Bildschirm steht oder seinen Link kennt.',
         'E-Mails an Sie gehen über den Mailserver, den der Betreiber dafür nutzt. Darüber hinaus geben wir Ihre Daten an niemanden weiter.',
       ],
     },

@@ -3,7 +3,11 @@ import { accountTexts } from '../../src/account/texts';
 import { privacyNotice } from '../../src/privacy/notice';
 
 const facts = { sessionIdleDays: 14, sessionLifetimeDays: 30, sentMailDays: 90, mailBodyDays: 30 };
-const operator = { name: 'TC Beispiel e. V.', email: 'datenschutz@tc-beispiel.de' };
+const operator = {
+  name: 'TC Beispiel e. V.',
+  email: 'datenschutz@tc-beispiel.de',
+  address: 'Am Platz 1, 12345 Tennisdorf',
+};
 const wholeText = (sections: ReturnType<typeof privacyNotice>) =>
   sections
     .flatMap((s) => [s.title, ...s.paragraphs, ...(s.items ?? []).flatMap((i) => [i.term, i.text])])
@@ -12,12 +16,14 @@ const wholeText = (sections: ReturnType<typeof privacyNotice>) =>
 describe('the privacy notice', () => {
   it('names the operator from the configuration as responsible and as the contact', () => {
     const sections = privacyNotice(operator, facts);
-    expect(sections[0]!.paragraphs[0]).toContain('TC Beispiel e. V., E-Mail: datenschutz@tc-beispiel.de');
+    expect(sections[0]!.paragraphs[0]).toContain(
+      'TC Beispiel e. V., Am Platz 1, 12345 Tennisdorf, E-Mail: datenschutz@tc-beispiel.de',
+    );
     expect(sections.at(-1)!.paragraphs.join(' ')).toContain('datenschutz@tc-beispiel.de');
   });
 
   it('says so when no operator is configured, instead of naming nobody', () => {
-    expect(privacyNotice({ name: '', email: '' }, facts)[0]!.paragraphs[0]).toContain(
+    expect(privacyNotice({ name: '', email: '', address: '' }, facts)[0]!.paragraphs[0]).toContain(
       'Betreiber nicht konfiguriert',
     );
   });
@@ -44,6 +50,20 @@ describe('the privacy notice', () => {
     expect(wholeText(privacyNotice(operator, { ...facts, mailBodyDays: 7 }))).toContain(
       'löschen wir 7 Tage nach dem Versand',
     );
+  });
+
+  it('says who the consent’s “developer of this app” is: the operator', () => {
+    const responsible = privacyNotice(operator, facts)[0]!.paragraphs.join(' ');
+    expect(responsible).toContain('„Entwickler dieser App“: Das ist der Betreiber');
+  });
+
+  it('names co-players, guests’ names, the Warteliste and what the clubhouse screen shows to anyone', () => {
+    const text = wholeText(privacyNotice(operator, facts));
+    for (const named of ['Mitspieler', 'Namen, den Sie angeben', 'Gastgebühr', 'Warteliste', 'Aushang']) {
+      expect(text).toContain(named);
+    }
+    const seen = privacyNotice(operator, facts).find((s) => s.title === 'Wer Ihre Daten sieht')!;
+    expect(seen.paragraphs.join(' ')).toMatch(/Aushang.*ohne Anmeldung.*Initialen.*vollen Namen/);
   });
 
   it('gives the legal basis and every right with its article', () => {

@@ -61,7 +61,7 @@ export function remotesConfig(options: {
 }): RemotesConfig {
   return {
     remotes: options.remoteEntries,
-    impressum: options.impressum ?? { name: '', email: '' },
+    impressum: options.impressum ?? { name: '', email: '', address: '' },
     privacy: privacyFacts(options.mailRetentionDays),
   };
 }
