@@ -220,6 +220,24 @@ describe('admin area', () => {
         timeout: UI_TIMEOUT_MS,
       })
       .toBe('Center Court');
+
+    // Sperrungen and the event log call the courts by their names; "Stand am" heads its grid so.
+    await openPage(page, '/admin/sperrungen');
+    await page.getByRole('checkbox', { name: 'Center Court' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('checkbox', { name: 'Halle' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Platz 3' }).waitFor();
+    await openPage(page, '/admin');
+    await page
+      .locator('.log-entry__what', { hasText: /^Center Court · / })
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await openPage(page, `/admin/stand?tag=${tomorrow}`);
+    await page.locator('.day-grid__table').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await page.locator('.day-grid__table thead th').allInnerTexts()).slice(1, 4)).toEqual([
+      'Center Court',
+      'Halle',
+      'Platz 3',
+    ]);
     await page.close();
   });
 

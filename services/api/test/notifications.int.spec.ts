@@ -254,6 +254,34 @@ describe('notices to members', { timeout: 60_000 }, () => {
     expect(rendered.text).toContain('weil Sie in Ihrem Konto Buchungsbestätigungen eingeschaltet haben');
   });
 
+  it('name a court as the club does, fixed when the notice is written', async () => {
+    const members = await clubWithMembers(api.url, { reservations_limit: 10 });
+    const { name, courts_count, start_hour, end_hour, reservations_limit } = members.club;
+    const core = { name, courts_count, start_hour, end_hour, reservations_limit };
+    const named = await members.admin.client.request('PUT', `/api/admin/club?club_id=${members.club._id}`, {
+      ...core,
+      court_names: { '1': 'Center Court' },
+    });
+    expect(named.status).toBe(200);
+    const player = members.player.client;
+    await player.request('PUT', '/api/account/notifications', { booking_confirmations: true });
+    await book(player, members, { court_num: '1', date: TUESDAY, start_time: 8, end_time: 9 });
+    await book(player, members, { court_num: '2', date: TUESDAY, start_time: 8, end_time: 9 });
+    await caughtUp();
+    // Renamed afterwards: the notices already written keep the name they were written with.
+    await members.admin.client.request('PUT', `/api/admin/club?club_id=${members.club._id}`, {
+      ...core,
+      court_names: { '1': 'Halle' },
+    });
+
+    const notices = await noticesOf(members.player.user._id);
+    const subjects = await Promise.all(notices.map(async (n) => (await wordsOf(n)).subject));
+    expect(subjects).toEqual([
+      `Buchungsbestätigung ${members.club.name}: Center Court, Di., 24.11.2026, 8-9 Uhr`,
+      `Buchungsbestätigung ${members.club.name}: Platz 2, Di., 24.11.2026, 8-9 Uhr`,
+    ]);
+  });
+
   it('welcomes a member whose membership an admin approved, once; not on a later reactivation', async () => {
     const members = await clubWithMembers(api.url, { reservations_limit: 10 });
     const club = members.club;

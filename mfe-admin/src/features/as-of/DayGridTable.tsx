@@ -1,4 +1,5 @@
 /** The read-only day grid: a table with courts as columns and hours as rows, scrollable on phones. */
+import { courtName } from '@platzbuchung/domain/courts';
 import { formatHour } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { UsersById } from '../../shared/names';
@@ -36,7 +37,7 @@ export function DayGridTable({ reservations, day, club, users, caption }: DayGri
               </th>
               {grid.courts.map((court) => (
                 <th scope="col" key={court}>
-                  Platz {court}
+                  {courtName(club, court)}
                 </th>
               ))}
             </tr>

@@ -1,6 +1,7 @@
 /** The form of a new block: which courts, from when until when, and why. */
 import { useEffect, useId, useRef } from 'react';
 import { REASON_MAX_LENGTH } from '@platzbuchung/domain/blocks/blocks';
+import { courtName } from '@platzbuchung/domain/courts';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 import type { Club } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';
@@ -52,7 +53,12 @@ export function BlockFormSection({
         }}
       >
         <fieldset className="block-form__fields" disabled={locked}>
-          <CourtChoice courts={courtNumbers(club)} form={form} onChange={onChange} />
+          <CourtChoice
+            courts={courtNumbers(club)}
+            nameOf={(court) => courtName(club, court)}
+            form={form}
+            onChange={onChange}
+          />
           <div className="block-form__when">
             <DateField
               className="field"

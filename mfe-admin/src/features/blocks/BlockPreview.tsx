@@ -1,19 +1,21 @@
 /** What a block would cancel, before the admin confirms it. */
 import { useLayoutEffect, useRef } from 'react';
 import { formatDateDe, formatTimeRange } from '@platzbuchung/domain/dates';
-import { describeBlock } from '@platzbuchung/domain/events/describe';
+import { describeBlock, type CourtNameOf } from '@platzbuchung/domain/events/describe';
 import type { AffectedBooking, BlockRequest } from './api';
 import { fullName } from '../../shared/names';
 
 interface PreviewProps {
   affected: readonly AffectedBooking[];
+  /** What the club calls each court (`courtName`). */
+  courts: CourtNameOf;
   request: BlockRequest;
   busy: boolean;
   onConfirm: () => void;
   onBack: () => void;
 }
 
-export function BlockPreview({ affected, request, busy, onConfirm, onBack }: PreviewProps) {
+export function BlockPreview({ affected, courts, request, busy, onConfirm, onBack }: PreviewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useLayoutEffect(() => heading.current?.focus(), []);
   const count = affected.length;
@@ -23,7 +25,7 @@ export function BlockPreview({ affected, request, busy, onConfirm, onBack }: Pre
       <h3 id="block-preview-title" ref={heading} tabIndex={-1}>
         Vorschau
       </h3>
-      <p className="block-preview__what">{describeBlock(request)}</p>
+      <p className="block-preview__what">{describeBlock(request, courts)}</p>
       <p>
         {count === 0
           ? 'Keine Reservierung ist betroffen.'
@@ -39,8 +41,8 @@ export function BlockPreview({ affected, request, busy, onConfirm, onBack }: Pre
                 {booking.holder ? fullName(booking.holder) : 'Unbekanntes Mitglied'}
               </span>
               <span>
-                {formatDateDe(booking.date)} · {formatTimeRange(booking.start_time, booking.end_time)} · Platz{' '}
-                {booking.court_num}
+                {formatDateDe(booking.date)} · {formatTimeRange(booking.start_time, booking.end_time)} ·{' '}
+                {courts(booking.court_num)}
                 {booking.label ? ` · „${booking.label}“` : ''}
                 {booking.recurring ? ' · wöchentlich' : ''}
               </span>

@@ -1,11 +1,13 @@
 /** One upcoming block, with the question whether to lift it. */
 import { useId } from 'react';
 import type { Block } from '@platzbuchung/domain/blocks/blocks';
-import { describeBlock } from '@platzbuchung/domain/events/describe';
+import { describeBlock, type CourtNameOf } from '@platzbuchung/domain/events/describe';
 import { RowQuestion, useQuestionFocus } from '../../shared/row-question';
 
 interface BlockRowProps {
   block: Block;
+  /** What the club calls each court (`courtName`). */
+  courts: CourtNameOf;
   asking: boolean;
   busy: boolean;
   locked: boolean;
@@ -14,14 +16,14 @@ interface BlockRowProps {
   onCancel: () => void;
 }
 
-export function BlockRow({ block, asking, busy, locked, onAsk, onConfirm, onCancel }: BlockRowProps) {
+export function BlockRow({ block, courts, asking, busy, locked, onAsk, onConfirm, onCancel }: BlockRowProps) {
   const { confirmRef, askRef } = useQuestionFocus(asking);
 
   const whatId = useId();
   return (
     <li className="block-row">
       <p className="block-row__what" id={whatId}>
-        {describeBlock(block)}
+        {describeBlock(block, courts)}
       </p>
       {asking ? (
         <RowQuestion

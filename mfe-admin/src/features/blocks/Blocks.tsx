@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import { blockTimes, type Block } from '@platzbuchung/domain/blocks/blocks';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays } from '@platzbuchung/domain/dates';
+import { courtName } from '@platzbuchung/domain/courts';
 import type { Club } from '@platzbuchung/domain/types';
 import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import {
@@ -40,6 +41,7 @@ export function Blocks({ club }: { club: Club }) {
     }),
   );
   const [snapshot, send] = useMachine(machine, { input: { club, now: clubNow(club.time_zone) } });
+  const courts = (court: string) => courtName(club, court);
   const { blocks, affected, lifting, message, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const now = clubNow(club.time_zone);
@@ -70,6 +72,7 @@ export function Blocks({ club }: { club: Club }) {
       {snapshot.hasTag('reviewing') && affected && (
         <BlockPreview
           affected={affected}
+          courts={courts}
           request={blockRequest(snapshot.context)}
           busy={busy}
           onConfirm={() => send({ type: 'confirm' })}
@@ -93,6 +96,7 @@ export function Blocks({ club }: { club: Club }) {
                 <BlockRow
                   key={block._id}
                   block={block}
+                  courts={courts}
                   asking={snapshot.hasTag('askingLift') && lifting?._id === block._id}
                   busy={busy}
                   locked={!snapshot.matches('editing')}

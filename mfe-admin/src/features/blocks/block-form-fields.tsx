@@ -24,10 +24,13 @@ export function HourSelect(props: {
 /** "Alle Plätze", or the courts one by one. */
 export function CourtChoice({
   courts,
+  nameOf,
   form,
   onChange,
 }: {
   courts: readonly number[];
+  /** What the club calls each court (`courtName`). */
+  nameOf: (court: number) => string;
   form: BlockForm;
   onChange: (change: FormChange) => void;
 }) {
@@ -50,7 +53,7 @@ export function CourtChoice({
             disabled={form.allCourts}
             onChange={(e) => onChange({ field: 'court', court, checked: e.target.checked })}
           />
-          Platz {court}
+          {nameOf(court)}
         </label>
       ))}
     </fieldset>

@@ -27,7 +27,7 @@ export function courtNameValues(club: Club): FormValues {
 }
 
 /** The names as sent: only the club's courts, an empty field left out (that court is "Platz N"). */
-export function courtNamesOf(payload: Payload, courts: number): Record<string, string> {
+function courtNamesOf(payload: Payload, courts: number): Record<string, string> {
   const names: Record<string, string> = {};
   for (const [field, value] of Object.entries(payload)) {
     const court = FIELD.exec(field)?.[1];

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import type { HostContract } from '@platzbuchung/host/contract';
+import { courtName } from '@platzbuchung/domain/courts';
 import type { Club } from '@platzbuchung/domain/types';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
@@ -24,6 +25,7 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
   // Every member of any status: once they are loaded, an id not among them is an erased member's.
   const users = useResource((clubId: string, signal) => fetchMembers(clubId, signal), club._id);
   const names = useMemo(() => byId(users.data ?? []), [users.data]);
+  const courts = (court: string) => courtName(club, court);
   const nameOf = (userId: string) =>
     names.has(userId) ? fullName(names.get(userId)) : users.data ? ERASED_MEMBER : undefined;
 
@@ -73,6 +75,7 @@ export function EventLog({ host, club }: { host: HostContract; club: Club }) {
               event={event}
               details={details}
               nameOf={nameOf}
+              courts={courts}
               showHistoryLink={!historyOf}
               timeZone={club.time_zone}
             />

@@ -1,5 +1,6 @@
 /** One event of the log: what happened, to which booking, who did it and when, with its links. */
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
+import type { CourtNameOf } from '@platzbuchung/domain/events/describe';
 import { withQuery } from '@platzbuchung/ui/search-params';
 import type { LogEvent } from '../../shared/events-api';
 import { searchFromView, viewBefore } from '../../shared/as-of-search';
@@ -11,17 +12,20 @@ export function LogEntry({
   event,
   details,
   nameOf,
+  courts,
   showHistoryLink,
   timeZone,
 }: {
   event: LogEvent;
   details: ReservationDetails;
   nameOf: (userId: string) => string | undefined;
+  /** What the club calls each court (`courtName`). */
+  courts: CourtNameOf;
   showHistoryLink: boolean;
   /** The club's: times and days are read on its wall. */
   timeZone: string;
 }) {
-  const view = entryView(event, details, nameOf);
+  const view = entryView(event, details, nameOf, courts);
   const reservationId = reservationOf(event);
   const before = searchFromView(viewBefore(event, eventDay(event, details, timeZone), timeZone));
   return (

@@ -10,6 +10,7 @@ import {
   isReservationEvent,
   type EventType,
 } from '@platzbuchung/domain/events/catalogue';
+import type { CourtNameOf } from '@platzbuchung/domain/events/describe';
 import type { ReservationMadeData } from '@platzbuchung/domain/reservations/events';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { EventQuery, LogEvent } from '../../shared/events-api';
@@ -145,13 +146,18 @@ export function entryView(
   event: LogEvent,
   details: ReservationDetails,
   nameOf?: (userId: string) => string | undefined,
+  courts?: CourtNameOf,
 ): EntryView {
   const made = isReservationEvent(event) ? details[event.reservation_id] : undefined;
   const concerns =
     event.type !== 'ReservationMade' && made
-      ? describeEvent({ type: 'ReservationMade', data: made }, nameOf)
+      ? describeEvent({ type: 'ReservationMade', data: made }, nameOf, undefined, courts)
       : null;
-  return { title: eventTitles[event.type], description: describeEvent(event, nameOf, made), concerns };
+  return {
+    title: eventTitles[event.type],
+    description: describeEvent(event, nameOf, made, courts),
+    concerns,
+  };
 }
 
 /** The reservation an entry belongs to, for its "Verlauf" link; null for club and member events. */

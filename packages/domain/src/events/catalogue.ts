@@ -28,6 +28,7 @@ import {
   roleChangeLine,
   settingsChangeLines,
   statusChangeLine,
+  type CourtNameOf,
   type NameOf,
 } from './describe';
 import { cancelledBookingDay, endedSeriesDay, recordedDay, type EventDayContext } from './event-days';
@@ -53,7 +54,12 @@ export interface EventTypeEntry<T extends EventType = EventType> {
    * One German line of what it changed, for the log and the CLI; `nameOf` names members, `made` is
    * the reservation as it was made (for a reservation's events, undefined when not known).
    */
-  describe(event: ContentOf<T>, nameOf: NameOf | undefined, made: ReservationMadeData | undefined): string;
+  describe(
+    event: ContentOf<T>,
+    nameOf: NameOf | undefined,
+    made: ReservationMadeData | undefined,
+    courts: CourtNameOf | undefined,
+  ): string;
   /** The club-local day it concerns: the day the admin log's "Stand davor" opens. */
   day(event: ContentOf<T>, context: EventDayContext): IsoDate;
 }
@@ -139,7 +145,7 @@ export const eventCatalogue = {
   ReservationMade: {
     streamType: 'reservation',
     label: 'Reservierung angelegt',
-    describe: describeBooking,
+    describe: (event, nameOf, _made, courts) => describeBooking(event, nameOf, courts),
     day: (event) => event.data.date,
     schema: object(
       {
@@ -161,7 +167,7 @@ export const eventCatalogue = {
   ReservationChanged: {
     streamType: 'reservation',
     label: 'Reservierung geändert',
-    describe: describeChange,
+    describe: (event, nameOf, _made, courts) => describeChange(event, nameOf, courts),
     day: (event) => event.data.date,
     schema: object(
       {
@@ -206,7 +212,7 @@ export const eventCatalogue = {
   CourtsBlocked: {
     streamType: 'block',
     label: 'Plätze gesperrt',
-    describe: (event) => describeBlock(event.data),
+    describe: (event, _nameOf, _made, courts) => describeBlock(event.data, courts),
     day: (event) => event.data.from.slice(0, 10),
     schema: object(
       {
@@ -294,8 +300,9 @@ function describeContent<T extends EventType>(
   event: ContentOf<T>,
   nameOf: NameOf | undefined,
   made: ReservationMadeData | undefined,
+  courts: CourtNameOf | undefined,
 ): string {
-  return entries[event.type].describe(event, nameOf, made);
+  return entries[event.type].describe(event, nameOf, made, courts);
 }
 
 function dayOfContent<T extends EventType>(event: ContentOf<T>, context: EventDayContext): IsoDate {
@@ -305,14 +312,16 @@ function dayOfContent<T extends EventType>(event: ContentOf<T>, context: EventDa
 /**
  * One line of what happened, e.g. "Platz 3 · Mo., 23.11.2026 · 12-13 Uhr · wöchentlich · „Jugend“".
  * `made`: for a reservation's later events, the booking as it was made (a single booking's
- * cancellation then says no "alle Termine"). Generic so that whole stored events pass as they are.
+ * cancellation then says no "alle Termine"). `courts` names courts as the club does (`courtName`).
+ * Generic so that whole stored events pass as they are.
  */
 export function describeEvent<E extends EventContent>(
   event: E,
   nameOf?: NameOf,
   made?: ReservationMadeData,
+  courts?: CourtNameOf,
 ): string {
-  return describeContent<EventType>(event, nameOf, made);
+  return describeContent<EventType>(event, nameOf, made, courts);
 }
 
 /** The club-local day an event concerns (see `EventTypeEntry.day`). */

@@ -25,6 +25,22 @@ import type {
 /** A member's name by their user id; undefined when it is not known (the line then shows the id). */
 export type NameOf = (userId: string) => string | undefined;
 
+/**
+ * What the club calls a court ("Center Court"), as `courtName` answers it with the club at hand;
+ * without one a line says "Platz N".
+ */
+export type CourtNameOf = (court: string) => string;
+
+const courtOf = (court: string, courts: CourtNameOf | undefined) => courts?.(court) ?? `Platz ${court}`;
+
+/** "Platz 1", "Plätze 1, 2", or the courts' own names: "Center Court, Platz 2". */
+function courtsText(courtNums: readonly string[], courts: CourtNameOf | undefined): string {
+  const names = courtNums.map((court) => courtOf(court, courts));
+  if (names.length === 1) return names[0]!;
+  const unnamed = names.every((name, i) => name === `Platz ${courtNums[i]}`);
+  return unnamed ? `Plätze ${courtNums.join(', ')}` : names.join(', ');
+}
+
 /** What a cancellation of a series took away (docs/words.md: a reservation is "storniert"). */
 const deleteTypeWords = {
   once: 'nur dieser Termin',
@@ -146,10 +162,14 @@ export function statusChangeLine(event: Pick<MemberStatusChanged, 'data'>, nameO
   return `${who} ${word}(${names[before]} → ${names[after]})`;
 }
 
-export function describeBooking({ data }: Pick<ReservationMade, 'data'>, nameOf?: NameOf): string {
+export function describeBooking(
+  { data }: Pick<ReservationMade, 'data'>,
+  nameOf?: NameOf,
+  courts?: CourtNameOf,
+): string {
   const { court_num, date, start_time, end_time, recurring, label } = data;
   return [
-    `Platz ${court_num}`,
+    courtOf(court_num, courts),
     formatDateDe(date),
     formatTimeRange(start_time, end_time),
     recurring ? 'wöchentlich' : null,
@@ -188,29 +208,35 @@ function byBlock(data: { reason?: string }): string {
  * "Platz 1, 2 · Di., 24.11.2026 14:00 bis Di., 24.11.2026 18:00 · Turnier"; a weekly block says
  * until when it repeats: "… · wöchentlich bis Di., 29.12.2026 · Training".
  */
-export function describeBlock({
-  court_nums,
-  from,
-  until,
-  reason,
-  repeat_until,
-}: {
-  court_nums: readonly string[];
-  from: string;
-  until: string;
-  reason: string;
-  repeat_until?: string;
-}): string {
+export function describeBlock(
+  {
+    court_nums,
+    from,
+    until,
+    reason,
+    repeat_until,
+  }: {
+    court_nums: readonly string[];
+    from: string;
+    until: string;
+    reason: string;
+    repeat_until?: string;
+  },
+  courts?: CourtNameOf,
+): string {
   const at = (moment: string) => `${formatDateDe(moment.slice(0, 10))} ${moment.slice(11, 16)} Uhr`;
-  const courts = court_nums.length === 1 ? `Platz ${court_nums[0]}` : `Plätze ${court_nums.join(', ')}`;
   const weekly = repeat_until ? ` · wöchentlich bis ${formatDateDe(repeat_until)}` : '';
-  return `${courts} · ${at(from)} bis ${at(until)}${weekly} · ${reason}`;
+  return `${courtsText(court_nums, courts)} · ${at(from)} bis ${at(until)}${weekly} · ${reason}`;
 }
 
 /** "jetzt Platz 2 · Di., 24.11.2026 · 18-19 Uhr": where the booking now takes place. */
-export function describeChange({ data }: Pick<ReservationChanged, 'data'>, nameOf?: NameOf): string {
+export function describeChange(
+  { data }: Pick<ReservationChanged, 'data'>,
+  nameOf?: NameOf,
+  courts?: CourtNameOf,
+): string {
   const { players, ...slot } = data;
-  const line = `jetzt ${describeBooking({ data: { ...slot, recurring: false } as ReservationMade['data'] })}`;
+  const line = `jetzt ${describeBooking({ data: { ...slot, recurring: false } as ReservationMade['data'] }, undefined, courts)}`;
   return players === undefined ? line : `${line} · ${describePlayers(players, nameOf)}`;
 }
 

@@ -2,8 +2,9 @@
  * A booking's slot as every notice names it, and the shape of a notice's words
  * (docs/architecture/mail.md, "Notifications").
  */
+import { courtName } from '../courts';
 import { formatDateDe, formatTimeRange } from '../dates';
-import type { IsoDate, PlayerRef } from '../types';
+import type { CourtNames, IsoDate, PlayerRef } from '../types';
 
 /** One booked hour range on one court and day. */
 export interface BookingSlot {
@@ -13,6 +14,8 @@ export interface BookingSlot {
   end: number;
   /** A weekly series: the notice says so. */
   recurring?: boolean;
+  /** The court's own name when the notice was written (`withCourtNames`); absent: "Platz N". */
+  court_name?: string;
 }
 
 /** The words of one notice, without greeting and closing, which the mailer's layout adds. */
@@ -26,10 +29,39 @@ export interface NoticeText {
   why: string;
 }
 
-/** "Platz 2, Mo., 07.12.2026, 10-11 Uhr" (and "jeden Montag" for a series). */
+/** "Platz 2, Mo., 07.12.2026, 10-11 Uhr" (or the court's own name, and "wöchentliche Serie" for a series). */
 export function describeSlot(slot: BookingSlot): string {
   const when = `${formatDateDe(slot.date)}, ${formatTimeRange(slot.start, slot.end)}`;
-  return `Platz ${slot.court}, ${when}${slot.recurring ? ' (wöchentliche Serie)' : ''}`;
+  const court = slot.court_name ?? courtName({}, slot.court);
+  return `${court}, ${when}${slot.recurring ? ' (wöchentliche Serie)' : ''}`;
+}
+
+function isSlot(value: unknown): value is BookingSlot {
+  const slot = value as Partial<BookingSlot> | null;
+  return (
+    typeof slot === 'object' &&
+    slot !== null &&
+    typeof slot.court === 'string' &&
+    typeof slot.date === 'string' &&
+    typeof slot.start === 'number' &&
+    typeof slot.end === 'number'
+  );
+}
+
+/**
+ * A notice's facts with every slot named as the club calls its court (`courtName`), fixed when the
+ * notice is written like the club's name, so the mail says "Center Court" even if it is renamed
+ * before it is sent. Courts without a name of their own stay as they are ("Platz N").
+ */
+export function withCourtNames<F extends object>(facts: F, club: { court_names?: CourtNames | null }): F {
+  const named = (slot: BookingSlot): BookingSlot =>
+    club.court_names?.[slot.court] ? { ...slot, court_name: courtName(club, slot.court) } : slot;
+  const entries = Object.entries(facts).map(([key, value]) => {
+    if (isSlot(value)) return [key, named(value)];
+    if (Array.isArray(value) && value.length > 0 && value.every(isSlot)) return [key, value.map(named)];
+    return [key, value];
+  });
+  return Object.fromEntries(entries) as F;
 }
 
 /**

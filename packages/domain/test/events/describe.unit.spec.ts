@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { courtName } from '../../src/courts';
 import { describeEvent, eventTitles } from '../../src/events/catalogue';
+import { describeBlock } from '../../src/events/describe';
 
 const id = '5b0f3a36-1f6e-4f55-9d1b-2f7c1c3b9a10';
 
@@ -58,5 +60,46 @@ describe('membership in German', () => {
       });
     expect(line({}, { member_approval: true })).toBe('Neue Mitglieder freigeben: nein → ja');
     expect(line({}, { member_approval: false })).toBe('ohne Änderung gespeichert');
+  });
+
+  it('names courts as the club does when it is asked to, "Platz N" otherwise', () => {
+    const courts = (court: string) => courtName({ court_names: { '1': 'Center Court' } }, court);
+    const booking = {
+      type: 'ReservationMade',
+      reservation_id: id,
+      data: {
+        club_id: 'c',
+        user_id: 'u',
+        court_num: '1',
+        start_time: 12,
+        end_time: 13,
+        date: '2026-11-23',
+        recurring: false,
+      },
+    } as const;
+    expect(describeEvent(booking, undefined, undefined, courts)).toBe(
+      'Center Court · Mo., 23.11.2026 · 12-13 Uhr',
+    );
+    expect(describeEvent(booking)).toBe('Platz 1 · Mo., 23.11.2026 · 12-13 Uhr');
+    const block = {
+      court_nums: ['1', '2'],
+      from: '2026-11-23T08:00',
+      until: '2026-11-23T12:00',
+      reason: 'Turnier',
+    };
+    expect(describeBlock(block, courts)).toBe(
+      'Center Court, Platz 2 · Mo., 23.11.2026 08:00 Uhr bis Mo., 23.11.2026 12:00 Uhr · Turnier',
+    );
+    expect(describeBlock(block)).toBe(
+      'Plätze 1, 2 · Mo., 23.11.2026 08:00 Uhr bis Mo., 23.11.2026 12:00 Uhr · Turnier',
+    );
+    expect(
+      describeEvent(
+        { type: 'CourtsBlocked', block_id: id, data: { ...block, court_nums: ['1'] } },
+        undefined,
+        undefined,
+        courts,
+      ),
+    ).toMatch(/^Center Court · /);
   });
 });

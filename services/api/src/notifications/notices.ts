@@ -12,6 +12,8 @@ import type { EventEnvelope, EventType } from '@platzbuchung/domain/events/catal
 import { evolve } from '@platzbuchung/domain/reservations/evolve';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { dayShownBy, type NoticeFacts } from '@platzbuchung/domain/mail/notices';
+import { withCourtNames } from '@platzbuchung/domain/mail/slot';
+import type { CourtNames } from '@platzbuchung/domain/types';
 import { dayQuery } from '@platzbuchung/domain/reservations/day-address';
 import { hostPaths } from '@platzbuchung/host/contract';
 import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
@@ -194,6 +196,11 @@ export function notificationsSubscription({
       const rule = rules[event.type];
       if (!rule) return;
       const notices = await rule(event, { db });
+      if (notices.length === 0) return;
+      // Each slot as the club calls its court, fixed now like the club's name (domain: courtName).
+      const club: { court_names: CourtNames } | undefined = await db('clubs')
+        .where({ id: event.club_id })
+        .first('court_names');
       let queued = 0;
       for (const notice of notices) {
         const user:
@@ -216,7 +223,7 @@ export function notificationsSubscription({
             firstName: user.first_name,
             lastName: user.last_name,
             link: noticeLink(publicUrl, notice.facts),
-            facts: notice.facts,
+            facts: withCourtNames(notice.facts, club ?? {}),
           },
         });
         if (id) queued++;
