@@ -1,7 +1,7 @@
 /**
- * The account panel at /profile: who is logged in, whether the address still needs confirming, the
- * calendar link, the member's own data (name, address, password, export, erasure), logout, and the
- * Impressum and privacy notice.
+ * The account panel at /profile: who is logged in and "Abmelden" right below, whether the address
+ * still needs confirming, the calendar link, the member's own data (name, address, password,
+ * export, erasure), and the Impressum and privacy notice.
  */
 import { useState } from 'react';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
@@ -66,6 +66,18 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
           </>
         )}
       </dl>
+      {/* Where a member looks for it first, not below every form of the page. */}
+      <div className="account-actions account-actions--logout">
+        <button type="button" className="button" onClick={onLogout} disabled={loggingOut}>
+          {loggingOut && <span className="spinner" aria-hidden="true" />}
+          {texts.logout}
+        </button>
+      </div>
+      {error && (
+        <div className="notice notice--error" role="alert">
+          {error}
+        </div>
+      )}
       <EmailConfirmation email={email} />
       <CalendarFeed />
       <NotificationSettings />
@@ -77,16 +89,7 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
       <PasswordForm />
       <DataExport />
       <DeleteAccount host={host} />
-      {error && (
-        <div className="notice notice--error" role="alert">
-          {error}
-        </div>
-      )}
       <div className="account-actions">
-        <button type="button" className="button button--primary" onClick={onLogout} disabled={loggingOut}>
-          {loggingOut && <span className="spinner" aria-hidden="true" />}
-          {texts.logout}
-        </button>
         <a href={hostPaths.impressum}>Impressum</a>
         <a href={hostPaths.privacy}>Datenschutz</a>
       </div>
