@@ -12,6 +12,7 @@ import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
 import { germanEuros } from '@platzbuchung/domain/german-numbers';
 import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { fullName } from '@platzbuchung/domain/names';
+import { courtName } from '@platzbuchung/domain/courts';
 import type { Club } from '@platzbuchung/domain/types';
 import { DateField } from '@platzbuchung/ui/components/date-field';
 import { LoadState } from '@platzbuchung/ui/components/load-state';
@@ -37,12 +38,13 @@ export function Guests({ host, club }: RemoteScreenProps & { club: Club }) {
         onShow={(next) => setParams(new URLSearchParams({ from: next.from, to: next.to }))}
       />
       {/* A new range is a new list: keyed, so it loads afresh. */}
-      <GuestData key={`${range.from}/${range.to}`} clubId={club._id} range={range} />
+      <GuestData key={`${range.from}/${range.to}`} club={club} range={range} />
     </div>
   );
 }
 
-function GuestData({ clubId, range }: { clubId: string; range: GuestRange }) {
+function GuestData({ club, range }: { club: Club; range: GuestRange }) {
+  const clubId = club._id;
   const list = useResource((wanted: GuestRange, signal) => fetchGuests(clubId, wanted, signal), range);
   return (
     <LoadState
@@ -52,7 +54,13 @@ function GuestData({ clubId, range }: { clubId: string; range: GuestRange }) {
       error={list.error}
       onRetry={list.retry}
     >
-      {list.data && <GuestTables list={list.data} csvHref={guestsCsvHref(clubId, range)} />}
+      {list.data && (
+        <GuestTables
+          list={list.data}
+          csvHref={guestsCsvHref(clubId, range)}
+          courts={(court) => courtName(club, court)}
+        />
+      )}
     </LoadState>
   );
 }
@@ -89,7 +97,16 @@ function RangeForm({ range, onShow }: { range: GuestRange; onShow: (range: Guest
   );
 }
 
-function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
+function GuestTables({
+  list,
+  csvHref,
+  courts,
+}: {
+  list: GuestList;
+  csvHref: string;
+  /** What the club calls each court (`courtName`). */
+  courts: (court: string) => string;
+}) {
   return (
     <>
       <p>
@@ -133,7 +150,7 @@ function GuestTables({ list, csvHref }: { list: GuestList; csvHref: string }) {
                     {!row.played && <span className="guests__not-played">{t.notYetPlayed}</span>}
                   </td>
                   <td>{row.hours}</td>
-                  <td>{row.court_num}</td>
+                  <td>{courts(row.court_num)}</td>
                   <td>{fullName(row.member)}</td>
                   <td>{row.guest_name}</td>
                   <td className="guests__amount">{germanEuros(row.fee_cents)} €</td>
