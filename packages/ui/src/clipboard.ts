@@ -15,5 +15,5 @@ export async function copyToClipboard(text: string, field: HTMLInputElement | nu
   }
   field?.select();
   // execCommand is deprecated but still the only copy where the clipboard API is missing (plain http).
-  if (!field || !document.execCommand('copy')) throw new Error('copy refused');
+  if (!field || !document.execCommand('copy')) throw new Error('Kopieren nicht möglich');
 }
