@@ -34,6 +34,8 @@ describe('POST /api/clubs', () => {
       booking_horizon_days: null,
       cancel_deadline_hours: 0,
       has_rules: false,
+      // No court has a name of its own yet (each is "Platz N").
+      court_names: {},
     });
     const admin = await api.db('users').where({ club_id: club!._id }).first();
     expect(admin).toMatchObject({ role: 'admin', first_name: 'Jürgen', last_name: 'Müller-Lüdenscheidt' });
@@ -80,7 +82,7 @@ describe('POST /api/clubs', () => {
 });
 
 describe('GET /api/clubs', () => {
-  it('lists clubs with the original client’s fields and the club-local rules only', async () => {
+  it('lists clubs with the original client’s fields, the club-local rules and court names only', async () => {
     const { club } = await registerClub(api.url);
     const response = await anonymous.get<Club[]>('/api/clubs');
     expect(response.status).toBe(200);
@@ -93,6 +95,8 @@ describe('GET /api/clubs', () => {
           ...['_id', 'courts_count', 'end_hour', 'name', 'reservations_limit', 'start_hour'],
           'member_approval',
           ...['time_zone', 'booking_horizon_days', 'cancel_deadline_hours', 'has_rules'],
+          // What each court is called (docs/architecture/club-time.md, "Court names").
+          'court_names',
         ].sort(),
       );
     }

@@ -131,6 +131,7 @@ describe('registration, sign-up and login as such a client sends them', () => {
       booking_horizon_days: null,
       cancel_deadline_hours: 0,
       has_rules: false,
+      court_names: {},
     });
 
     const listed = await new TestClient(api.url).get<Club[]>('/api/clubs');
