@@ -15,7 +15,7 @@ export interface CellPosition {
 const PAGE_HOURS = 5;
 
 /** The rows, and which cells the keyboard passes by. */
-export interface KeyGrid {
+interface KeyGrid {
   rows: readonly (readonly GridCell[])[];
   skipped: (cell: GridCell) => boolean;
 }
