@@ -51,6 +51,19 @@ describe('the day grid', () => {
     expect(rows[0]![0]!.accessibleName).toBe('Platz 1, 08:00, frei, vergangen');
   });
 
+  it('calls a court by the name the club gave it', () => {
+    const rows = buildGrid({
+      club: { ...club, court_names: { '3': 'Center Court' } },
+      date: '2026-11-23',
+      reservations: [reservation({})],
+      users,
+      userId: 'u-me',
+      now: { date: '2026-11-23', hour: 9 },
+    });
+    expect(rows[14 - 8]![2]!.accessibleName).toBe('Center Court, 14:00, reserviert von S. Graf');
+    expect(rows[14 - 8]![1]!.accessibleName).toBe('Platz 2, 14:00, frei');
+  });
+
   it('given a booking that names the viewer as a co-player, shows every last name, marks it as the viewer’s game and reads every name in full', () => {
     const rows = buildGrid({
       club,

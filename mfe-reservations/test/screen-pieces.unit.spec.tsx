@@ -22,7 +22,13 @@ declare global {
 }
 
 const slot = { court: 2, date: '2026-12-01', hour: 18 } as TakenSlotPopupProps['slot'];
-const props: TakenSlotPopupProps = { clubId: 'c', slot, holder: 'Graf / Seles', onDone: () => {} };
+const props: TakenSlotPopupProps = {
+  clubId: 'c',
+  slot,
+  courtName: 'Platz 2',
+  holder: 'Graf / Seles',
+  onDone: () => {},
+};
 
 const piece = (label: string): ScreenPieces => ({
   takenSlot: { label, Popup: () => <p>Popup {label}</p> },

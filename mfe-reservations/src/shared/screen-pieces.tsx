@@ -14,6 +14,8 @@ import type { MakeSlot } from './popup/slot-click';
 export interface TakenSlotPopupProps {
   clubId: string;
   slot: MakeSlot;
+  /** The court as the club names it ("Center Court", else "Platz 2"). */
+  courtName: string;
   /** Who holds the hour, as the grid shows it. */
   holder: string;
   fallbackFocus?: () => HTMLElement | null;

@@ -48,7 +48,7 @@ export type GridPopup =
     }
   | { kind: 'change'; input: WithoutPlay<ChangeReservationInput>; holder: string; cellId: string }
   /** Someone else's booking: the popup a piece registered for it (shared/screen-pieces). */
-  | { kind: 'taken'; clubId: string; slot: MakeSlot; holder: string; cellId: string };
+  | { kind: 'taken'; clubId: string; slot: MakeSlot; courtName: string; holder: string; cellId: string };
 
 export interface GridPopupHandlers {
   clubId: string;
@@ -135,6 +135,7 @@ export function GridPopups({ popup, handlers }: { popup: GridPopup | null; handl
         <TakenSlotPopups
           clubId={popup.clubId}
           slot={popup.slot}
+          courtName={popup.courtName}
           holder={popup.holder}
           fallbackFocus={focusCell(popup.cellId)}
           onDone={handlers.onTakenDone}

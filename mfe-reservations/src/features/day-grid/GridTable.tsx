@@ -20,6 +20,7 @@ import { isBlocked, isInert } from '../../shared/popup/slot-click';
 import type { GridCell } from './grid-model';
 import { cellAfterKey, isStop, keyGrid, landingCell, type CellPosition } from './grid-keys';
 import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
+import { courtName } from '@platzbuchung/domain/courts';
 
 /** The id of a cell's button, so a closed popup can give the focus back to it. */
 export const cellId = (court: number, hour: number) => `slot-${court}-${hour}`;
@@ -140,7 +141,7 @@ export function GridTable({
           </th>
           {courtNumbers(club).map((court) => (
             <th key={court} scope="col" className="day-grid__court" data-court={court}>
-              Platz {court}
+              {courtName(club, court)}
             </th>
           ))}
         </tr>

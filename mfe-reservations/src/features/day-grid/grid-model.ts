@@ -20,6 +20,7 @@ import {
   slotText,
   startHours,
 } from '@platzbuchung/domain/reservations/day-slots';
+import { courtName } from '@platzbuchung/domain/courts';
 import type { Club, IsoDate, Reservation, UserListEntry } from '@platzbuchung/domain/types';
 import type { DateWindow } from '../../shared/reservations-api';
 import { namesMember, playersFullLine, playersShortLine } from '@platzbuchung/domain/players/players';
@@ -55,7 +56,8 @@ export interface GridCell {
 }
 
 interface GridInput {
-  club: Pick<Club, 'courts_count' | 'start_hour' | 'end_hour'> & Partial<Pick<Club, 'booking_horizon_days'>>;
+  club: Pick<Club, 'courts_count' | 'start_hour' | 'end_hour'> &
+    Partial<Pick<Club, 'booking_horizon_days' | 'court_names'>>;
   /** Admins are not bound by the club's booking horizon. */
   isAdmin?: boolean;
   date: IsoDate;
@@ -69,8 +71,8 @@ interface GridInput {
 
 type DescribedCell = Omit<GridCell, 'accessibleName' | 'joinsAbove' | 'joinsBelow'>;
 
-function describeCell(cell: DescribedCell): string {
-  const parts = [`Platz ${cell.court}`, formatHour(cell.hour)];
+function describeCell(cell: DescribedCell, club: Pick<Club, 'court_names'>): string {
+  const parts = [courtName(club, cell.court), formatHour(cell.hour)];
   const { reservation } = cell;
   // Where a booking names its players, screen readers hear all of them in full.
   const who = cell.players || cell.text;
@@ -99,7 +101,7 @@ export function buildGrid(input: GridInput): GridCell[][] {
         ...cell,
         joinsAbove: holder !== null && holderOf(rows[index - 1]?.[court]) === holder,
         joinsBelow: holder !== null && holderOf(rows[index + 1]?.[court]) === holder,
-        accessibleName: describeCell(cell),
+        accessibleName: describeCell(cell, input.club),
       };
     }),
   );

@@ -18,6 +18,7 @@ import { clubNow } from '@platzbuchung/domain/club-time';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
 import { clubUsersCache, ensureClubUsers, ensureUsersKnown, withOwnName } from '../../shared/club-users';
 import { useLoadedPlayRules } from '../../shared/club-play-rules';
+import { useOfflineCopy } from '../../shared/offline-copy';
 import { cacheKey, myReservationsCache, upcomingCount } from '../../shared/my-reservations';
 import { fetchBlocks, fetchReservations, type DateWindow } from '../../shared/reservations-api';
 import { useClubNow } from '../../shared/use-club-now';
@@ -76,6 +77,7 @@ export function useDayGrid(club: Club, user: SessionUser, host: HostContract) {
   const users = useSyncExternalStore(clubUsersCache.subscribe, clubUsersCache.get);
   const ownCache = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
   const play = useLoadedPlayRules(club._id);
+  useOfflineCopy(club, user);
   const mineKey = cacheKey(club._id, user._id);
   const loadMine = useCallback(
     () => loadOwnReservations(club._id, user._id, club.time_zone),

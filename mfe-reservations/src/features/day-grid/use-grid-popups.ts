@@ -7,6 +7,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { AtClubSeq } from '@platzbuchung/ui/api/client';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
+import { courtName } from '@platzbuchung/domain/courts';
 import { describeSlot } from '@platzbuchung/domain/mail/slot';
 import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
 import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
@@ -77,7 +78,14 @@ export function useGridPopups(input: GridPopupsInput) {
         },
       });
     } else if (action.kind === 'taken') {
-      setPopup({ kind: 'taken', cellId: id, clubId: club._id, slot: action.slot, holder: cell.text });
+      setPopup({
+        kind: 'taken',
+        cellId: id,
+        clubId: club._id,
+        slot: action.slot,
+        courtName: courtName(club, cell.court),
+        holder: cell.text,
+      });
     } else if (action.kind === 'delete' && cell.reservation) {
       const deadline = cell.mine ? cancelNote(club, date, cell.reservation.start_time, now, isAdmin) : null;
       setPopup({
@@ -111,7 +119,8 @@ export function useGridPopups(input: GridPopupsInput) {
   const onDone = useCallback(
     (output: PopupOutput, deleted?: DeletedPart, wholeGroup = false) => {
       setPopup(null);
-      if (output.outcome === 'saved' && popup) setStatus(statusAfter(popup, output.reservations, deleted));
+      if (output.outcome === 'saved' && popup)
+        setStatus(statusAfter(popup, club, output.reservations, deleted));
       if (output.outcome === 'saved') {
         send({ type: 'reservations.replaced', window: answerWindow, reservations: output.reservations });
         myReservationsCache.update(mine.key, (cached) =>
@@ -126,7 +135,7 @@ export function useGridPopups(input: GridPopupsInput) {
         send({ type: 'grid.reload' });
       }
     },
-    [send, answerWindow, mine.key, mine.load, user._id, showAlert, popup],
+    [send, answerWindow, mine.key, mine.load, user._id, showAlert, popup, club],
   );
 
   /** A moved booking may have left the loaded week: the own list is asked again, not patched. */
@@ -164,17 +173,22 @@ export function useGridPopups(input: GridPopupsInput) {
   return { popup, onCellClick, handlers, alertDialog, status };
 }
 
-/** A booking's hours on one day, as mails describe them ("Platz 2, Mo., 07.12.2026, 10-11 Uhr"). */
-const slotText = (reservation: Reservation, date: IsoDate) =>
-  describeSlot({
-    court: reservation.court_num,
-    date,
-    start: reservation.start_time,
-    end: reservation.end_time,
-  });
-
 /** What the status line says after a popup saved: what was booked, changed or cancelled. */
-function statusAfter(popup: GridPopup, answer: readonly Reservation[], deleted?: DeletedPart): string {
+function statusAfter(
+  popup: GridPopup,
+  club: Club,
+  answer: readonly Reservation[],
+  deleted?: DeletedPart,
+): string {
+  /** A booking's hours on one day, as mails describe them ("Platz 2, Mo., 07.12.2026, 10-11 Uhr"). */
+  const slotText = (reservation: Reservation, date: IsoDate) =>
+    describeSlot({
+      court: reservation.court_num,
+      court_name: courtName(club, reservation.court_num),
+      date,
+      start: reservation.start_time,
+      end: reservation.end_time,
+    });
   switch (popup.kind) {
     case 'delete': {
       const { reservation } = popup;
@@ -192,7 +206,13 @@ function statusAfter(popup: GridPopup, answer: readonly Reservation[], deleted?:
         (r) => r.court_num === String(court) && r.start_time === hour && occursOn(r, date),
       );
       return reservationTexts.bookedStatus(
-        describeSlot({ court: String(court), date, start: hour, end: made?.end_time ?? hour + 1 }),
+        describeSlot({
+          court: String(court),
+          court_name: courtName(club, court),
+          date,
+          start: hour,
+          end: made?.end_time ?? hour + 1,
+        }),
       );
     }
     case 'taken':

@@ -17,6 +17,7 @@ import {
   type BookingEntry,
 } from '../../shared/my-reservations';
 import { useLoadedPlayRules } from '../../shared/club-play-rules';
+import { useOfflineCopy } from '../../shared/offline-copy';
 import { Splash } from '../../shared/Splash';
 import { clubUsersCache, ensureClubUsers } from '../../shared/club-users';
 import { useClubNow } from '../../shared/use-club-now';
@@ -45,6 +46,7 @@ function Bookings({ user, club }: { user: SessionUser; club: Club }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Counted as the limit rule counts once the club's rules are in (after a visit of the grid).
   const play = useLoadedPlayRules(club._id);
+  useOfflineCopy(club, user);
   const [selected, setSelected] = useState<BookingEntry | null>(null);
   /** The booking the user just took themselves off, while the line with its way back shows. */
   const [justLeft, setJustLeft] = useState<{ reservation: Reservation; what: string } | null>(null);

@@ -29,7 +29,13 @@ function TakenSlotPopup({ onDone, ...props }: TakenSlotPopupProps) {
   const result = (output: WaitlistOutput): TakenSlotResult => {
     if (output.outcome === 'failed') return output;
     if (output.outcome !== 'joined') return { outcome: 'cancelled' };
-    const slot = describeSlot({ court: String(court), date, start: hour, end: hour + 1 });
+    const slot = describeSlot({
+      court: String(court),
+      court_name: props.courtName,
+      date,
+      start: hour,
+      end: hour + 1,
+    });
     return { outcome: 'done', status: waitlistTexts.joinedFor(slot) };
   };
   return <WaitlistPopup {...props} onDone={(output) => onDone(result(output))} />;
