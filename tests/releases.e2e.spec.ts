@@ -31,7 +31,9 @@ const AREA_INCOMPATIBLE =
 const RETRY = 'Erneut versuchen';
 const CHANGED_LINK = `Spieler · neu ausgeliefert ${randomBytes(3).toString('hex')}`;
 
-const browser = useChromium();
+// With the app's service worker running: it keeps files across loads, and a switch must still take
+// effect on the next load without mixing two releases' files (docs/architecture/offline.md).
+const browser = useChromium({ serviceWorkers: 'allow' });
 const scratch = path.join(REPO_ROOT, 'var', 'e2e', `releases-${randomBytes(4).toString('hex')}`);
 const releases = path.join(scratch, 'remotes');
 let served: ReleasedReservations | undefined;
@@ -106,6 +108,8 @@ describe('releasing the reservations remote on its own', () => {
     await page.reload();
     await waitForStartup(page);
     await page.getByText(CHANGED_LINK).waitFor({ timeout: UI_TIMEOUT_MS });
+    // That load went through the service worker, whose cache held the first release's files.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
     // Rolling back is switching back.
     await switchTo(first);

@@ -19,3 +19,15 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker keeps the app's files and a member's offline copy (docs/architecture/offline.md).
+// Registered once the page has loaded, so its requests never compete with the first paint's.
+function registerServiceWorker(): void {
+  navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+    console.error('Der Service Worker konnte nicht registriert werden', error);
+  });
+}
+if ('serviceWorker' in navigator) {
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
+}

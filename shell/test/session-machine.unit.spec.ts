@@ -21,16 +21,20 @@ const anna = {
 
 function started(load: () => Promise<Basics>, page: Basics | null = null) {
   const used: unknown[] = [];
+  const forgotten: string[] = [];
   const actor = createActor(
     sessionMachine.provide({
       actors: { loadBasics: fromPromise(load) },
-      actions: { useConfig: (_, basics) => used.push(basics) },
+      actions: {
+        useConfig: (_, basics) => used.push(basics),
+        forgetMember: ({ event }) => forgotten.push(event.type),
+      },
     }),
     { input: { page } },
   );
   const first = actor.getSnapshot();
   actor.start();
-  return { actor, used, first };
+  return { actor, used, first, forgotten };
 }
 
 describe('the shell session', () => {
@@ -93,5 +97,20 @@ describe('the shell session', () => {
     actor.send({ type: 'startup.retry' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(calls).toBe(2);
+  });
+
+  it('forgets what the browser keeps of the member at logout and when another member logs in, not on a rename', () => {
+    const { actor, forgotten } = started(async () => ({ config, clubs: [], user: anna }), {
+      config,
+      clubs: [],
+      user: anna,
+    });
+    actor.send({ type: 'session.started', user: { ...anna, first_name: 'Annika' } });
+    expect(forgotten).toEqual([]);
+    actor.send({ type: 'session.ended' });
+    expect(forgotten).toEqual(['session.ended']);
+    actor.send({ type: 'session.started', user: anna });
+    actor.send({ type: 'session.started', user: { ...anna, _id: 'u2' } });
+    expect(forgotten).toEqual(['session.ended', 'session.started', 'session.started']);
   });
 });

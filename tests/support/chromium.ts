@@ -41,6 +41,11 @@ export interface LaunchOptions {
   baseURL?: string;
   /** The browser's language; German unless a test proves the app does not depend on it. */
   locale?: string;
+  /**
+   * Whether the app's service worker may run. Blocked unless a test is about it: a worker answers
+   * requests itself, out of `page.route`'s reach and outside a test's count of what the page asked.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<ChromiumSession> {
@@ -54,6 +59,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Chrom
     locale,
     timezoneId: 'Europe/Berlin',
     viewport: VIEWPORTS.phone,
+    serviceWorkers: options.serviceWorkers ?? 'block',
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   });
   return {
@@ -98,7 +104,7 @@ export interface ChromiumHandle {
   freshContext(): Promise<void>;
 }
 
-export function useChromium(options: Pick<LaunchOptions, 'locale'> = {}): ChromiumHandle {
+export function useChromium(options: Pick<LaunchOptions, 'locale' | 'serviceWorkers'> = {}): ChromiumHandle {
   let session: ChromiumSession | undefined;
   beforeAll(async () => {
     session = await launchChromium({ ...options, baseURL: e2eStack().baseUrl });

@@ -8,6 +8,7 @@ import {
   loadScreen,
   registerConfiguredRemotes,
 } from '../remotes/federation';
+import { dropOfflineCopy } from '@platzbuchung/ui/offline-copy';
 import { inlineRemotesConfig, inlineStartup } from './session-api';
 import { sessionMachine, type Basics } from './session-machine';
 
@@ -58,6 +59,9 @@ export function pageBasics(): Basics | null {
 /** The one session actor of the page; the remotes are registered as soon as their addresses are known. */
 export const SessionContext = createActorContext(
   sessionMachine.provide({
-    actions: { useConfig: (_, { config, auth }) => startLoadingScreen(config, auth) },
+    actions: {
+      useConfig: (_, { config, auth }) => startLoadingScreen(config, auth),
+      forgetMember: () => void dropOfflineCopy(),
+    },
   }),
 );

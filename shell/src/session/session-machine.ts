@@ -77,6 +77,8 @@ export const sessionMachine = setup({
   actions: {
     /** Hook for registering the remotes as soon as their addresses and the user are known. */
     useConfig: (_, _basics: { config: RemotesConfig; auth: AuthState }) => {},
+    /** Hook for forgetting what the browser keeps of the member: their offline copy. */
+    forgetMember: () => {},
   },
 }).createMachine({
   id: 'session',
@@ -116,8 +118,16 @@ export const sessionMachine = setup({
     },
     ready: {
       on: {
-        'session.started': { actions: assign(({ event }) => ({ auth: loggedIn(event.user) })) },
-        'session.ended': { actions: assign({ auth: loggedOut }) },
+        'session.started': [
+          {
+            // Another member logged in on this phone: the last one's offline copy goes.
+            guard: ({ context, event }) => !context.auth.value || context.auth._id !== event.user._id,
+            actions: [assign(({ event }) => ({ auth: loggedIn(event.user) })), 'forgetMember'],
+          },
+          // The same member, renamed: their copy stays.
+          { actions: assign(({ event }) => ({ auth: loggedIn(event.user) })) },
+        ],
+        'session.ended': { actions: [assign({ auth: loggedOut }), 'forgetMember'] },
         'clubs.replaced': { actions: assign(({ event }) => ({ clubs: event.clubs })) },
       },
     },

@@ -47,6 +47,19 @@ export function contentSecurityPolicy(remoteOrigins: readonly string[]): string 
   ].join('; ');
 }
 
+/**
+ * The service worker's Content-Security-Policy (docs/architecture/offline.md): a worker's requests
+ * follow its own script's policy, so it may fetch from this origin (pages) and from the remotes'
+ * (their files), and nothing else.
+ */
+export function serviceWorkerPolicy(remoteOrigins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    `connect-src ${["'self'", ...remoteOrigins].join(' ')}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -12,7 +12,10 @@ import { inlineConfigBlock, preconnectLinks } from './page-head';
 import type { InlineAnswerFor, PageStartupFor } from './page-startup';
 import { servedScreenFiles } from './remote-files';
 import { remoteEntryUrls, remoteOriginsOf, remotesConfig } from './remotes-config';
-import { contentSecurityPolicy } from './security';
+import { contentSecurityPolicy, serviceWorkerPolicy } from './security';
+
+/** The service worker's script (docs/architecture/offline.md), built into the shell's root. */
+const SERVICE_WORKER_PATH = '/sw.js';
 import { shellPage } from './shell-page';
 import { bodyFor, cacheControlFor, contentTypeOf, fileInside, type ServeRules } from './static-files';
 
@@ -54,6 +57,7 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
   const remotes = remoteEntryUrls(options.remotes, options.publicUrl);
   const remoteOrigins = remoteOriginsOf(remotes, options.publicUrl);
   const csp = contentSecurityPolicy(remoteOrigins);
+  const workerCsp = serviceWorkerPolicy(remoteOrigins);
   const config = remotesConfig({
     remoteEntries: remotes,
     impressum: options.impressum,
@@ -101,6 +105,8 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
     ctx.set('Vary', 'Accept-Encoding');
     if (encoding) ctx.set('Content-Encoding', encoding);
     if (isHtml) ctx.set('Content-Security-Policy', csp);
+    // The service worker's policy is its script's: it fetches pages from here and files from the remotes.
+    if (ctx.path === SERVICE_WORKER_PATH) ctx.set('Content-Security-Policy', workerCsp);
     ctx.body = body;
   };
 }
