@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { courtNamesTexts, unknownCourtText } from '@platzbuchung/domain/courts';
 import type { Club } from '@platzbuchung/domain/types';
 import { rebuildProjections, verifyProjections } from '../src/projections/registry';
+import { runEventsCli } from './support/events-cli';
 import { clubWithMembers, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
 
@@ -53,6 +54,29 @@ describe('given an admin naming courts', () => {
     expect(JSON.stringify(changes.body)).toContain('"court_names":{"1":"Center Court","3":"Halle"}');
     const [report] = await verifyProjections(api.db, ['club-settings']);
     expect(report!.differences).toEqual([]);
+  });
+
+  it('when the operators read the log, then a booking’s line names the court as the club does', async () => {
+    const m = await clubWithMembers(api.url, { courts_count: 4 });
+    await save(m, { court_names: { '2': 'Center Court' } });
+    const booked = await m.player.client.post('/api/reservations', {
+      club_id: m.club._id,
+      court_num: '2',
+      date: '2026-11-24',
+      start_time: 10,
+      end_time: 11,
+    });
+    expect(booked.status).toBe(201);
+    const run = await runEventsCli(
+      api.databaseUrl!,
+      'list',
+      '--club',
+      m.club.name,
+      '--type',
+      'ReservationMade',
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Center Court · Di., 24.11.2026 · 10-11 Uhr');
   });
 
   it('when a court is given up, then its name goes with it, and a rebuild agrees', async () => {

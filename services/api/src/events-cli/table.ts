@@ -1,5 +1,6 @@
 /** The event log as the CLI prints it: a table on the clubs' walls, or JSON lines. */
 import { clubWallClock } from '@platzbuchung/domain/club-time';
+import { courtName } from '@platzbuchung/domain/courts';
 import { formatDayDe } from '@platzbuchung/domain/dates';
 import {
   describeEvent,
@@ -8,6 +9,7 @@ import {
   streams,
   type EventEnvelope,
 } from '@platzbuchung/domain/events/catalogue';
+import type { CourtNames } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 
 export interface Names {
@@ -15,21 +17,22 @@ export interface Names {
   /** Each club's time zone: an event's time is shown on its club's wall. */
   zones: Map<string, string>;
   users: Map<string, string>;
+  /** What each club calls its courts, so a line says "Center Court" as the admin's log does. */
+  courtNames: Map<string, CourtNames>;
   /** For a club registered since the names were read: the app's time zone (APP_TIMEZONE). */
   fallbackZone: string;
 }
 
 export async function loadNames(db: Db, fallbackZone: string): Promise<Names> {
-  const clubs: { id: string; name: string; time_zone: string }[] = await db('clubs').select(
-    'id',
-    'name',
-    'time_zone',
-  );
+  const clubs: { id: string; name: string; time_zone: string; court_names: CourtNames }[] = await db(
+    'clubs',
+  ).select('id', 'name', 'time_zone', 'court_names');
   const users = await db('users').select('id', 'first_name', 'last_name');
   return {
     fallbackZone,
     clubs: new Map(clubs.map((c) => [c.id, c.name])),
     zones: new Map(clubs.map((c) => [c.id, c.time_zone])),
+    courtNames: new Map(clubs.map((c) => [c.id, c.court_names])),
     users: new Map(
       users.map((u: { id: string; first_name: string; last_name: string }) => [
         u.id,
@@ -54,7 +57,12 @@ function asRow(event: EventEnvelope, names: Names): string[] {
     eventTitles[event.type],
     `${streams[event.stream_type].label} ${streamIdOf(event).slice(0, 8)}`,
     names.users.get(event.actor_id) ?? event.actor_id.slice(0, 8),
-    describeEvent(event, (id) => names.users.get(id)),
+    describeEvent(
+      event,
+      (id) => names.users.get(id),
+      undefined,
+      (court) => courtName({ court_names: names.courtNames.get(event.club_id) }, court),
+    ),
   ];
 }
 
