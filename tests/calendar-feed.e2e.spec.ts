@@ -32,6 +32,10 @@ describe('"Kalender abonnieren" in the account panel', () => {
     const first = await link.inputValue();
     expect(first).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     expect(await feedStatus(first)).toBe(200);
+    // One tap hands the same link to the calendar app.
+    expect(await page.getByRole('link', { name: calendarTexts.subscribe }).getAttribute('href')).toBe(
+      first.replace(/^https?:\/\//, 'webcal://'),
+    );
 
     await page.getByRole('button', { name: calendarTexts.copy }).click();
     await page

@@ -21,6 +21,8 @@ export const calendarTexts = {
   linkLabel: 'Ihr Kalender-Link',
   loading: 'Kalender-Link wird geladen …',
   copy: 'Link kopieren',
+  /** Opens the link in the phone's or computer's calendar app, which offers to subscribe. */
+  subscribe: 'Im Kalender abonnieren',
   copied: 'Link kopiert',
   copyFailed: 'Der Link ist markiert: Kopieren Sie ihn mit Strg+C (bzw. ⌘+C).',
   renew: 'Neuen Link erzeugen',
@@ -30,3 +32,9 @@ export const calendarTexts = {
   renewCancel: 'Abbrechen',
   renewed: 'Neuer Link erzeugt. Der bisherige Link funktioniert nicht mehr.',
 } as const;
+
+/**
+ * The feed's address for "Im Kalender abonnieren": `webcal://` makes the phone or computer hand it
+ * to its calendar app, which subscribes (the app fetches it over https, or http for a local setup).
+ */
+export const webcalAddress = (feedUrl: string): string => feedUrl.replace(/^https?:\/\//, 'webcal://');

@@ -5,7 +5,7 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
+import { calendarTexts, webcalAddress } from '@platzbuchung/domain/calendar/texts';
 import { getJson, postJson } from '@platzbuchung/ui/api/client';
 import { copyToClipboard } from '@platzbuchung/ui/clipboard';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
@@ -103,6 +103,9 @@ export function CalendarFeed() {
               {calendarTexts.copy}
             </button>
           </div>
+          <a className="button calendar-feed__subscribe" href={webcalAddress(url)}>
+            {calendarTexts.subscribe}
+          </a>
           <p className="calendar-feed__feedback" role="status">
             {feedback && <span className={`calendar-feed__${feedback.tone}`}>{feedback.text}</span>}
           </p>
