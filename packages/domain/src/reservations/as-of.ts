@@ -4,14 +4,28 @@
  */
 import { withLocalRules } from '../clubs/local-rules';
 import { compareIso } from '../dates';
+import type { ClubSettingsChanged } from '../clubs/events';
 import type { ClubSettings } from '../schemas';
-import type { EventEnvelope } from '../events/catalogue';
+import type { EventMetadata } from '../events/streams';
 import type { Reservation } from '../types';
 import type { ReservationEvent } from './events';
 import { replayInto } from './evolve';
 import { UUID_PATTERN } from '../shapes';
 
-type Cut = (event: EventEnvelope) => boolean;
+/**
+ * An event of the club's log as "Stand am" reads it: any kind, with what the store added. Only the
+ * reservations' events and the settings' changes are folded; naming just those keeps this feature
+ * free of the catalogue of every kind (events/catalogue), which imports it.
+ */
+type LoggedEvent = EventMetadata & { type: string };
+type Logged<E> = E & EventMetadata;
+
+const isReservationEvent = (event: LoggedEvent): event is Logged<ReservationEvent> =>
+  event.stream_type === 'reservation';
+const isSettingsChange = (event: LoggedEvent): event is Logged<ClubSettingsChanged> =>
+  event.type === 'ClubSettingsChanged';
+
+type Cut = (event: LoggedEvent) => boolean;
 
 /** Where "Stand am" cuts the log: at a moment, or after an event (its `club_seq`, the club's own number). */
 export type AsOfCut = { at: Date } | { clubSeq: number };
@@ -29,7 +43,7 @@ const upToClubSeq =
 const cutAt = (cut: AsOfCut): Cut => ('at' in cut ? atOrBefore(cut.at) : upToClubSeq(cut.clubSeq));
 
 /** The club's own order of its events, which a club's log is read in. */
-const inClubOrder = (a: EventEnvelope, b: EventEnvelope): number => a.club_seq - b.club_seq;
+const inClubOrder = (a: LoggedEvent, b: LoggedEvent): number => a.club_seq - b.club_seq;
 
 /**
  * The reservations at a cut, folded from the club's events read page by page in the club's order,
@@ -44,11 +58,8 @@ export class AsOfFold {
   }
 
   /** The next page of events; every event of it comes after those of the pages before. */
-  add(events: readonly EventEnvelope[]): void {
-    const kept = events
-      .filter((event): event is EventEnvelope<ReservationEvent> => event.stream_type === 'reservation')
-      .filter(this.included)
-      .sort(inClubOrder);
+  add(events: readonly LoggedEvent[]): void {
+    const kept = events.filter(isReservationEvent).filter(this.included).sort(inClubOrder);
     replayInto(this.rows, kept);
   }
 
@@ -57,19 +68,19 @@ export class AsOfFold {
   }
 }
 
-function reservationsUpTo(events: readonly EventEnvelope[], cut: AsOfCut): Reservation[] {
+function reservationsUpTo(events: readonly LoggedEvent[], cut: AsOfCut): Reservation[] {
   const fold = new AsOfFold(cut);
   fold.add(events);
   return fold.reservations();
 }
 
 /** Events are taken in the club's order up to and including the last one at or before `moment`. */
-export function reservationsAsOf(events: readonly EventEnvelope[], moment: Date): Reservation[] {
+export function reservationsAsOf(events: readonly LoggedEvent[], moment: Date): Reservation[] {
   return reservationsUpTo(events, { at: moment });
 }
 
 /** The same fold cut after one of the club's events instead of a time: what the read model held then. */
-export function reservationsAtClubSeq(events: readonly EventEnvelope[], clubSeq: number): Reservation[] {
+export function reservationsAtClubSeq(events: readonly LoggedEvent[], clubSeq: number): Reservation[] {
   return reservationsUpTo(events, { clubSeq });
 }
 
@@ -121,14 +132,14 @@ export function asOfPage(
  * after it found, else today's (`current`), which then have not changed since.
  */
 export function settingsAt(
-  events: readonly EventEnvelope[],
+  events: readonly LoggedEvent[],
   included: AsOfCut,
   current: ClubSettings,
 ): ClubSettings {
   const cut = cutAt(included);
-  const changes = events.filter((e) => e.type === 'ClubSettingsChanged').sort(inClubOrder);
+  const changes = events.filter(isSettingsChange).sort(inClubOrder);
   const before = changes.filter(cut).at(-1);
-  if (before?.type === 'ClubSettingsChanged') return withLocalRules(before.data.after, current);
+  if (before) return withLocalRules(before.data.after, current);
   const after = changes.find((e) => !cut(e));
-  return after?.type === 'ClubSettingsChanged' ? withLocalRules(after.data.before, current) : current;
+  return after ? withLocalRules(after.data.before, current) : current;
 }

@@ -6,7 +6,7 @@
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { authStateOf, remoteScreenAt } from '@platzbuchung/host/routes';
 import { dayInQuery } from '@platzbuchung/domain/reservations/day-address';
-import { firstRequestsOf } from '@platzbuchung/domain/reservations/screen-requests';
+import { firstRequestsOf } from '@platzbuchung/domain/screens/first-requests';
 import type { IsoDate } from '@platzbuchung/domain/types';
 import type { AppContext } from './context';
 import { inlineAnswersBlock, inlineContractsBlock } from './page-head';
