@@ -82,7 +82,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: 'member',
     content: { kind: 'remote', remote: 'reservations', module: './Reservations' },
     clubData: true,
-    title: 'Reservierungen',
+    title: 'Platzplan',
   },
   {
     path: hostPaths.bookings,

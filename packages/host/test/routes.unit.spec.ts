@@ -75,8 +75,8 @@ describe('members who are not active', () => {
 
 describe('the screen a page will show, loaded before the layout renders', () => {
   it('finds routes by path, nested ones by prefix, with or without a trailing slash', () => {
-    expect(routeAt('/reservations')?.title).toBe('Reservierungen');
-    expect(routeAt('/reservations/')?.title).toBe('Reservierungen');
+    expect(routeAt('/reservations')?.title).toBe('Platzplan');
+    expect(routeAt('/reservations/')?.title).toBe('Platzplan');
     expect(routeAt('/admin/mitglieder')?.title).toBe('Verwaltung');
     expect(routeAt('/reservations/extra')).toBeUndefined();
     expect(routeAt('/nowhere')).toBeUndefined();

@@ -40,7 +40,7 @@ function DayGrid({ club, user, host }: { club: Club; user: SessionUser; host: Ho
   return (
     <section className="grid-screen" aria-labelledby="grid-screen-title">
       <h1 id="grid-screen-title" className="visually-hidden">
-        Reservierungen
+        Platzplan
       </h1>
       <GridToolbar
         date={date}
