@@ -14,6 +14,7 @@ import { Guests } from '../features/guests/Guests';
 import { Members } from '../features/members/Members';
 import { ClubMails } from '../features/club-mails/ClubMails';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
+import { askStatsAhead } from '../features/stats/api';
 import { adminPaths } from '../shared/paths';
 
 /** Its own chunk: loaded when the tab is opened, never with the rest of the area. */
@@ -48,17 +49,22 @@ export const adminTabs: readonly AdminTab[] = [
   {
     path: adminPaths.stats,
     label: 'Auslastung',
-    show: (p) => (
-      <Suspense
-        fallback={
-          <p className="admin-status" role="status">
-            {statsTexts.loading}
-          </p>
-        }
-      >
-        <Stats host={p.host} club={p.club} />
-      </Suspense>
-    ),
+    show: (p) => {
+      // The figures are asked for beside the tab's code, not after it (features/stats/api.ts).
+      const search = new URLSearchParams(p.host.location.search);
+      if (!search.get('from') && !search.get('to')) askStatsAhead(p.club._id);
+      return (
+        <Suspense
+          fallback={
+            <p className="admin-status" role="status">
+              {statsTexts.loading}
+            </p>
+          }
+        >
+          <Stats host={p.host} club={p.club} />
+        </Suspense>
+      );
+    },
   },
 ];
 
