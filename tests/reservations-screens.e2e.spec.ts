@@ -117,6 +117,12 @@ describe.each(['phone', 'desktop'] as const)('reservations screens on a %s', (vi
     const fits = await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth);
     if (viewport === 'phone') {
       expect(fits).toBe(false);
+      // The courts out of view are named at the edge, and the button scrolls to them.
+      const more = page.getByRole('button', { name: /^Zu Platz \d+–12 blättern$/ });
+      await more.waitFor({ timeout: UI_TIMEOUT_MS });
+      await more.click();
+      await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      await page.getByRole('button', { name: /^Zu Platz 1(–\d+)? blättern$/ }).waitFor();
       await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
       const hour = page.getByRole('rowheader', { name: '09:00' });
       const box = await hour.boundingBox();
@@ -127,6 +133,7 @@ describe.each(['phone', 'desktop'] as const)('reservations screens on a %s', (vi
       await screenshot(page, 'reservations-grid-12-courts-scrolled');
     } else {
       expect(fits).toBe(true);
+      expect(await page.getByRole('button', { name: /blättern$/ }).count()).toBe(0);
     }
     expect(await page.getByText(texts.reservationsSplash).count()).toBe(0);
   });

@@ -35,14 +35,17 @@ export const MineIcon = () => (
   </Icon>
 );
 
-/** Marks someone else's booking the user plays in, by shape: two people. */
-export const WithMeIcon = () => (
-  <Icon size={14}>
+/** Two people: the players' link, and someone else's booking the user plays in. */
+const twoPeople = (
+  <>
     <circle cx="9" cy="8" r="3.5" />
     <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
     <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5c2 .8 3.5 2.8 3.5 5.5" />
-  </Icon>
+  </>
 );
+
+/** Marks someone else's booking the user plays in, by shape, not colour alone. */
+export const WithMeIcon = () => <Icon size={14}>{twoPeople}</Icon>;
 
 /** Says a change went through, beside the status line's words. */
 export const DoneIcon = () => (
@@ -59,13 +62,7 @@ export const RepeatIcon = () => (
   </Icon>
 );
 
-export const PlayersIcon = () => (
-  <Icon size={20}>
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
-    <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5c2 .8 3.5 2.8 3.5 5.5" />
-  </Icon>
-);
+export const PlayersIcon = () => <Icon size={20}>{twoPeople}</Icon>;
 
 export const EditIcon = () => (
   <Icon>

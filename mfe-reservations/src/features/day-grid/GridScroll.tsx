@@ -82,30 +82,33 @@ export function GridScroll({ busy, children }: { busy: boolean; children: ReactN
       <div ref={box} className="grid-scroll" aria-busy={busy || undefined} tabIndex={-1}>
         {children}
       </div>
-      {left.length > 0 && (
-        <button
-          type="button"
-          className="grid-more grid-more--left"
-          aria-label={scrollText(left)}
-          title={scrollText(left)}
-          onClick={() => scrollAcross(-1)}
-        >
-          <PreviousIcon />
-          {courtsRange(left)}
-        </button>
-      )}
-      {right.length > 0 && (
-        <button
-          type="button"
-          className="grid-more grid-more--right"
-          aria-label={scrollText(right)}
-          title={scrollText(right)}
-          onClick={() => scrollAcross(1)}
-        >
-          {courtsRange(right)}
-          <NextIcon />
-        </button>
-      )}
+      {left.length > 0 && <MoreCourts courts={left} side="left" onClick={() => scrollAcross(-1)} />}
+      {right.length > 0 && <MoreCourts courts={right} side="right" onClick={() => scrollAcross(1)} />}
     </div>
+  );
+}
+
+/** The button at an edge the grid goes on past: "4–6 ›" at the right, "‹ 1–2" at the left. */
+function MoreCourts({
+  courts,
+  side,
+  onClick,
+}: {
+  courts: number[];
+  side: 'left' | 'right';
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`grid-more grid-more--${side}`}
+      aria-label={scrollText(courts)}
+      title={scrollText(courts)}
+      onClick={onClick}
+    >
+      {side === 'left' && <PreviousIcon />}
+      {courtsRange(courts)}
+      {side === 'right' && <NextIcon />}
+    </button>
   );
 }
