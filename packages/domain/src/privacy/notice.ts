@@ -20,7 +20,6 @@ const RATE_LIMIT_MINUTES = 15;
 /** How long a browser keeps the note that it logged into an account before (http/known-devices). */
 const KNOWN_DEVICE_DAYS = 180;
 
-
 /** "Name, Anschrift, E-Mail: …": the operator as the notice names them. */
 function operatorContact(operator: ImpressumConfig): string {
   const parts = [operator.name || OPERATOR_NOT_CONFIGURED];
