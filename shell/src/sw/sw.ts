@@ -23,6 +23,7 @@ import {
   type OfflineCopy,
 } from '@platzbuchung/ui/offline-copy';
 import { offlinePage } from './offline-page';
+import { openedPath, pushNotification } from './push-message';
 
 // The worker's own types: the shell's TypeScript program holds the DOM library, which cannot be
 // combined with the WebWorker one, so the few parts used here are declared.
@@ -33,11 +34,31 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response> | Response): void;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: { close(): void; readonly data: unknown };
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
+  readonly registration: {
+    showNotification(title: string, options: NotificationOptions & { data?: unknown }): Promise<void>;
+  };
   skipWaiting(): Promise<void>;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
   readonly location: Location;
 }
 const worker = self as unknown as WorkerScope;
@@ -110,4 +131,27 @@ async function keptFile(request: Request): Promise<Response> {
 async function trim(cache: Cache): Promise<void> {
   const keys = await cache.keys();
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_FILES))) await cache.delete(old);
+}
+
+// A push (docs/architecture/offline.md): its words come ready from the server, short and German;
+// a tap opens the screen it names, in the app's window if one is open.
+worker.addEventListener('push', (event) => {
+  const shown = pushNotification(event.data?.json() ?? null);
+  if (shown) event.waitUntil(worker.registration.showNotification(shown.title, shown.options));
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = openedPath(event.notification.data);
+  event.waitUntil(openApp(path));
+});
+
+async function openApp(path: string): Promise<void> {
+  const target = new URL(path, worker.location.origin).href;
+  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === worker.location.origin);
+  if (open) {
+    await open.navigate(target);
+    await open.focus();
+  } else await worker.clients.openWindow(target);
 }
