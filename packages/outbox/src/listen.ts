@@ -6,6 +6,7 @@
  * mailer for new outbox rows.
  */
 import pg from 'pg';
+import { hostResolver } from './database-hosts';
 
 export interface ChannelListener {
   onNotify(payload: string): void;
@@ -40,9 +41,21 @@ export function listenOn(
     reconnect = setTimeout(connect, reconnectMs);
   };
 
+  // LISTEN needs the primary: with several hosts in the URL, the writable one is looked for first.
+  const resolveHost = hostResolver(databaseUrl, { application_name: applicationName });
+
   const connect = () => {
     reconnect = undefined;
-    const client = new pg.Client({ connectionString: databaseUrl, application_name: applicationName });
+    resolveHost().then(listen, (err: unknown) => {
+      if (closed) return;
+      logger.warn({ err, channel, retryInMs: reconnectMs }, 'not listening; polling until reconnected');
+      reconnect = setTimeout(connect, reconnectMs);
+    });
+  };
+
+  const listen = (settings: pg.ClientConfig) => {
+    if (closed) return;
+    const client = new pg.Client(settings);
     current = client;
     client.on('notification', (message) => listener.onNotify(message.payload ?? ''));
     client.on('error', (err) => drop(client, err));

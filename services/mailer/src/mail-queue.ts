@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import type { ConnectionOptions, JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { OutboxJobData } from './processor';
+import { parseDatabaseHosts } from '@platzbuchung/outbox/database-hosts';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -15,7 +16,9 @@ export const OUTBOX_MAIL_JOB = 'outbox-mail';
 export function defaultQueueName(databaseUrl: string | undefined): string {
   if (!databaseUrl) return 'mail';
   try {
-    const database = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+    // Several hosts (a failover pair) name one database: read it from the first host's URL.
+    const [firstHost = databaseUrl] = parseDatabaseHosts(databaseUrl).urls;
+    const database = decodeURIComponent(new URL(firstHost).pathname.replace(/^\//, ''));
     // BullMQ joins key parts with ':'; keep the name to characters that cannot break that.
     const safe = database.replace(/[^A-Za-z0-9_.-]/g, '_');
     return safe ? `mail-${safe}` : 'mail';

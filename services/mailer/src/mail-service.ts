@@ -1,4 +1,5 @@
 import knex, { type Knex } from 'knex';
+import { knexClientOptions } from '@platzbuchung/outbox/database-hosts';
 import { createMailQueue } from './mail-queue';
 import type { MailQueue, RetryPolicy } from './mail-queue';
 import { startOutboxRelay } from './relay';
@@ -8,7 +9,7 @@ import type { MailWorker, MailWorkerOptions } from './worker';
 
 /** A small pool: the relay and a couple of concurrent sends are all that use it. */
 export function connectOutboxDb(databaseUrl: string): Knex {
-  return knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 4 } });
+  return knex({ ...knexClientOptions(databaseUrl), pool: { min: 0, max: 4 } });
 }
 
 export interface MailServiceOptions extends MailWorkerOptions {

@@ -95,6 +95,9 @@ describe('the queue name of a deployment', () => {
   it('is MAIL_QUEUE, else derived from the database name', () => {
     expect(defaultQueueName('postgres://u:p@db:5432/platzbuchung')).toBe('mail-platzbuchung');
     expect(defaultQueueName('postgres://u:p@db:5432/tc%3Aprod')).toBe('mail-tc_prod');
+    expect(
+      defaultQueueName('postgres://u:p@db1:5432,db2:5432/platzbuchung?target_session_attrs=read-write'),
+    ).toBe('mail-platzbuchung');
     expect(defaultQueueName(undefined)).toBe('mail');
     expect(readMailerConfig({ DATABASE_URL: 'postgres://db/club_a' }).queueName).toBe('mail-club_a');
     expect(readMailerConfig({ DATABASE_URL: 'postgres://db/club_a', MAIL_QUEUE: 'eigene' }).queueName).toBe(

@@ -1,5 +1,6 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
+import { knexClientOptions } from '@platzbuchung/outbox/database-hosts';
 
 // `date` columns are calendar days: keep them as 'YYYY-MM-DD' strings instead of JS Dates at
 // local midnight, which would shift a day in any process not running in UTC.
@@ -25,8 +26,7 @@ const SESSION_OPTIONS = '-c DateStyle=ISO';
 
 export function connectDb(databaseUrl: string, pool: { min?: number; max?: number } = {}): Db {
   return knex({
-    client: 'pg',
-    connection: { connectionString: databaseUrl, options: SESSION_OPTIONS },
+    ...knexClientOptions(databaseUrl, { options: SESSION_OPTIONS }),
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
   });
 }
@@ -37,12 +37,10 @@ const REPLICA_CONNECT_TIMEOUT_MS = 3_000;
 /** The read replica's pool (docs/scaling.md): as the primary's, but quick to give up on connecting. */
 export function connectReplica(databaseUrl: string): Db {
   return knex({
-    client: 'pg',
-    connection: {
-      connectionString: databaseUrl,
+    ...knexClientOptions(databaseUrl, {
       options: SESSION_OPTIONS,
       connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
-    },
+    }),
     pool: { min: 0, max: 10 },
     acquireConnectionTimeout: REPLICA_CONNECT_TIMEOUT_MS * 2,
     // knex would print each failed connection to the console, every few seconds while the replica

@@ -6,6 +6,7 @@
  * the checkpoints stand.
  */
 import pg from 'pg';
+import { hostResolver } from '@platzbuchung/outbox/database-hosts';
 import type { Logger } from 'pino';
 import { startSubscriptions, type SubscriptionsOptions, type SubscriptionsRunner } from './subscriptions';
 
@@ -31,6 +32,7 @@ export function startSubscriptionsAsLeader(options: LeaderOptions): Subscription
   let runner: SubscriptionsRunner | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const resolveHost = hostResolver(databaseUrl, { application_name: 'subscriptions-leader' });
 
   const resign = async () => {
     const running = runner;
@@ -41,24 +43,24 @@ export function startSubscriptionsAsLeader(options: LeaderOptions): Subscription
   const attempt = async () => {
     timer = undefined;
     if (stopped) return;
-    const candidate = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: 'subscriptions-leader',
-    });
-    candidate.on('error', (err) => log.warn({ err }, 'lost the leader connection'));
+    let candidate: pg.Client | undefined;
     try {
-      await candidate.connect();
-      const { rows } = await candidate.query<{ locked: boolean }>(
+      // The lock must be the primary's: with several hosts in the URL, the writable one is found first.
+      const connection = new pg.Client(await resolveHost());
+      candidate = connection;
+      connection.on('error', (err) => log.warn({ err }, 'lost the leader connection'));
+      await connection.connect();
+      const { rows } = await connection.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_lock($1) AS locked',
         [LEADER_LOCK],
       );
       if (!rows[0]?.locked || stopped) {
-        await candidate.end();
+        await connection.end();
       } else {
-        client = candidate;
-        candidate.once('end', () => {
+        client = connection;
+        connection.once('end', () => {
           // The lock went with the connection: stop, and try to become leader again.
-          if (client !== candidate || stopped) return;
+          if (client !== connection || stopped) return;
           client = undefined;
           void resign().then(() => schedule());
         });
@@ -68,7 +70,7 @@ export function startSubscriptionsAsLeader(options: LeaderOptions): Subscription
       }
     } catch (err) {
       log.warn({ err }, 'could not ask for the subscriptions lock');
-      await candidate.end().catch(() => undefined);
+      await candidate?.end().catch(() => undefined);
     }
     schedule();
   };
