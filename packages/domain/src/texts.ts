@@ -57,6 +57,8 @@ export const controlCharacters = 'Die Anfrage enthält unzulässige Steuerzeiche
 export const clubIdMismatch = 'Der Verein in der Adresse und im Inhalt der Anfrage stimmen nicht überein.';
 export const foreignOrigin = 'Anfragen von dieser Herkunft sind nicht erlaubt.';
 export const apiNotFound = 'Diese Adresse gibt es nicht.';
+export const databaseUnavailable =
+  'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden erneut.';
 export const internalError = 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.';
 export const unknownField = (field: string): string => `Das Feld „${field}“ ist nicht vorgesehen.`;
 export const invalidValue = 'Ungültiger Wert.';

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import * as texts from '@platzbuchung/domain/texts';
 import type { FieldError } from '@platzbuchung/domain/types';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 
 /**
  * An answer the API gives on purpose: a status and the error body, `{error: "text"}` or
@@ -86,6 +87,14 @@ export function errorHandler(): Middleware<{ logger: Logger }> {
         ctx.status = known.status;
         ctx.set(known.headers);
         ctx.body = errorBody(ctx.method, ctx.path, known.error);
+        return;
+      }
+      if (isDatabaseUnavailable(thrown)) {
+        // A failover or a restart of the database: the client may try again in a moment.
+        ctx.state.logger.warn({ err: thrown }, 'database unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+        ctx.body = errorBody(ctx.method, ctx.path, texts.databaseUnavailable);
         return;
       }
       ctx.state.logger.error({ err: thrown }, 'request failed');

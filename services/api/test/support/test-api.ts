@@ -60,6 +60,8 @@ export interface TestApiOptions {
   rateLimits?: Partial<RateLimitSettings>;
   extend?: (deps: AppDeps) => AppOptions;
   db?: Db;
+  /** The URL `db` was made from, for the connections kept outside its pool (the live feed's LISTEN). */
+  databaseUrl?: string;
   /** bcrypt's cost; by default 4, fast enough for tests. */
   passwordCost?: number;
   /** Timings and limits of the live streams (tests shorten the heartbeat, lower the bound). */
@@ -112,7 +114,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     live: new LiveHub({
       db,
       // A database passed in names its own connection; knex keeps the URL it was given.
-      databaseUrl: database?.url ?? String(db.client.config.connection),
+      databaseUrl: database?.url ?? options.databaseUrl ?? String(db.client.config.connection),
       logger,
       timing: { ...configured.timing, ...options.live?.timing },
       limits: { ...configured.limits, ...options.live?.limits },
