@@ -1,7 +1,7 @@
 /**
  * Reads that may lag go to a real streaming replica while it keeps up, and to the primary when it
- * lags or is away (docs/scaling.md). The replica is started here from the test PostgreSQL; when it
- * cannot start, every test fails with the reason.
+ * lags or is away (docs/scaling.md). The replica and its primary are servers of the test's own
+ * (initdb in a temporary folder); when they cannot start, every test fails with the reason.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
@@ -10,7 +10,8 @@ import { TestClient } from './support/client';
 import { waitUntil } from './support/event-log';
 import { clubWithMembers, type Members } from './support/fixtures';
 import { startReadReplica, type ReadReplica } from './support/read-replica';
-import { createTestDatabase, startTestApi, type TestApi } from './support/test-api';
+import { startTestApi, type TestApi } from './support/test-api';
+import { connectDb, type Db } from '../src/db/connect';
 
 const IN_USE = 'read replica in use: lagging reads go to the replica';
 const LAGGING = 'read replica lagging: lagging reads go to the primary';
@@ -84,24 +85,28 @@ async function feedOn(api: TestApi, path: string): Promise<string> {
   return response.text();
 }
 
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let db: Db | undefined;
 
 beforeAll(async () => {
   replica = await startReadReplica();
-  database = await createTestDatabase();
-  // Made after the replica started, the test's database reaches it as any write does.
-  await replica.caughtUp();
+  db = connectDb(replica.primaryUrl);
   const replicaEnv = (maxLagMs: number) => ({
-    READ_DATABASE_URL: replica!.urlOf(new URL(database!.url).pathname.slice(1)),
+    READ_DATABASE_URL: replica!.urlOf(new URL(replica!.primaryUrl).pathname.slice(1)),
     READ_REPLICA_MAX_LAG_MS: String(maxLagMs),
     READ_REPLICA_CHECK_MS: '200',
   });
   patient = await startTestApi({
-    db: database.db,
+    db,
+    databaseUrl: replica.primaryUrl,
     logDestination: patientLog.sink,
     env: replicaEnv(600_000),
   });
-  strict = await startTestApi({ db: database.db, logDestination: strictLog.sink, env: replicaEnv(2_000) });
+  strict = await startTestApi({
+    db,
+    databaseUrl: replica.primaryUrl,
+    logDestination: strictLog.sink,
+    env: replicaEnv(2_000),
+  });
   members = await clubWithMembers(patient.url, { reservations_limit: 10 });
   await waitUntil(
     'both APIs read the replica',
@@ -113,7 +118,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await strict?.close();
   await patient?.close();
-  await database?.drop();
+  await db?.destroy();
   await replica?.remove();
 }, 300_000);
 
