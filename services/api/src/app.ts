@@ -26,6 +26,7 @@ import { emailConfirmationRoutes } from './routes/email-confirmation';
 import { notificationRoutes } from './routes/notifications';
 import { ownAccountRoutes } from './routes/account';
 import { passwordRoutes } from './routes/passwords';
+import { pushRoutes } from './routes/push';
 import { reservationRoutes } from './routes/reservations';
 import { reservationPlayerRoutes } from './routes/reservation-players';
 import { schemaRoutes } from './routes/schemas';
@@ -68,6 +69,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     ownAccountRoutes(deps),
     emailConfirmationRoutes(deps),
     notificationRoutes(deps),
+    pushRoutes(deps),
     reservationRoutes(deps),
     reservationPlayerRoutes(deps),
     liveRoutes(deps),
