@@ -76,6 +76,10 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
           text: 'Ob Sie einen Kalenderlink haben und seit wann. Den geheimen Teil des Links speichern wir nicht, nur einen Hash davon und den Zufallswert, aus dem er gebildet wird.',
         },
         {
+          term: 'Push-Benachrichtigungen',
+          text: 'Lassen Sie sich auf einem Gerät benachrichtigen, speichern wir die Adresse, die der Push-Dienst Ihres Browsers (etwa von Google, Mozilla oder Apple) dafür vergibt, die Schlüssel, mit denen wir die Nachrichten für dieses Gerät verschlüsseln, welche Benachrichtigungen Sie dort möchten und seit wann. Der Push-Dienst leitet die Nachrichten weiter, kann sie aber nicht lesen. Die Angaben löschen wir, wenn Sie „Nicht mehr benachrichtigen“ wählen, wenn der Push-Dienst meldet, dass es das Abonnement nicht mehr gibt, oder mit Ihrem Konto.',
+        },
+        {
           term: 'E-Mails an Sie',
           text: `Links zum Bestätigen Ihrer Adresse und zum Zurücksetzen des Passworts, Buchungsbestätigungen (wenn Sie sie eingeschaltet haben), Nachrichten über Buchungen, die Ihr Verein abgesagt oder verlegt hat, und die Freigabe Ihrer Mitgliedschaft: Empfänger, Art, die Angaben für den Text und der Versandstatus. Nachrichten an eine Adresse, die noch nicht bestätigt ist, halten wir zurück, bis Sie sie bestätigen, höchstens 7 Tage. Was eine E-Mail sagte (ihren Text und Ihren Namen darin), löschen wir ${facts.mailBodyDays} Tage nach dem Versand; die übrigen Angaben versendeter E-Mails nach ${facts.sentMailDays} Tagen. Den Link zum Zurücksetzen entfernen wir schon beim Versand. Von Links zum Bestätigen und Zurücksetzen speichern wir nur einen Hash; sie werden nach Ablauf gelöscht. Damit niemand Ihr Postfach überflutet, zählen wir Nachrichten je Adresse und Tag (nur als Hash der Adresse, nach zwei Tagen gelöscht).`,
         },

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../db/connect';
 import { SESSION_IDLE_TIMEOUT_MS } from '../http/session';
 import { pendingEmailChange } from './pending-email-change';
+import { pushChoiceNames, type PushChoices } from '@platzbuchung/domain/push/schemas';
 
 /** Whether a calendar link exists and since when; never its secret, its hash or its seed. */
 export async function calendarLinkState(db: Db, userId: string) {
@@ -21,6 +22,23 @@ export async function calendarLinkState(db: Db, userId: string) {
     .where({ user_id: userId })
     .first('created_at');
   return { exists: row !== undefined, created_at: row?.created_at.toISOString() ?? null };
+}
+
+/**
+ * The member's devices that get push notices (docs/privacy.md, "Push on a device"): the push
+ * service's host and what each device wants, never the endpoint's path or the keys, which are the
+ * device's address and secret.
+ */
+export async function pushDevicesOf(db: Db, userId: string) {
+  const rows: ({ endpoint: string; created_at: Date } & PushChoices)[] = await db('push_subscriptions')
+    .where({ user_id: userId })
+    .orderBy('created_at')
+    .select('endpoint', 'created_at', ...pushChoiceNames);
+  return rows.map(({ endpoint, created_at, ...choices }) => ({
+    push_service: new URL(endpoint).host,
+    subscribed_at: created_at.toISOString(),
+    ...Object.fromEntries(pushChoiceNames.map((name) => [name, choices[name]])),
+  }));
 }
 
 /** Whether an address change waits for its link (accounts/pending-email-change). */

@@ -18,6 +18,7 @@ import {
   emailChangeState,
   mailsTo,
   namedInBookings,
+  pushDevicesOf,
   sessionsOf,
   type NamedIn,
 } from './export-records';
@@ -78,6 +79,8 @@ export interface AccountExport extends OwnStreamParts {
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
   actions_in_the_club: (Omit<ExportedEvent, 'by_me' | 'data'> & { stream_type: StreamType })[];
   calendar_link: { exists: boolean; created_at: string | null };
+  /** Devices that get push notices: the push service's host and the choices, never the keys. */
+  push_devices: Awaited<ReturnType<typeof pushDevicesOf>>;
   /** A change of address waiting for its link: the new address and when; never the link's token. */
   email_change: {
     pending: boolean;
@@ -126,15 +129,17 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, emailChange, mails, sessions, namedIn] = await Promise.all([
-    ownStreamEvents(db, profile.club_id, userId),
-    actionsInTheClub(db, profile.club_id, userId),
-    calendarLinkState(db, userId),
-    emailChangeState(db, userId, now),
-    mailsTo(db, userId),
-    sessionsOf(db, userId),
-    namedInBookings(db, profile.club_id, userId),
-  ]);
+  const [ownEvents, actions, calendarLink, pushDevices, emailChange, mails, sessions, namedIn] =
+    await Promise.all([
+      ownStreamEvents(db, profile.club_id, userId),
+      actionsInTheClub(db, profile.club_id, userId),
+      calendarLinkState(db, userId),
+      pushDevicesOf(db, userId),
+      emailChangeState(db, userId, now),
+      mailsTo(db, userId),
+      sessionsOf(db, userId),
+      namedInBookings(db, profile.club_id, userId),
+    ]);
   const exported = (row: EventRow) => exportedEvent(row, userId);
   const ownParts = Object.fromEntries(
     await Promise.all(
@@ -173,6 +178,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     named_in: namedIn,
     actions_in_the_club: actions,
     calendar_link: calendarLink,
+    push_devices: pushDevices,
     email_change: emailChange,
     mails,
     sessions,
