@@ -13,6 +13,8 @@ export interface MailerConfig {
   readonly queueName: string;
   /** LOG_LEVEL as the API reads it, so one setting quiets (or opens up) every process. */
   readonly logLevel: string;
+  /** VAPID_SUBJECT, else a mailto: of IMPRESSUM_EMAIL: where a push service can reach the operator. */
+  readonly pushSubject: string;
 }
 
 /** Read once at start; empty variables count as unset. */
@@ -27,6 +29,8 @@ export function readMailerConfig(env: NodeJS.ProcessEnv = process.env): MailerCo
     mailDir: value('MAIL_DIR') ?? defaultMailDir,
     queueName: value('MAIL_QUEUE') ?? defaultQueueName(databaseUrl),
     logLevel: value('LOG_LEVEL') ?? 'info',
+    pushSubject:
+      value('VAPID_SUBJECT') ?? `mailto:${value('IMPRESSUM_EMAIL') ?? 'kontakt@platzbuchung.invalid'}`,
   };
 }
 

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { readMailerConfig } from './config';
 import { connectMailer, redactUrl } from './connect-mailer';
 import { connectOutboxDb } from './mail-service';
+import { startPushSender } from './push-sender';
 import { createMailTransport } from './transport';
 
 const config = readMailerConfig();
@@ -26,6 +27,7 @@ const service = await connectMailer({
   transport: createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir }),
   mailFrom: config.mailFrom,
 });
+const pushSender = startPushSender(db, logger, config.pushSubject);
 logger.info(
   {
     mode: service.mode,
@@ -42,8 +44,7 @@ function shutdown(signal: NodeJS.Signals): void {
   if (stopping) return; // a second signal must not cut the running job short
   stopping = true;
   logger.info({ signal }, 'stopping: letting running jobs finish');
-  service
-    .close()
+  Promise.all([service.close(), pushSender.close()])
     .then(() => db.destroy())
     .then(
       () => process.exit(0),

@@ -16,7 +16,9 @@ import { withCourtNames } from '@platzbuchung/domain/mail/slot';
 import type { CourtNames } from '@platzbuchung/domain/types';
 import { dayQuery } from '@platzbuchung/domain/reservations/day-address';
 import { hostPaths } from '@platzbuchung/host/contract';
-import { insertOutboxMail } from '@platzbuchung/outbox/outbox';
+import { insertOutboxMail, type OutboxDb } from '@platzbuchung/outbox/outbox';
+import { insertPushes } from '@platzbuchung/outbox/push-outbox';
+import { pushChoiceFor, pushText } from '@platzbuchung/domain/push/messages';
 import type { Subscription } from '../events/subscriptions';
 import { coPlayerRules } from './co-player-notices';
 import { waitlistRules } from './waitlist-notices';
@@ -181,6 +183,29 @@ export function noticeLink(publicUrl: string, facts: NoticeFacts): string {
 }
 
 /**
+ * The notice as push to each of the member's devices that chose its kind, keyed like its mail plus
+ * the device (docs/architecture/push.md, "Sending"). Independent of the mail: a device the member
+ * subscribed while logged in needs no confirmed address.
+ */
+async function pushNotice(
+  db: OutboxDb,
+  notice: { userId: string; facts: NoticeFacts },
+  position: string | number,
+  facts: NoticeFacts,
+  publicUrl: string,
+): Promise<number> {
+  const choice = pushChoiceFor(facts.kind);
+  const text = choice && pushText(facts);
+  if (!choice || !text) return 0;
+  return insertPushes(db, {
+    userId: notice.userId,
+    choice,
+    dedupeKey: `${position}:${notice.userId}:${facts.kind}`,
+    payload: { ...text, url: noticeLink(publicUrl, facts) },
+  });
+}
+
+/**
  * The subscription that turns events into notices. It starts at the end of the log: a new
  * deployment does not mail about bookings of the past.
  */
@@ -202,6 +227,7 @@ export function notificationsSubscription({
         .where({ id: event.club_id })
         .first('court_names');
       let queued = 0;
+      let pushed = 0;
       for (const notice of notices) {
         const user:
           | { email: string; first_name: string; last_name: string; email_confirmed_at: Date | null }
@@ -227,9 +253,16 @@ export function notificationsSubscription({
           },
         });
         if (id) queued++;
+        pushed += await pushNotice(
+          db,
+          notice,
+          event.position,
+          withCourtNames(notice.facts, club ?? {}),
+          publicUrl,
+        );
       }
-      if (queued > 0) {
-        logger.info({ position: event.position, type: event.type, queued }, 'notices queued');
+      if (queued > 0 || pushed > 0) {
+        logger.info({ position: event.position, type: event.type, queued, pushed }, 'notices queued');
       }
     },
   };

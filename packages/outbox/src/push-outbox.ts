@@ -1,0 +1,166 @@
+/**
+ * Push messages in the outbox (docs/architecture/push.md, "Sending"): the API writes one row per
+ * notice and subscription that wants it, the mailer sends them with retries and backoff, and a
+ * subscription its push service no longer knows (404, 410) is removed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import webpush from 'web-push';
+import type { PushChoiceName } from '@platzbuchung/domain/push/schemas';
+import type { OutboxDb } from './outbox';
+import { vapidKeys } from './push-keys';
+
+/** What the service worker shows: title, one line, and the app's address to open (it keeps the path). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+}
+
+/**
+ * One row for each of the member's devices whose `choice` is on, keyed by the notice's own key and
+ * the device: a notice seen again writes nothing. Answers how many were written.
+ */
+export async function insertPushes(
+  db: OutboxDb,
+  push: { userId: string; choice: PushChoiceName; dedupeKey: string; payload: PushPayload },
+): Promise<number> {
+  const subscriptions: { id: string }[] = await db('push_subscriptions')
+    .where({ user_id: push.userId, [push.choice]: true })
+    .select('id');
+  if (subscriptions.length === 0) return 0;
+  const rows: { id: string }[] = await db('push_outbox')
+    .insert(
+      subscriptions.map((subscription) => ({
+        id: randomUUID(),
+        subscription_id: subscription.id,
+        dedupe_key: `${push.dedupeKey}:${subscription.id}`,
+        payload: JSON.stringify(push.payload),
+      })),
+    )
+    .onConflict('dedupe_key')
+    .ignore()
+    .returning('id');
+  return rows.length;
+}
+
+/** Attempts before a message is marked failed, and the first pause; each next pause doubles. */
+export const PUSH_ATTEMPTS = 5;
+const FIRST_BACKOFF_MS = 10_000;
+/** A sender holds a row this long; one that died leaves it to the next after that. */
+const LEASE_MS = 60_000;
+/** A push service keeps a message this long for a device that is offline. */
+const TTL_SECONDS = 24 * 60 * 60;
+/** A push service that has not answered by then is tried again later. */
+const SEND_TIMEOUT_MS = 15_000;
+
+interface DuePush {
+  id: string;
+  subscription_id: string;
+  payload: PushPayload;
+  attempts: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface PushSendOptions {
+  /** `VAPID_SUBJECT`: a mailto: or https: address the push service can reach the operator at. */
+  subject: string;
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+}
+
+export interface PushPassResult {
+  sent: number;
+  retried: number;
+  failed: number;
+  removed: number;
+}
+
+/**
+ * One pass: takes the due rows (each by one sender: `SKIP LOCKED` and a lease), sends each, and
+ * records the answer. 201 sent; 404/410 the subscription is gone; anything else is retried after
+ * 10 s, 20 s, … and the fifth failure marks it failed.
+ */
+export async function sendDuePushes(db: Knex, options: PushSendOptions, limit = 50): Promise<PushPassResult> {
+  const now = options.now ?? (() => new Date());
+  const due: DuePush[] = await db.transaction(async (trx) => {
+    const rows: DuePush[] = await trx('push_outbox as o')
+      .join('push_subscriptions as s', 's.id', 'o.subscription_id')
+      .where('o.status', 'waiting')
+      .where('o.next_attempt_at', '<=', now())
+      .orderBy('o.next_attempt_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .select('o.id', 'o.subscription_id', 'o.payload', 'o.attempts', 's.endpoint', 's.p256dh', 's.auth');
+    if (rows.length > 0) {
+      await trx('push_outbox')
+        .whereIn(
+          'id',
+          rows.map((row) => row.id),
+        )
+        .update({ next_attempt_at: new Date(now().getTime() + LEASE_MS) });
+    }
+    return rows;
+  });
+  const result: PushPassResult = { sent: 0, retried: 0, failed: 0, removed: 0 };
+  if (due.length === 0) return result;
+  const keys = await vapidKeys(db, options.env);
+  for (const push of due) {
+    const message = JSON.stringify(push.payload);
+    let status: number | undefined;
+    let error: string | undefined;
+    try {
+      // web-push encrypts and signs; the request is sent with fetch, which also reaches a test's
+      // own push service over http on the loopback (docs/architecture/push.md, "Subscriptions").
+      const request = webpush.generateRequestDetails(
+        { endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } },
+        message,
+        {
+          vapidDetails: { subject: options.subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+          TTL: TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+        },
+      );
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body ?? null,
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      status = response.status;
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    if (status !== undefined && status >= 200 && status < 300) {
+      await db('push_outbox')
+        .where({ id: push.id })
+        .update({ status: 'sent', sent_at: now(), last_error: null });
+      result.sent++;
+      continue;
+    }
+    if (status === 404 || status === 410) {
+      // The push service ended the subscription: the device is asked again when the member turns it on.
+      await db('push_subscriptions').where({ id: push.subscription_id }).delete();
+      result.removed++;
+      continue;
+    }
+    const attempts = push.attempts + 1;
+    const lastError = (status !== undefined ? `HTTP ${status}` : (error ?? 'no answer')).slice(0, 500);
+    const failed = attempts >= PUSH_ATTEMPTS;
+    await db('push_outbox')
+      .where({ id: push.id })
+      .update({
+        attempts,
+        last_error: lastError,
+        status: failed ? 'failed' : 'waiting',
+        next_attempt_at: new Date(now().getTime() + FIRST_BACKOFF_MS * 2 ** (attempts - 1)),
+      });
+    if (failed) result.failed++;
+    else result.retried++;
+  }
+  return result;
+}
