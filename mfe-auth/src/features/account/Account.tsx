@@ -14,6 +14,7 @@ import { CalendarFeed } from './calendar/CalendarFeed';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailConfirmation, useEmailState } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
+import { PushNotifications } from './PushNotifications';
 import { DataExport } from './own-data/DataExport';
 import { EmailForm } from './own-data/EmailForm';
 import { NameForm } from './own-data/NameForm';
@@ -81,6 +82,7 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
       <EmailConfirmation email={email} />
       <CalendarFeed />
       <NotificationSettings />
+      <PushNotifications />
       <NameForm firstName={auth.first_name} lastName={auth.last_name} onChanged={host.startSession} />
       <EmailForm
         pendingEmail={email.snapshot.context.state?.pending_email ?? null}

@@ -11,4 +11,21 @@ export const pushTexts = {
   subscribed: 'Dieses Gerät wird benachrichtigt.',
   choicesSaved: 'Auswahl gespeichert.',
   unsubscribed: 'Dieses Gerät wird nicht mehr benachrichtigt.',
+  sectionTitle: 'Push-Benachrichtigungen',
+  enable: 'Auf diesem Gerät benachrichtigen',
+  disable: 'Nicht mehr benachrichtigen',
+  enableHint:
+    'Ihr Browser fragt, ob Platzbuchung Ihnen Mitteilungen zeigen darf. Was Sie hier wählen, gilt nur für dieses Gerät.',
+  unsupported:
+    'Dieser Browser kann keine Push-Benachrichtigungen empfangen (ihm fehlt ein Service Worker oder die Push-Schnittstelle).',
+  permissionDenied:
+    'Mitteilungen sind für Platzbuchung in diesem Browser blockiert. Erlauben Sie sie in den Einstellungen der Seite und versuchen Sie es noch einmal.',
+  checking: 'Push-Benachrichtigungen werden geprüft …',
+  choicesTitle: 'Als Push auf diesem Gerät:',
+  choiceLabels: {
+    waitlist_freed: 'Warteliste: Stunde frei',
+    co_player_named: 'Als Mitspieler eingetragen',
+    booking_cancelled: 'Buchung abgesagt',
+    court_released: 'Platz freigegeben',
+  },
 } as const;
