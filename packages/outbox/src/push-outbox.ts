@@ -164,3 +164,14 @@ export async function sendDuePushes(db: Knex, options: PushSendOptions, limit = 
   }
   return result;
 }
+
+/**
+ * Sent and failed push messages older than `days` (`MAIL_RETENTION_DAYS`, as mails' bodies): what
+ * they said is of no use after that (docs/architecture/push.md, "Sending").
+ */
+export async function purgeOldPushes(db: Knex, days: number): Promise<number> {
+  return db('push_outbox')
+    .whereIn('status', ['sent', 'failed'])
+    .where('created_at', '<', db.raw(`now() - make_interval(days => ?)`, [days]))
+    .delete();
+}

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { expireHeldMails, purgeOldMailBodies, purgeOldSentMails } from '@platzbuchung/outbox/outbox';
+import { purgeOldPushes } from '@platzbuchung/outbox/push-outbox';
 import { purgeOldEmailConfirmations } from './accounts/email-confirmations';
 import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
@@ -8,7 +9,7 @@ import { purgeExpiredLeases } from './live/leases';
 
 /**
  * Expired sessions and live-stream leases, rate-limit counters, old reset and confirmation tokens and
- * long-sent mails are removed now and then, and notices held too long for an unconfirmed address are
+ * long-sent mails and push messages are removed now and then, and notices held too long for an unconfirmed address are
  * dropped, so the tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
 export function startHousekeeping(
@@ -27,9 +28,10 @@ export function startHousekeeping(
       const leases = await purgeExpiredLeases(db);
       const mailBodies = await purgeOldMailBodies(db, retention.mailRetentionDays);
       const held = await expireHeldMails(db);
-      if (sessions || limits || resets || confirmations || mails || leases || mailBodies || held) {
+      const pushes = await purgeOldPushes(db, retention.mailRetentionDays);
+      if (sessions || limits || resets || confirmations || mails || leases || mailBodies || held || pushes) {
         logger.info(
-          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held },
+          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held, pushes },
           'expired rows removed',
         );
       }

@@ -8,7 +8,7 @@ import { createECDH, createDecipheriv, hkdfSync, randomBytes, type ECDH } from '
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendDuePushes } from '@platzbuchung/outbox/push-outbox';
+import { purgeOldPushes, sendDuePushes } from '@platzbuchung/outbox/push-outbox';
 import { vapidKeys } from '@platzbuchung/outbox/push-keys';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../src/events/rows';
 import { createLogger } from '../src/logger';
@@ -220,5 +220,14 @@ describe('push messages', { timeout: 60_000 }, () => {
       .where({ status: 'waiting' })
       .update({ next_attempt_at: new Date(0) });
     expect(await sendDuePushes(database.db, { subject: SUBJECT })).toMatchObject({ sent: 1 });
+  });
+
+  it("are removed once sent or failed and older than the mails' retention", async () => {
+    const sentBefore = await database.db('push_outbox').where({ status: 'sent' }).count({ n: '*' }).first();
+    expect(Number(sentBefore!.n)).toBeGreaterThan(0);
+    expect(await purgeOldPushes(database.db, 30)).toBe(0);
+    await database.db('push_outbox').update({ created_at: database.db.raw(`now() - interval '31 days'`) });
+    expect(await purgeOldPushes(database.db, 30)).toBe(Number(sentBefore!.n));
+    expect(await database.db('push_outbox').whereIn('status', ['sent', 'failed'])).toEqual([]);
   });
 });
