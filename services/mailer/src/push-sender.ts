@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { sendDuePushes } from '@platzbuchung/outbox/push-outbox';
+import { throttled, UNDEFINED_TABLE } from './throttled-warning';
 
 const PASS_MS = 1000;
 
@@ -13,6 +14,7 @@ export interface PushSender {
 }
 
 export function startPushSender(db: Knex, logger: Logger, subject: string): PushSender {
+  const warn = throttled(logger);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -24,8 +26,10 @@ export function startPushSender(db: Knex, logger: Logger, subject: string): Push
       if (done > 0) logger.info(result, 'push messages sent');
       again = done > 0;
     } catch (err) {
-      // The database or the keys are not there yet: the next pass tries again.
-      logger.warn({ err }, 'push pass failed');
+      // The database or the keys are not there yet: the next pass tries again, the log hears once.
+      if ((err as { code?: string }).code === UNDEFINED_TABLE) {
+        warn(new Error('no push_outbox table yet'), 'waiting for the API to migrate the database');
+      } else warn(err, 'push pass failed');
     }
     if (!stopped) timer = setTimeout(() => (running = pass()), again ? 0 : PASS_MS);
   };

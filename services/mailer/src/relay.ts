@@ -10,6 +10,7 @@
  */
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { throttled, UNDEFINED_TABLE } from './throttled-warning';
 
 export interface OutboxRelayOptions {
   readonly db: Knex;
@@ -35,22 +36,7 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-/** One failure line per reason and half minute: a Redis outage must not flood the log. */
-function throttled(log: Logger, everyMs = 30_000): (err: unknown, message: string) => void {
-  let last = '';
-  let lastAt = 0;
-  return (err, message) => {
-    const text = err instanceof Error ? err.message : String(err);
-    const now = Date.now();
-    if (text === last && now - lastAt < everyMs) return;
-    last = text;
-    lastAt = now;
-    log.warn({ err }, message);
-  };
-}
-
 /** PostgreSQL's code for a table that does not exist. */
-const UNDEFINED_TABLE = '42P01';
 
 /** A Redis that accepts the connection but never answers must not hold the rows' locks for ever. */
 function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
