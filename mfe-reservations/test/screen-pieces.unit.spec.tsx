@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createActor } from 'xstate';
-import { screenPieces } from '../src/app/screen-pieces';
+import { screenPieces } from '../src/app/registered-pieces';
 import { TakenSlotPopups } from '../src/features/day-grid/TakenSlotPopups';
 import { takenSlotMachine } from '../src/features/day-grid/taken-slot-machine';
 import {
@@ -89,7 +89,7 @@ describe('the registered pieces', () => {
       const registered = Object.values(module).filter((value) =>
         screenPieces.includes(value as ScreenPieces),
       );
-      expect(registered, `${file} is not in src/app/screen-pieces.ts`).toHaveLength(1);
+      expect(registered, `${file} is not in src/app/registered-pieces.ts`).toHaveLength(1);
     }
   });
 });

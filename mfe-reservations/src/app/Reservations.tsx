@@ -2,7 +2,7 @@
 import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { ScreenPiecesContext } from '../shared/screen-pieces';
 import { ReservationsScreen } from '../features/day-grid';
-import { screenPieces } from './screen-pieces';
+import { screenPieces } from './registered-pieces';
 
 export default function Reservations(props: RemoteScreenProps) {
   return (

@@ -3,7 +3,7 @@
  * naming them (docs/adding-a-change.md): the popup a player's click on someone else's booking
  * still to come opens, the grid's marks on its cells, and a section of "Meine Reservierungen".
  * A piece is a feature (`src/features/<its name>/`) and registers by one entry in the list of
- * `src/app/screen-pieces.ts`; the exposed screens hand that list down through `ScreenPiecesContext`,
+ * `src/app/registered-pieces.ts`; the exposed screens hand that list down through `ScreenPiecesContext`,
  * so the grid and the own list ask the context, never a piece, and no piece imports the list.
  */
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
@@ -79,7 +79,7 @@ export function useGridMarks<C extends MarkableCell>(clubId: string, rows: C[][]
   const pieces = useScreenPieces();
   let marked = rows;
   for (const piece of pieces) {
-    // The list is a constant of the app (src/app/screen-pieces.ts): every render calls the same
+    // The list is a constant of the app (src/app/registered-pieces.ts): every render calls the same
     // hooks in the same order.
     if (piece.useGridMarks) marked = piece.useGridMarks(clubId, marked, date);
   }

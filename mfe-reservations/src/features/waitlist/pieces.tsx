@@ -1,4 +1,4 @@
-/** The Warteliste's pieces in the reservations screens, registered in src/app/screen-pieces.ts. */
+/** The Warteliste's pieces in the reservations screens, registered in src/app/registered-pieces.ts. */
 import { lazy, type ComponentType } from 'react';
 import { waitlistTexts } from '@platzbuchung/domain/waitlist/waitlist';
 import { describeSlot } from '@platzbuchung/domain/mail/slot';
