@@ -181,7 +181,7 @@ function statusAfter(
   deleted?: DeletedPart,
 ): string {
   /** A booking's hours on one day, as mails describe them ("Platz 2, Mo., 07.12.2026, 10-11 Uhr"). */
-  const slotText = (reservation: Reservation, date: IsoDate) =>
+  const slotText = (reservation: Pick<Reservation, 'court_num' | 'start_time' | 'end_time'>, date: IsoDate) =>
     describeSlot({
       court: reservation.court_num,
       court_name: courtName(club, reservation.court_num),
@@ -205,15 +205,8 @@ function statusAfter(
       const made = answer.find(
         (r) => r.court_num === String(court) && r.start_time === hour && occursOn(r, date),
       );
-      return reservationTexts.bookedStatus(
-        describeSlot({
-          court: String(court),
-          court_name: courtName(club, court),
-          date,
-          start: hour,
-          end: made?.end_time ?? hour + 1,
-        }),
-      );
+      const asked = { court_num: String(court), start_time: hour, end_time: made?.end_time ?? hour + 1 };
+      return reservationTexts.bookedStatus(slotText(asked, date));
     }
     case 'taken':
       return '';
