@@ -64,11 +64,13 @@ interface DuePush {
   auth: string;
 }
 
+/** The database's time `ms` from now. */
+const afterMs = (db: Knex, ms: number) => db.raw(`now() + make_interval(secs => ?)`, [ms / 1000]);
+
 export interface PushSendOptions {
   /** `VAPID_SUBJECT`: a mailto: or https: address the push service can reach the operator at. */
   subject: string;
   env?: NodeJS.ProcessEnv;
-  now?: () => Date;
 }
 
 export interface PushPassResult {
@@ -81,15 +83,15 @@ export interface PushPassResult {
 /**
  * One pass: takes the due rows (each by one sender: `SKIP LOCKED` and a lease), sends each, and
  * records the answer. 201 sent; 404/410 the subscription is gone; anything else is retried after
- * 10 s, 20 s, … and the fifth failure marks it failed.
+ * 10 s, 20 s, … and the fifth failure marks it failed. Every time is the database's, as the mail
+ * outbox's: a row written by `now()` is due at once, whatever the sender's machine's clock says.
  */
 export async function sendDuePushes(db: Knex, options: PushSendOptions, limit = 50): Promise<PushPassResult> {
-  const now = options.now ?? (() => new Date());
   const due: DuePush[] = await db.transaction(async (trx) => {
     const rows: DuePush[] = await trx('push_outbox as o')
       .join('push_subscriptions as s', 's.id', 'o.subscription_id')
       .where('o.status', 'waiting')
-      .where('o.next_attempt_at', '<=', now())
+      .where('o.next_attempt_at', '<=', db.fn.now())
       .orderBy('o.next_attempt_at')
       .limit(limit)
       .forUpdate()
@@ -101,7 +103,7 @@ export async function sendDuePushes(db: Knex, options: PushSendOptions, limit = 
           'id',
           rows.map((row) => row.id),
         )
-        .update({ next_attempt_at: new Date(now().getTime() + LEASE_MS) });
+        .update({ next_attempt_at: afterMs(db, LEASE_MS) });
     }
     return rows;
   });
@@ -138,7 +140,7 @@ export async function sendDuePushes(db: Knex, options: PushSendOptions, limit = 
     if (status !== undefined && status >= 200 && status < 300) {
       await db('push_outbox')
         .where({ id: push.id })
-        .update({ status: 'sent', sent_at: now(), last_error: null });
+        .update({ status: 'sent', sent_at: db.fn.now(), last_error: null });
       result.sent++;
       continue;
     }
@@ -157,7 +159,7 @@ export async function sendDuePushes(db: Knex, options: PushSendOptions, limit = 
         attempts,
         last_error: lastError,
         status: failed ? 'failed' : 'waiting',
-        next_attempt_at: new Date(now().getTime() + FIRST_BACKOFF_MS * 2 ** (attempts - 1)),
+        next_attempt_at: afterMs(db, FIRST_BACKOFF_MS * 2 ** (attempts - 1)),
       });
     if (failed) result.failed++;
     else result.retried++;
