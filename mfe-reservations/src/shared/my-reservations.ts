@@ -5,11 +5,7 @@
  */
 import { addDays, compareIso, type LocalMoment } from '@platzbuchung/domain/dates';
 import { applyToReservations, type LiveChange } from '@platzbuchung/domain/live/changes';
-import {
-  countsTowardLimit,
-  nextOccurrence,
-  occursBetween,
-} from '@platzbuchung/domain/reservations/recurrence';
+import { countsTowardLimit, nextOccurrence, occursBetween } from '@platzbuchung/domain/recurrence';
 import type { DeleteType, IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { DateWindow } from './reservations-api';
 import { createSessionCache } from './session-cache';

@@ -2,8 +2,8 @@
  * Two reservations never occupy the same court and hour on the same date. A new
  * weekly series is checked against every future occurrence it would overlap, without enumerating days.
  */
-import { weekdayOf } from '../dates';
-import type { IsoDate, Reservation } from '../types';
+import { weekdayOf } from './dates';
+import type { IsoDate, Reservation } from './types';
 import { nextOccurrenceFinder, type Schedule } from './recurrence';
 
 /** What a conflict check needs to know about a reservation that may not exist yet. */

@@ -1,9 +1,10 @@
 /**
- * When a reservation takes place. The conflict check, the limit, the
- * day grid and the point-in-time fold all ask these functions, so every place agrees on one answer.
+ * When a reservation takes place. The conflict check, the limit, the day grid, the point-in-time
+ * fold, a block's weekly times, the Warteliste and the club's numbers all ask these functions, so
+ * every place agrees on one answer: part of the kernel, since every feature reads it.
  */
-import { addDays, daysBetween } from '../dates';
-import type { IsoDate, Reservation } from '../types';
+import { addDays, daysBetween } from './dates';
+import type { IsoDate, Reservation } from './types';
 
 /** The fields that decide on which days a reservation takes place. */
 export type Schedule = Pick<Reservation, 'date' | 'recurring' | 'deleted_dates' | 'end_date'>;

@@ -7,6 +7,9 @@
  */
 export type PlayerRef = { user_id: string } | { guest_id: string; fee_cents: number };
 
+/** A co-player in a request body: a member by id, a guest by name (docs/who-plays.md). */
+export type PlayerBody = { user_id: string } | { guest_name: string };
+
 /** A co-player as a request names them: a member, or a guest with the id the caller chose. */
 export type RequestedPlayer = { user_id: string } | { guest_id: string; guest_name: string };
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/dates';
-import { findConflict, firstCommonOccurrence, type Booking } from '../../src/reservations/conflicts';
-import { occursOn } from '../../src/reservations/recurrence';
-import type { IsoDate, Reservation } from '../../src/types';
-import { row } from './support/fixtures';
+import { addDays } from '../src/dates';
+import { findConflict, firstCommonOccurrence, type Booking } from '../src/conflicts';
+import { occursOn } from '../src/recurrence';
+import type { IsoDate, Reservation } from '../src/types';
+import { row } from './reservations/support/fixtures';
 
 const today = '2026-11-23';
 const booking = (fields: Partial<Booking> = {}): Booking => ({ ...row({ _id: 'new' }), ...fields });

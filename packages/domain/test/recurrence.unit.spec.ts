@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { RRule, RRuleSet } from 'rrule';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/dates';
+import { addDays } from '../src/dates';
 import {
   cancelledOccurrences,
   countsTowardLimit,
@@ -12,8 +12,8 @@ import {
   occursOn,
   scheduleFrom,
   type Schedule,
-} from '../../src/reservations/recurrence';
-import type { IsoDate } from '../../src/types';
+} from '../src/recurrence';
+import type { IsoDate } from '../src/types';
 
 const monday = '2026-11-23';
 const series = (fields: Partial<Schedule> = {}): Schedule => ({

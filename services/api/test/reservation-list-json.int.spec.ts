@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
+import { occursBetween } from '@platzbuchung/domain/recurrence';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { lockClub } from '../src/commands/club-lock';
 import { listReservations, listReservationsJson } from '../src/reservations/window-list';

@@ -9,7 +9,7 @@ import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Club, IsoDate, SessionUser } from '@platzbuchung/domain/types';
 import { courtName } from '@platzbuchung/domain/courts';
 import { describeSlot } from '@platzbuchung/domain/mail/slot';
-import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
+import { occursOn } from '@platzbuchung/domain/recurrence';
 import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import { cancelNote } from '../../shared/cancel-note';
 import { useAlert } from '../../shared/alert/use-alert';

@@ -6,7 +6,7 @@
 import type { ClubCoreSettings } from '../schemas';
 import { isCourtOf, isWithinOpeningHours } from '../courts';
 import { compareIso } from '../dates';
-import { nextOccurrence } from '../reservations/recurrence';
+import { nextOccurrence } from '../recurrence';
 import type { IsoDate, Reservation } from '../types';
 
 export interface StrandedReservation {

@@ -4,7 +4,7 @@
  * local wall time. Setting it cancels the bookings inside it — the occurrences of a series that it
  * hits, a single booking whole — and nothing may be booked into it while it holds. Lifting it does
  * not bring cancelled bookings back. A block may repeat weekly ("jeden Montag 8–10 Uhr Training")
- * until a day: its times follow the reservations' weekly recurrence (reservations/recurrence), so
+ * until a day: its times follow the reservations' weekly recurrence (../recurrence), so
  * there is one rule of what "weekly" means.
  */
 import {
@@ -16,11 +16,11 @@ import {
   isIsoDate,
   type LocalMoment,
 } from '../dates';
-import type { Booking } from '../reservations/conflicts';
+import type { Booking } from '../conflicts';
 import { accept, reject, type Actor, type Decision } from '../decider';
 import type { ReservationEvent } from '../reservations/events';
 import { evolve } from '../reservations/evolve';
-import { nextOccurrence, occurrencesBetween, type Schedule } from '../reservations/recurrence';
+import { nextOccurrence, occurrencesBetween, type Schedule } from '../recurrence';
 import type { Club, IsoDate, Reservation } from '../types';
 import { isCourtOf, unknownCourtText } from '../courts';
 import { HOUR_MOMENT } from '../shapes';

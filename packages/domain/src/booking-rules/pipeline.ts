@@ -2,13 +2,12 @@
  * The rules a booking answers to, in the order they are asked (docs/adding-a-change.md, "Adding a new
  * booking rule"): a malformed request is answered as such before any rule about who may do what,
  * and the slot before the people who play in it. Making, changing, a group's courts and a series'
- * dates all run this one list; no decider names a rule. A new rule is a file beside its feature
- * and one line here; the context it reads becomes part of `BookingRuleContext`, so every caller
- * that does not load it stops compiling.
+ * dates all run this one list; no decider names a rule or imports this file: the API's command
+ * definitions hand the list in with the context (`BookingContext`). A new rule is a file beside its
+ * feature and one line here; the context it reads becomes part of `BookingRuleContext`, so every
+ * caller that does not load it stops compiling.
  */
 import { courtOpen } from '../blocks/rules/court-open';
-import type { LocalMoment } from '../dates';
-import type { Refusal } from '../decider';
 import { namedWithinLimit } from '../players/rules/named-limit';
 import { oneCourtAtATime } from '../players/rules/one-court-at-a-time';
 import { withinQuotas } from '../players/rules/quotas';
@@ -22,7 +21,7 @@ import { notTooFarAhead } from '../reservations/rules/not-too-far-ahead';
 import { openingHours } from '../reservations/rules/opening-hours';
 import { role } from '../reservations/rules/role';
 import { validDate } from '../reservations/rules/valid-date';
-import type { AskedBooking, BookingRule, RuleSubject } from './rule';
+import type { BookingRule, Ruled } from './rule';
 
 export const bookingRules = [
   courtExists,
@@ -49,20 +48,5 @@ type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (
 /** Every part of the context some rule reads: the club, its bookings, its blocks, its play rules. */
 export type BookingRuleContext = Intersection<ContextOf<(typeof bookingRules)[number]>>;
 
-/**
- * The first rule the booking breaks, as its German refusal, or null. `about` runs only the rules of
- * that subject: a member coming back to a booking changes its people, not its slot.
- */
-export function firstRefusal(
-  booking: AskedBooking,
-  context: BookingRuleContext,
-  now: LocalMoment,
-  about?: RuleSubject,
-): Refusal | null {
-  for (const rule of bookingRules as readonly BookingRule<BookingRuleContext>[]) {
-    if (about !== undefined && rule.about !== about) continue;
-    const refusal = rule.check(booking, context, now);
-    if (refusal) return refusal;
-  }
-  return null;
-}
+/** A booking's context as the API loads it: every part some rule reads, and the list of rules. */
+export type BookingContext = Ruled<BookingRuleContext>;

@@ -3,7 +3,7 @@
  * booking, the first date a cancellation took away, the day it was recorded for everything else.
  */
 import type { ReservationCancelled, ReservationMadeData, SeriesEnded } from '../reservations/events';
-import { nextOccurrence } from '../reservations/recurrence';
+import { nextOccurrence } from '../recurrence';
 import type { IsoDate } from '../types';
 
 export interface EventDayContext {

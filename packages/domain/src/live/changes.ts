@@ -9,7 +9,7 @@ import type { BlockEvent } from '../blocks/events';
 import { formatDateDe, formatHour } from '../dates';
 import type { ReservationEvent } from '../reservations/events';
 import { evolve } from '../reservations/evolve';
-import { occursBetween } from '../reservations/recurrence';
+import { occursBetween } from '../recurrence';
 import type { IsoDate, Reservation } from '../types';
 
 export interface ReservationChange {

@@ -6,7 +6,7 @@
 import { addDays, compareIso, type LocalMoment } from '../dates';
 import { hasBegun, type DeleteReservation } from '../reservations/delete-reservation';
 import type { Actor } from '../decider';
-import { nextOccurrence } from '../reservations/recurrence';
+import { nextOccurrence } from '../recurrence';
 import type { IsoDate, Reservation } from '../types';
 
 export interface UpcomingBooking {

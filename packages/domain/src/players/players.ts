@@ -3,10 +3,9 @@
  * name. A guest's name travels in requests and answers only; events carry a guest id.
  */
 import { fullName, holderName, type Named } from '../names';
-import type { PlayerBody } from '../reservations/schemas';
 import { isGuestName } from '../shapes';
 import * as playerTexts from './texts';
-import type { NamedPlayer } from '../types';
+import type { NamedPlayer, PlayerBody } from '../types';
 
 /** One co-player as `POST`/`PUT /api/reservations` take it. */
 export type PlayerInput = PlayerBody;

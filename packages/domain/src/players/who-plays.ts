@@ -6,10 +6,9 @@
 import { slotStart } from '../club-time';
 import { addDays, weekdayOf, type LocalMoment } from '../dates';
 import { fullName } from '../names';
-import type { PlayerRef } from '../reservations/events';
-import { countsTowardLimit, occursOn } from '../reservations/recurrence';
+import { countsTowardLimit, occursOn } from '../recurrence';
 import type { PlayRules, Quota } from '../schemas';
-import type { CoPlayer, IsoDate, MemberStatus, RequestedPlayer, Reservation } from '../types';
+import type { CoPlayer, IsoDate, MemberStatus, PlayerRef, RequestedPlayer, Reservation } from '../types';
 
 export type { CoPlayer, RequestedPlayer } from '../types';
 

@@ -12,6 +12,7 @@ import type { ReservationEvent } from './events';
 import {
   contextAfter,
   makeReservation,
+  type BookingFacts,
   type MakeReservation,
   type MakeReservationContext,
 } from './make-reservation';
@@ -41,9 +42,9 @@ export interface BookCourts {
   players: readonly RequestedPlayer[];
 }
 
-export function bookCourts(
+export function bookCourts<Context extends BookingFacts>(
   command: BookCourts,
-  context: MakeReservationContext,
+  context: MakeReservationContext<Context>,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   if (command.actor.role !== 'admin') return reject('forbidden', reservationTexts.playerOneCourtOnly);
@@ -120,18 +121,18 @@ export interface ChangeGroup extends Omit<ChangeReservation, 'type' | 'new_reser
   new_group_id: string;
 }
 
-export interface ChangeGroupContext extends ChangeReservationContext {
+export type ChangeGroupContext<Context extends BookingFacts> = ChangeReservationContext<Context> & {
   /** The chosen booking's group (read model), the chosen one among them. */
   members: readonly Reservation[];
-}
+};
 
 /**
  * The same change for every court of a group: the chosen booking takes the court asked for, the
  * others keep theirs; day, hours, label and the dates of a series change alike. All or none.
  */
-export function changeGroup(
+export function changeGroup<Context extends BookingFacts>(
   command: ChangeGroup,
-  context: ChangeGroupContext,
+  context: ChangeGroupContext<Context>,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   const chosen = context.members.find((m) => m._id === command.reservation_id);

@@ -10,17 +10,16 @@
  * - a series, `all`: every occurrence moves by the same days and hours as the chosen one; in place
  *   while none has begun, else split at the first one still to come.
  */
-import { firstRefusal } from '../booking-rules/pipeline';
-import type { AskedBooking } from '../booking-rules/rule';
+import { firstRefusal, type AskedBooking } from '../booking-rules/rule';
 import { addDays, daysBetween, type LocalMoment } from '../dates';
 import type { IsoDate, Reservation } from '../types';
 import { accept, reject, type Decision, type Refusal } from '../decider';
 import { hasBegun, tooLateError } from './delete-reservation';
 import type { ReservationEvent } from './events';
 import { evolve } from './evolve';
-import type { MakeReservation, MakeReservationContext } from './make-reservation';
+import type { BookingFacts, MakeReservation, MakeReservationContext } from './make-reservation';
 import { normalizeLabel } from './labels';
-import { nextOccurrence, occursOn } from './recurrence';
+import { nextOccurrence, occursOn } from '../recurrence';
 import { activeReservation, type ReservationState } from './state';
 import * as reservationTexts from './texts';
 import { playerRefs, type CoPlayer, type RequestedPlayer } from '../players/who-plays';
@@ -48,7 +47,7 @@ export interface ChangeReservation extends Pick<
 }
 
 /** As for a new booking: the club and its bookings that may be in the way or count to the limit. */
-export type ChangeReservationContext = MakeReservationContext;
+export type ChangeReservationContext<Context extends BookingFacts> = MakeReservationContext<Context>;
 
 type Slot = Pick<ChangeReservation, 'court_num' | 'start_time' | 'end_time' | 'date' | 'label'>;
 
@@ -74,7 +73,7 @@ const playersAfter = (command: ChangeReservation, reservation: Reservation): rea
 
 /**
  * A member the change names who took themselves off this booking: only they may come back
- * (./rejoin), never be named again by the booker or an admin (docs/who-plays.md).
+ * (./rejoin-as-co-player), never be named again by the booker or an admin (docs/who-plays.md).
  */
 function namedAfterLeaving(
   players: readonly RequestedPlayer[] | undefined,
@@ -95,22 +94,22 @@ function othersAfter(
 }
 
 /**
- * The booking rules (../booking-rules/pipeline) for the booking as the change leaves it, against
+ * The context's booking rules for the booking as the change leaves it, against
  * the club's other bookings as they would be without it.
  */
-function refusal(
+function refusal<Context extends BookingFacts>(
   booking: AskedBooking,
-  context: ChangeReservationContext,
+  context: ChangeReservationContext<Context>,
   others: readonly Reservation[],
   now: LocalMoment,
 ): Refusal | null {
   return firstRefusal(booking, { ...context, existing: others }, now);
 }
 
-function changeSingle(
+function changeSingle<Context extends BookingFacts>(
   command: ChangeReservation,
   reservation: Reservation,
-  context: ChangeReservationContext,
+  context: ChangeReservationContext<Context>,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   if (hasBegun(reservation.date, reservation.start_time, now)) {
@@ -211,10 +210,10 @@ function upcomingOccurrence(series: Reservation, now: LocalMoment): IsoDate | nu
   return day;
 }
 
-function changeSeries(
+function changeSeries<Context extends BookingFacts>(
   command: ChangeReservation,
   series: Reservation,
-  context: ChangeReservationContext,
+  context: ChangeReservationContext<Context>,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   const { scope, occurrence_date: occurrence } = command;
@@ -243,10 +242,10 @@ function changeSeries(
   return error ? { ok: false, error } : accept(...events);
 }
 
-export function changeReservation(
+export function changeReservation<Context extends BookingFacts>(
   command: ChangeReservation,
   state: ReservationState,
-  context: ChangeReservationContext,
+  context: ChangeReservationContext<Context>,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   const reservation = activeReservation(state);

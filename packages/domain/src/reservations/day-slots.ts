@@ -4,7 +4,7 @@
  */
 import { holderName, type Named } from '../names';
 import type { IsoDate, Reservation } from '../types';
-import { occursOn } from './recurrence';
+import { occursOn } from '../recurrence';
 
 /** The key of one court at one hour. */
 export const slotKey = (court: number | string, hour: number): string => `${court}:${hour}`;

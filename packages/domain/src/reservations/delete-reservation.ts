@@ -8,7 +8,7 @@ import { addDays, isIsoDate, type LocalMoment } from '../dates';
 import type { Club, DeleteType, IsoDate, Reservation } from '../types';
 import { accept, reject, type Actor, type Decision, type Refusal } from '../decider';
 import type { ReservationEvent } from './events';
-import { nextOccurrence, occursOn } from './recurrence';
+import { nextOccurrence, occursOn } from '../recurrence';
 import { activeReservation, type ReservationState } from './state';
 import * as reservationTexts from './texts';
 

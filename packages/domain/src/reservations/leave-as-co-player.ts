@@ -6,15 +6,15 @@
  */
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
-import { hasBegun } from '../reservations/delete-reservation';
-import type { CoPlayerLeft, ReservationEvent } from '../reservations/events';
-import { evolve } from '../reservations/evolve';
-import { activeReservation, type ReservationState } from '../reservations/state';
-import * as reservationTexts from '../reservations/texts';
+import { hasBegun } from './delete-reservation';
+import type { CoPlayerLeft, ReservationEvent } from './events';
+import { evolve } from './evolve';
+import { activeReservation, type ReservationState } from './state';
+import * as reservationTexts from './texts';
 import type { PlayRules } from '../schemas';
 import type { Club, Reservation, Role } from '../types';
-import { involves, maxPlayerHours } from './who-plays';
-import * as playerTexts from './texts';
+import { involves, maxPlayerHours } from '../players/who-plays';
+import * as playerTexts from '../players/texts';
 
 export interface LeaveAsCoPlayer {
   type: 'LeaveAsCoPlayer';

@@ -1,13 +1,13 @@
 /**
- * Making a reservation: the booking is decided by the pipeline of booking rules
- * (../booking-rules/pipeline), as every change, group and series date is.
+ * Making a reservation: the booking is decided by the booking rules its context hands in
+ * (../booking-rules/rule), as every change, group and series date is.
  */
-import { firstRefusal, type BookingRuleContext } from '../booking-rules/pipeline';
+import { firstRefusal, type Ruled } from '../booking-rules/rule';
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
-import { playerRefs, type RequestedPlayer } from '../players/who-plays';
+import { playerRefs, type PlayContext, type RequestedPlayer } from '../players/who-plays';
 import type { PlayRules } from '../schemas';
-import type { Club, IsoDate } from '../types';
+import type { Club, IsoDate, Reservation } from '../types';
 import type { ReservationEvent, ReservationMade } from './events';
 import { replay } from './evolve';
 import { normalizeLabel } from './labels';
@@ -29,23 +29,31 @@ export interface MakeReservation {
   players: readonly RequestedPlayer[];
 }
 
+/** What the booking deciders read themselves, beside what their rules read. */
+export interface BookingFacts {
+  club: Club;
+  /** The club's bookings the new one may meet (read model). */
+  existing: readonly Reservation[];
+  play: PlayContext;
+}
+
 /**
- * What a booking is decided on: every part some booking rule reads (../booking-rules/pipeline), the
- * club, its current bookings (read model), the court blocks that still hold and its play rules. A
- * caller that leaves one out does not compile: a forgotten block list once let a booking into a
- * closed court.
+ * What a booking is decided on: the rules (the API hands in ../booking-rules/pipeline's list) and
+ * every part they read — the club, its current bookings, the court blocks that still hold, its
+ * play rules and members. A caller that leaves one out does not compile: a forgotten block list
+ * once let a booking into a closed court.
  */
-export type MakeReservationContext = BookingRuleContext;
+export type MakeReservationContext<Context extends BookingFacts> = Ruled<Context>;
 
 /**
  * The context with bookings just decided added: bookings decided together (the courts of one
  * group, or a batch under one lock) see the ones accepted before them, exactly as if those had
  * been committed first. The events make new bookings, so they are added, never merged.
  */
-export function contextAfter(
-  context: MakeReservationContext,
+export function contextAfter<Context extends BookingFacts>(
+  context: MakeReservationContext<Context>,
   events: readonly ReservationEvent[],
-): MakeReservationContext {
+): MakeReservationContext<Context> {
   return { ...context, existing: [...context.existing, ...replay(events).values()] };
 }
 
@@ -69,10 +77,10 @@ function reservationMade(command: MakeReservation, club: Club, rules: PlayRules)
   };
 }
 
-export function makeReservation(
+export function makeReservation<Context extends BookingFacts>(
   command: MakeReservation,
   state: ReservationState,
-  context: MakeReservationContext,
+  context: MakeReservationContext<Context>,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   // The caller picks a fresh id; a stream that already exists cannot be made again.

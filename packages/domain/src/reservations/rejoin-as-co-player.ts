@@ -2,18 +2,18 @@
  * A member who took themselves off a booking comes back to it (`PUT
  * /api/reservations/:id/players/me`): the one way back, since nobody else may name them there again
  * (docs/who-plays.md). Coming back names them as the booker would, so every booking rule about
- * people holds (../booking-rules/pipeline): the list's shape, one court at a time, their limit and
+ * people holds (the context's booking rules, ../booking-rules/rule): the list's shape, one court at a time, their limit and
  * the week's quotas.
  */
 import type { LocalMoment } from '../dates';
 import { accept, reject, type Actor, type Decision } from '../decider';
-import type { PlayerRef, ReservationEvent } from '../reservations/events';
-import { firstRefusal } from '../booking-rules/pipeline';
-import type { MakeReservationContext } from '../reservations/make-reservation';
-import { activeReservation, type ReservationState } from '../reservations/state';
-import { begunRefusal } from './leave';
-import * as playerTexts from './texts';
-import { MAX_CO_PLAYERS } from './players';
+import type { PlayerRef, ReservationEvent } from './events';
+import { firstRefusal } from '../booking-rules/rule';
+import type { BookingFacts, MakeReservationContext } from './make-reservation';
+import { activeReservation, type ReservationState } from './state';
+import { begunRefusal } from './leave-as-co-player';
+import * as playerTexts from '../players/texts';
+import { MAX_CO_PLAYERS } from '../players/players';
 
 export interface RejoinAsCoPlayer {
   type: 'RejoinAsCoPlayer';
@@ -22,12 +22,12 @@ export interface RejoinAsCoPlayer {
 }
 
 /** As for a change: the club's bookings without this one, the blocks, the play rules and members. */
-export type RejoinAsCoPlayerContext = MakeReservationContext;
+export type RejoinAsCoPlayerContext<Context extends BookingFacts> = MakeReservationContext<Context>;
 
-export function rejoinAsCoPlayer(
+export function rejoinAsCoPlayer<Context extends BookingFacts>(
   command: RejoinAsCoPlayer,
   state: ReservationState,
-  context: RejoinAsCoPlayerContext,
+  context: RejoinAsCoPlayerContext<Context>,
   now: LocalMoment,
 ): Decision<ReservationEvent> {
   const reservation = activeReservation(state);

@@ -13,6 +13,7 @@ import {
 } from '../shapes';
 import { LABEL_MAX_LENGTH } from './limits';
 import * as reservationTexts from './texts';
+import type { PlayerBody } from '../types';
 
 const uuid = (message: string) => ({ type: 'string', format: 'uuid', errorMessage: message }) as const;
 
@@ -40,9 +41,6 @@ const players = {
     type: 'Mitspieler sind eine Liste.',
   },
 } as const;
-
-/** A co-player in a request body. */
-export type PlayerBody = { user_id: string } | { guest_name: string };
 
 export const makeReservationSchema = {
   $id: 'makeReservation',

@@ -2,7 +2,7 @@
  * The days of a range, numbered from 0, with their ISO weekdays: the figures walk a range of up to
  * three years for tens of thousands of bookings, so each day's text is made once and a booking
  * finds its day by lookup instead of parsing dates. A series' dates step through the numbers by 7,
- * as `occurrencesBetween` (../reservations/recurrence) steps through dates; a test holds the two
+ * as `occurrencesBetween` (../recurrence) steps through dates; a test holds the two
  * to the same answers.
  */
 import { daysBetween, weekdayOf } from '../dates';

@@ -16,7 +16,7 @@ import {
   type LocalMoment,
 } from '../dates';
 import { blockInTheWay, blockTimes, type Block } from '../blocks/blocks';
-import { findConflict, type Booking } from '../reservations/conflicts';
+import { findConflict, type Booking } from '../conflicts';
 import { lastDayWithinHorizon } from '../club-time';
 import { lastBookableDay } from '../reservations/limits';
 import { isCourtOf, isWithinOpeningHours } from '../courts';
@@ -240,7 +240,7 @@ export interface WaitingRegion {
 /** The hours a booking held: its court and hours, on its day or every week of its series. */
 export function regionOfBooking(booking: Reservation): WaitingRegion {
   const { court_num, date, start_time, end_time } = booking;
-  // `end_date` is exclusive (../reservations/recurrence).
+  // `end_date` is exclusive (../recurrence).
   const until = booking.recurring ? (booking.end_date == null ? null : addDays(booking.end_date, -1)) : date;
   return {
     court_nums: [court_num],

@@ -9,9 +9,10 @@ import { addDays } from '../../src/dates';
 import { affectedByBlock, blockInTheWay, occurrencesInBlock, type Block } from '../../src/blocks/blocks';
 import { bookCourts } from '../../src/reservations/book-courts';
 import { replay } from '../../src/reservations/evolve';
-import { occursOn } from '../../src/reservations/recurrence';
+import { occursOn } from '../../src/recurrence';
 import type { IsoDate, Reservation } from '../../src/types';
 import { admin, club, now, play, row } from '../reservations/support/fixtures';
+import { bookingRules } from '../../src/booking-rules/pipeline';
 
 /** Thousands of cases each: a loaded machine may take long; what is asserted is the answers. */
 const PROPERTY_TIMEOUT_MS = 60_000;
@@ -147,7 +148,7 @@ describe('blocks against the day-by-day oracle', () => {
             };
             const decision = bookCourts(
               command,
-              { club: { ...club, courts_count: 3 }, existing, blocks: [], play },
+              { club: { ...club, courts_count: 3 }, existing, blocks: [], play, bookingRules },
               { ...now, hour: 0 },
             );
             const horizon = addDays(start, 7 * 30);

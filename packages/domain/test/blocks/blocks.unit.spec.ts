@@ -16,6 +16,7 @@ import { makeReservation } from '../../src/reservations/make-reservation';
 import type { ReservationEvent } from '../../src/reservations/events';
 import { initialReservationState } from '../../src/reservations/state';
 import { admin, club, made, makeCommand, now, play, player } from '../reservations/support/fixtures';
+import { bookingRules } from '../../src/booking-rules/pipeline';
 
 const command = (fields: Partial<BlockCourts> = {}): BlockCourts => ({
   type: 'BlockCourts',
@@ -127,7 +128,7 @@ describe('while a block holds', () => {
     const decision = makeReservation(
       makeCommand({ court_num: '1', date: '2026-11-24', start_time: 17, end_time: 18 }),
       initialReservationState,
-      { club, existing: [], blocks: [block], play },
+      { club, existing: [], blocks: [block], play, bookingRules },
       now,
     );
     expect(decision).toEqual({

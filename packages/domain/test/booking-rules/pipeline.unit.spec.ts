@@ -1,7 +1,8 @@
 /** The pipeline of booking rules: one list in one order, its context every rule's parts together. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Block } from '../../src/blocks/blocks';
-import { bookingRules, firstRefusal, type BookingRuleContext } from '../../src/booking-rules/pipeline';
+import { bookingRules, type BookingRuleContext } from '../../src/booking-rules/pipeline';
+import { firstRefusal } from '../../src/booking-rules/rule';
 import type { PlayContext } from '../../src/players/who-plays';
 import * as playerTexts from '../../src/players/texts';
 import * as reservationTexts from '../../src/reservations/texts';
@@ -49,7 +50,7 @@ describe('the pipeline of booking rules', () => {
   });
 
   it('answers the first rule broken; with `people`, only the rules about people', () => {
-    const context = { club, existing: [], blocks: [], play };
+    const context = { club, existing: [], blocks: [], play, bookingRules };
     const unknownCourtAndNamed = asked({ court_num: '9', players: [{ user_id: otherPlayer.user_id }] });
     expect(firstRefusal(unknownCourtAndNamed, context, now)).toEqual({
       kind: 'invalid',

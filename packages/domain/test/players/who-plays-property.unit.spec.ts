@@ -12,6 +12,7 @@ import { playRulesOf } from '../../src/players/play-rules';
 import { quotaHours, upcomingCount, type PlayContext } from '../../src/players/who-plays';
 import { evolveReservation, initialReservationState } from '../../src/reservations/state';
 import { club, now } from '../reservations/support/fixtures';
+import { bookingRules, type BookingRuleContext } from '../../src/booking-rules/pipeline';
 
 const people = ['u-1', 'u-2', 'u-3', 'u-4', 'u-5'];
 const quota = { days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 };
@@ -63,8 +64,8 @@ describe('no sequence of bookings and changes', () => {
           const state = events
             .filter((e) => e.reservation_id === command.reservation_id)
             .reduce(evolveReservation, initialReservationState);
-          const context = { club: limited, existing: rows, blocks: [], play };
-          const decision = decide(command, state, context, now);
+          const context = { club: limited, existing: rows, blocks: [], play, bookingRules };
+          const decision = decide<ReservationCommand, BookingRuleContext>(command, state, context, now);
           if (decision.ok) events.push(...decision.events);
         });
         const rows = [...replay(events).values()];

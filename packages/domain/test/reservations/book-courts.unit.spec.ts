@@ -10,6 +10,7 @@ import {
 import { replay } from '../../src/reservations/evolve';
 import * as reservationTexts from '../../src/reservations/texts';
 import { admin, club, made, now, play, player } from './support/fixtures';
+import { bookingRules } from '../../src/booking-rules/pipeline';
 
 const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
   type: 'BookCourts',
@@ -28,7 +29,7 @@ const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
 
 describe('booking several courts at once', () => {
   it('makes one booking per court, linked by the group', () => {
-    const decision = bookCourts(command(), { club, existing: [], blocks: [], play }, now);
+    const decision = bookCourts(command(), { club, existing: [], blocks: [], play, bookingRules }, now);
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     const rows = [...replay(decision.events).values()];
@@ -43,7 +44,7 @@ describe('booking several courts at once', () => {
     const taken = made('x', { court_num: '2', date: '2026-12-01', start_time: 18, end_time: 19 });
     const decision = bookCourts(
       command(),
-      { club, existing: [...replay([taken]).values()], blocks: [], play },
+      { club, existing: [...replay([taken]).values()], blocks: [], play, bookingRules },
       now,
     );
     expect(decision).toEqual({
@@ -54,19 +55,27 @@ describe('booking several courts at once', () => {
 
   it('is for admins, with each court named once and every court one the club has', () => {
     expect(
-      bookCourts(command({ actor: player }), { club, existing: [], blocks: [], play }, now),
+      bookCourts(command({ actor: player }), { club, existing: [], blocks: [], play, bookingRules }, now),
     ).toMatchObject({
       ok: false,
       error: { kind: 'forbidden' },
     });
     expect(
-      bookCourts(command({ court_nums: ['1', '1', '2'] }), { club, existing: [], blocks: [], play }, now),
+      bookCourts(
+        command({ court_nums: ['1', '1', '2'] }),
+        { club, existing: [], blocks: [], play, bookingRules },
+        now,
+      ),
     ).toMatchObject({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.courtsTwice },
     });
     expect(
-      bookCourts(command({ court_nums: ['1', '9', '2'] }), { club, existing: [], blocks: [], play }, now),
+      bookCourts(
+        command({ court_nums: ['1', '9', '2'] }),
+        { club, existing: [], blocks: [], play, bookingRules },
+        now,
+      ),
     ).toMatchObject({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.unknownCourt(4) },
@@ -75,7 +84,7 @@ describe('booking several courts at once', () => {
 
   it('names nobody: a request naming players is refused in German, not booked without them', () => {
     const named = command({ players: [{ user_id: player.user_id }] });
-    expect(bookCourts(named, { club, existing: [], blocks: [], play }, now)).toEqual({
+    expect(bookCourts(named, { club, existing: [], blocks: [], play, bookingRules }, now)).toEqual({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.groupNamesNobody },
     });
@@ -85,7 +94,7 @@ describe('booking several courts at once', () => {
 describe('deleting a group', () => {
   const decided = bookCourts(
     command({ recurring: false, label: null }),
-    { club, existing: [], blocks: [], play },
+    { club, existing: [], blocks: [], play, bookingRules },
     now,
   );
   const members = decided.ok ? [...replay(decided.events).values()] : [];
@@ -117,7 +126,7 @@ describe('deleting a group', () => {
 describe('changing a group', () => {
   const decided = bookCourts(
     command({ recurring: false, label: null }),
-    { club, existing: [], blocks: [], play },
+    { club, existing: [], blocks: [], play, bookingRules },
     now,
   );
   const members = decided.ok ? [...replay(decided.events).values()] : [];
@@ -144,7 +153,11 @@ describe('changing a group', () => {
   });
 
   it('moves every court alike', () => {
-    const decision = changeGroup(change(), { club, existing: members, blocks: [], play, members }, now);
+    const decision = changeGroup(
+      change(),
+      { club, existing: members, blocks: [], play, bookingRules, members },
+      now,
+    );
     expect(decision.ok && decision.events.map((e) => [e.type, e.reservation_id])).toEqual([
       ['ReservationChanged', 'r-1'],
       ['ReservationChanged', 'r-2'],
@@ -153,7 +166,7 @@ describe('changing a group', () => {
   });
 
   it('names nobody: the same guest on every court is refused in German; clearing the players is not', () => {
-    const context = { club, existing: members, blocks: [], play, members };
+    const context = { club, existing: members, blocks: [], play, bookingRules, members };
     const guest = { guest_id: 'g-9', guest_name: 'Gerda Gast' };
     expect(changeGroup(change({ players: [guest] }), context, now)).toEqual({
       ok: false,
@@ -163,7 +176,9 @@ describe('changing a group', () => {
   });
 
   it('all or none: one court of the group running into a block refuses the whole change, naming it', () => {
-    expect(changeGroup(change(), { club, existing: members, blocks: [frost], play, members }, now)).toEqual({
+    expect(
+      changeGroup(change(), { club, existing: members, blocks: [frost], play, bookingRules, members }, now),
+    ).toEqual({
       ok: false,
       error: { kind: 'conflict', message: blockTexts.blocked('3', '2026-11-25', 18, 'Frost') },
     });

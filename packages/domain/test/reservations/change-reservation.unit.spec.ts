@@ -4,12 +4,12 @@ import type { BlockEvent } from '../../src/blocks/events';
 import type { ReservationEvent } from '../../src/reservations/events';
 import { replay } from '../../src/reservations/evolve';
 import { courtOpen } from '../../src/blocks/rules/court-open';
-import type { BookingRuleContext } from '../../src/booking-rules/pipeline';
-import type { MakeReservationContext } from '../../src/reservations/make-reservation';
+import { bookingRules, type BookingRuleContext } from '../../src/booking-rules/pipeline';
+import { makeReservation } from '../../src/reservations/make-reservation';
+import { initialReservationState } from '../../src/reservations/state';
 import * as reservationTexts from '../../src/reservations/texts';
 import * as texts from '../../src/texts';
-import type { Club, Reservation } from '../../src/types';
-import { admin, changeCommand, made, makeCommand, otherPlayer } from './support/fixtures';
+import { admin, changeCommand, club, made, makeCommand, now, otherPlayer, play } from './support/fixtures';
 import { given } from './support/given-when-then';
 
 /** Tuesday 24.11., 10-11 on court 3, the player's. */
@@ -258,7 +258,9 @@ describe('when a change runs into a court block', () => {
   });
 
   it('leaving the blocks out does not compile, neither from a context nor from the rules’ context', () => {
-    expectTypeOf<{ club: Club; existing: Reservation[] }>().not.toExtend<MakeReservationContext>();
+    const withoutBlocks = { club, existing: [], play, bookingRules };
+    // @ts-expect-error -- the rules handed in read the blocks, which this context leaves out
+    expect(() => makeReservation(makeCommand(), initialReservationState, withoutBlocks, now)).toThrow();
     expectTypeOf<BookingRuleContext>().toHaveProperty('blocks').toEqualTypeOf<readonly Block[]>();
     expectTypeOf(courtOpen.check).parameter(1).toEqualTypeOf<{ blocks: readonly Block[] }>();
   });

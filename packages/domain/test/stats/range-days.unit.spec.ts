@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/dates';
-import { occurrencesBetween } from '../../src/reservations/recurrence';
+import { occurrencesBetween } from '../../src/recurrence';
 import { RangeDays } from '../../src/stats/range-days';
 
 describe('the days of a range', () => {

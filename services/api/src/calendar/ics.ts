@@ -13,7 +13,7 @@ import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { addDays } from '@platzbuchung/domain/dates';
 import { hostPaths } from '@platzbuchung/host/contract';
-import { cancelledOccurrences, hasAnyOccurrence } from '@platzbuchung/domain/reservations/recurrence';
+import { cancelledOccurrences, hasAnyOccurrence } from '@platzbuchung/domain/recurrence';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 
 export interface FeedBooking extends Reservation {

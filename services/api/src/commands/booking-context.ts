@@ -4,11 +4,11 @@
  * named members, read in one statement; and what a booking writes beside its events.
  */
 import type { Knex } from 'knex';
+import { bookingRules, type BookingContext } from '@platzbuchung/domain/booking-rules/pipeline';
 import { mondayOf } from '@platzbuchung/domain/dates';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { PlayMember, RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
 import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
-import type { MakeReservationContext } from '@platzbuchung/domain/reservations/make-reservation';
 import { withPlayers } from '@platzbuchung/domain/reservations/state';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
@@ -44,7 +44,8 @@ const WITH_CO_PLAYERS = `(SELECT json_agg(CASE WHEN p.user_id IS NOT NULL
  * reservations that still take place today or later on the same courts; those of the people
  * involved (booked or named) from the Monday of this week on, for their games elsewhere, their
  * limits and the week's quotas; the blocks that still hold; the club's play rules and the
- * involved members' names and standing. One statement for any number of clubs (a group commit's,
+ * involved members' names and standing; with them the booking rules that judge them
+ * (docs/adding-a-change.md, "Adding a new booking rule"). One statement for any number of clubs (a group commit's,
  * ./handle), so it costs one round trip; each club is a row of a JSON parameter, its courts and
  * members two arrays, so the statement's text is always the same. JSON spells dates and arrays as
  * the rows do.
@@ -52,7 +53,7 @@ const WITH_CO_PLAYERS = `(SELECT json_agg(CASE WHEN p.user_id IS NOT NULL
 export async function loadBookingContexts(
   db: Knex,
   requests: readonly ContextRequest[],
-): Promise<MakeReservationContext[]> {
+): Promise<BookingContext[]> {
   const columns = RESERVATION_COLUMNS.map((c) => `r.${c}`).join(', ');
   const reservations = db.raw(`SELECT ${columns}, ${WITH_CO_PLAYERS} FROM reservations r
     WHERE r.club_id = q.club_id AND (
@@ -101,6 +102,7 @@ export async function loadBookingContexts(
         rules: playRulesOf(row.play_rules ?? {}),
         members: new Map(row.members.map(({ id, ...member }) => [id, member])),
       },
+      bookingRules,
     };
   });
 }

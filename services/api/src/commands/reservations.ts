@@ -10,10 +10,10 @@ import {
   type DeleteGroup,
   type DeleteGroupContext,
 } from '@platzbuchung/domain/reservations/book-courts';
+import type { BookingContext, BookingRuleContext } from '@platzbuchung/domain/booking-rules/pipeline';
 import {
   changeReservation,
   type ChangeReservation,
-  type ChangeReservationContext,
 } from '@platzbuchung/domain/reservations/change-reservation';
 import {
   deleteReservation,
@@ -26,7 +26,6 @@ import {
   contextAfter,
   makeReservation,
   type MakeReservation,
-  type MakeReservationContext,
 } from '@platzbuchung/domain/reservations/make-reservation';
 import {
   evolveReservation,
@@ -39,12 +38,11 @@ import {
   leaveAsCoPlayer,
   type LeaveAsCoPlayer,
   type LeaveAsCoPlayerContext,
-} from '@platzbuchung/domain/players/leave';
+} from '@platzbuchung/domain/reservations/leave-as-co-player';
 import {
   rejoinAsCoPlayer,
   type RejoinAsCoPlayer,
-  type RejoinAsCoPlayerContext,
-} from '@platzbuchung/domain/players/rejoin';
+} from '@platzbuchung/domain/reservations/rejoin-as-co-player';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
@@ -77,7 +75,7 @@ async function bookingContext(
   club: Club,
   scope: BookingScope,
   today: string,
-): Promise<MakeReservationContext> {
+): Promise<BookingContext> {
   const [context] = await loadBookingContexts(db, [{ club, scope, today }]);
   return context!;
 }
@@ -127,8 +125,8 @@ const onCourt = (command: {
  */
 function bookingContexts<C extends { actor: Actor }>(
   scoped: (command: C) => Scoped,
-): Pick<ReservationCommandDefinition<C, MakeReservationContext>, 'loadContext' | 'batch'> {
-  const batch: BatchDefinition<C, MakeReservationContext, ReservationEvent> = {
+): Pick<ReservationCommandDefinition<C, BookingContext>, 'loadContext' | 'batch'> {
+  const batch: BatchDefinition<C, BookingContext, ReservationEvent> = {
     loadContexts: (db, batches) =>
       loadBookingContexts(
         db,
@@ -166,7 +164,7 @@ function reservationCommand<C extends { actor: Actor; reservation_id: string }, 
   };
 }
 
-export const makeReservationCommand = reservationCommand<MakeReservation, MakeReservationContext>({
+export const makeReservationCommand = reservationCommand<MakeReservation, BookingContext>({
   loadState: freshStream,
   ...bookingContexts(onCourt),
   decide: makeReservation,
@@ -178,7 +176,7 @@ export const deleteReservationCommand = reservationCommand<DeleteReservation, De
   decide: deleteReservation,
 });
 
-export const changeReservationCommand = reservationCommand<ChangeReservation, ChangeReservationContext>({
+export const changeReservationCommand = reservationCommand<ChangeReservation, BookingContext>({
   loadContext: async (db, club, command, now) => {
     const scoped = onCourt(command);
     const people = [...(scoped.people ?? []), ...(await peopleOf(db, command.reservation_id))];
@@ -209,7 +207,7 @@ export const leaveAsCoPlayerCommand = reservationCommand<LeaveAsCoPlayer, LeaveA
 });
 
 /** Coming back to a booking one left is decided on a change's context: its people and courts. */
-export const rejoinAsCoPlayerCommand = reservationCommand<RejoinAsCoPlayer, RejoinAsCoPlayerContext>({
+export const rejoinAsCoPlayerCommand = reservationCommand<RejoinAsCoPlayer, BookingContext>({
   loadContext: async (db, club, command, now) => {
     const people = await peopleOf(db, command.reservation_id);
     const courts: string[] = await db('reservations')
@@ -225,7 +223,7 @@ export const rejoinAsCoPlayerCommand = reservationCommand<RejoinAsCoPlayer, Rejo
   decide: rejoinAsCoPlayer,
 });
 
-export const bookCourtsCommand: ReservationCommandDefinition<BookCourts, MakeReservationContext> = {
+export const bookCourtsCommand: ReservationCommandDefinition<BookCourts, BookingContext> = {
   streamType: 'reservation',
   streamId: (command) => command.reservation_ids[0]!,
   loadState: freshStream,
@@ -256,7 +254,7 @@ export const deleteGroupCommand = reservationCommand<DeleteGroup, DeleteGroupCon
   decide: (command, _state, context, now) => deleteGroup(command, context, now),
 });
 
-export const changeGroupCommand = reservationCommand<ChangeGroup, ChangeGroupContext>({
+export const changeGroupCommand = reservationCommand<ChangeGroup, ChangeGroupContext<BookingRuleContext>>({
   loadContext: async (trx, club, command, now) => {
     const members = await groupOf(trx, club, command.reservation_id);
     const courts = [...new Set([command.court_num, ...members.map((m) => m.court_num)])];

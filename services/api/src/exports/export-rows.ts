@@ -4,7 +4,7 @@
  * read models (`reservations`, `reservation_players`, `reservation_guests`), and the members.
  */
 import { fullName } from '@platzbuchung/domain/names';
-import { occurrencesBetween } from '@platzbuchung/domain/reservations/recurrence';
+import { occurrencesBetween } from '@platzbuchung/domain/recurrence';
 import type { GuestList, GuestRow, GuestTotal, Person } from '@platzbuchung/domain/exports/guest-list';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { LocalMoment } from '@platzbuchung/domain/dates';

@@ -15,7 +15,7 @@
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { ReservationEvent } from '@platzbuchung/domain/reservations/events';
 import { replay } from '@platzbuchung/domain/reservations/evolve';
-import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
+import { occursBetween } from '@platzbuchung/domain/recurrence';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { gzipOnce } from '../http/compression';
 import { toReservation, toRow } from '../projections/reservation-rows';

@@ -6,7 +6,7 @@ import { invalidDateText } from '@platzbuchung/domain/shapes';
 import { memberTexts, transitionOf } from '@platzbuchung/domain/members/texts';
 import { nextUpcomingDate } from '@platzbuchung/domain/members/upcoming-bookings';
 import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchung/domain/reservations/as-of';
-import { occursOn } from '@platzbuchung/domain/reservations/recurrence';
+import { occursOn } from '@platzbuchung/domain/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { courtNamesErrors } from '@platzbuchung/domain/courts';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';

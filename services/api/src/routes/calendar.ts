@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import { calendarTexts } from '@platzbuchung/domain/calendar/texts';
 import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
 import { fullName } from '@platzbuchung/domain/names';
-import { scheduleFrom } from '@platzbuchung/domain/reservations/recurrence';
+import { scheduleFrom } from '@platzbuchung/domain/recurrence';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { requireLogin, sessionUser } from '../http/auth';

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import { CLUB_SEQ_HEADER } from '@platzbuchung/domain/live/changes';
 import { listWindowWithoutRange } from '@platzbuchung/domain/reservations/list-window';
-import { occursBetween } from '@platzbuchung/domain/reservations/recurrence';
+import { occursBetween } from '@platzbuchung/domain/recurrence';
 import {
   changeReservationSchema,
   deleteReservationSchema,

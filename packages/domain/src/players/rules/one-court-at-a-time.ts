@@ -4,7 +4,7 @@
  * when it names players; a club that names nobody keeps its old rule, two courts at once.
  */
 import type { BookingRule } from '../../booking-rules/rule';
-import { firstCommonOccurrence } from '../../reservations/conflicts';
+import { firstCommonOccurrence } from '../../conflicts';
 import type { Club, Reservation } from '../../types';
 import { involves, isPlay, memberIds, memberName, type PlayContext } from '../who-plays';
 import * as playerTexts from '../texts';

@@ -1,7 +1,7 @@
 /** No other booking of the club takes place on the court at those hours, on any date the booking has. */
 import type { BookingRule } from '../../booking-rules/rule';
 import type { Reservation } from '../../types';
-import { findConflict } from '../conflicts';
+import { findConflict } from '../../conflicts';
 import * as reservationTexts from '../texts';
 
 export const courtFree: BookingRule<{ existing: readonly Reservation[] }> = {

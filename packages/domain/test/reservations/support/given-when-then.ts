@@ -4,6 +4,7 @@
  * command's stream folded, the rows the events leave, and the blocks that still hold.
  */
 import { evolveBlock, initialBlockState, type Block, type BlockState } from '../../../src/blocks/blocks';
+import { bookingRules } from '../../../src/booking-rules/pipeline';
 import type { BlockEvent } from '../../../src/blocks/events';
 import type { LocalMoment } from '../../../src/dates';
 import { decide, type ReservationCommand } from '../../../src/reservations/decide';
@@ -51,7 +52,7 @@ function contextFor(
     return { club, rules: play.rules, bookerRole: booker === admin.user_id ? 'admin' : 'player' } as const;
   }
   const existing = [...replay(events.filter(isReservationEvent)).values()];
-  return { club, existing, blocks: blocksAfter(events, club), play };
+  return { club, existing, blocks: blocksAfter(events, club), play, bookingRules };
 }
 
 /** The command's own stream, folded the way the API folds it before deciding. */
