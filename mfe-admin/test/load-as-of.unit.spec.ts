@@ -35,6 +35,8 @@ const club = {
   display_names: 'initials' as const,
   ...playRulesOf({}),
   court_names: {},
+  prices: [],
+  split_court_fee: false,
 };
 
 describe('"Stand am" read in pages', () => {

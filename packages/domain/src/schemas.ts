@@ -227,6 +227,94 @@ export const playRulesProperties = {
 
 // --- end of who plays ---
 
+// --- Prices (docs/architecture/money.md) ---
+
+export const PRICE_RULES_MAX = 30;
+export const PRICE_LABEL_MAX_LENGTH = 40;
+/** 500,00 € an hour: more than any club charges, little enough that a typo shows. */
+export const PRICE_MAX_CENTS_PER_HOUR = 50000;
+
+/**
+ * One price rule. The shape is the schema's; that each court exists, the hours lie within the
+ * club's opening hours and the label is not blank are money/prices' (they need the club).
+ */
+const priceCourtsText =
+  'Ein Preis gilt für alle Plätze (null) oder für eine Liste von Platznummern, jede nur einmal.';
+const priceDaysText =
+  'Bitte wählen Sie für jeden Preis mindestens einen Wochentag (1 bis 7), jeden nur einmal.';
+
+const priceRule = {
+  type: 'object',
+  properties: {
+    label: {
+      type: 'string',
+      minLength: 1,
+      maxLength: PRICE_LABEL_MAX_LENGTH,
+      pattern: FREE_TEXT_PATTERN,
+      errorMessage: `Jeder Preis braucht eine Bezeichnung von 1 bis ${PRICE_LABEL_MAX_LENGTH} Zeichen, ohne Steuerzeichen.`,
+    },
+    courts: {
+      type: ['array', 'null'],
+      minItems: 1,
+      maxItems: MAX_COURTS,
+      uniqueItems: true,
+      // The message sits on the items too: ajv-errors does not reach an array's items' own errors.
+      items: {
+        type: 'string',
+        pattern: COURT_NUMBER_PATTERN,
+        maxLength: COURT_NUMBER_MAX_LENGTH,
+        errorMessage: priceCourtsText,
+      },
+      errorMessage: priceCourtsText,
+    },
+    days: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 7,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1, maximum: 7, errorMessage: priceDaysText },
+      errorMessage: priceDaysText,
+    },
+    from_hour: integerBetween(0, 23, 'Ein Preis gilt ab einer vollen Stunde zwischen 0 und 23 Uhr.'),
+    to_hour: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 24,
+      exclusiveMinimum: { $data: '1/from_hour' },
+      errorMessage: 'Ein Preis gilt bis zu einer vollen Stunde zwischen 1 und 24 Uhr, nach seinem Beginn.',
+    },
+    cents_per_hour: integerBetween(
+      0,
+      PRICE_MAX_CENTS_PER_HOUR,
+      'Ein Preis muss zwischen 0,00 € und 500,00 € pro Stunde liegen, in ganzen Cent.',
+    ),
+  },
+  required: ['label', 'courts', 'days', 'from_hour', 'to_hour', 'cents_per_hour'],
+  additionalProperties: false,
+  errorMessage: {
+    type: 'Ein Preis braucht Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
+    required: 'Ein Preis braucht Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
+    additionalProperties:
+      'Ein Preis hat nur Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
+  },
+} as const;
+
+/** What an hour costs; each optional in a request (absent: unchanged). */
+export const priceSettingsProperties = {
+  prices: {
+    type: 'array',
+    maxItems: PRICE_RULES_MAX,
+    items: priceRule,
+    errorMessage: { maxItems: `Höchstens ${PRICE_RULES_MAX} Preise.`, type: 'Preise sind eine Liste.' },
+  },
+  split_court_fee: {
+    type: 'boolean',
+    errorMessage: 'Ob die Platzgebühr geteilt wird, muss „true“ oder „false“ sein.',
+  },
+} as const;
+
+// --- end of prices ---
+
 // --- Court names (docs/architecture/club-time.md, "Court names") ---
 
 /** A court's own name is at most this long once trimmed (clubs/court-names checks it). */
@@ -408,6 +496,7 @@ export const clubSettingsSchema = {
     ...displaySettingsProperties,
     ...playRulesProperties,
     ...courtNamesProperties,
+    ...priceSettingsProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
@@ -432,6 +521,14 @@ export const playRulesSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/** The prices of the admin's "Verein" tab, checked in the browser before they are sent; all optional. */
+export const priceSettingsSchema = {
+  $id: 'priceSettings',
+  type: 'object',
+  properties: priceSettingsProperties,
+  ...unknownFieldsRefused,
+} as const;
+
 /** The admin's clubhouse screen card: how it names players. */
 export const clubDisplaySchema = {
   $id: 'clubDisplay',
@@ -451,6 +548,7 @@ export const formSchemas = {
   clubLocalRules: clubLocalRulesSchema,
   clubDisplay: clubDisplaySchema,
   playRules: playRulesSchema,
+  priceSettings: priceSettingsSchema,
   accountName: accountNameSchema,
   changePassword: changePasswordSchema,
   changeEmail: changeEmailSchema,
@@ -503,19 +601,41 @@ export interface PlayRules {
   quota_exempt_hours: number;
 }
 
+/**
+ * One price: an hour on one of `courts` (null: every court), on one of `days` (ISO weekdays, club
+ * time), from `from_hour` up to `to_hour` (exclusive) costs `cents_per_hour` more.
+ */
+export interface PriceRule {
+  label: string;
+  courts: string[] | null;
+  days: number[];
+  from_hour: number;
+  to_hour: number;
+  cents_per_hour: number;
+}
+
+/** What the club charges (docs/architecture/money.md); settings recorded before them lack them (free). */
+export interface PriceSettings {
+  prices: PriceRule[];
+  /** Named members share the court fee; kept now, used once charges exist. */
+  split_court_fee: boolean;
+}
+
 /** The courts' own names; settings recorded before they existed lack them (none). */
 export interface CourtNamesSetting {
   court_names: CourtNames;
 }
 
 /** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
-export interface ClubSettings extends ClubCoreSettings, ClubLocalRules, PlayRules, CourtNamesSetting {}
+export interface ClubSettings
+  extends ClubCoreSettings, ClubLocalRules, PlayRules, CourtNamesSetting, PriceSettings {}
 
 /** The body of `PUT /api/admin/club`: the core fields, and whichever club-local or play rules change. */
 export type ClubSettingsBody = ClubCoreSettings &
   Partial<ClubLocalRules> &
   Partial<PlayRules> &
-  Partial<CourtNamesSetting>;
+  Partial<CourtNamesSetting> &
+  Partial<PriceSettings>;
 
 export type ClubBody = ClubCoreSettings &
   Pick<Partial<ClubLocalRules>, 'time_zone'> &

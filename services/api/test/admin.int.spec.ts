@@ -32,6 +32,8 @@ const DEFAULT_LOCAL_RULES = {
   display_names: 'initials',
   ...DEFAULT_PLAY_RULES,
   court_names: {},
+  prices: [],
+  split_court_fee: false,
 };
 
 describe('every admin endpoint: anonymous 401, player 403, admin of another club 403, admin 200', () => {

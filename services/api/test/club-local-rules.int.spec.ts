@@ -188,7 +188,7 @@ describe('the Platzordnung', () => {
     await saveSettings(m, { rules });
     const read = await m.player.client.get<{ rules: string }>(`/api/club/rules?club_id=${m.club._id}`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ rules, ...DEFAULT_PLAY_RULES });
+    expect(read.body).toEqual({ rules, ...DEFAULT_PLAY_RULES, prices: [] });
     const listed = (await m.player.client.get<Club[]>('/api/clubs')).body.find((c) => c._id === m.club._id);
     expect(listed).toMatchObject({ has_rules: true });
     expect(listed).not.toHaveProperty('rules');
@@ -201,7 +201,11 @@ describe('the Platzordnung', () => {
     expect((await new TestClient(api.url).get(path)).status).toBe(401);
     expect((await other.player.client.get(path)).status).toBe(403);
     expect((await other.admin.client.get(path)).status).toBe(403);
-    expect((await m.player.client.get('/api/club/rules')).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES });
+    expect((await m.player.client.get('/api/club/rules')).body).toEqual({
+      rules: '',
+      ...DEFAULT_PLAY_RULES,
+      prices: [],
+    });
   });
 });
 

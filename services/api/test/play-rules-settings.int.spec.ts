@@ -36,7 +36,7 @@ describe('given a club that never set its play rules', () => {
   it('when the admin and a member read them, then both see the defaults', async () => {
     const m = await clubWithMembers(api.url);
     expect((await adminRead(m)).body).toMatchObject({ ...DEFAULT_PLAY_RULES, name: m.club.name });
-    expect((await memberRead(m)).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES });
+    expect((await memberRead(m)).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES, prices: [] });
   });
 });
 
@@ -55,7 +55,7 @@ describe('given an admin saving play rules', () => {
       quota_exempt_hours: 24,
     };
     expect((await adminRead(m)).body).toMatchObject(expected);
-    expect((await memberRead(m)).body).toEqual({ rules: '', ...expected });
+    expect((await memberRead(m)).body).toEqual({ rules: '', ...expected, prices: [] });
     const [report] = await verifyProjections(api.db, ['club-settings']);
     expect(report!.differences).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe('given settings events written before the play rules', () => {
       );
       await project(trx, stored);
     });
-    expect((await memberRead(m)).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES });
+    expect((await memberRead(m)).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES, prices: [] });
     await api
       .db('clubs')
       .where({ id: m.club._id })

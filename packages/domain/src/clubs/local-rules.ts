@@ -4,6 +4,7 @@
  * time"). The JSON schema (../schemas) checks their shape; what it cannot know lives here.
  */
 import { isTimeZone } from '../club-time';
+import { DEFAULT_PRICE_SETTINGS } from '../money/prices';
 import { DEFAULT_PLAY_RULES } from '../players/play-rules';
 import type {
   ClubLocalRules,
@@ -12,6 +13,7 @@ import type {
   CourtNamesSetting,
   DisplayNames,
   PlayRules,
+  PriceSettings,
 } from '../schemas';
 import type { FieldError } from '../types';
 
@@ -70,6 +72,8 @@ export function withLocalRules(
     ...DEFAULT_PLAY_RULES,
     quotas: [],
     court_names: {},
+    ...DEFAULT_PRICE_SETTINGS,
+    prices: [],
     ...recorded,
   };
 }
@@ -80,8 +84,9 @@ export function withLocalRules(
  */
 export type RecordedClubSettings = Omit<
   ClubSettings,
-  keyof ClubLocalRules | keyof PlayRules | keyof CourtNamesSetting
+  keyof ClubLocalRules | keyof PlayRules | keyof CourtNamesSetting | keyof PriceSettings
 > &
   Partial<ClubLocalRules> &
   Partial<PlayRules> &
-  Partial<CourtNamesSetting>;
+  Partial<CourtNamesSetting> &
+  Partial<PriceSettings>;

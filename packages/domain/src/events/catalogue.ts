@@ -137,6 +137,27 @@ const clubSettings = object(
       ),
     },
     quota_exempt_hours: { type: 'integer', minimum: 0 },
+    // Prices: optional, since events written before them lack them (= free; money/prices).
+    prices: {
+      type: 'array',
+      items: object(
+        {
+          label: { type: 'string', minLength: 1 },
+          courts: {
+            type: 'array',
+            nullable: true,
+            items: { type: 'string', pattern: COURT_NUMBER_PATTERN },
+            minItems: 1,
+          },
+          days: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, minItems: 1 },
+          from_hour: hour,
+          to_hour: hour,
+          cents_per_hour: { type: 'integer', minimum: 0 },
+        },
+        ['label', 'courts', 'days', 'from_hour', 'to_hour', 'cents_per_hour'],
+      ),
+    },
+    split_court_fee: { type: 'boolean' },
   },
   ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
 );

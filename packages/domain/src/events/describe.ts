@@ -9,7 +9,8 @@ import { memberTexts, transitionOf } from '../members/texts';
 import { displayNamesLabels } from '../display/texts';
 import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
 import { formatEuroCents } from '../players/texts';
-import type { ClubSettings, DisplayNames, PlayRules, Quota } from '../schemas';
+import { priceRuleText } from '../money/prices';
+import type { ClubSettings, DisplayNames, PlayRules, PriceRule, Quota } from '../schemas';
 import type { CourtNames, Role } from '../types';
 import type {
   CoPlayerLeft,
@@ -72,6 +73,9 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   guest_fee_cents: 'Gastgebühr',
   quotas: 'Kontingente',
   quota_exempt_hours: 'Kurzfristig ohne Kontingent',
+  // Prices
+  prices: 'Preise',
+  split_court_fee: 'Platzgebühr geteilt',
 };
 
 const coPlayerWords = { off: 'keine', optional: 'freiwillig', required: 'Pflicht' } as const;
@@ -102,6 +106,11 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
       : 'keine';
   }
   if (key === 'quota_exempt_hours') return value === 0 ? 'nie' : `${value} Std. vor Beginn`;
+  if (key === 'prices') {
+    const prices = (value ?? []) as PriceRule[];
+    return prices.length ? prices.map(priceRuleText).join('; ') : 'keine';
+  }
+  if (key === 'split_court_fee') return value ? 'ja' : 'nein';
   if (key === 'court_names') {
     const named = Object.entries((value ?? {}) as CourtNames).sort(([a], [b]) => Number(a) - Number(b));
     return named.length ? named.map(([court, name]) => `Platz ${court} „${name}“`).join(', ') : 'keine';
@@ -129,8 +138,8 @@ export function settingsChangeLines({
     // Member approval: missing means "no". Club-local rules: events from before them lack them
     // on both sides, and nothing changed there.
     .filter((key) => {
-      // Member approval and court names: missing means "no" and "none", and names are compared as read.
-      if (key === 'member_approval' || key === 'court_names')
+      // Member approval, court names and prices: missing means "no", "none" and "free"; compared as read.
+      if (['member_approval', 'court_names', 'prices', 'split_court_fee'].includes(key))
         return settingValue(key, before[key]) !== settingValue(key, after[key]);
       // Play rules: an event from before them lacks them, which means their defaults.
       if (isPlayRule(key))

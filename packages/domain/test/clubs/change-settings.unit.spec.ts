@@ -1,4 +1,5 @@
 /** The club stream's decider as given / when / then, grouped by the club's state. */
+import { priceSettingsOf } from '../../src/money/prices';
 import { describe, expect, it } from 'vitest';
 import {
   changeClubSettings,
@@ -23,6 +24,7 @@ const settings: ClubSettings = {
   ...DEFAULT_PLAY_RULES,
   quotas: [],
   court_names: {},
+  ...priceSettingsOf({}),
 };
 const registered: ClubState = { status: 'registered', settings };
 

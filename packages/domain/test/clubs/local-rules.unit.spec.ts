@@ -1,3 +1,4 @@
+import { priceSettingsOf } from '../../src/money/prices';
 import { describe, expect, it } from 'vitest';
 import {
   applySettingsBody,
@@ -16,6 +17,7 @@ const current: ClubSettings = {
   ...defaultLocalRules('Europe/Berlin'),
   ...playRulesOf({}),
   court_names: {},
+  ...priceSettingsOf({}),
 };
 
 describe('saving settings', () => {
@@ -53,6 +55,7 @@ describe('settings recorded before the club-local rules', () => {
       display_names: 'initials',
       ...playRulesOf({}),
       court_names: {},
+      ...priceSettingsOf({}),
     });
   });
 

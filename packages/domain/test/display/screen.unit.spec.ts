@@ -1,3 +1,4 @@
+import { priceSettingsOf } from '../../src/money/prices';
 import { describe, expect, it } from 'vitest';
 import type { Block } from '../../src/blocks/blocks';
 import { defaultLocalRules, withLocalRules } from '../../src/clubs/local-rules';
@@ -164,6 +165,7 @@ describe('the display_names setting in the log', () => {
       ...defaultLocalRules('Europe/Berlin'),
       ...playRulesOf({}),
       court_names: {},
+      ...priceSettingsOf({}),
     };
     const after: ClubSettings = { ...before, display_names: 'full' };
     expect(settingsChangeLines({ data: { before, after } })).toEqual([

@@ -34,7 +34,8 @@ const isFreeText = ({ schema }: Field) =>
 
 /**
  * The free texts events may carry, each the club's own and not about a person: a booking's label
- * ("Training Herren 40"), a closure's reason, and the club's settings (its name, zone, Platzordnung).
+ * ("Training Herren 40"), a closure's reason, and the club's settings (its name, zone, Platzordnung,
+ * the labels of its prices).
  */
 const CLUB_TEXTS = new Set([
   'ReservationMade.label',
@@ -43,7 +44,7 @@ const CLUB_TEXTS = new Set([
   'OccurrenceCancelled.reason',
   'ReservationCancelled.reason',
   ...['before', 'after'].flatMap((side) =>
-    ['name', 'time_zone', 'rules'].map((key) => `ClubSettingsChanged.${side}.${key}`),
+    ['name', 'time_zone', 'rules', 'prices[].label'].map((key) => `ClubSettingsChanged.${side}.${key}`),
   ),
 ]);
 

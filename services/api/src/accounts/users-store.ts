@@ -1,7 +1,14 @@
 import { foldClubName } from '@platzbuchung/domain/club-names';
 import type { Named } from '@platzbuchung/domain/names';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
-import type { ClubCoreSettings, ClubLocalRules, ClubSettings, PlayRules } from '@platzbuchung/domain/schemas';
+import type {
+  ClubCoreSettings,
+  ClubLocalRules,
+  ClubSettings,
+  PlayRules,
+  PriceRule,
+  PriceSettings,
+} from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { newestClubSeq } from '../events/store';
@@ -94,27 +101,36 @@ export async function findClub(db: Db, clubId: string): Promise<Club | undefined
 }
 
 /**
- * The club's Platzordnung ('' when it has none) and its play rules, what the members' Platzordnung
- * page shows; undefined for an unknown club.
+ * The club's Platzordnung ('' when it has none), its play rules and its prices, what the members'
+ * Platzordnung page shows and the booking popup prices an hour by; undefined for an unknown club.
  */
 export async function findClubRules(
   db: Db,
   clubId: string,
-): Promise<({ rules: string } & PlayRules) | undefined> {
-  const row: { rules: string; play_rules: PlayRules } | undefined = await db('clubs')
+): Promise<({ rules: string } & PlayRules & Pick<PriceSettings, 'prices'>) | undefined> {
+  const row: { rules: string; play_rules: PlayRules; prices: PriceRule[] } | undefined = await db('clubs')
     .where({ id: clubId })
-    .first('rules', 'play_rules');
-  return row && { rules: row.rules, ...playRulesOf(row.play_rules) };
+    .first('rules', 'play_rules', 'prices');
+  return row && { rules: row.rules, ...playRulesOf(row.play_rules), prices: row.prices };
 }
 
 /** A club's whole settings, the Platzordnung and play rules included: the club stream's state (commands/clubs). */
 export async function findClubSettings(db: Db, clubId: string): Promise<ClubSettings | undefined> {
   const row:
     | (Omit<ClubRow, 'has_rules' | 'id'> &
-        Pick<ClubSettings, 'rules' | 'display_names'> & { play_rules: PlayRules })
+        Pick<ClubSettings, 'rules' | 'display_names' | 'prices' | 'split_court_fee'> & {
+          play_rules: PlayRules;
+        })
     | undefined = await db('clubs')
     .where({ id: clubId })
-    .first([...CLUB_COLUMNS.filter((c) => c !== 'id'), 'rules', 'display_names', 'play_rules']);
+    .first([
+      ...CLUB_COLUMNS.filter((c) => c !== 'id'),
+      'rules',
+      'display_names',
+      'play_rules',
+      'prices',
+      'split_court_fee',
+    ]);
   if (!row) return undefined;
   const { play_rules: playRules, court_names: courtNames, ...settings } = row;
   return { ...settings, court_names: courtNames ?? {}, ...playRulesOf(playRules) };

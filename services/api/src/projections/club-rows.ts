@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { foldClubName } from '@platzbuchung/domain/club-names';
 import { DEFAULT_DISPLAY_NAMES } from '@platzbuchung/domain/clubs/local-rules';
 import { DEFAULT_PLAY_RULES, PLAY_RULE_KEYS, playRulesOf } from '@platzbuchung/domain/players/play-rules';
+import { priceSettingsOf } from '@platzbuchung/domain/money/prices';
 import type { Projection, ProjectionDifference } from './projection';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 
@@ -68,6 +69,13 @@ const playRulesFromLog = `jsonb_build_object(${PLAY_RULE_KEYS.map(
 /** Court names: settings recorded before them lack them, and the club had none. */
 const courtNamesFromLog = `coalesce(l.after->'court_names', '{}'::jsonb)`;
 
+/** Prices (docs/architecture/money.md): settings recorded before them lack them, and booking was free. */
+const pricesFromLog = {
+  prices: `coalesce(l.after->'prices', '[]'::jsonb)`,
+  split_court_fee: `coalesce((l.after->>'split_court_fee')::boolean, false)`,
+};
+const PRICE_KEYS: readonly string[] = Object.keys(pricesFromLog);
+
 const settingsSpec: LatestAfter = {
   type: 'ClubSettingsChanged',
   table: 'clubs',
@@ -77,7 +85,7 @@ const settingsSpec: LatestAfter = {
            'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules,
            'display_names', t.display_names)
         || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules,
-             'court_names', t.court_names)`,
+             'court_names', t.court_names, 'prices', t.prices, 'split_court_fee', t.split_court_fee)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
@@ -87,7 +95,8 @@ const settingsSpec: LatestAfter = {
            'rules', ${localRulesFromLog.rules},
            'display_names', ${localRulesFromLog.display_names})
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false),
-             'play_rules', ${playRulesFromLog}, 'court_names', ${courtNamesFromLog})`,
+             'play_rules', ${playRulesFromLog}, 'court_names', ${courtNamesFromLog},
+             'prices', ${pricesFromLog.prices}, 'split_court_fee', ${pricesFromLog.split_court_fee})`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -103,7 +112,9 @@ export const clubSettingsProjection: Projection = {
       const member_approval = event.data.after.member_approval ?? false;
       const { after } = event.data;
       const core = Object.fromEntries(
-        Object.entries(after).filter(([key]) => !(PLAY_RULE_KEYS as readonly string[]).includes(key)),
+        Object.entries(after).filter(
+          ([key]) => !(PLAY_RULE_KEYS as readonly string[]).includes(key) && !PRICE_KEYS.includes(key),
+        ),
       );
       await trx('clubs')
         .where({ id: event.club_id })
@@ -113,6 +124,9 @@ export const clubSettingsProjection: Projection = {
           name_key,
           play_rules: JSON.stringify(playRulesOf(after)),
           court_names: JSON.stringify(after.court_names ?? {}),
+          // A JSON array, written as text: the driver would make a JS array a Postgres array.
+          prices: JSON.stringify(priceSettingsOf(after).prices),
+          split_court_fee: priceSettingsOf(after).split_court_fee,
         });
     }
   },
@@ -124,6 +138,7 @@ export const clubSettingsProjection: Projection = {
      member_approval = COALESCE((l.after->>'member_approval')::boolean, false),
      play_rules = ${playRulesFromLog},
      court_names = ${courtNamesFromLog},
+     prices = ${pricesFromLog.prices}, split_court_fee = ${pricesFromLog.split_court_fee},
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)
        .join(', ')}`,

@@ -225,7 +225,7 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
 
   /**
    * The club's Platzordnung for its active members: `{ rules }`, plain text ('' when there is none),
-   * beside the club's play rules (docs/who-plays.md).
+   * beside the club's play rules (docs/who-plays.md) and prices (docs/architecture/money.md).
    */
   router.get('/club/rules', requireActiveMember(db), async (ctx) => {
     const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
@@ -310,12 +310,13 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
       answers: { 200: { description: 'Nach Nachnamen geordnet.', schema: listOf(memberName) } },
     },
     'GET /api/club/rules': {
-      summary: 'Die Platzordnung des Vereins und seine Spielregeln',
+      summary: 'Die Platzordnung des Vereins, seine Spielregeln und Preise',
       access: 'member',
       query: clubQuery,
       answers: {
         200: {
-          description: 'Die Platzordnung (leer, wenn es keine gibt) und die Spielregeln.',
+          description:
+            'Die Platzordnung (leer, wenn es keine gibt), die Spielregeln und die Preise (`prices`, leer, wenn Buchen nichts kostet).',
           schema: object({ rules: text }),
         },
       },

@@ -9,6 +9,7 @@ import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchu
 import { occursOn } from '@platzbuchung/domain/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { courtNamesErrors } from '@platzbuchung/domain/courts';
+import { priceErrors } from '@platzbuchung/domain/money/prices';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
@@ -246,6 +247,7 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     const fieldErrors = [
       ...localRulesErrors(settings),
       ...courtNamesErrors(settings.court_names ?? {}, settings.courts_count),
+      ...priceErrors(settings.prices ?? [], settings),
     ];
     if (fieldErrors.length) throw badRequest(fieldErrors);
     // Another club's name, or one that looks like it, is refused before anything is decided.
