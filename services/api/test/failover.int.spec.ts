@@ -3,7 +3,8 @@
  * formation of the test's own (`scripts/ha.mjs up --fast`), the API on its multi-host URL, two
  * players racing for the same hours, and `kill -9` of the primary's keeper and postmaster (its
  * machine dying). Every booking answered 201 is on the new primary, no hour is held twice, no answer
- * is a 500, bookings succeed again within 30 s, and the event log verifies. Prints the figures.
+ * is a 500, bookings succeed again within 30 s, the event log verifies, and a grid's live stream
+ * opened before the kill passes on the bookings made after it. Prints the figures.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,11 +13,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, wallClockOf } from '@platzbuchung/domain/dates';
+import type { LiveChange } from '@platzbuchung/domain/live/changes';
 import type { Reservation } from '@platzbuchung/domain/types';
 import { connectDb, type Db } from '../src/db/connect';
 import { migrateLatest } from '../src/db/migrate';
 import type { TestClient } from './support/client';
+import { waitUntil } from './support/event-log';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
+import { listen, type LiveListener } from './support/live-stream';
 import { startTestApi, type TestApi } from './support/test-api';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -85,6 +89,44 @@ interface Answer {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A grid's live stream as a browser's EventSource keeps it: when the stream ends or cannot be
+ * opened (503 while no primary answers), it opens it again after the server's retry pause (3 s),
+ * resuming after the last id it received (`Last-Event-ID`).
+ */
+function followLive(client: TestClient, clubId: string) {
+  const connections: LiveListener[] = [];
+  let lastId: string | undefined;
+  let stopped = false;
+  let attempts = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      attempts++;
+      const listener = await listen(
+        client,
+        `club_id=${clubId}`,
+        lastId ? { 'Last-Event-ID': lastId } : {},
+      ).catch(() => undefined);
+      if (listener?.status === 200) {
+        connections.push(listener);
+        await listener.ended;
+        lastId = listener.messages.findLast((m) => m.id !== undefined)?.id ?? lastId;
+      }
+      if (!stopped) await sleep(3_000);
+    }
+  })();
+  return {
+    changes: (): LiveChange[] => connections.flatMap((c) => c.changes()),
+    /** Connections opened after the first one. */
+    reconnects: () => attempts - 1,
+    stop: async () => {
+      stopped = true;
+      for (const connection of connections) connection.close();
+      await loop;
+    },
+  };
+}
+
 describe('the primary dies while bookings stream in', () => {
   it('loses no booking answered 201, holds no hour twice, answers no 500 and books again within 30 s', async () => {
     const today = wallClockOf(new Date(), 'Europe/Berlin').date;
@@ -138,6 +180,7 @@ describe('the primary dies while bookings stream in', () => {
         await sleep(40);
       }
     };
+    const live = followLive(members.admin.client, members.club._id);
     const streams = [stream(players.slice(0, PLAYERS_PER_STREAM)), stream(players.slice(PLAYERS_PER_STREAM))];
     await sleep(2_000);
 
@@ -161,6 +204,17 @@ describe('the primary dies while bookings stream in', () => {
     clearTimeout(deadline);
 
     const firstAfter = answers.find((a) => a.at > killedAt && a.status === 201);
+    // The grid opened before the kill hears of every booking made on the new primary.
+    const bookedAfterKill = answers.filter((a) => a.at > killedAt && a.status === 201).map((a) => a.id!);
+    const heard = () =>
+      new Set(live.changes().flatMap((c) => ('reservation_id' in c ? [c.reservation_id] : [])));
+    await waitUntil(
+      'the live stream passes on the bookings made after the failover',
+      () => bookedAfterKill.length > 0 && bookedAfterKill.every((id) => heard().has(id)),
+      20_000,
+    ).catch(() => undefined);
+    const liveHeardAfterKill = bookedAfterKill.filter((id) => heard().has(id)).length;
+    await live.stop();
     const booked = answers.filter((a) => a.status === 201).map((a) => a.id!);
     const found = await db('reservations').whereIn('id', booked).pluck('id');
     const newPort = Number(
@@ -187,6 +241,9 @@ describe('the primary dies while bookings stream in', () => {
           },
         ]),
       ),
+      bookedAfterKill: bookedAfterKill.length,
+      liveHeardAfterKill,
+      liveReconnects: live.reconnects(),
       oldPrimaryPort: port,
       newPrimaryPort: newPort,
     };
@@ -199,6 +256,8 @@ describe('the primary dies while bookings stream in', () => {
     expect(figures.noAnswer).toBe(0);
     expect(figures.secondsToFirstBookingAfterKill).toBeLessThan(30);
     expect(answers.every((a) => [201, 409, 503].includes(a.status))).toBe(true);
+    expect(bookedAfterKill.length).toBeGreaterThan(0);
+    expect(liveHeardAfterKill).toBe(bookedAfterKill.length);
 
     const verify = await node(
       path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
