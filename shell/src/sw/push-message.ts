@@ -49,3 +49,29 @@ export function pushNotification(
     },
   };
 }
+
+/** The worker's windows, as much of `Clients` as a tap needs. */
+export interface AppWindows {
+  matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<AppWindow[]>;
+  openWindow(url: string): Promise<unknown>;
+}
+interface AppWindow {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
+
+/**
+ * A tap on a notification: the app's window, if one is open, goes to `path` and comes to the
+ * front; else a new window opens there. A window of another site is never reused.
+ */
+export async function openApp(windows: AppWindows, origin: string, path: string): Promise<void> {
+  const target = new URL(path, origin).href;
+  const open = (await windows.matchAll({ type: 'window', includeUncontrolled: true })).find(
+    (client) => new URL(client.url).origin === origin,
+  );
+  if (open) {
+    await open.navigate(target);
+    await open.focus();
+  } else await windows.openWindow(target);
+}

@@ -23,7 +23,7 @@ import {
   type OfflineCopy,
 } from '@platzbuchung/ui/offline-copy';
 import { offlinePage } from './offline-page';
-import { openedPath, pushNotification } from './push-message';
+import { openApp, openedPath, pushNotification, type AppWindows } from './push-message';
 
 // The worker's own types: the shell's TypeScript program holds the DOM library, which cannot be
 // combined with the WebWorker one, so the few parts used here are declared.
@@ -40,11 +40,6 @@ interface PushEvent extends ExtendableEvent {
 interface NotificationEvent extends ExtendableEvent {
   readonly notification: { close(): void; readonly data: unknown };
 }
-interface WindowClient {
-  readonly url: string;
-  focus(): Promise<unknown>;
-  navigate(url: string): Promise<unknown>;
-}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -54,11 +49,7 @@ interface WorkerScope {
     showNotification(title: string, options: NotificationOptions & { data?: unknown }): Promise<void>;
   };
   skipWaiting(): Promise<void>;
-  readonly clients: {
-    claim(): Promise<void>;
-    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
-    openWindow(url: string): Promise<unknown>;
-  };
+  readonly clients: AppWindows & { claim(): Promise<void> };
   readonly location: Location;
 }
 const worker = self as unknown as WorkerScope;
@@ -143,15 +134,5 @@ worker.addEventListener('push', (event) => {
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const path = openedPath(event.notification.data);
-  event.waitUntil(openApp(path));
+  event.waitUntil(openApp(worker.clients, worker.location.origin, path));
 });
-
-async function openApp(path: string): Promise<void> {
-  const target = new URL(path, worker.location.origin).href;
-  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => new URL(client.url).origin === worker.location.origin);
-  if (open) {
-    await open.navigate(target);
-    await open.focus();
-  } else await worker.clients.openWindow(target);
-}
