@@ -52,6 +52,21 @@ describe('the form machine', () => {
     expect(actor.getSnapshot().context.required).toEqual(signupSchema.required);
   });
 
+  it('is ready at once with a schema at hand, which it validates by, and asks for none', async () => {
+    const { actor, loadSchema, sent } = startForm({
+      schemaName: 'signup',
+      schema: signupSchema,
+      values: emptySignup,
+    });
+    // Its first snapshot is the one a server renders: the fields, no loading line.
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.required).toEqual(signupSchema.required);
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.fieldErrors).toHaveProperty('email');
+    expect(sent).toEqual([]);
+    expect(loadSchema).not.toHaveBeenCalled();
+  });
+
   it('is ready at once for a form without schema (forgot-password)', () => {
     const { actor, loadSchema } = startForm({ schemaName: null, values: { email: '' }, required: ['email'] });
     expect(actor.getSnapshot().matches('ready')).toBe(true);

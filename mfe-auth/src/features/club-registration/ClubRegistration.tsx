@@ -1,6 +1,7 @@
 /** Registers a club together with its admin account. */
 import type { Club } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
+import { clubSchema } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { TimeZoneField } from '@platzbuchung/ui/components/club-local-rules-fields';
 import { ClubSettingsFields } from '@platzbuchung/ui/components/club-settings-fields';
@@ -14,6 +15,8 @@ import { registerClub, type MessageResponse } from '../../shared/auth-api';
 export default function ClubRegistration({ host }: RemoteScreenProps) {
   const form = useSchemaForm<MessageResponse & { data: Club[] }>({
     schemaName: 'club',
+    // At hand, so the form is in the page's HTML before any script runs (docs/architecture/first-visit.md).
+    schema: clubSchema,
     initialValues: {
       name: '',
       courts_count: '1',

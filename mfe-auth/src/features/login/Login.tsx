@@ -1,6 +1,7 @@
 /** Login: e-mail and password; on success the shell holds the session. */
 import type { SessionUser } from '@platzbuchung/domain/types';
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
+import { loginSchema } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { TextField } from '@platzbuchung/ui/components/form-fields';
 import { PasswordField } from '@platzbuchung/ui/components/password-field';
@@ -12,6 +13,8 @@ import { login } from '../../shared/auth-api';
 export default function Login({ host }: RemoteScreenProps) {
   const form = useSchemaForm<SessionUser>({
     schemaName: 'login',
+    // At hand, so the form is in the page's HTML before any script runs (docs/architecture/first-visit.md).
+    schema: loginSchema,
     initialValues: { email: '', password: '' },
     submit: login,
     onSuccess: (user) => {

@@ -1,5 +1,6 @@
 /** Member sign-up with an existing club: picked from a list, or searched for among many. */
 import { hostPaths, type RemoteScreenProps } from '@platzbuchung/host/contract';
+import { signupSchema } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { SelectField } from '@platzbuchung/ui/components/form-fields';
 import { SchemaForm } from '@platzbuchung/ui/components/schema-form';
@@ -14,6 +15,8 @@ import { CLUB_SEARCH_THRESHOLD } from './club-search-machine';
 export default function SignUp({ host }: RemoteScreenProps) {
   const form = useSchemaForm<MessageResponse>({
     schemaName: 'signup',
+    // At hand, so the form is in the page's HTML before any script runs (docs/architecture/first-visit.md).
+    schema: signupSchema,
     initialValues: { club_id: '', first_name: '', last_name: '', email: '', password: '', privacy: '' },
     submit: signUp,
     // The returned member list belongs to the reservations area, which loads its own.

@@ -19,6 +19,12 @@ export type Payload = Record<string, unknown>;
 export interface FormMachineInput {
   /** Name of `/schema/<name>.json`; null for a form without schema (forgot-password). */
   schemaName: string | null;
+  /**
+   * The schema itself when the form has it at hand (the domain's): the form starts ready, so its
+   * first render, on the server too, shows its fields (docs/architecture/first-visit.md, "Pages
+   * painted from their HTML"). Without it the form asks `/schema/<name>.json` first.
+   */
+  schema?: object;
   values: FormValues;
   /** Required fields of a form without schema; a schema's own `required` list wins otherwise. */
   required?: readonly string[];
@@ -32,6 +38,8 @@ export interface FormContext {
   fieldErrors: FieldErrorMap;
   /** Errors that belong to no field (a login refusal, a rate limit, a network failure). */
   formError: string | null;
+  /** The schema is read (or there is none to read): the form need not ask for it. */
+  schemaRead: boolean;
   /** What was last sent: only non-empty values, coerced by the schema. */
   payload: Payload;
   /** The successful response, for the view to show (forgot-password shows its message). */
@@ -82,6 +90,19 @@ function schemaRequired(schema: object): string[] {
   return Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : [];
 }
 
+/**
+ * What the form takes from its schema. Validators are compiled ahead of time: no ajv compiler in
+ * the browser and no 'unsafe-eval' in the CSP. A schema we have no validator for is left to the
+ * server to check.
+ */
+function readSchema(schema: object, schemaName: string | null) {
+  return {
+    validate: formValidator<Payload>(schemaId(schema) ?? schemaName ?? '') ?? null,
+    required: schemaRequired(schema),
+    schemaRead: true,
+  };
+}
+
 export const formMachine = setup({
   types: {
     context: {} as FormContext,
@@ -103,12 +124,7 @@ export const formMachine = setup({
       const { [event.name]: _stale, ...fieldErrors } = context.fieldErrors;
       return { values: { ...context.values, [event.name]: event.value }, fieldErrors };
     }),
-    useSchema: assign(({ context }, schema: object) => ({
-      // Compiled ahead of time: no ajv compiler in the browser and no 'unsafe-eval' in the CSP. A
-      // schema we have no validator for is left to the server to check.
-      validate: formValidator<Payload>(schemaId(schema) ?? context.schemaName ?? '') ?? null,
-      required: schemaRequired(schema),
-    })),
+    useSchema: assign(({ context }, schema: object) => readSchema(schema, context.schemaName)),
     validateValues: assign(({ context }) => {
       const filled: Payload = nonEmptyValues(context.values);
       if (!context.validate) return { payload: filled, fieldErrors: {}, formError: null };
@@ -120,7 +136,7 @@ export const formMachine = setup({
     reportSuccess: () => {},
   },
   guards: {
-    hasSchema: ({ context }) => context.schemaName !== null,
+    schemaToAsk: ({ context }) => !context.schemaRead,
     hasErrors: ({ context }) => Object.keys(context.fieldErrors).length > 0 || context.formError !== null,
   },
 }).createMachine({
@@ -130,6 +146,8 @@ export const formMachine = setup({
     values: input.values,
     required: input.required ?? [],
     validate: null,
+    schemaRead: input.schemaName === null,
+    ...(input.schema ? readSchema(input.schema, input.schemaName) : {}),
     fieldErrors: {},
     formError: null,
     payload: {},
@@ -138,7 +156,7 @@ export const formMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasSchema', target: 'loading' }, { target: 'ready' }],
+      always: [{ guard: 'schemaToAsk', target: 'loading' }, { target: 'ready' }],
     },
     loading: {
       tags: ['loading'],

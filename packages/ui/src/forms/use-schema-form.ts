@@ -10,6 +10,8 @@ import { formMachine, type FormValues, type Payload } from './form-machine';
 
 export interface SchemaFormOptions<TResult> {
   schemaName: string | null;
+  /** The schema at hand, so the form starts ready (./form-machine, `schema`). */
+  schema?: object;
   initialValues: FormValues;
   required?: readonly string[];
   submit: (payload: Payload) => Promise<TResult>;
@@ -49,6 +51,7 @@ export function useSchemaForm<TResult>(options: SchemaFormOptions<TResult>) {
   const [snapshot, send] = useMachine(machine, {
     input: {
       schemaName: options.schemaName,
+      ...(options.schema ? { schema: options.schema } : {}),
       values: options.initialValues,
       ...(options.required ? { required: options.required } : {}),
     },
