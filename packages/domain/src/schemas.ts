@@ -195,34 +195,51 @@ const quota = {
   },
 } as const;
 
-/** The club's rules about who plays; each optional in a request (absent: unchanged). */
+/**
+ * The club's rules about who plays; each optional in a request (absent: unchanged). Each names its
+ * `default`, the behaviour every club had before it (players/play-rules reads them): a rule added
+ * here needs no other list of keys or defaults.
+ */
 export const playRulesProperties = {
   co_players: {
     enum: ['off', 'optional', 'required'],
+    default: 'off',
     errorMessage: 'Mitspieler: bitte „off“, „optional“ oder „required“ wählen.',
   },
   co_players_count: {
     type: 'boolean',
+    default: false,
     errorMessage: 'Ob Mitspieler zum Reservierungslimit zählen, muss „true“ oder „false“ sein.',
   },
-  doubles_hours: { enum: [1, 2], errorMessage: 'Ein Doppel dauert 1 oder 2 Stunden.' },
-  guests: { type: 'boolean', errorMessage: 'Ob Gäste erlaubt sind, muss „true“ oder „false“ sein.' },
-  guest_fee_cents: integerBetween(
-    0,
-    GUEST_FEE_MAX_CENTS,
-    'Die Gastgebühr muss zwischen 0,00 € und 100,00 € pro Stunde liegen.',
-  ),
+  doubles_hours: { enum: [1, 2], default: 1, errorMessage: 'Ein Doppel dauert 1 oder 2 Stunden.' },
+  guests: {
+    type: 'boolean',
+    default: false,
+    errorMessage: 'Ob Gäste erlaubt sind, muss „true“ oder „false“ sein.',
+  },
+  guest_fee_cents: {
+    ...integerBetween(
+      0,
+      GUEST_FEE_MAX_CENTS,
+      'Die Gastgebühr muss zwischen 0,00 € und 100,00 € pro Stunde liegen.',
+    ),
+    default: 0,
+  },
   quotas: {
     type: 'array',
     maxItems: QUOTAS_MAX,
     items: quota,
+    default: [],
     errorMessage: { maxItems: `Höchstens ${QUOTAS_MAX} Kontingente.`, type: 'Kontingente sind eine Liste.' },
   },
-  quota_exempt_hours: integerBetween(
-    0,
-    QUOTA_EXEMPT_MAX_HOURS,
-    `Die Kurzfrist-Ausnahme muss zwischen 0 und ${QUOTA_EXEMPT_MAX_HOURS} Stunden liegen.`,
-  ),
+  quota_exempt_hours: {
+    ...integerBetween(
+      0,
+      QUOTA_EXEMPT_MAX_HOURS,
+      `Die Kurzfrist-Ausnahme muss zwischen 0 und ${QUOTA_EXEMPT_MAX_HOURS} Stunden liegen.`,
+    ),
+    default: 0,
+  },
 } as const;
 
 // --- end of who plays ---

@@ -10,7 +10,7 @@ import { REASON_MAX_LENGTH } from '../blocks/blocks';
 import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
-import { DISPLAY_NAMES } from '../schemas';
+import { clubSettingsSchema } from '../schemas';
 import type { ReservationEvent, ReservationMadeData } from '../reservations/events';
 import type { WaitlistEvent } from '../waitlist/events';
 import { describeWaitlistHour } from '../waitlist/waitlist';
@@ -32,6 +32,7 @@ import {
   type NameOf,
 } from './describe';
 import { cancelledBookingDay, endedSeriesDay, recordedDay, type EventDayContext } from './event-days';
+import { recordedShape } from './recorded-shape';
 import { streamKeys, type EventMetadata, type StreamType } from './streams';
 
 export { streams, streamKeys, streamTypes, type EventMetadata, type StreamType } from './streams';
@@ -97,70 +98,12 @@ const players = {
   },
 } as const;
 
-const clubSettings = object(
-  {
-    name: { type: 'string', minLength: 1 },
-    courts_count: { type: 'integer', minimum: 1 },
-    start_hour: hour,
-    end_hour: hour,
-    reservations_limit: { type: 'integer', minimum: 0 },
-    // Added later: settings changes recorded before it lack it (= no approval).
-    member_approval: { type: 'boolean' },
-    // Club-local rules: optional, since events written before them lack them (clubs/local-rules).
-    time_zone: { type: 'string', minLength: 1 },
-    booking_horizon_days: { type: 'integer', nullable: true, minimum: 1 },
-    cancel_deadline_hours: { type: 'integer', minimum: 0 },
-    rules: { type: 'string' },
-    display_names: { type: 'string', enum: DISPLAY_NAMES },
-    // Court names: optional, since events written before them lack them (= none).
-    court_names: {
-      type: 'object',
-      propertyNames: { pattern: COURT_NUMBER_PATTERN },
-      additionalProperties: { type: 'string', minLength: 1 },
-    },
-    // Who plays: optional, since events written before them lack them (players/play-rules).
-    co_players: { enum: ['off', 'optional', 'required'] },
-    co_players_count: { type: 'boolean' },
-    doubles_hours: { enum: [1, 2] },
-    guests: { type: 'boolean' },
-    guest_fee_cents: { type: 'integer', minimum: 0 },
-    quotas: {
-      type: 'array',
-      items: object(
-        {
-          days: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, minItems: 1 },
-          from_hour: hour,
-          to_hour: hour,
-          hours_per_week: { type: 'integer', minimum: 1 },
-        },
-        ['days', 'from_hour', 'to_hour', 'hours_per_week'],
-      ),
-    },
-    quota_exempt_hours: { type: 'integer', minimum: 0 },
-    // Prices: optional, since events written before them lack them (= free; money/prices).
-    prices: {
-      type: 'array',
-      items: object(
-        {
-          label: { type: 'string', minLength: 1 },
-          courts: {
-            type: 'array',
-            nullable: true,
-            items: { type: 'string', pattern: COURT_NUMBER_PATTERN },
-            minItems: 1,
-          },
-          days: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, minItems: 1 },
-          from_hour: hour,
-          to_hour: hour,
-          cents_per_hour: { type: 'integer', minimum: 0 },
-        },
-        ['label', 'courts', 'days', 'from_hour', 'to_hour', 'cents_per_hour'],
-      ),
-    },
-    split_court_fee: { type: 'boolean' },
-  },
-  ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
-);
+/**
+ * A club's settings as `ClubSettingsChanged` records them: the admin's settings form's shape
+ * (./recorded-shape); every setting but the first five is optional, since events written before it
+ * lack it (clubs/local-rules, players/play-rules, money/prices).
+ */
+const clubSettings = recordedShape(clubSettingsSchema);
 
 export const eventCatalogue = {
   ReservationMade: {

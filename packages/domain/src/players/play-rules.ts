@@ -4,24 +4,35 @@
  * members' Platzordnung page.
  */
 import { formatEuroCents } from './texts';
-import type { PlayRules, Quota } from '../schemas';
+import { playRulesProperties, type PlayRules, type Quota } from '../schemas';
+
+/** A play rule's default as its schema names it, as a value a club's rules may hold. */
+type DefaultOf<Property> = Property extends { default: infer Default }
+  ? Default extends readonly (infer Item)[]
+    ? Item[]
+    : Default
+  : never;
+
+/** Each property's `default`: a property without one does not compile. */
+function defaultsOf<Properties extends { [Key in keyof Properties]: { readonly default: unknown } }>(
+  properties: Properties,
+): { -readonly [Key in keyof Properties]: DefaultOf<Properties[Key]> } {
+  const entries = Object.entries<{ default: unknown }>(properties);
+  // Object.fromEntries forgets which keys it was given; they are those of `properties`.
+  return Object.fromEntries(entries.map(([key, property]) => [key, property.default])) as {
+    [Key in keyof Properties]: DefaultOf<Properties[Key]>;
+  };
+}
 
 /**
- * Nobody named, no guests, one hour, no quotas: a club that never set them. Typed as the whole of
- * `PlayRules`, so a new play rule without its default does not compile; its key list comes from here.
+ * Nobody named, no guests, one hour, no quotas: a club that never set them. Taken from the schema's
+ * `default`s (../schemas, `playRulesProperties`) and typed as the whole of `PlayRules`, so a new
+ * play rule without its default does not compile.
  */
-export const DEFAULT_PLAY_RULES: Readonly<PlayRules> = Object.freeze({
-  co_players: 'off',
-  co_players_count: false,
-  doubles_hours: 1,
-  guests: false,
-  guest_fee_cents: 0,
-  quotas: [],
-  quota_exempt_hours: 0,
-});
+export const DEFAULT_PLAY_RULES: Readonly<PlayRules> = Object.freeze(defaultsOf(playRulesProperties));
 
-/** Every play rule's name, from the defaults: none can be left out of what is read and kept. */
-export const PLAY_RULE_KEYS = Object.keys(DEFAULT_PLAY_RULES) as readonly (keyof PlayRules)[];
+/** Every play rule's name, from the schema: none can be left out of what is read and kept. */
+export const PLAY_RULE_KEYS = Object.keys(playRulesProperties) as readonly (keyof PlayRules)[];
 
 /** Every play rule of any settings-like value, defaults where it lacks them (older events). */
 export function playRulesOf(settings: Partial<PlayRules>): PlayRules {
