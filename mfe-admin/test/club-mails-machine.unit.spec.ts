@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { MailList, MailListItem, MailStatus } from '@platzbuchung/domain/mail/notices';
-import { clubMailsMachine } from '../src/features/club-mails/club-mails-machine';
+import type { PushList } from '@platzbuchung/domain/push/outbox-list';
+import { clubMailsMachine, type ClubNotices } from '../src/features/club-mails/club-mails-machine';
 
 const notice = (id: string, status: MailStatus): MailListItem => ({
   id,
@@ -24,15 +25,33 @@ const countsOf = (data: MailListItem[]) => ({
   dropped: data.filter((n) => n.status === 'dropped').length,
 });
 
+const pushes: PushList = {
+  data: [
+    {
+      id: 'p1',
+      status: 'sent',
+      title: 'Buchung abgesagt – TC Grün',
+      recipientName: 'Steffi Graf',
+      pushService: 'fcm.googleapis.com',
+      attempts: 0,
+      lastError: null,
+      createdAt: '2026-11-23T10:00:00.000Z',
+      sentAt: '2026-11-23T10:00:01.000Z',
+      failedAt: null,
+    },
+  ],
+  counts: { waiting: 0, sent: 1, failed: 0 },
+};
+
 function start({ refuse = null as string | null, failLoads = 0 } = {}) {
   let data = [notice('a', 'sent'), notice('b', 'failed')];
   let loads = 0;
   const retried: string[] = [];
   const actors = {
-    loadNotices: fromPromise<MailList>(async () => {
+    loadNotices: fromPromise<ClubNotices>(async () => {
       loads++;
       if (loads <= failLoads) throw new Error('Keine Verbindung zum Server.');
-      return { data, counts: countsOf(data) };
+      return { mails: { data, counts: countsOf(data) }, pushes };
     }),
     retryMail: fromPromise<MailList & { message: string }, string>(async ({ input }) => {
       retried.push(input);
@@ -45,9 +64,10 @@ function start({ refuse = null as string | null, failLoads = 0 } = {}) {
 }
 
 describe('the notices machine', () => {
-  it('loads the list and sends a failed notice again, showing the refreshed list and the message', async () => {
+  it('loads the mails and the push messages, and sends a failed mail again, showing the refreshed list and the message', async () => {
     const { actor, retried } = start();
     await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.pushes).toEqual(pushes);
     expect(actor.getSnapshot().context.list.counts).toEqual({
       waiting: 0,
       sent: 1,
@@ -66,6 +86,8 @@ describe('the notices machine', () => {
     expect(context.list.counts).toEqual({ waiting: 1, sent: 1, failed: 0, held: 0, dropped: 0 });
     expect(context.message).toBe('Die Benachrichtigung wird erneut gesendet.');
     expect(context.retrying).toBeNull();
+    // A mail's retry answers the mails only: the push messages stay as loaded.
+    expect(context.pushes).toEqual(pushes);
   });
 
   it('sends nothing for a notice that has not failed, or while another retry runs', async () => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import webpush from 'web-push';
 import type { PushChoiceName } from '@platzbuchung/domain/push/schemas';
+import { pushStatuses, type PushList, type PushStatus } from '@platzbuchung/domain/push/outbox-list';
 import type { OutboxDb } from './outbox';
 import { vapidKeys } from './push-keys';
 
@@ -23,7 +24,7 @@ export interface PushPayload {
  */
 export async function insertPushes(
   db: OutboxDb,
-  push: { userId: string; choice: PushChoiceName; dedupeKey: string; payload: PushPayload },
+  push: { userId: string; clubId: string; choice: PushChoiceName; dedupeKey: string; payload: PushPayload },
 ): Promise<number> {
   const subscriptions: { id: string }[] = await db('push_subscriptions')
     .where({ user_id: push.userId, [push.choice]: true })
@@ -34,6 +35,7 @@ export async function insertPushes(
       subscriptions.map((subscription) => ({
         id: randomUUID(),
         subscription_id: subscription.id,
+        club_id: push.clubId,
         dedupe_key: `${push.dedupeKey}:${subscription.id}`,
         payload: JSON.stringify(push.payload),
       })),
@@ -159,6 +161,7 @@ export async function sendDuePushes(db: Knex, options: PushSendOptions, limit = 
         attempts,
         last_error: lastError,
         status: failed ? 'failed' : 'waiting',
+        failed_at: failed ? db.fn.now() : null,
         next_attempt_at: afterMs(db, FIRST_BACKOFF_MS * 2 ** (attempts - 1)),
       });
     if (failed) result.failed++;
@@ -176,4 +179,76 @@ export async function purgeOldPushes(db: Knex, days: number): Promise<number> {
     .whereIn('status', ['sent', 'failed'])
     .where('created_at', '<', db.raw(`now() - make_interval(days => ?)`, [days]))
     .delete();
+}
+
+/** The host of a push service's endpoint: all an admin may see of where a message went. */
+function pushServiceHost(endpoint: string): string {
+  try {
+    return new URL(endpoint).host;
+  } catch {
+    return '';
+  }
+}
+
+interface ClubPushRow {
+  id: string;
+  status: PushStatus;
+  payload: Partial<PushPayload>;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  endpoint: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** A club's push messages, newest first, and how many there are of each status. */
+export async function listClubPushes(db: OutboxDb, clubId: string, limit = 200): Promise<PushList> {
+  const [rows, counted] = await Promise.all([
+    db('push_outbox as o')
+      .join('push_subscriptions as s', 's.id', 'o.subscription_id')
+      .join('users as u', 'u.id', 's.user_id')
+      .where('o.club_id', clubId)
+      .orderBy([
+        { column: 'o.created_at', order: 'desc' },
+        { column: 'o.id', order: 'desc' },
+      ])
+      .limit(limit)
+      .select(
+        'o.id',
+        'o.status',
+        'o.payload',
+        'o.attempts',
+        'o.last_error',
+        'o.created_at',
+        'o.sent_at',
+        'o.failed_at',
+        's.endpoint',
+        'u.first_name',
+        'u.last_name',
+      ) as Promise<ClubPushRow[]>,
+    db('push_outbox')
+      .where({ club_id: clubId })
+      .groupBy('status')
+      .select('status', db.raw('count(*)::int as count')) as Promise<{ status: PushStatus; count: number }[]>,
+  ]);
+  const counts = Object.fromEntries(pushStatuses.map((status) => [status, 0])) as Record<PushStatus, number>;
+  for (const { status, count } of counted) counts[status] = count;
+  return {
+    counts,
+    data: rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      title: typeof row.payload.title === 'string' ? row.payload.title : '',
+      recipientName: `${row.first_name} ${row.last_name}`.trim(),
+      pushService: pushServiceHost(row.endpoint),
+      attempts: row.attempts,
+      lastError: row.last_error,
+      createdAt: row.created_at.toISOString(),
+      sentAt: row.sent_at?.toISOString() ?? null,
+      failedAt: row.failed_at?.toISOString() ?? null,
+    })),
+  };
 }

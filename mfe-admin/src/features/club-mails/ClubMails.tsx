@@ -1,4 +1,7 @@
-/** Benachrichtigungen: the mails the club's members were sent, waiting or failed; failed ones can be sent again. */
+/**
+ * Benachrichtigungen: the mails the club's members were sent, waiting or failed (failed ones can be
+ * sent again), and beside them the push messages to their devices.
+ */
 import { useState } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -10,17 +13,19 @@ import {
   type MailList,
   type MailListItem,
 } from '@platzbuchung/domain/mail/notices';
+import { pushStatusLabels, pushStatuses, type PushList } from '@platzbuchung/domain/push/outbox-list';
 import type { Club } from '@platzbuchung/domain/types';
 import { ActionNotices, LoadState } from '@platzbuchung/ui/components/load-state';
 import { formatInstantDe } from '@platzbuchung/domain/club-time';
-import { fetchClubMails, retryMail } from './api';
-import { clubMailsMachine } from './club-mails-machine';
+import { fetchClubNotices, retryMail } from './api';
+import { clubMailsMachine, type ClubNotices } from './club-mails-machine';
+import { pushRowView } from './push-rows';
 
 export function ClubMails({ club }: { club: Club }) {
   const [machine] = useState(() =>
     clubMailsMachine.provide({
       actors: {
-        loadNotices: fromPromise<MailList>(({ signal }) => fetchClubMails(club._id, signal)),
+        loadNotices: fromPromise<ClubNotices>(({ signal }) => fetchClubNotices(club._id, signal)),
         retryMail: fromPromise<MailList & { message: string }, string>(({ input }) =>
           retryMail(club._id, input),
         ),
@@ -28,14 +33,15 @@ export function ClubMails({ club }: { club: Club }) {
     }),
   );
   const [snapshot, send] = useMachine(machine);
-  const { list, retrying, message, error } = snapshot.context;
+  const { list, pushes, retrying, message, error } = snapshot.context;
 
   return (
     <div className="admin-part">
       <h2>{adminTexts.noticesTitle}</h2>
       <p className="admin-part__intro">
         E-Mails an die Mitglieder Ihres Vereins: abgesagte oder verlegte Buchungen, Buchungsbestätigungen und
-        Links zum Zurücksetzen des Passworts. Fehlgeschlagene können Sie erneut senden.
+        Links zum Zurücksetzen des Passworts. Fehlgeschlagene können Sie erneut senden. Darunter die
+        Push-Nachrichten auf den Geräten der Mitglieder.
       </p>
       <ActionNotices message={message} error={!snapshot.matches('loadFailed') ? error : null} />
       <LoadState
@@ -45,8 +51,9 @@ export function ClubMails({ club }: { club: Club }) {
         error={error}
         onRetry={() => send({ type: 'mails.retryLoad' })}
       >
+        <h3 className="notices__title">E-Mails</h3>
         <div className="notices__head">
-          <ul className="notices__counts" aria-label="Anzahl nach Status">
+          <ul className="notices__counts" aria-label="E-Mails nach Status">
             {mailStatuses.map((status) => (
               <li key={status} className={`notices__count notices__count--${status}`}>
                 {mailStatusLabels[status]}: <strong>{list.counts[status]}</strong>
@@ -73,8 +80,57 @@ export function ClubMails({ club }: { club: Club }) {
             ))}
           </ul>
         )}
+        <ClubPushes pushes={pushes} timeZone={club.time_zone} />
       </LoadState>
     </div>
+  );
+}
+
+/** The push messages to the members' devices: what they said and how the sending went, never the device. */
+function ClubPushes({ pushes, timeZone }: { pushes: PushList; timeZone: string }) {
+  return (
+    <section className="notices__pushes" aria-labelledby="club-pushes-title">
+      <h3 id="club-pushes-title" className="notices__title">
+        Push-Nachrichten
+      </h3>
+      <p className="admin-part__intro notices__intro">
+        Mitteilungen auf den Geräten der Mitglieder, die das in Konto gewählt haben. Das Gerät selbst bleibt
+        ungenannt; Sie sehen nur den Push-Dienst, über den es erreicht wird.
+      </p>
+      <div className="notices__head">
+        <ul className="notices__counts" aria-label="Push-Nachrichten nach Status">
+          {pushStatuses.map((status) => (
+            <li key={status} className={`notices__count notices__count--${status}`}>
+              {pushStatusLabels[status]}: <strong>{pushes.counts[status]}</strong>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {pushes.data.length === 0 ? (
+        <p className="admin-status">Noch keine Push-Nachrichten.</p>
+      ) : (
+        <ul className="notices">
+          {pushes.data.map((push) => {
+            const row = pushRowView(push, timeZone);
+            return (
+              <li key={row.id} className={`notice-row notice-row--${row.status}`}>
+                <div className="member__head">
+                  <p className="member__name">{row.title}</p>
+                  <span className={`badge badge--mail-${row.status}`}>{row.statusLabel}</span>
+                </div>
+                <p className="member__detail">{row.recipient}</p>
+                <p className="member__detail">{row.moment}</p>
+                {row.error && (
+                  <p className={`member__detail${row.status === 'failed' ? ' notice-row__error' : ''}`}>
+                    {row.error}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 

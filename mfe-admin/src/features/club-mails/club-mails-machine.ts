@@ -1,14 +1,23 @@
 /**
- * Benachrichtigungen: the club's mails, loaded, shown, and a failed one sent again. One retry at
- * a time; the server's answer (the refreshed list, or its refusal) is shown.
+ * Benachrichtigungen: the club's mails and push messages, loaded together, shown, and a failed mail
+ * sent again. One retry at a time; the server's answer (the refreshed mails, or its refusal) is
+ * shown.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { MailList, MailStatus } from '@platzbuchung/domain/mail/notices';
+import type { PushList } from '@platzbuchung/domain/push/outbox-list';
 import { failureText } from '@platzbuchung/ui/api/failure-text';
 import { loadFailedState, loadFailure } from '@platzbuchung/ui/data/load-states';
 
+/** What the screen loads: the club's mails and its members' push messages. */
+export interface ClubNotices {
+  mails: MailList;
+  pushes: PushList;
+}
+
 interface ClubMailsContext {
   list: MailList;
+  pushes: PushList;
   /** The mail being sent again. */
   retrying: string | null;
   message: string | null;
@@ -26,7 +35,7 @@ export const clubMailsMachine = setup({
     events: {} as ClubMailsEvent,
   },
   actors: {
-    loadNotices: fromPromise<MailList>(async () => {
+    loadNotices: fromPromise<ClubNotices>(async () => {
       throw new Error('loadNotices muss mit provide() übergeben werden');
     }),
     retryMail: fromPromise<MailList & { message: string }, string>(async () => {
@@ -40,14 +49,27 @@ export const clubMailsMachine = setup({
   },
 }).createMachine({
   id: 'clubMails',
-  context: { list: { data: [], counts: emptyCounts }, retrying: null, message: null, error: null },
+  context: {
+    list: { data: [], counts: emptyCounts },
+    pushes: { data: [], counts: { waiting: 0, sent: 0, failed: 0 } },
+    retrying: null,
+    message: null,
+    error: null,
+  },
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
       invoke: {
         src: 'loadNotices',
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            list: ({ event }) => event.output.mails,
+            pushes: ({ event }) => event.output.pushes,
+            error: null,
+          }),
+        },
         onError: loadFailure<ClubMailsContext, ClubMailsEvent>(),
       },
     },

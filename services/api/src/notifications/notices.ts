@@ -190,7 +190,7 @@ export function noticeLink(publicUrl: string, facts: NoticeFacts): string {
 async function pushNotice(
   db: OutboxDb,
   notice: { userId: string; facts: NoticeFacts },
-  position: string | number,
+  event: { position: string | number; clubId: string },
   facts: NoticeFacts,
   publicUrl: string,
 ): Promise<number> {
@@ -199,8 +199,9 @@ async function pushNotice(
   if (!choice || !text) return 0;
   return insertPushes(db, {
     userId: notice.userId,
+    clubId: event.clubId,
     choice,
-    dedupeKey: `${position}:${notice.userId}:${facts.kind}`,
+    dedupeKey: `${event.position}:${notice.userId}:${facts.kind}`,
     payload: { ...text, url: noticeLink(publicUrl, facts) },
   });
 }
@@ -256,7 +257,7 @@ export function notificationsSubscription({
         pushed += await pushNotice(
           db,
           notice,
-          event.position,
+          { position: event.position, clubId: event.club_id },
           withCourtNames(notice.facts, club ?? {}),
           publicUrl,
         );

@@ -8,6 +8,7 @@ import {
 } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { countOutbox, listOutbox, retryFailedMail, type OutboxScope } from '@platzbuchung/outbox/outbox';
+import { listClubPushes } from '@platzbuchung/outbox/push-outbox';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
@@ -95,6 +96,13 @@ export function notificationRoutes(deps: AppDeps): Router<AppState> {
     ctx.body = { message: adminTexts.noticeRetried, ...(await clubNotices(db, clubId)) };
   });
 
+  // The club's push messages beside its mails: no endpoint, only the push service's host
+  // (docs/architecture/push.md, "For the club's admins").
+  router.get('/admin/push-notices', requireLogin(db), async (ctx) => {
+    const clubId = assertAdminOf(sessionUser(ctx), ctx.query.club_id);
+    ctx.body = await listClubPushes(db, clubId);
+  });
+
   const mailSwitches = object({
     booking_confirmations: { type: 'boolean' },
     co_player_notices: { type: 'boolean' },
@@ -122,6 +130,19 @@ export function notificationRoutes(deps: AppDeps): Router<AppState> {
         status: { description: 'Nur Mails in diesem Zustand.', schema: { enum: mailStatuses } },
       },
       answers: { 200: { description: 'Die Mails und ihre Anzahl je Zustand.', schema: object(notices) } },
+    },
+    'GET /api/admin/push-notices': {
+      summary:
+        'Die Push-Nachrichten an Geräte der Mitglieder: wartende, zugestellte und fehlgeschlagene, neueste zuerst',
+      access: 'admin',
+      query: clubQuery,
+      answers: {
+        200: {
+          description:
+            'Die Push-Nachrichten (Titel, Empfänger, Host des Push-Dienstes) und ihre Anzahl je Zustand.',
+          schema: object(notices),
+        },
+      },
     },
     'POST /api/admin/notices/:id/retry': {
       summary: 'Eine fehlgeschlagene Mail noch einmal senden',
