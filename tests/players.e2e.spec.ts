@@ -6,9 +6,8 @@
  */
 import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describePlayRules } from '@platzbuchung/domain/players/play-rules';
+import { describePlayRules, playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import * as playerTexts from '@platzbuchung/domain/players/texts';
-import type { PlayRules } from '@platzbuchung/domain/schemas';
 import {
   createClub,
   createPlayer,
@@ -69,15 +68,14 @@ describe('who plays', () => {
   it('the Platzordnung says the play rules in plain words', async () => {
     const page = await pageAs(browser, steffi, 'phone');
     await openPage(page, '/platzordnung');
-    const expected: PlayRules = {
+    const expected = playRulesOf({
       co_players: 'required',
-      co_players_count: false,
       doubles_hours: 2,
       guests: true,
       guest_fee_cents: 500,
       quotas: [{ days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 }],
       quota_exempt_hours: 24,
-    };
+    });
     const list = page.getByRole('region', { name: 'Spielregeln' }).getByRole('listitem');
     await list.first().waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await list.allInnerTexts()).toEqual(describePlayRules(expected));

@@ -10,6 +10,7 @@ import type { Actor } from '@platzbuchung/domain/decider';
 import type { MakeReservation } from '@platzbuchung/domain/reservations/make-reservation';
 import type { Club } from '@platzbuchung/domain/types';
 import type { PasswordHasher } from './accounts/passwords';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
 import type { Db } from './db/connect';
@@ -47,15 +48,13 @@ const DEMO_LOCAL_RULES = {
  * Who plays in the demo club (docs/who-plays.md): every player named, guests at
  * 5 € an hour, a doubles may take two hours, two prime-time hours a week on weekday evenings.
  */
-const DEMO_PLAY_RULES: PlayRules = {
+const DEMO_PLAY_RULES: PlayRules = playRulesOf({
   co_players: 'required',
-  co_players_count: false,
   doubles_hours: 2,
   guests: true,
   guest_fee_cents: 500,
   quotas: [{ days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 }],
-  quota_exempt_hours: 0,
-};
+});
 const DAYS_SHOWN = 7;
 /** Weeks played before today: the admin's figures open on the last four (stats/range). */
 const PAST_WEEKS = 4;

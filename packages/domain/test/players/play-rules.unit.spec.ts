@@ -48,15 +48,17 @@ describe('the play rules in plain words', () => {
 
   it('say what a club with every rule asks of its members', () => {
     expect(
-      describePlayRules({
-        co_players: 'required',
-        co_players_count: true,
-        doubles_hours: 2,
-        guests: true,
-        guest_fee_cents: 500,
-        quotas: [primeTime],
-        quota_exempt_hours: 24,
-      }),
+      describePlayRules(
+        playRulesOf({
+          co_players: 'required',
+          co_players_count: true,
+          doubles_hours: 2,
+          guests: true,
+          guest_fee_cents: 500,
+          quotas: [primeTime],
+          quota_exempt_hours: 24,
+        }),
+      ),
     ).toEqual([
       'Bei jeder Reservierung sind alle Mitspieler einzutragen: 1 im Einzel, 3 im Doppel.',
       'Eingetragene Mitspieler zählen wie die Buchenden zum Reservierungslimit.',
