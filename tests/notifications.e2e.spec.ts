@@ -3,7 +3,9 @@
  * confirmations, the mails that reach the member's inbox (MAIL_DIR) through event log, outbox,
  * relay and worker, and the admin's list of the club's notices with a retry for a failed one.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays } from '@platzbuchung/domain/dates';
@@ -137,6 +139,49 @@ describe('notifications', () => {
     );
     expect(mail.decoded).toContain('Der Platz wurde gesperrt.');
     await page.close();
+  });
+
+  it('an admin sees the push message to the member’s device below the mails, the device named only by its push service', async () => {
+    // The member's phone, subscribed as Konto does it; its push service is out of reach here, so
+    // the message waits (or has failed an attempt), which is what the admin's list shows.
+    const secretPath = `/fcm/send/${randomBytes(8).toString('hex')}`;
+    const phone = await request.newContext({ baseURL: e2eStack().baseUrl });
+    try {
+      expect(
+        (await phone.post('/api/login', { data: { email: player.email, password: player.password } })).ok(),
+      ).toBe(true);
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const subscribed = await phone.post('/api/account/push-subscriptions', {
+        data: {
+          endpoint: `https://fcm.googleapis.com${secretPath}`,
+          keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+        },
+      });
+      expect(subscribed.status()).toBe(201);
+    } finally {
+      await phone.dispose();
+    }
+    const id = await playerApi.reserve(club._id, { court_num: '4', date: tomorrow, start_time: 16 });
+    await adminApi.cancel(club._id, id, tomorrow);
+
+    await browser.freshContext();
+    await loginViaApi(browser.context, admin);
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      const page = await browser.newPage(viewport);
+      await openPage(page, '/admin/benachrichtigungen');
+      const pushes = page.getByRole('region', { name: 'Push-Nachrichten' });
+      const row = pushes.locator('.notice-row', { hasText: `Buchung abgesagt – ${club.name}` });
+      await row.first().waitFor({ timeout: UI_TIMEOUT_MS });
+      const text = await row.first().innerText();
+      expect(text).toContain('An Steffi Graf, Gerät bei fcm.googleapis.com');
+      expect(text).toMatch(/Wartet|Fehlgeschlagen|Zugestellt/);
+      expect(await page.locator('body').innerText()).not.toContain(secretPath);
+      await expectAccessible(page, `admin-pushes (${viewport})`);
+      await pushes.scrollIntoViewIfNeeded();
+      await screenshot(page, 'admin-notices-pushes');
+      await page.close();
+    }
   });
 
   it('has no serious accessibility problems; screenshots of the account panel and the notices on phone and desktop', async () => {
