@@ -1,12 +1,12 @@
 /**
  * An event's schema made from the request schema whose values it records (docs/adding-a-change.md,
- * "Adding a new booking rule"): the shape — types, enums, which fields, how they nest — and none
- * of the bounds. The request checks what may be asked now; the log keeps what was accepted then,
+ * "Adding a new booking rule"): the shape — types, enums, a string's pattern or format, which
+ * fields, how they nest — and none of the bounds. The request checks what may be asked now; the log keeps what was accepted then,
  * so a bound that tightens later must not make an old event invalid. A setting added to the
  * request schema is recorded without a second schema to write.
  */
 
-/** Keywords about a value's content or its German refusal, not its shape. */
+/** Keywords about a value's size, range or German refusal, not its shape. */
 const CONTENT_KEYWORDS: ReadonlySet<string> = new Set([
   '$id',
   'default',
@@ -22,7 +22,6 @@ const CONTENT_KEYWORDS: ReadonlySet<string> = new Set([
   'minProperties',
   'minimum',
   'not',
-  'pattern',
   'uniqueItems',
 ]);
 

@@ -40,7 +40,7 @@ describe("a club's recorded settings", () => {
     expect(eventDataError(changed(nameless))).toMatch(/name/);
   });
 
-  it('drop the bounds and German refusals, keep a field that is named like a keyword', () => {
+  it('drop the bounds and German refusals, keep the pattern and a field that is named like a keyword', () => {
     const request = {
       $id: 'example',
       type: 'object',
@@ -55,7 +55,7 @@ describe("a club's recorded settings", () => {
     expect(recordedShape(request)).toEqual({
       type: 'object',
       properties: {
-        pattern: { type: 'string' },
+        pattern: { type: 'string', pattern: '^a' },
         hours: { type: 'array', items: { type: 'integer' } },
       },
       required: ['pattern'],
