@@ -256,7 +256,7 @@ export const PRICE_MAX_CENTS_PER_HOUR = 50000;
  * club's opening hours and the label is not blank are money/prices' (they need the club).
  */
 const priceCourtsText =
-  'Ein Preis gilt für alle Plätze (null) oder für eine Liste von Platznummern, jede nur einmal.';
+  'Bitte wählen Sie für jeden Preis „Alle Plätze“ oder mindestens einen Platz, jeden nur einmal.';
 const priceDaysText =
   'Bitte wählen Sie für jeden Preis mindestens einen Wochentag (1 bis 7), jeden nur einmal.';
 

@@ -77,7 +77,7 @@ describe('given an admin setting prices', () => {
     );
     const priced = changes.body.find((change) => change.position === 1)!;
     expect(settingsChangeLines(priced)).toEqual([
-      'Preise: keine → Hallenmiete: 18,00 € pro Stunde, Mo–So 8–20 Uhr, alle Plätze; Flutlicht: 3,00 € pro Stunde, Mo–So 17–20 Uhr, Platz 2',
+      'Preise: keine → Hallenmiete: 18,00\u00a0€ pro Stunde, Mo–So 8–20 Uhr, alle Plätze; Flutlicht: 3,00\u00a0€ pro Stunde, Mo–So 17–20 Uhr, Platz 2',
       'Platzgebühr geteilt: nein → ja',
     ]);
     const [report] = await verifyProjections(api.db, ['club-settings']);

@@ -18,10 +18,12 @@ import { ClubChanges, loadChanges } from './ClubChanges';
 import { ClubCourtNames } from './ClubCourtNames';
 import { ClubLocalRules } from './ClubLocalRules';
 import { ClubPlayRules } from './ClubPlayRules';
+import { ClubPrices } from './ClubPrices';
 import { clubFromAnswer } from './local-rules-body';
 import { ClubhouseScreen } from './ClubhouseScreen';
 import { SettingsCard } from './SettingsCard';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
+import { priceTexts } from '@platzbuchung/domain/money/prices';
 
 export function ClubSettings({ host, club }: { host: HostContract; club: Club }) {
   const changes = useResource(loadChanges, club._id);
@@ -41,6 +43,9 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
         </SettingsCard>
         <SettingsCard title={clubSettingsTexts.playRulesTitle}>
           <ClubPlayRules club={club} onSaved={changes.load} />
+        </SettingsCard>
+        <SettingsCard title={priceTexts.cardTitle} intro={priceTexts.cardIntro}>
+          <ClubPrices club={club} onSaved={changes.load} />
         </SettingsCard>
         <SettingsCard title={displayTexts.cardTitle}>
           <ClubhouseScreen club={club} onSaved={changes.load} />

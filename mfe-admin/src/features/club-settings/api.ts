@@ -1,7 +1,8 @@
 /** The club's settings, Platzordnung and record of changes, as the admin reads and saves them. */
 import type { RecordedClubSettings } from '@platzbuchung/domain/clubs/local-rules';
+import { priceSettingsOf } from '@platzbuchung/domain/money/prices';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
-import type { PlayRules } from '@platzbuchung/domain/schemas';
+import type { PlayRules, PriceSettings } from '@platzbuchung/domain/schemas';
 import type { Club, Role } from '@platzbuchung/domain/types';
 import { getJson, putJson } from '@platzbuchung/ui/api/client';
 import { clubQuery, type MessageAnswer } from '../../shared/admin-api';
@@ -34,3 +35,7 @@ export const saveClubSettings = (clubId: string, payload: object) =>
 /** The club's play rules as its members read them with the Platzordnung (defaults where unset). */
 export const fetchPlayRules = (clubId: string, signal: AbortSignal) =>
   getJson<Partial<PlayRules>>(`/api/club/rules?${clubQuery(clubId)}`, signal).then(playRulesOf);
+
+/** The club's prices and whether the court fee is split, as the admin's settings answer them. */
+export const fetchPriceSettings = (clubId: string, signal: AbortSignal) =>
+  getJson<Partial<PriceSettings>>(`/api/admin/club?${clubQuery(clubId)}`, signal).then(priceSettingsOf);

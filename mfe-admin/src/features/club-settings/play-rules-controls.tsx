@@ -78,7 +78,7 @@ export function Checkbox(props: {
 export function TextInput(props: {
   label: string;
   value: string;
-  inputMode: 'numeric' | 'decimal';
+  inputMode: 'numeric' | 'decimal' | 'text';
   hint?: string;
   error: string | undefined;
   onChange: (value: string) => void;

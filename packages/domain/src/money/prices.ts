@@ -26,6 +26,8 @@ export function priceSettingsOf(settings: Partial<PriceSettings> | null | undefi
 
 export const priceTexts = {
   heading: 'Preise',
+  sumExplained:
+    'Eine Stunde kostet die Summe aller Preise, die zu ihr passen. Die Kosten stehen vor dem Buchen im Fenster.',
   blankLabel: 'Bitte geben Sie dem Preis eine Bezeichnung (z. B. Hallenmiete).',
   outsideOpeningHours: (start: number, end: number): string =>
     `Ein Preis gilt nur innerhalb der Öffnungszeiten (${start}–${end} Uhr).`,
@@ -34,6 +36,27 @@ export const priceTexts = {
   allCourts: 'alle Plätze',
   perHour: 'pro Stunde',
   cost: 'Kosten',
+  // The admin's card "Preise und Zahlung" (Verein).
+  cardTitle: 'Preise und Zahlung',
+  cardIntro:
+    'Was eine Stunde kostet: Jeder passende Preis zählt, z. B. Hallenmiete und Flutlicht zusammen. Mitglieder sehen die Kosten vor dem Buchen. Abgerechnet wird noch nicht: Mitgliedskonten und Lastschrift folgen.',
+  loading: 'Preise werden geladen …',
+  none: 'Keine Preise: Buchen kostet nichts.',
+  add: 'Preis hinzufügen',
+  rule: (index: number): string => `Preis ${index + 1}`,
+  label: 'Bezeichnung',
+  labelHint: 'z. B. Hallenmiete, Flutlicht',
+  euros: 'Preis pro Stunde (€)',
+  eurosHint: '0,00 bis 500,00 €',
+  allCourtsChoice: 'Alle Plätze',
+  chosenCourts: 'Nur diese Plätze',
+  from: 'Von',
+  to: 'Bis',
+  split: 'Eingetragene Mitspieler teilen sich die Platzgebühr (gilt, sobald abgerechnet wird)',
+  previewLegend: 'Beispielstunde',
+  previewCourt: 'Platz',
+  previewDay: 'Tag',
+  previewHour: 'Beginn',
 } as const;
 
 /**
@@ -114,21 +137,30 @@ export function priceOfHour(prices: readonly PriceRule[], pricedHour: PricedHour
   return { cents: total(lines), lines };
 }
 
-/** A booking of `hours` hours from `start_time`: the sum of its hours' prices, line by line. */
+/**
+ * A booking of `hours` hours from `start_time` on one court, or on each of `courts` (an admin's
+ * booking of several): the sum of its hours' prices, line by line.
+ */
 export function priceOfBooking(
   prices: readonly PriceRule[],
-  booking: { court_num: string; date: string; start_time: number; hours: number },
+  booking: { court_num: string; courts?: readonly string[]; date: string; start_time: number; hours: number },
 ): Price {
   const weekday = isoWeekdayOf(booking.date);
-  const hourLines = Array.from({ length: booking.hours }, (_, offset) =>
-    priceOfHour(prices, { court_num: booking.court_num, weekday, hour: booking.start_time + offset }),
-  ).flatMap((price) => price.lines);
+  const courts = booking.courts?.length ? booking.courts : [booking.court_num];
+  const hourLines = courts.flatMap((court_num) =>
+    Array.from({ length: booking.hours }, (_, offset) =>
+      priceOfHour(prices, { court_num, weekday, hour: booking.start_time + offset }),
+    ).flatMap((price) => price.lines),
+  );
   const lines = mergeLines(hourLines);
   return { cents: total(lines), lines };
 }
 
-/** "21,00 €": every amount a member or admin reads, in German. */
-export const formatEuros = formatEuroCents;
+/**
+ * "21,00 €": every amount of a price a member or admin reads, in German, with a non-breaking space
+ * before the sign (as Intl writes it), so "€" never starts a line of its own.
+ */
+export const formatEuros = (cents: number): string => formatEuroCents(cents).replace(' €', '\u00a0€');
 
 /**
  * "Kosten: 21,00 € (Hallenmiete 18,00 €, Flutlicht 3,00 €)", or null when the hours cost nothing:
@@ -150,10 +182,7 @@ export function priceRuleText(rule: PriceRule): string {
   return `${rule.label.trim()}: ${formatEuros(rule.cents_per_hour)} ${priceTexts.perHour}, ${weekdaysText(rule.days)} ${rule.from_hour}–${rule.to_hour} Uhr, ${courts}`;
 }
 
-/** "Di 19–20 Uhr, Platz 5: 21,00 €": the admin's preview of one hour. */
-export function hourPriceText(
-  pricedHour: { court_label: string; weekday: number; hour: number },
-  price: Price,
-): string {
-  return `${weekdaysText([pricedHour.weekday])} ${pricedHour.hour}–${pricedHour.hour + 1} Uhr, ${pricedHour.court_label}: ${formatEuros(price.cents)}`;
+/** "Di 19–20 Uhr, Platz 5": one hour of the week on a court, as the admin's preview names it. */
+export function weeklyHourText(pricedHour: { court_label: string; weekday: number; hour: number }): string {
+  return `${weekdaysText([pricedHour.weekday])} ${pricedHour.hour}–${pricedHour.hour + 1} Uhr, ${pricedHour.court_label}`;
 }

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   costText,
   formatEuros,
-  hourPriceText,
   priceErrors,
   priceOfBooking,
   priceOfHour,
   priceRuleText,
   priceSettingsOf,
+  weeklyHourText,
 } from '../../src/money/prices';
 import { compileValidator, createAjv } from '../../src/validation';
 import { clubSettingsSchema, type ClubSettingsBody, type PriceRule } from '../../src/schemas';
@@ -61,7 +61,7 @@ describe('given a hall rent for every court and floodlight on court 5 on weekday
         { label: 'Flutlicht', cents: 300 },
       ],
     });
-    expect(costText(price)).toBe('Kosten: 21,00 € (Hallenmiete 18,00 €, Flutlicht 3,00 €)');
+    expect(costText(price)).toBe('Kosten: 21,00\u00a0€ (Hallenmiete 18,00\u00a0€, Flutlicht 3,00\u00a0€)');
   });
 
   it('when the same hour is on court 4 or on a Saturday, then only the hall rent applies', () => {
@@ -79,7 +79,7 @@ describe('given a hall rent for every court and floodlight on court 5 on weekday
     });
     expect(onCourt4.cents).toBe(1800);
     expect(onSaturday.cents).toBe(1800);
-    expect(costText(onCourt4)).toBe('Kosten: 18,00 € (Hallenmiete)');
+    expect(costText(onCourt4)).toBe('Kosten: 18,00\u00a0€ (Hallenmiete)');
   });
 
   it('when two hours span the start of the floodlight, then each hour is priced by its own rules', () => {
@@ -105,14 +105,14 @@ describe('given a hall rent for every court and floodlight on court 5 on weekday
 
   it('when the admin previews Tuesday 19 Uhr on court 5, then the line reads as a member would', () => {
     const price = priceOfHour([hall, floodlight], { court_num: '5', weekday: 2, hour: 19 });
-    expect(hourPriceText({ court_label: 'Platz 5', weekday: 2, hour: 19 }, price)).toBe(
-      'Di 19–20 Uhr, Platz 5: 21,00 €',
-    );
+    expect(
+      `${weeklyHourText({ court_label: 'Platz 5', weekday: 2, hour: 19 })}: ${formatEuros(price.cents)}`,
+    ).toBe('Di 19–20 Uhr, Platz 5: 21,00\u00a0€');
   });
 
   it('when the rules are listed for members, then each reads in plain German', () => {
-    expect(priceRuleText(hall)).toBe('Hallenmiete: 18,00 € pro Stunde, Mo–So 8–22 Uhr, alle Plätze');
-    expect(priceRuleText(floodlight)).toBe('Flutlicht: 3,00 € pro Stunde, Mo–Fr 18–22 Uhr, Platz 5');
+    expect(priceRuleText(hall)).toBe('Hallenmiete: 18,00\u00a0€ pro Stunde, Mo–So 8–22 Uhr, alle Plätze');
+    expect(priceRuleText(floodlight)).toBe('Flutlicht: 3,00\u00a0€ pro Stunde, Mo–Fr 18–22 Uhr, Platz 5');
   });
 });
 
@@ -127,9 +127,9 @@ describe('given a rule of 0 €', () => {
 
 describe('the euro format', () => {
   it('writes cents as German euros', () => {
-    expect(formatEuros(2100)).toBe('21,00 €');
-    expect(formatEuros(5)).toBe('0,05 €');
-    expect(formatEuros(50000)).toBe('500,00 €');
+    expect(formatEuros(2100)).toBe('21,00\u00a0€');
+    expect(formatEuros(5)).toBe('0,05\u00a0€');
+    expect(formatEuros(50000)).toBe('500,00\u00a0€');
   });
 });
 
@@ -241,5 +241,24 @@ describe('any prices and any booking', () => {
         expect(price.lines.every((line) => line.cents > 0)).toBe(true);
       }),
     );
+  });
+});
+
+describe('given an admin booking two courts at once', () => {
+  it('when priced, then each court’s hours count', () => {
+    const price = priceOfBooking([hall, floodlight], {
+      court_num: '4',
+      courts: ['4', '5'],
+      date: tuesday,
+      start_time: 19,
+      hours: 1,
+    });
+    expect(price).toEqual({
+      cents: 3900,
+      lines: [
+        { label: 'Hallenmiete', cents: 3600 },
+        { label: 'Flutlicht', cents: 300 },
+      ],
+    });
   });
 });

@@ -1,0 +1,207 @@
+/**
+ * The prices card without its view: the rules as a list of up to 30 rows, whether the court fee is
+ * split, and the example hour the preview prices. Submitting checks the draft as the API will and
+ * sends it; errors, the browser's or the API's 400, are kept by their path (`/prices/0/label`) so
+ * each shows under its own control. The save itself is an actor the view provides.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { PRICE_RULES_MAX, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
+import type { FieldError } from '@platzbuchung/domain/types';
+import { ApiError } from '@platzbuchung/ui/api/client';
+import { uiTexts } from '@platzbuchung/ui/texts';
+import type { PathErrors } from './play-rules-machine';
+import type { PreviewHour, PriceRuleDraft, PricesDraft } from './prices-body';
+
+interface PricesInput {
+  draft: PricesDraft;
+  /** A new row, with the club's opening hours. */
+  newRule: () => PriceRuleDraft;
+  /** The body the draft sends (the club's other settings beside it). */
+  bodyOf: (draft: PricesDraft) => ClubSettingsBody;
+  /** What the browser refuses before sending. */
+  errorsOf: (draft: PricesDraft) => FieldError[];
+}
+
+interface PricesContext extends PricesInput {
+  errors: PathErrors;
+  /** Errors no control shows (a conflict, the network). */
+  formError: string | null;
+  /** The API's "saved" text after the last save, until the next change. */
+  saved: string | null;
+}
+
+type RuleChanges = Partial<Omit<PriceRuleDraft, 'days' | 'courts'>>;
+
+export type PricesEvent =
+  | { type: 'rule.add' }
+  | { type: 'rule.remove'; index: number }
+  | { type: 'rule.change'; index: number; changes: RuleChanges }
+  | { type: 'rule.day'; index: number; day: number; checked: boolean }
+  | { type: 'rule.court'; index: number; court: string; checked: boolean }
+  | { type: 'split.change'; value: boolean }
+  | { type: 'preview.change'; changes: Partial<PreviewHour> }
+  | { type: 'form.submit' };
+
+/** The draft field's path in the body: the price is typed in euros and sent in cents. */
+const bodyName = (name: string) =>
+  name === 'price' ? 'cents_per_hour' : name === 'all_courts' ? 'courts' : name;
+
+/** Errors of the rows after one is removed: the rows below move up, and so do their errors. */
+function shiftRuleErrors(errors: PathErrors, removed: number): PathErrors {
+  const shifted: PathErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const match = /^\/prices\/(\d+)(.*)$/.exec(path);
+    if (!match) shifted[path] = message;
+    else if (Number(match[1]) < removed) shifted[path] = message;
+    else if (Number(match[1]) > removed) shifted[`/prices/${Number(match[1]) - 1}${match[2]}`] = message;
+  }
+  return shifted;
+}
+
+/** Errors without those at `prefix` and below it. */
+const without = (errors: PathErrors, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(errors).filter(([path]) => path !== prefix && !path.startsWith(`${prefix}/`)),
+  );
+
+/** The first message for each path; an item's error (`/prices/0/days/2`) shows at its list. */
+function errorsByPath(errors: readonly FieldError[]): PathErrors {
+  const byPath: PathErrors = {};
+  for (const error of errors) {
+    const path = (error.instancePath || '/').replace(/^(\/prices\/\d+\/(?:days|courts))\/\d+$/, '$1');
+    byPath[path] ??= error.message;
+  }
+  return byPath;
+}
+
+/** The draft with row `index` changed by `change`. */
+const withRule = (draft: PricesDraft, index: number, change: (rule: PriceRuleDraft) => PriceRuleDraft) => ({
+  ...draft,
+  rules: draft.rules.map((rule, i) => (i === index ? change(rule) : rule)),
+});
+
+const toggled = <T>(list: readonly T[], item: T, checked: boolean): T[] =>
+  checked ? [...new Set([...list, item])] : list.filter((x) => x !== item);
+
+export const pricesMachine = setup({
+  types: {
+    context: {} as PricesContext,
+    events: {} as PricesEvent,
+    input: {} as PricesInput,
+  },
+  actors: {
+    save: fromPromise<{ message: string }, { body: ClubSettingsBody }>(async () => {
+      throw new Error('save muss mit provide() übergeben werden');
+    }),
+  },
+  actions: {
+    reportSaved: () => {},
+  },
+  guards: {
+    valid: ({ context }) => context.errorsOf(context.draft).length === 0,
+  },
+}).createMachine({
+  id: 'prices',
+  context: ({ input }) => ({ ...input, errors: {}, formError: null, saved: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'rule.add': {
+          guard: ({ context }) => context.draft.rules.length < PRICE_RULES_MAX,
+          actions: assign(({ context }) => ({
+            draft: { ...context.draft, rules: [...context.draft.rules, context.newRule()] },
+            errors: without(context.errors, '/prices'),
+            saved: null,
+          })),
+        },
+        'rule.remove': {
+          actions: assign(({ context, event }) => ({
+            draft: { ...context.draft, rules: context.draft.rules.filter((_, i) => i !== event.index) },
+            errors: shiftRuleErrors(without(context.errors, `/prices/${event.index}`), event.index),
+            saved: null,
+          })),
+        },
+        'rule.change': {
+          actions: assign(({ context, event }) => ({
+            draft: withRule(context.draft, event.index, (rule) => ({ ...rule, ...event.changes })),
+            // The row's own error and the changed controls' are stale.
+            errors: Object.fromEntries(
+              Object.entries(context.errors).filter(
+                ([path]) =>
+                  path !== `/prices/${event.index}` &&
+                  !Object.keys(event.changes).some((name) =>
+                    path.startsWith(`/prices/${event.index}/${bodyName(name)}`),
+                  ),
+              ),
+            ),
+            saved: null,
+          })),
+        },
+        'rule.day': {
+          actions: assign(({ context, event }) => ({
+            draft: withRule(context.draft, event.index, (rule) => ({
+              ...rule,
+              days: toggled(rule.days, event.day, event.checked),
+            })),
+            errors: without(context.errors, `/prices/${event.index}/days`),
+            saved: null,
+          })),
+        },
+        'rule.court': {
+          actions: assign(({ context, event }) => ({
+            draft: withRule(context.draft, event.index, (rule) => ({
+              ...rule,
+              courts: toggled(rule.courts, event.court, event.checked),
+            })),
+            errors: without(context.errors, `/prices/${event.index}/courts`),
+            saved: null,
+          })),
+        },
+        'split.change': {
+          actions: assign(({ context, event }) => ({
+            draft: { ...context.draft, split_court_fee: event.value },
+            errors: without(context.errors, '/split_court_fee'),
+            saved: null,
+          })),
+        },
+        'preview.change': {
+          actions: assign(({ context, event }) => ({
+            draft: { ...context.draft, preview: { ...context.draft.preview, ...event.changes } },
+          })),
+        },
+        'form.submit': [
+          { guard: 'valid', target: 'saving' },
+          {
+            actions: assign(({ context }) => ({
+              errors: errorsByPath(context.errorsOf(context.draft)),
+              formError: null,
+              saved: null,
+            })),
+          },
+        ],
+      },
+    },
+    saving: {
+      tags: ['saving'],
+      invoke: {
+        src: 'save',
+        input: ({ context }) => ({ body: context.bodyOf(context.draft) }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            assign({ errors: {}, formError: null, saved: ({ event }) => event.output.message }),
+            'reportSaved',
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => {
+            if (!(event.error instanceof ApiError)) return { formError: uiTexts.networkError, errors: {} };
+            return { errors: errorsByPath(event.error.fieldErrors), formError: event.error.formMessage };
+          }),
+        },
+      },
+    },
+  },
+});
