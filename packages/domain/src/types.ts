@@ -49,7 +49,7 @@ export interface Club extends ClubCoreSettings {
   booking_horizon_days: number | null;
   /** Players cancel or move their own booking until this many hours before it begins. */
   cancel_deadline_hours: number;
-  /** Whether the club has written a Platzordnung. */
+  /** Whether the club's Platzordnung page has something to say: a Platzordnung, or prices. */
   has_rules: boolean;
   /**
    * The courts' own names ("Center Court"), by court number; a court without one is "Platz N"

@@ -53,6 +53,8 @@ describe('given a club that never set prices', () => {
     const m = await clubWithMembers(api.url, { courts_count: 4, start_hour: 8, end_hour: 20 });
     expect((await adminRead(m)).body).toMatchObject({ prices: [], split_court_fee: false });
     expect((await memberRead(m)).body.prices).toEqual([]);
+    const listed = (await m.player.client.get<Club[]>('/api/clubs')).body.find((c) => c._id === m.club._id);
+    expect(listed?.has_rules).toBe(false);
   });
 });
 
@@ -64,6 +66,9 @@ describe('given an admin setting prices', () => {
     expect(saved.status).toBe(200);
     expect((await adminRead(m)).body).toMatchObject({ prices: [hall, floodlight], split_court_fee: true });
     expect((await memberRead(m)).body.prices).toEqual([hall, floodlight]);
+    // The Platzordnung page now has something to say, so the members' navigation links it.
+    const listed = (await m.player.client.get<Club[]>('/api/clubs')).body.find((c) => c._id === m.club._id);
+    expect(listed?.has_rules).toBe(true);
 
     await save(m, { reservations_limit: 5 });
     expect((await adminRead(m)).body).toMatchObject({ prices: [hall, floodlight], split_court_fee: true });

@@ -1,11 +1,13 @@
 /**
  * The makeReservation popup's view over its machine. Before the member books it says what the
- * club's limit and quotas leave them and what the named guests cost (./room-left); a refusal shows
- * in an alert over the popup, which keeps everything chosen.
+ * club's limit and quotas leave them, what the named guests cost (./room-left) and what the hours
+ * cost by the club's prices (docs/architecture/money.md); a refusal shows in an alert over the
+ * popup, which keeps everything chosen.
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useMachine } from '@xstate/react';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
+import { costText, priceOfBooking } from '@platzbuchung/domain/money/prices';
 import '@platzbuchung/ui/styles/forms.css';
 import { postReservation, type DateWindow, type MakeReservationBody } from '../../shared/reservations-api';
 import type { UserListEntry } from '@platzbuchung/domain/types';
@@ -27,6 +29,7 @@ import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 import { AlertDialog } from '../../shared/alert/AlertDialog';
 import { cacheKey, myReservationsCache } from '../../shared/my-reservations';
 import { useClubNow } from '../../shared/use-club-now';
+import { useLoadedPrices } from '../../shared/club-play-rules';
 import { namedGuests } from './players-draft';
 import { guestFeeLine, limitLine, quotaLines, type BookingWeek, type RoomQuestion } from './room-left';
 
@@ -97,6 +100,17 @@ export function MakeReservationPopup(props: MakeReservationPopupProps) {
     ? []
     : [limitLine(question), ...quotaLines(question)].filter((line) => line !== null);
   const fee = naming ? guestFeeLine(context.play, namedGuests(context.players), hours) : null;
+  const prices = useLoadedPrices(input.clubId);
+  // What the chosen hours cost; nothing at all when they are free (no prices, or 0 €).
+  const cost = costText(
+    priceOfBooking(prices, {
+      court_num: String(context.slot.court),
+      courts: context.courts.map(String),
+      date: context.slot.date,
+      start_time: context.slot.hour,
+      hours,
+    }),
+  );
 
   return (
     <>
@@ -187,6 +201,9 @@ export function MakeReservationPopup(props: MakeReservationPopupProps) {
                 onChange={(hours) => send({ type: 'duration.change', hours })}
               />
             )}
+            <p className="popup__note popup__cost" aria-live="polite">
+              {cost}
+            </p>
             <p className="popup__note popup__fee" aria-live="polite">
               {fee}
             </p>

@@ -1,11 +1,13 @@
 /**
  * Platzordnung: the club's rules for its members, as the admin wrote them, and below them the
- * play rules the club set (who plays, guests, quotas) in plain words from the domain. The text is
+ * play rules the club set (who plays, guests, quotas) and its prices (docs/architecture/money.md)
+ * in plain words from the domain. The text is
  * plain with its line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in
  * it is shown, never run.
  */
 import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { clubRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
+import { priceRuleText, priceTexts } from '@platzbuchung/domain/money/prices';
 import { describePlayRules, playRulesTexts } from '@platzbuchung/domain/players/play-rules';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
@@ -38,7 +40,10 @@ function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | un
 
 function RulesText({ answer }: { answer: ClubRulesAnswer }) {
   const play = describePlayRules(answer.play);
-  if (!answer.rules && play.length === 0) return <p className="club-rules__empty">{clubRulesTexts.none}</p>;
+  // A free rule (0 €) costs nothing and says nothing, as in the booking popup.
+  const prices = answer.prices.filter((rule) => rule.cents_per_hour > 0).map(priceRuleText);
+  if (!answer.rules && play.length === 0 && prices.length === 0)
+    return <p className="club-rules__empty">{clubRulesTexts.none}</p>;
   return (
     <>
       {answer.rules && <div className="club-rules__text">{answer.rules}</div>}
@@ -48,6 +53,17 @@ function RulesText({ answer }: { answer: ClubRulesAnswer }) {
           <ul>
             {play.map((line) => (
               <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {prices.length > 0 && (
+        <section className="club-rules__play" aria-labelledby="club-rules-prices">
+          <h2 id="club-rules-prices">{priceTexts.heading}</h2>
+          <p>{priceTexts.sumExplained}</p>
+          <ul>
+            {prices.map((line, index) => (
+              <li key={`${index}-${line}`}>{line}</li>
             ))}
           </ul>
         </section>

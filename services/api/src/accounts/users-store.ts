@@ -45,9 +45,12 @@ const CLUB_COLUMNS = [
   'court_names',
 ];
 
-/** The club columns, and whether the club has a Platzordnung (without its text). */
+/**
+ * The club columns, and whether its Platzordnung page has something to say (without the text): a
+ * Platzordnung, or prices (docs/architecture/money.md), so members find what an hour costs.
+ */
 const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(HAS_RULES)];
-const HAS_RULES = `(rules <> '') AS has_rules`;
+const HAS_RULES = `(rules <> '' OR prices <> '[]'::jsonb) AS has_rules`;
 /** The same as one SQL select list, for the command path's hand-written query (commands/handle). */
 export const CLUB_SELECT_LIST = [...CLUB_COLUMNS, HAS_RULES].join(', ');
 const SESSION_USER_COLUMNS = ['id', 'club_id', 'role', 'first_name', 'last_name', 'email', 'status'];
@@ -85,7 +88,7 @@ export async function insertClub(
     .onConflict('name_key')
     .ignore()
     .returning<Omit<ClubRow, 'has_rules'>[]>(CLUB_COLUMNS);
-  // A new club has written no Platzordnung yet.
+  // A new club has written no Platzordnung and set no prices yet.
   return row && toClub({ ...row, has_rules: false });
 }
 
