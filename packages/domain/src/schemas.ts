@@ -174,7 +174,12 @@ const quota = {
       minItems: 1,
       maxItems: 7,
       uniqueItems: true,
-      items: { type: 'integer', minimum: 1, maximum: 7 },
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 7,
+        errorMessage: 'Ein Wochentag ist eine Zahl von 1 (Montag) bis 7 (Sonntag).',
+      },
       errorMessage: 'Bitte wählen Sie für jedes Kontingent mindestens einen Wochentag, jeden nur einmal.',
     },
     from_hour: integerBetween(0, 23, 'Ein Kontingent beginnt zwischen 0 und 23 Uhr.'),

@@ -24,7 +24,9 @@ function toFieldError(error: ErrorObject): FieldError {
     const extra = (first.params as { additionalProperty: string }).additionalProperty;
     return { instancePath: `${first.instancePath}/${extra}`, message: texts.unknownField(extra) };
   }
-  return { instancePath: error.instancePath, message: error.message ?? texts.invalidValue };
+  // ajv's own words are English; a field its schema gives no German message for still gets one.
+  const message = error.keyword === 'errorMessage' ? error.message : undefined;
+  return { instancePath: error.instancePath, message: message ?? texts.invalidValue };
 }
 
 /** ajv errors → one error per field (the first), in the order ajv reported them. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clubSchema, loginSchema, resetPasswordSchema, signupSchema } from '../src/schemas';
+import {
+  clubSchema,
+  clubSettingsSchema,
+  loginSchema,
+  resetPasswordSchema,
+  signupSchema,
+} from '../src/schemas';
 import { compileValidator, createAjv, fieldOf } from '../src/validation';
 import * as texts from '../src/texts';
 
@@ -166,5 +172,33 @@ describe('hostile input is invalid, never an exception', () => {
 
   it('an object where a $data comparison expects a number', () => {
     expect(validateClub({ ...validClub, start_hour: { toString: 'x' } }).ok).toBe(false);
+  });
+});
+
+describe('every refusal is German', () => {
+  it('a weekday outside 1 to 7 in a quota is named as such', () => {
+    const validate = compileValidator(ajv, clubSettingsSchema);
+    const quota = { days: [0], from_hour: 17, to_hour: 21, hours_per_week: 2 };
+    const settings = { name: 'TC Test', courts_count: 4, start_hour: 8, end_hour: 20, reservations_limit: 3 };
+    expect(validate({ ...settings, quotas: [quota] })).toEqual({
+      ok: false,
+      errors: [
+        {
+          instancePath: '/quotas/0/days/0',
+          message: 'Ein Wochentag ist eine Zahl von 1 (Montag) bis 7 (Sonntag).',
+        },
+      ],
+    });
+  });
+
+  it('a field whose schema has no German words of its own gets ours, never ajv’s English', () => {
+    const bare = compileValidator(ajv, {
+      type: 'object',
+      properties: { n: { type: 'integer', maximum: 3 } },
+    });
+    expect(bare({ n: 4 })).toEqual({
+      ok: false,
+      errors: [{ instancePath: '/n', message: texts.invalidValue }],
+    });
   });
 });
