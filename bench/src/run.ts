@@ -250,6 +250,12 @@ async function national(): Promise<Figure[]> {
   return measureNational(runs, seconds, log);
 }
 
+/** Base backup and restore to a moment at the national size, on a server of its own. */
+async function restore(): Promise<Figure[]> {
+  const { measureRestore } = await import('./restore');
+  return measureRestore(today, log);
+}
+
 const parts: Record<string, () => Promise<Figure[]>> = {
   reads,
   growth,
@@ -263,10 +269,11 @@ const parts: Record<string, () => Promise<Figure[]>> = {
   export: exports,
   phones,
   national,
+  restore,
 };
 
 /** Parts a full run leaves out (asked for by name). */
-const ON_REQUEST = new Set(['national']);
+const ON_REQUEST = new Set(['national', 'restore']);
 
 async function main() {
   const requested = process.argv[2]?.startsWith('--') ? 'all' : (process.argv[2] ?? 'all');

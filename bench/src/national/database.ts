@@ -48,8 +48,8 @@ function newestMigration(): string {
     .at(-1)!;
 }
 
-async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
+async function onAdmin<T>(work: (client: pg.Client) => Promise<T>, admin = ADMIN_URL): Promise<T> {
+  const client = new pg.Client({ connectionString: admin });
   await client.connect();
   try {
     return await work(client);
@@ -58,18 +58,20 @@ async function onAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-function urlOf(name: string): string {
-  const url = new URL(ADMIN_URL);
+function urlOf(name: string, admin: string): string {
+  const url = new URL(admin);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function readMarker(name: string): Promise<Marker | null> {
-  const { rows } = await onAdmin((client) =>
-    client.query<{ comment: string | null }>(
-      "SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1",
-      [name],
-    ),
+async function readMarker(name: string, admin: string): Promise<Marker | null> {
+  const { rows } = await onAdmin(
+    (client) =>
+      client.query<{ comment: string | null }>(
+        "SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1",
+        [name],
+      ),
+    admin,
   );
   const comment = rows[0]?.comment;
   if (!comment) return null;
@@ -92,16 +94,18 @@ function upToDate(marker: Marker | null, shape: NationalShape): marker is Marker
 /**
  * The database `name` with `shape` generated into it: the kept one when its marker is current,
  * else made anew (dropped, created, migrated, the busy club seeded, the national clubs generated,
- * vacuumed and analysed as autovacuum would have by then).
+ * vacuumed and analysed as autovacuum would have by then). `admin` names the server (its
+ * `postgres` database): BENCH_DATABASE_URL's unless a part brings a server of its own.
  */
 export async function nationalDatabase(
   name: string,
   shape: NationalShape,
   today: string,
   log: (line: string) => void,
+  admin = ADMIN_URL,
 ): Promise<NationalDatabase> {
-  const url = urlOf(name);
-  let marker = await readMarker(name);
+  const url = urlOf(name, admin);
+  let marker = await readMarker(name, admin);
   const fresh = !upToDate(marker, shape);
   if (fresh) {
     log(marker ? `${name} is outdated; generating it anew` : `${name} is missing; generating it`);
@@ -109,7 +113,7 @@ export async function nationalDatabase(
     await onAdmin(async (client) => {
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await client.query(`CREATE DATABASE "${name}"`);
-    });
+    }, admin);
     const db = connectDb(url, { max: 2 });
     try {
       await migrateLatest(db);
@@ -138,7 +142,7 @@ export async function nationalDatabase(
     }
     // Written last: a generation that broke off leaves no marker, so the next run starts again.
     const comment = JSON.stringify(marker).replace(/'/g, "''");
-    await onAdmin((client) => client.query(`COMMENT ON DATABASE "${name}" IS '${comment}'`));
+    await onAdmin((client) => client.query(`COMMENT ON DATABASE "${name}" IS '${comment}'`), admin);
   }
   const db = connectDb(url, { max: 4 });
   return { name, url, db, marker: marker!, fresh, close: () => db.destroy() };
