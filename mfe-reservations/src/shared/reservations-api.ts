@@ -8,6 +8,7 @@ import {
   getJson,
   getJsonAtClubSeq,
   postJson,
+  postJsonOnce,
   putJson,
   type AtClubSeq,
 } from '@platzbuchung/ui/api/client';
@@ -62,8 +63,9 @@ export async function fetchBlocks(
   return { value: answer.value.data, clubSeq: answer.clubSeq };
 }
 
-export function postReservation(body: MakeReservationBody, window: DateWindow) {
-  return postJson<ReservationsAnswer>(`/api/reservations?${windowQuery(window)}`, body);
+/** `key`: the same for the same booking sent again (docs/operations.md, "During a failover"). */
+export function postReservation(body: MakeReservationBody, window: DateWindow, key: string) {
+  return postJsonOnce<ReservationsAnswer>(`/api/reservations?${windowQuery(window)}`, body, key);
 }
 
 export function postReservationDelete(

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useMachine } from '@xstate/react';
+import { keysPerBody } from '@platzbuchung/ui/api/client';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
 import { costText, priceOfBooking } from '@platzbuchung/domain/money/prices';
 import '@platzbuchung/ui/styles/forms.css';
@@ -51,13 +52,17 @@ interface MakeReservationPopupProps {
 
 export function MakeReservationPopup(props: MakeReservationPopupProps) {
   const { input, taken, window, members, week, onDone, onRefused } = props;
-  const [machine] = useState(() =>
-    makeReservationMachine.provide({
+  const [machine] = useState(() => {
+    // Sending the same booking again (after the database failed over) keeps its key.
+    const keyFor = keysPerBody();
+    return makeReservationMachine.provide({
       actors: {
-        submit: submitVia((request: { body: MakeReservationBody }) => postReservation(request.body, window)),
+        submit: submitVia((request: { body: MakeReservationBody }) =>
+          postReservation(request.body, window, keyFor(request.body)),
+        ),
       },
-    }),
-  );
+    });
+  });
   const [snapshot, send] = useMachine(machine, { input });
   const busy = snapshot.hasTag('sending');
   const { context } = snapshot;

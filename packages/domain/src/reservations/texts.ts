@@ -25,6 +25,11 @@ export const playerNoRecurrence =
   'Nur Administratoren können wöchentlich wiederkehrende Reservierungen anlegen.';
 export const reservationNotFound = 'Diese Reservierung gibt es nicht (mehr).';
 export const reservationExists = 'Diese Reservierung gibt es schon.';
+/** A retried booking's `Idempotency-Key` (docs/operations.md, "During a failover"). */
+export const idempotencyKeyInvalid =
+  'Der Idempotency-Key besteht aus 8 bis 64 Buchstaben, Ziffern, „-“ oder „_“.';
+export const idempotencyKeyUsed =
+  'Dieser Idempotency-Key gehört schon zu einer anderen Reservierung; bitte wählen Sie für jede Buchung einen neuen.';
 export const notOwnReservation = 'Sie können nur Ihre eigenen Reservierungen löschen.';
 export const alreadyBegun = 'Eine Reservierung, die bereits begonnen hat, kann nicht mehr gelöscht werden.';
 export const notOwnToChange = 'Sie können nur Ihre eigenen Reservierungen ändern.';

@@ -172,10 +172,11 @@ function sendJson<T>(
   path: string,
   body: unknown,
   signal?: AbortSignal,
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<T> {
   return request<T>(path, {
     method,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
     signal: signal ?? null,
   });
@@ -183,6 +184,32 @@ function sendJson<T>(
 
 export function postJson<T>(path: string, body: unknown = {}, signal?: AbortSignal): Promise<T> {
   return sendJson<T>('POST', path, body, signal);
+}
+
+/**
+ * A POST that is safe to send again with the same `key` (the API's `Idempotency-Key`): one whose
+ * answer was lost while the database failed over is answered as the first was, never done twice.
+ */
+export function postJsonOnce<T>(path: string, body: unknown, key: string): Promise<T> {
+  return sendJson<T>('POST', path, body, undefined, { 'Idempotency-Key': key });
+}
+
+/**
+ * One key per distinct body: the same booking sent again keeps its key, a changed one gets a new
+ * key. Made from `getRandomValues`, which, unlike `randomUUID`, also exists on plain http.
+ */
+export function keysPerBody(): (body: unknown) => string {
+  const keys = new Map<string, string>();
+  return (body) => {
+    const asked = JSON.stringify(body);
+    let key = keys.get(asked);
+    if (!key) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      key = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+      keys.set(asked, key);
+    }
+    return key;
+  };
 }
 
 export function putJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {

@@ -37,6 +37,12 @@ import {
 } from '../commands/reservations';
 import { listReservationsJson } from '../reservations/window-list';
 import { requestedPlayers } from './reservation-players';
+import {
+  bookedBefore,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyOf,
+  keyedIds,
+} from '../reservations/idempotent-booking';
 import { takeAll } from '../accounts/rate-limits';
 import { lastClubSeq } from '../events/store';
 import { acceptsGzip } from '../http/compression';
@@ -220,27 +226,53 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       if ((body.court_num === undefined) === (body.court_nums === undefined)) {
         throw badRequest(reservationTexts.oneOfCourtOrCourts);
       }
-      result = body.court_nums
-        ? await handleCommand(
-            deps.db,
-            clubId,
-            bookCourtsCommand,
-            {
-              type: 'BookCourts',
-              group_id: newId(),
-              reservation_ids: body.court_nums.map(() => newId()),
-              court_nums: body.court_nums,
-              ...booking,
-            },
-            clock(),
-          )
-        : await handleCommand(
-            deps.db,
-            clubId,
-            makeReservationCommand,
-            { type: 'MakeReservation', reservation_id: newId(), court_num: body.court_num!, ...booking },
-            clock(),
-          );
+      const courts = body.court_nums ?? [body.court_num!];
+      const key = idempotencyKeyOf(ctx.get(IDEMPOTENCY_KEY_HEADER) || undefined);
+      // A keyed request names its ids (the group's last), so asking again finds the first answer's booking.
+      const ids = key
+        ? keyedIds(user._id, key, courts.length + 1)
+        : courts.map(() => newId()).concat(newId());
+      const asked = {
+        court_num: courts[0]!,
+        date: body.date,
+        start_time: body.start_time,
+        end_time: body.end_time,
+      };
+      const repeated = () => (key ? bookedBefore(deps.db, ids[0]!, user._id, asked) : false);
+      const book = () =>
+        body.court_nums
+          ? handleCommand(
+              deps.db,
+              clubId,
+              bookCourtsCommand,
+              {
+                type: 'BookCourts',
+                group_id: ids.at(-1)!,
+                reservation_ids: ids.slice(0, -1),
+                court_nums: body.court_nums,
+                ...booking,
+              },
+              clock(),
+            )
+          : handleCommand(
+              deps.db,
+              clubId,
+              makeReservationCommand,
+              { type: 'MakeReservation', reservation_id: ids[0]!, court_num: body.court_num!, ...booking },
+              clock(),
+            );
+      let bookedAlready = await repeated();
+      if (!bookedAlready) {
+        result = await book();
+        // The same key's request was decided before it (in its batch, or committed while this one
+        // waited for the club's lock): the clash is with itself, answered as that one was.
+        if (key && result && !result.ok) bookedAlready = await repeated();
+      }
+      if (bookedAlready) {
+        ctx.status = 201;
+        withList(ctx, await listAfter(deps, cache, clubId, range, []));
+        return;
+      }
     }
     const events = eventsOrThrow(result);
     ctx.status = reservationId === undefined ? 201 : 200;
@@ -309,7 +341,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
     'POST /api/reservations': {
       summary: 'Einen oder mehrere Plätze buchen; mit `?reservation_id=` eine Buchung stornieren',
       description:
-        'Buchen: `court_num` oder `court_nums` (eine Gruppe). Stornieren: `reservation_id` in der Query und `delete_type` im Körper.',
+        'Buchen: `court_num` oder `court_nums` (eine Gruppe). Stornieren: `reservation_id` in der Query und `delete_type` im Körper. Mit dem Header `Idempotency-Key` (8–64 Zeichen: Buchstaben, Ziffern, `-`, `_`) lässt sich eine Buchung gefahrlos erneut senden, etwa wenn die Antwort beim Ausfall der Datenbank verloren ging: dieselbe Anfrage wird wie die erste mit 201 beantwortet und einmal gebucht; derselbe Schlüssel für eine andere Buchung ist ein 409.',
       access: 'member',
       query: { ...listQuery, reservation_id: { description: 'Die zu stornierende Buchung.', schema: id } },
       body: { anyOf: [makeReservationSchema, deleteReservationSchema] },
