@@ -1,7 +1,10 @@
 /**
  * Lighthouse (mobile preset, simulated throttling) on `/` logged out and on `/reservations`
  * logged in, as `npm start` serves them, in Debian's Chromium: performance, total blocking time,
- * largest contentful paint, requests, best practices and accessibility. Medians of the runs.
+ * first and largest contentful paint, requests, best practices and accessibility. Medians of the
+ * runs. `BENCH_LIGHTHOUSE_AGAINST=<checkout>` also serves another checkout's build (with its own
+ * node_modules) on the same database and audits both in turns, so a change is read against its
+ * build before in one run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,11 +17,14 @@ import { BENCH_PASSWORD, BENCH_TIME_ZONE, seedBusyClub } from './support/seed';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, freeStackPort, startStack, withBrowserUiOff } from './support/stack';
 import { median, round } from './support/stats';
 
+const AGAINST = process.env.BENCH_LIGHTHOUSE_AGAINST;
+
 interface Audit {
   performance: number;
   bestPractices: number;
   accessibility: number;
   tbtMs: number;
+  fcpMs: number;
   lcpMs: number;
   requests: number;
 }
@@ -55,6 +61,7 @@ async function audit(port: number, url: string, cookie?: string): Promise<Audit>
     bestPractices: score('best-practices'),
     accessibility: score('accessibility'),
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
     requests: requests?.items?.length ?? NaN,
   };
@@ -90,6 +97,15 @@ function figures(page: string, audits: Audit[]): Figure[] {
     },
     {
       section,
+      name: `${page}: first contentful paint`,
+      value: round(
+        mid((a) => a.fcpMs),
+        0,
+      ),
+      unit: 'ms',
+    },
+    {
+      section,
       name: `${page}: largest contentful paint`,
       value: round(
         mid((a) => a.lcpMs),
@@ -105,31 +121,41 @@ function figures(page: string, audits: Audit[]): Figure[] {
 
 export async function measureLighthouse(runs: number): Promise<Figure[]> {
   const database = await createBenchDatabase();
-  const port = await freeStackPort();
-  let stack: Awaited<ReturnType<typeof startStack>> | undefined;
+  const stacks: Awaited<ReturnType<typeof startStack>>[] = [];
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const today = localMoment(new Date(), BENCH_TIME_ZONE).date;
     const club = await seedBusyClub(database.db, { name: 'Bench Lighthouse', historyFactor: 1, today });
-    stack = await startStack(database.url, port);
-    const baseUrl = `http://localhost:${port}`;
+    const baseUrls: string[] = [];
+    for (const root of AGAINST ? [undefined, AGAINST] : [undefined]) {
+      const port = await freeStackPort();
+      stacks.push(await startStack(database.url, port, root));
+      baseUrls.push(`http://localhost:${port}`);
+    }
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
       chromeFlags: withBrowserUiOff([...chromeLauncher.Launcher.defaultFlags(), ...CHROMIUM_FLAGS]),
       ignoreDefaultFlags: true,
     });
-    const landing: Audit[] = [];
-    const grid: Audit[] = [];
+    const builds = baseUrls.map(() => ({ landing: [] as Audit[], grid: [] as Audit[] }));
     for (let run = 0; run < runs; run++) {
-      landing.push(await audit(chrome.port, `${baseUrl}/`));
-      grid.push(
-        await audit(chrome.port, `${baseUrl}/reservations`, await sessionCookie(baseUrl, club.adminEmail)),
-      );
+      // With two builds, each goes first in every other run.
+      const order = run % 2 ? [...builds.keys()].reverse() : [...builds.keys()];
+      for (const index of order) {
+        const baseUrl = baseUrls[index]!;
+        builds[index]!.landing.push(await audit(chrome.port, `${baseUrl}/`));
+        builds[index]!.grid.push(
+          await audit(chrome.port, `${baseUrl}/reservations`, await sessionCookie(baseUrl, club.adminEmail)),
+        );
+      }
     }
-    return [...figures('/ (logged out)', landing), ...figures('/reservations (logged in)', grid)];
+    return builds.flatMap(({ landing, grid }, index) => {
+      const of = index ? `, the build of ${AGAINST}` : '';
+      return [...figures(`/ (logged out)${of}`, landing), ...figures(`/reservations (logged in)${of}`, grid)];
+    });
   } finally {
     chrome?.kill();
-    await stack?.stop();
+    for (const stack of stacks) await stack.stop();
     await database.drop();
   }
 }

@@ -46,6 +46,8 @@ export interface LaunchOptions {
    * requests itself, out of `page.route`'s reach and outside a test's count of what the page asked.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** Whether pages run scripts: `off` shows what a page is from its HTML alone. */
+  javaScript?: 'on' | 'off';
 }
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<ChromiumSession> {
@@ -60,6 +62,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Chrom
     timezoneId: 'Europe/Berlin',
     viewport: VIEWPORTS.phone,
     serviceWorkers: options.serviceWorkers ?? 'block',
+    javaScriptEnabled: options.javaScript !== 'off',
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   });
   return {
@@ -104,7 +107,9 @@ export interface ChromiumHandle {
   freshContext(): Promise<void>;
 }
 
-export function useChromium(options: Pick<LaunchOptions, 'locale' | 'serviceWorkers'> = {}): ChromiumHandle {
+export function useChromium(
+  options: Pick<LaunchOptions, 'locale' | 'serviceWorkers' | 'javaScript'> = {},
+): ChromiumHandle {
   let session: ChromiumSession | undefined;
   beforeAll(async () => {
     session = await launchChromium({ ...options, baseURL: e2eStack().baseUrl });

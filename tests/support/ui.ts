@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { formatDateDe, formatMonthDe, MONTHS_DE } from '@platzbuchung/domain/dates';
 import { expect } from 'vitest';
 import * as texts from '@platzbuchung/domain/texts';
+import { SERVER_RENDERED_ATTRIBUTE } from '@platzbuchung/host/contract';
 import { loginViaApi, type Credentials } from './api';
 import type { ChromiumHandle, ViewportName } from './chromium';
 
@@ -36,6 +37,11 @@ export async function openPage(page: Page, path: string): Promise<void> {
 export async function waitForStartup(page: Page): Promise<void> {
   // A member's page has a frame from the server until the shell renders (services/api/src/http/page-frame.ts).
   await page.locator('[data-page-frame]').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+  // A stranger's page is rendered by the server and works once React has hydrated it, which then
+  // drops the root's mark (services/api/src/http/painted-pages.ts).
+  await page
+    .locator(`#root[${SERVER_RENDERED_ATTRIBUTE}]`)
+    .waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
   await page.locator('#main').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
   await page.getByText(texts.startupSplash).waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
 }

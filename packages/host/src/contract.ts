@@ -136,3 +136,9 @@ export interface PageStartup {
 
 /** The id of the JSON data block that holds the page's `PageStartup`. */
 export const INLINE_STARTUP_ID = 'platzbuchung-startup';
+
+/**
+ * Marks a page root that holds the app as the server rendered it (an anonymous page painted from
+ * its HTML): the shell hydrates it instead of rendering anew.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';

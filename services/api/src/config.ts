@@ -22,7 +22,12 @@ export interface Config {
   timeZone: string;
   impressum: ImpressumConfig;
   /** The built shell the API serves at /, and where the browser finds each remote. */
-  ui: { shellDir: string; remotes: Record<string, string> };
+  ui: {
+    shellDir: string;
+    remotes: Record<string, string>;
+    /** The built renderers of a stranger's first pages (http/painted-pages.ts). */
+    pageRenderers: { shell: string; remotes: Record<string, string> };
+  };
   production: boolean;
   /** `DEMO=1` (or `--demo`): seed the demo club at start. */
   demo: boolean;
@@ -210,6 +215,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ui: {
       shellDir: env.SHELL_DIR ?? `${REPO_ROOT}shell/dist`,
       remotes: remoteUrls(env.REMOTE_URLS, publicUrl),
+      pageRenderers: {
+        shell: `${REPO_ROOT}shell/server-dist/page-render.mjs`,
+        remotes: { auth: `${REPO_ROOT}mfe-auth/server-dist/screens.mjs` },
+      },
     },
     production,
     demo: env.DEMO === '1',

@@ -42,6 +42,7 @@ function shellUi(config: Config, db: Db) {
     production: config.production,
     startupFor: pageStartup(db),
     inlineAnswerFor: firstScreenAnswers(db, () => new Date()),
+    pageRenderers: config.ui.pageRenderers,
   });
 }
 

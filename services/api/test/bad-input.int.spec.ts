@@ -53,6 +53,18 @@ describe.each(endpoints)('POST %s', (path) => {
     expect(response.body).toEqual(formRefusal(texts.unsupportedMediaType));
   });
 
+  it("a page's own form sent before its script ran → 303 back to the page, nothing read", async () => {
+    const page = path.replace('/api/', '/');
+    const response = await fetch(api.url + page, {
+      method: 'POST',
+      body: 'email=x%40example.org&password=geheim',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(page);
+  });
+
   it('no content type at all → 415', async () => {
     const response = await fetch(api.url + path, {
       method: 'POST',

@@ -1,4 +1,5 @@
 /** The shell: startup splash, then the product's routes inside the fitting layout. */
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import * as texts from '@platzbuchung/domain/texts';
 import { Layout } from '../layout/Layout';
@@ -9,16 +10,27 @@ import { RouteGate } from './RouteGate';
 import { appRoutes } from '@platzbuchung/host/routes';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 
-/** `page`: what the page carries for the start, when it carries all of it (../session/session-context). */
-export function App({ page }: { page: Basics | null }) {
+type Router = ComponentType<{ children: ReactNode }>;
+
+interface AppProps {
+  /** What the page carries for the start, when it carries all of it (../session/session-context). */
+  page: Basics | null;
+  /** The browser's history; the server renders at one path instead (../server/page-render). */
+  Router?: Router;
+  /** Called once the app's first render is on the page (hydrated or drawn anew). */
+  onFirstCommit?: () => void;
+}
+
+export function App({ page, Router = BrowserRouter, onFirstCommit }: AppProps) {
+  useEffect(() => onFirstCommit?.(), [onFirstCommit]);
   return (
     <SessionContext.Provider options={{ input: { page } }}>
-      <Startup />
+      <Startup Router={Router} />
     </SessionContext.Provider>
   );
 }
 
-function Startup() {
+function Startup({ Router }: { Router: Router }) {
   const starting = SessionContext.useSelector((s) => s.hasTag('starting'));
   const failed = SessionContext.useSelector((s) => s.matches('startupFailed'));
   const session = SessionContext.useActorRef();
@@ -42,7 +54,7 @@ function Startup() {
     );
   }
   return (
-    <BrowserRouter>
+    <Router>
       <Routes>
         <Route element={<Layout />}>
           {appRoutes.map((route) => (
@@ -55,6 +67,6 @@ function Startup() {
           <Route path="*" element={<NotFound />} />
         </Route>
       </Routes>
-    </BrowserRouter>
+    </Router>
   );
 }

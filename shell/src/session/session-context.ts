@@ -33,8 +33,24 @@ function startLoadingScreen(config: RemotesConfig, auth: AuthState): void {
   registerConfiguredRemotes(config.remotes);
   const screen = remoteScreenAt(window.location.pathname, auth);
   if (screen && isRemoteConfigured(screen.remote)) {
-    loadScreen(screen.remote, screen.module, false).catch(() => {});
+    openedScreenLoad = loadScreen(screen.remote, screen.module, false);
+    openedScreenLoad.catch(() => {});
   }
+}
+
+/** The opened screen's load, once the page's start has begun it. */
+let openedScreenLoad: Promise<unknown> = Promise.resolve();
+
+/**
+ * Whether the screen the opened page shows has loaded (true at once when it shows none): a page the
+ * server rendered is hydrated only then, since the area's first render must find the screen as the
+ * server's did (`bootstrap.tsx`).
+ */
+export function openedScreenLoaded(): Promise<boolean> {
+  return openedScreenLoad.then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

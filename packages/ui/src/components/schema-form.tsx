@@ -76,7 +76,16 @@ export function SchemaForm({
   };
 
   return (
-    <form className="form" ref={formRef} noValidate onSubmit={onSubmit} aria-busy={form.isSending}>
+    // `post`: a form sent before its script has run (a page painted by the server, JavaScript off)
+    // never carries what was typed, a password too, into the address.
+    <form
+      className="form"
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={form.isSending}
+    >
       {requiredHint && <p className="form__hint">{uiTexts.requiredHint}</p>}
       {form.formError && (
         <div className="notice notice--error" role="alert">

@@ -147,6 +147,17 @@ export function screenPreloadLinks(files: ScreenFiles): string {
 }
 
 /**
+ * The screen's style sheets, applied by the page itself: a page the server rendered shows the
+ * screen before any script runs (./painted-pages), so its styles cannot wait for the remote's
+ * loader, which later links the same files again and finds them loaded.
+ */
+export function screenStyleSheets(files: ScreenFiles | null): string {
+  return (files?.styles ?? [])
+    .map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}" />`)
+    .join('');
+}
+
+/**
  * Preload links for the API answers a screen asks for as it opens. The screens' API client asks
  * with `credentials: 'same-origin'`, which a preload with a bare `crossorigin` (anonymous) matches:
  * the session's cookie goes along to the page's own origin, and the screen's request takes the

@@ -11,11 +11,18 @@ import type { IsoDate } from '@platzbuchung/domain/types';
 import type { AppContext } from './context';
 import { inlineAnswersBlock, inlineContractsBlock } from './page-head';
 import type { InlineAnswerFor, PageStartupText } from './page-startup';
-import { dataPreloadLinks, screenPreloadLinks, type ScreenFilesFor } from './remote-files';
+import { dataPreloadLinks, screenPreloadLinks, type ScreenFiles, type ScreenFilesFor } from './remote-files';
 
 export interface PreloadSources {
   screenFilesFor: ScreenFilesFor;
   inlineAnswerFor: InlineAnswerFor | undefined;
+}
+
+/** What a page names of its screen: the links for its head, and the screen's files they name. */
+interface ScreenPreloads {
+  links: string;
+  /** From the served manifest; null when the page shows no remote's screen or the manifest is unread. */
+  files: ScreenFiles | null;
 }
 
 /**
@@ -28,16 +35,19 @@ export async function preloadsFor(
   ctx: AppContext,
   startup: PageStartupText,
   sources: PreloadSources,
-): Promise<string> {
+): Promise<ScreenPreloads> {
   const screen = remoteScreenAt(ctx.path, authStateOf(startup.user));
-  if (!screen) return '';
+  if (!screen) return { links: '', files: null };
   const [files, data] = await Promise.all([
     sources.screenFilesFor(screen.remote, screen.module, ctx.state.logger),
     firstData(screen, startup, dayInQuery(ctx.querystring), sources.inlineAnswerFor),
   ]);
   const contract = files?.contract ? inlineContractsBlock({ [screen.remote]: files.contract }) : '';
   const answers = Object.keys(data.answers).length ? inlineAnswersBlock(data.answers) : '';
-  return (files ? screenPreloadLinks(files) : '') + dataPreloadLinks(data.preloads) + contract + answers;
+  return {
+    links: (files ? screenPreloadLinks(files) : '') + dataPreloadLinks(data.preloads) + contract + answers,
+    files,
+  };
 }
 
 /** The screen's first requests: those the page answers itself, and the others, to preload. */

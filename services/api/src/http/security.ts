@@ -62,6 +62,18 @@ export function serviceWorkerPolicy(remoteOrigins: readonly string[]): string {
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(;|$)/i;
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HTML_FORM_MEDIA_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+
+/**
+ * A page's own form, sent by the browser before the page's script has taken it over (the server
+ * renders a stranger's first pages, docs/architecture/first-visit.md, "Pages painted from their
+ * HTML"): posted to the page's address, never to the API's.
+ */
+const isPageFormPost = (ctx: { method: string; path: string; get(field: string): string }) =>
+  ctx.method === 'POST' &&
+  HTML_FORM_MEDIA_TYPE.test(ctx.get('Content-Type')) &&
+  !ctx.path.startsWith('/api/') &&
+  !ctx.path.startsWith('/schema/');
 
 /**
  * State-changing requests must be JSON (a cross-site form cannot send that without a CORS preflight)
@@ -75,6 +87,12 @@ export function requireJsonFromOwnOrigin(allowedOrigins: readonly string[]): Mid
       // Not `ctx.origin`: Koa 3 answers the Origin header there, not the server's own origin.
       if (origin && origin !== `${ctx.protocol}://${ctx.host}` && !allowed.has(origin)) {
         throw new HttpError(403, texts.foreignOrigin);
+      }
+      // Nothing is read or changed: the browser is sent back to the page, which then works.
+      if (isPageFormPost(ctx)) {
+        ctx.status = 303;
+        ctx.redirect(ctx.path);
+        return;
       }
       if (!JSON_MEDIA_TYPE.test(ctx.get('Content-Type'))) {
         throw new HttpError(415, texts.unsupportedMediaType);

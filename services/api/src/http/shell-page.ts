@@ -1,16 +1,20 @@
 /**
  * The shell's index.html as each request gets it: the configuration and the preconnect links in its
  * head, and, with a startup reader, the request's own startup block, its screen's preloads
- * (./screen-preloads) and, for a member, the layout's frame (./page-frame). What can be shared is
- * made and compressed once; what holds a session is made per request and kept nowhere.
+ * (./screen-preloads) and, for a member, the layout's frame (./page-frame); a stranger's first
+ * pages come rendered by React (./painted-pages). What can be shared is made and compressed once;
+ * what holds a session is made per request and kept nowhere.
  */
 import { readFile } from 'node:fs/promises';
 import * as texts from '@platzbuchung/domain/texts';
 import { acceptsGzip, gzipOnce } from './compression';
 import type { AppContext } from './context';
-import { privateLayoutFrame, withFrame } from './page-frame';
+import type { PageStartup } from '@platzbuchung/host/contract';
+import { privateLayoutFrame, withFrame, withPaintedPage } from './page-frame';
 import { inlineStartupBlock } from './page-head';
 import type { PageStartupFor, PageStartupText } from './page-startup';
+import type { PagePainter } from './painted-pages';
+import { screenStyleSheets, type ScreenFiles } from './remote-files';
 import { preloadsFor, type PreloadSources } from './screen-preloads';
 import type { FileBody, FoundFile } from './static-files';
 
@@ -39,8 +43,9 @@ interface StartupPage {
 }
 
 /**
- * Anonymous pages differ only by the screen they preload (the landing page, the login, …): at most
- * this many are kept, which covers every public screen of a version and its successor.
+ * Anonymous pages differ by the screen they preload (the landing page, the login, …) and, when
+ * painted, by their path (the Impressum and the privacy notice preload nothing): at most this many
+ * are kept, which covers every public page of a version and its successor.
  */
 const MOST_ANONYMOUS_PAGES = 32;
 
@@ -56,6 +61,7 @@ export function shellPage(
   headExtras: string,
   startupFor: PageStartupFor | undefined,
   sources: PreloadSources,
+  painter?: PagePainter,
 ): (ctx: AppContext, found: FoundFile) => Promise<PageBody> {
   let kept: PageParts | undefined;
   const anonymousPages = new Map<string, StartupPage>();
@@ -72,14 +78,42 @@ export function shellPage(
     }
     return kept;
   };
-  const anonymousPage = (page: PageParts, startupJson: string, preloads: string): StartupPage => {
+  /** The page rendered by React for this request, or null (./painted-pages). */
+  const painted = (
+    ctx: AppContext,
+    startupJson: string,
+    files: ScreenFiles | null,
+  ): Promise<string | null> =>
+    painter
+      ? painter.paint({
+          path: ctx.path,
+          query: ctx.querystring,
+          startup: JSON.parse(startupJson) as PageStartup,
+          screenFiles: files,
+          logger: ctx.state.logger,
+        })
+      : Promise.resolve(null);
+  const anonymousPage = async (
+    ctx: AppContext,
+    page: PageParts,
+    startupJson: string,
+    preloads: { links: string; files: ScreenFiles | null },
+  ): Promise<StartupPage> => {
     const key = `${page.version}\n${startupJson}`;
-    const known = anonymousPages.get(preloads);
+    // Painted or not, a path's page is kept under the path only when it may be painted, so a stranger's
+    // made-up addresses share the one unpainted page of their screen.
+    const slot = painter?.paints(ctx.path, ctx.querystring)
+      ? `${ctx.path}\n${preloads.links}`
+      : preloads.links;
+    const known = anonymousPages.get(slot);
     if (known?.key === key) return known;
-    const plain = Buffer.from(page.head + preloads + inlineStartupBlock(startupJson) + page.rest);
+    const html = await painted(ctx, startupJson, preloads.files);
+    const head = html === null ? preloads.links : preloads.links + screenStyleSheets(preloads.files);
+    const rest = html === null ? page.rest : withPaintedPage(page.rest, html);
+    const plain = Buffer.from(page.head + head + inlineStartupBlock(startupJson) + rest);
     const made = { key, plain, gzipped: gzipOnce(plain, 9) };
     if (anonymousPages.size >= MOST_ANONYMOUS_PAGES) anonymousPages.clear();
-    anonymousPages.set(preloads, made);
+    anonymousPages.set(slot, made);
     return made;
   };
   return async (ctx, found) => {
@@ -100,7 +134,7 @@ export function shellPage(
     const preloads = await preloadsFor(ctx, startup, sources);
     // Even the anonymous page says that nobody is logged in: no shared cache may keep it.
     if (startup.anonymous) {
-      const sent = anonymousPage(page, startup.json, preloads);
+      const sent = await anonymousPage(ctx, page, startup.json, preloads);
       return gzip
         ? { body: await sent.gzipped, encoding: 'gzip', personal: true }
         : { body: sent.plain, personal: true };
@@ -109,7 +143,7 @@ export function shellPage(
     const rest = startup.user
       ? withFrame(page.rest, privateLayoutFrame(startup.clubName ?? texts.productName))
       : page.rest;
-    const body = Buffer.from(page.head + preloads + inlineStartupBlock(startup.json) + rest);
+    const body = Buffer.from(page.head + preloads.links + inlineStartupBlock(startup.json) + rest);
     return gzip ? { body: await gzipOnce(body), encoding: 'gzip', personal: true } : { body, personal: true };
   };
 }

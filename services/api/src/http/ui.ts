@@ -10,6 +10,7 @@ import type { ImpressumConfig } from '@platzbuchung/domain/privacy/facts';
 import type { AppState } from './context';
 import { inlineConfigBlock, preconnectLinks } from './page-head';
 import type { InlineAnswerFor, PageStartupFor } from './page-startup';
+import { paintedPages, type PageRenderers } from './painted-pages';
 import { servedScreenFiles } from './remote-files';
 import { remoteEntryUrls, remoteOriginsOf, remotesConfig } from './remotes-config';
 import { contentSecurityPolicy, serviceWorkerPolicy } from './security';
@@ -38,6 +39,8 @@ export interface ServeUiOptions {
   startupFor?: PageStartupFor;
   /** Answers the page carries in place of the screen's first requests (./page-startup); the rest are preloaded. */
   inlineAnswerFor?: InlineAnswerFor;
+  /** The built renderers of the pages a stranger opens first (./painted-pages); without them those pages go out unpainted. */
+  pageRenderers?: PageRenderers;
   /**
    * How long a remote's served manifest stands before it is asked again (default 1 s): the pages
    * after a `switch` name the new version's files once it has passed.
@@ -70,10 +73,12 @@ export function serveUi(options: ServeUiOptions): Middleware<AppState> {
     freshForMs: options.manifestFreshForMs ?? 1000,
     timeoutMs: MANIFEST_TIMEOUT_MS,
   });
-  const page = shellPage(inlineConfigBlock(config) + preconnectLinks(remoteOrigins), options.startupFor, {
-    screenFilesFor,
-    inlineAnswerFor: options.inlineAnswerFor,
-  });
+  const page = shellPage(
+    inlineConfigBlock(config) + preconnectLinks(remoteOrigins),
+    options.startupFor,
+    { screenFilesFor, inlineAnswerFor: options.inlineAnswerFor },
+    options.pageRenderers && paintedPages(options.pageRenderers, config),
+  );
   const rules: ServeRules = { sourceMaps: !options.production };
   const fileFor = (requestPath: string) => fileInside(shellDir, requestPath, rules);
 
