@@ -1,6 +1,6 @@
 /**
- * Refusals without the lock stay right while hours free up in the middle of a rush
- * (docs/architecture/commands.md, "Refusals without the lock"): members book a few hours at the
+ * A rush stays right while hours free up in the middle of it (docs/architecture/commands.md,
+ * "Refusals without the lock"): members book a few hours at the
  * same instant while the holders of some of them cancel at random moments. Whatever order the
  * answers take, no hour is ever held twice, every booking is answered 201 or 409, and every
  * refusal because an hour was taken was given while a booking really held it — a hold only ends

@@ -1,8 +1,6 @@
 /**
  * A club's queue of batchable commands of one definition in this process: while a batch of the
- * club runs, the next commands wait here and then run as the next batch. Before that next batch,
- * what is committed by then may refuse some of them already (docs/architecture/commands.md,
- * "Refusals without the lock"): those are answered at once and the batch runs without them.
+ * club runs, the next commands wait here and then run as the next batch.
  */
 import type { CommandResult } from './definition';
 import type { Queued } from './decide-and-append';
@@ -20,8 +18,6 @@ export class ClubQueue<C> {
   constructor(
     private readonly run: (items: readonly Queued<C>[], queue: ClubQueue<C>) => Promise<void>,
     private readonly idle: () => void,
-    /** Answers those of `items` that what is committed refuses now (`answerEarly`); may fail. */
-    private readonly refuseEarly: (items: readonly Queued<C>[], queue: ClubQueue<C>) => Promise<void>,
   ) {}
 
   /** A queued command refused before its batch: taken out of the queue and answered. */
@@ -39,15 +35,7 @@ export class ClubQueue<C> {
 
   private async drain(): Promise<void> {
     this.running = true;
-    let behindABatch = false;
-    while (this.waiting.length) {
-      // Queued while a batch ran: that batch's commit may have decided them. A command that came to
-      // an idle queue runs at once instead, and pays no extra round trip.
-      if (behindABatch) await this.refuseEarly([...this.waiting], this).catch(() => undefined);
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      if (batch.length) await this.run(batch, this);
-      behindABatch = true;
-    }
+    while (this.waiting.length) await this.run(this.waiting.splice(0, MAX_BATCH), this);
     this.running = false;
     this.idle();
   }

@@ -69,7 +69,6 @@ function queueOf<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
       () => {
         if (clubs.get(clubId) === created) clubs.delete(clubId);
       },
-      (items, queue) => refuseOnCommitted(db, clubId, definition, items, queue),
     );
     clubs.set(clubId, created as ClubQueue<unknown>);
     queue = created;
@@ -100,28 +99,6 @@ async function decideOnCommitted<C extends { actor: Actor }, S, Ctx, E extends D
   if (!club) return undefined;
   const [decided] = await decideAll(db, club, definition, [item], false);
   return decided!.decision;
-}
-
-/**
- * Refusals without the lock (docs/architecture/commands.md): commands that queued behind a batch,
- * decided each on what is committed now, in one read for all of them and without the club's lock.
- * A refusal there rests on committed events only (a held hour, a block, a limit reached), and
- * each of those ends only by an event committed later, so it is the answer the lock would give at
- * this moment: it is answered at once. Whatever would be accepted waits for the lock and is decided
- * again there; a refusal never writes, so nothing is decided twice.
- */
-async function refuseOnCommitted<C extends { actor: Actor }, S, Ctx, E extends DomainEvent>(
-  db: Db,
-  clubId: string,
-  definition: CommandDefinition<C, S, Ctx, E>,
-  items: readonly Queued<C>[],
-  queue: ClubQueue<C>,
-): Promise<void> {
-  const club = await findClub(db, clubId);
-  if (!club) return;
-  for (const { item, decision } of await decideAll(db, club, definition, items, false)) {
-    if (!decision.ok) queue.answerEarly(item, decision);
-  }
 }
 
 /** Runs one command; undefined when the club does not exist. A refusal writes nothing. */
