@@ -19,6 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { postgresBinaries } from './postgres-programs.mjs';
 
 const args = process.argv.slice(2);
 const command = args.find((arg, at) => !arg.startsWith('--') && !args[at - 1]?.startsWith('--')) ?? 'take';
@@ -37,16 +38,7 @@ function refuse(line) {
 }
 
 /** PostgreSQL's programs: PG_BIN, else the newest version Debian installed, else the PATH's. */
-function binaries() {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((version) => existsSync(join(root, version, 'bin', 'pg_basebackup')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  return versions[0] ? join(root, versions[0], 'bin') : '';
-}
+const binaries = () => postgresBinaries(join('bin', 'pg_basebackup'));
 
 const program = (name) => (binaries() ? join(binaries(), name) : name);
 

@@ -16,7 +16,6 @@ import {
   existsSync,
   openSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -24,6 +23,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { postgresBinaries } from './postgres-programs.mjs';
 
 const args = process.argv.slice(2);
 const command = args.find((arg) => !arg.startsWith('--')) ?? 'status';
@@ -48,17 +48,11 @@ function refuse(line) {
 
 /** PostgreSQL's server binaries: PG_BIN, else the newest Debian version that has pg_auto_failover. */
 function binaries() {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root)
-    ? readdirSync(root)
-        .filter((version) => existsSync(join(root, version, 'lib', 'pgautofailover.so')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (!versions[0]) {
+  const bin = postgresBinaries(join('lib', 'pgautofailover.so'));
+  if (!bin) {
     refuse('pg_auto_failover fehlt: apt-get install postgresql-15-auto-failover (Debian), dann erneut.');
   }
-  return join(root, versions[0], 'bin');
+  return bin;
 }
 
 /** As root: the `postgres` system user, whom PostgreSQL accepts. Otherwise whoever runs this. */
