@@ -52,7 +52,9 @@ describe('the pages a stranger opens first, with JavaScript off', () => {
     await page.goto(painted.path);
     expect(await mainHeading(page).first().textContent()).toBe(painted.heading);
     for (const label of painted.fields) {
-      expect(await field(page, label).count(), label).toBe(1);
+      // At least one: with many clubs the club picker is a search box whose suggestions are
+      // labelled like it (tests/support/ui.ts, pickClub), and the e2e database gains clubs.
+      expect(await field(page, label).count(), label).toBeGreaterThan(0);
     }
     // The note says what needs the script: sending, not reading.
     const note = (await page.locator('noscript').first().textContent()) ?? '';

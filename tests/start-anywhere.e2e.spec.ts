@@ -154,7 +154,7 @@ describe('npm start in a fresh clone inside a private folder', () => {
         expect(await ready.json()).toMatchObject({ checks: { database: 'ok' } });
         const shell = await fetch(url, { headers: { Accept: 'text/html' } });
         expect(shell.status).toBe(200);
-        expect(await shell.text()).toContain('<div id="root">');
+        expect(await shell.text()).toContain('<div id="root"');
       } finally {
         stopGroup(started, 'SIGINT');
       }

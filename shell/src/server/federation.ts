@@ -32,7 +32,7 @@ export function isRemoteConfigured(remote: string): boolean {
 
 /** Never called while rendering: the area asks only for a screen it does not find loaded. */
 export function loadScreen(remote: string, module: string): Promise<RemoteScreen> {
-  return Promise.reject(new Error(`${remote}/${module} is not rendered on the server`));
+  return Promise.reject(new Error(`${remote}/${module} wird auf dem Server nicht gezeichnet`));
 }
 
 /** Nothing to register or ask ahead on the server. */
