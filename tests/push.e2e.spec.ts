@@ -39,8 +39,12 @@ async function registrationId(cdp: CDPSession, scope: string): Promise<string> {
 }
 
 /** The notifications the worker's registration shows, once one of them has the given title. */
-async function shownNotifications(page: Page, title: string): Promise<ShownNotification[]> {
-  const deadline = Date.now() + UI_TIMEOUT_MS;
+async function shownNotifications(
+  page: Page,
+  title: string,
+  timeout = UI_TIMEOUT_MS,
+): Promise<ShownNotification[]> {
+  const deadline = Date.now() + timeout;
   for (;;) {
     // The check is async, and waitForFunction may take its pending promise for an answer and
     // hand back null: asked again until the answer holds the title.
@@ -58,12 +62,34 @@ async function shownNotifications(page: Page, title: string): Promise<ShownNotif
         }));
       },
       title,
-      { timeout: UI_TIMEOUT_MS, polling: 100 },
+      { timeout, polling: 100 },
     );
     const shown = (await handle.jsonValue()) as ShownNotification[] | null;
     if (shown) return shown;
     if (Date.now() > deadline) throw new Error(`no notification „${title}“ shown`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Hands the payload to the worker as a push service would, and waits for its notification. Now and
+ * then a push the DevTools protocol hands over shows nothing and says no error (in some runs of
+ * CI here, never twice in a row seen), so an unshown one is handed over again, up to three times;
+ * a retried delivery may show it twice, which the checks below allow.
+ */
+async function pushed(
+  page: Page,
+  cdp: CDPSession,
+  target: { origin: string; registrationId: string },
+  payload: { title: string; body: string; url: string },
+): Promise<ShownNotification[]> {
+  for (let attempt = 1; ; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { ...target, data: JSON.stringify(payload) });
+    try {
+      return await shownNotifications(page, payload.title, attempt < 3 ? 5_000 : UI_TIMEOUT_MS);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
   }
 }
 
@@ -90,13 +116,9 @@ describe('push', () => {
     const text = pushText(facts);
     if (!text) throw new Error('pushText gave no words for co-player-named');
     const url = `${base}${hostPaths.reservations}${dayQuery(day)}`;
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(base).origin,
-      registrationId: id,
-      data: JSON.stringify({ ...text, url }),
-    });
+    const target = { origin: new URL(base).origin, registrationId: id };
 
-    const shown = (await shownNotifications(page, text.title)).find((n) => n.title === text.title);
+    const shown = (await pushed(page, cdp, target, { ...text, url })).find((n) => n.title === text.title);
     expect(shown).toEqual({
       title: text.title,
       body: text.body,
@@ -108,16 +130,13 @@ describe('push', () => {
 
     // A second one, whose link leads elsewhere: only its path is kept. (A message of another shape
     // shows nothing: push-message.unit.spec.ts; Chromium answers such a push with a line of its own.)
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(base).origin,
-      registrationId: id,
-      data: JSON.stringify({ title: 'Zweite', body: 'Nachricht', url: 'https://elsewhere.example/bookings' }),
-    });
-    // Only ours count: Chromium may add its own line for a push that showed nothing.
-    const after = (await shownNotifications(page, 'Zweite')).filter((n) =>
-      [text.title, 'Zweite'].includes(n.title),
+    const second = { title: 'Zweite', body: 'Nachricht', url: 'https://elsewhere.example/bookings' };
+    const after = await pushed(page, cdp, target, second);
+    // Only ours count, each once: Chromium may add a line of its own.
+    const ours = new Map(
+      after.filter((n) => [text.title, second.title].includes(n.title)).map((n) => [n.title, n.data]),
     );
-    expect(after.map((notification) => [notification.title, notification.data])).toEqual([
+    expect([...ours]).toEqual([
       [text.title, { url: `${hostPaths.reservations}${dayQuery(day)}` }],
       ['Zweite', { url: '/bookings' }],
     ]);
