@@ -73,8 +73,8 @@ async function shownNotifications(
 
 /**
  * Hands the payload to the worker as a push service would, and waits for its notification. Now and
- * then a push the DevTools protocol hands over shows nothing and says no error (in some runs of
- * CI here, never twice in a row seen), so an unshown one is handed over again, up to three times;
+ * then a push the DevTools protocol hands over shows nothing and says no error (once in a CI run
+ * here, and in local runs), so an unshown one is handed over again, up to three times;
  * a retried delivery may show it twice, which the checks below allow.
  */
 async function pushed(
