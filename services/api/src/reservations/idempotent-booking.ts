@@ -63,3 +63,7 @@ export async function bookedBefore(
   if (!same) throw new HttpError(409, reservationTexts.idempotencyKeyUsed);
   return true;
 }
+
+/** A keyed booking's ids were taken already: the first request's booking holds its stream. */
+export const isTakenStreamId = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

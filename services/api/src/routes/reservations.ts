@@ -41,6 +41,7 @@ import {
   bookedBefore,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeyOf,
+  isTakenStreamId,
   keyedIds,
 } from '../reservations/idempotent-booking';
 import { takeAll } from '../accounts/rate-limits';
@@ -261,12 +262,17 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
               { type: 'MakeReservation', reservation_id: ids[0]!, court_num: body.court_num!, ...booking },
               clock(),
             );
-      let bookedAlready = await repeated();
-      if (!bookedAlready) {
+      // Only a keyed request that did not book asks whether its key booked before: a clash with
+      // itself (decided before it, in its batch or committed earlier), or its ids taken by that
+      // booking once the hour was given up again. A first request pays no extra read.
+      let bookedAlready = false;
+      try {
         result = await book();
-        // The same key's request was decided before it (in its batch, or committed while this one
-        // waited for the club's lock): the clash is with itself, answered as that one was.
         if (key && result && !result.ok) bookedAlready = await repeated();
+      } catch (error) {
+        if (!(key && isTakenStreamId(error))) throw error;
+        bookedAlready = await repeated();
+        if (!bookedAlready) throw error;
       }
       if (bookedAlready) {
         ctx.status = 201;
