@@ -18,7 +18,7 @@ import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { fetchPriceSettings, saveClubSettings } from './api';
 import { Checkbox, ErrorText, HourSelect, TextInput } from './play-rules-controls';
-import type { PathErrors } from './play-rules-machine';
+import type { PathErrors } from './path-errors';
 import {
   canAddPriceRule,
   draftOf,

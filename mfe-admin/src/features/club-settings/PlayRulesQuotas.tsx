@@ -6,7 +6,8 @@ import { useId } from 'react';
 import { ISO_WEEKDAYS_DE } from '@platzbuchung/domain/players/play-rules';
 import { QUOTAS_MAX } from '@platzbuchung/domain/schemas';
 import { canAddQuota, type PlayRulesDraft, type QuotaDraft } from './play-rules-body';
-import type { PathErrors, PlayRulesEvent } from './play-rules-machine';
+import type { PathErrors } from './path-errors';
+import type { PlayRulesEvent } from './play-rules-machine';
 import { ErrorText, HourSelect, TextInput } from './play-rules-controls';
 
 const WEEKDAY_NAMES = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];

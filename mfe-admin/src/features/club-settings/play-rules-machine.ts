@@ -7,13 +7,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { formValidator } from '@platzbuchung/domain/form-validators';
 import { QUOTAS_MAX, type ClubSettingsBody, type PlayRules } from '@platzbuchung/domain/schemas';
-import type { FieldError } from '@platzbuchung/domain/types';
-import { ApiError } from '@platzbuchung/ui/api/client';
-import { uiTexts } from '@platzbuchung/ui/texts';
+import { errorsByPath, saveFailure, shiftedAfterRemoval, without, type PathErrors } from './path-errors';
 import { newQuota, playRulesPart, type PlayRulesDraft, type QuotaDraft } from './play-rules-body';
 
 /** Errors by path: '/guest_fee_cents', '/quotas/0/days', '/quotas' … */
-export type PathErrors = Record<string, string>;
 
 interface PlayRulesInput {
   draft: PlayRulesDraft;
@@ -41,30 +38,6 @@ export type PlayRulesEvent =
 
 /** The path of a draft field in the body: the fee is typed in euros and sent in cents. */
 const bodyPath = (name: Scalar) => `/${name === 'guest_fee' ? 'guest_fee_cents' : name}`;
-
-/** Errors of the rows after one is removed: the rows below move up, and so do their errors. */
-function shiftQuotaErrors(errors: PathErrors, removed: number): PathErrors {
-  const shifted: PathErrors = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const match = /^\/quotas\/(\d+)(.*)$/.exec(path);
-    if (!match) shifted[path] = message;
-    else if (Number(match[1]) < removed) shifted[path] = message;
-    else if (Number(match[1]) > removed) shifted[`/quotas/${Number(match[1]) - 1}${match[2]}`] = message;
-  }
-  return shifted;
-}
-
-const without = (errors: PathErrors, prefix: string) =>
-  Object.fromEntries(
-    Object.entries(errors).filter(([path]) => path !== prefix && !path.startsWith(`${prefix}/`)),
-  );
-
-/** The first message for each path. */
-function errorsByPath(errors: readonly FieldError[]): PathErrors {
-  const byPath: PathErrors = {};
-  for (const error of errors) byPath[error.instancePath || '/'] ??= error.message;
-  return byPath;
-}
 
 const validatePlayRules = formValidator<Partial<PlayRules>>('playRules');
 /** The seven rules of a body, checked by their own schema; the club's other settings are sent as they are. */
@@ -115,7 +88,11 @@ export const playRulesMachine = setup({
         'quota.remove': {
           actions: assign(({ context, event }) => ({
             draft: { ...context.draft, quotas: context.draft.quotas.filter((_, i) => i !== event.index) },
-            errors: shiftQuotaErrors(without(context.errors, `/quotas/${event.index}`), event.index),
+            errors: shiftedAfterRemoval(
+              without(context.errors, `/quotas/${event.index}`),
+              'quotas',
+              event.index,
+            ),
             saved: null,
           })),
         },
@@ -186,11 +163,7 @@ export const playRulesMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign(({ event }) => {
-            if (!(event.error instanceof ApiError)) return { formError: uiTexts.networkError, errors: {} };
-            const errors = errorsByPath(event.error.fieldErrors);
-            return { errors, formError: event.error.formMessage };
-          }),
+          actions: assign(({ event }) => saveFailure(event.error)),
         },
       },
     },

@@ -7,9 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { PRICE_RULES_MAX, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import type { FieldError } from '@platzbuchung/domain/types';
-import { ApiError } from '@platzbuchung/ui/api/client';
-import { uiTexts } from '@platzbuchung/ui/texts';
-import type { PathErrors } from './play-rules-machine';
+import { errorsByPath, saveFailure, shiftedAfterRemoval, without, type PathErrors } from './path-errors';
 import type { PreviewHour, PriceRuleDraft, PricesDraft } from './prices-body';
 
 interface PricesInput {
@@ -46,33 +44,8 @@ export type PricesEvent =
 const bodyName = (name: string) =>
   name === 'price' ? 'cents_per_hour' : name === 'all_courts' ? 'courts' : name;
 
-/** Errors of the rows after one is removed: the rows below move up, and so do their errors. */
-function shiftRuleErrors(errors: PathErrors, removed: number): PathErrors {
-  const shifted: PathErrors = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const match = /^\/prices\/(\d+)(.*)$/.exec(path);
-    if (!match) shifted[path] = message;
-    else if (Number(match[1]) < removed) shifted[path] = message;
-    else if (Number(match[1]) > removed) shifted[`/prices/${Number(match[1]) - 1}${match[2]}`] = message;
-  }
-  return shifted;
-}
-
-/** Errors without those at `prefix` and below it. */
-const without = (errors: PathErrors, prefix: string) =>
-  Object.fromEntries(
-    Object.entries(errors).filter(([path]) => path !== prefix && !path.startsWith(`${prefix}/`)),
-  );
-
-/** The first message for each path; an item's error (`/prices/0/days/2`) shows at its list. */
-function errorsByPath(errors: readonly FieldError[]): PathErrors {
-  const byPath: PathErrors = {};
-  for (const error of errors) {
-    const path = (error.instancePath || '/').replace(/^(\/prices\/\d+\/(?:days|courts))\/\d+$/, '$1');
-    byPath[path] ??= error.message;
-  }
-  return byPath;
-}
+/** A row's weekday or court error shows at its list (`/prices/0/days/2` at `/prices/0/days`). */
+const atItsList = (path: string) => path.replace(/^(\/prices\/\d+\/(?:days|courts))\/\d+$/, '$1');
 
 /** The draft with row `index` changed by `change`. */
 const withRule = (draft: PricesDraft, index: number, change: (rule: PriceRuleDraft) => PriceRuleDraft) => ({
@@ -118,7 +91,11 @@ export const pricesMachine = setup({
         'rule.remove': {
           actions: assign(({ context, event }) => ({
             draft: { ...context.draft, rules: context.draft.rules.filter((_, i) => i !== event.index) },
-            errors: shiftRuleErrors(without(context.errors, `/prices/${event.index}`), event.index),
+            errors: shiftedAfterRemoval(
+              without(context.errors, `/prices/${event.index}`),
+              'prices',
+              event.index,
+            ),
             saved: null,
           })),
         },
@@ -174,7 +151,7 @@ export const pricesMachine = setup({
           { guard: 'valid', target: 'saving' },
           {
             actions: assign(({ context }) => ({
-              errors: errorsByPath(context.errorsOf(context.draft)),
+              errors: errorsByPath(context.errorsOf(context.draft), atItsList),
               formError: null,
               saved: null,
             })),
@@ -196,10 +173,7 @@ export const pricesMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign(({ event }) => {
-            if (!(event.error instanceof ApiError)) return { formError: uiTexts.networkError, errors: {} };
-            return { errors: errorsByPath(event.error.fieldErrors), formError: event.error.formMessage };
-          }),
+          actions: assign(({ event }) => saveFailure(event.error, atItsList)),
         },
       },
     },
