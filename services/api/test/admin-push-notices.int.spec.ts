@@ -9,9 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushList } from '@platzbuchung/domain/push/outbox-list';
 import { PUSH_ATTEMPTS, sendDuePushes } from '@platzbuchung/outbox/push-outbox';
-import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../src/events/rows';
-import { createLogger } from '../src/logger';
-import { notificationsSubscription } from '../src/notifications/notices';
+import { deliverNotices, lastPosition } from './support/notices';
 import { clubWithMembers, type Members } from './support/fixtures';
 import { createTestDatabase, startTestApi, type TestApi } from './support/test-api';
 
@@ -46,22 +44,6 @@ afterAll(async () => {
   await database.drop();
 });
 
-const subscription = notificationsSubscription({ publicUrl: 'http://localhost:3000' });
-const logger = createLogger('admin-push-test', 'silent');
-
-const lastPosition = async () =>
-  Number((await database.db.raw('SELECT coalesce(max(position), 0) AS p FROM events')).rows[0].p);
-
-/** Hands every event after `after` to the notifications subscription, as its runner would. */
-async function deliver(after: number): Promise<void> {
-  const rows: EventRow[] = await database
-    .db('events')
-    .where('position', '>', after)
-    .orderBy('position')
-    .select(EVENT_COLUMNS);
-  for (const row of rows) await subscription.handle(toEnvelope(row), { db: database.db, logger });
-}
-
 /** A device of the member, subscribed through the API, as a browser hands it over. */
 async function subscribe(members: Members, endpoint: string): Promise<void> {
   const ecdh = createECDH('prime256v1');
@@ -81,14 +63,14 @@ async function cancelledBooking(members: Members, court: string): Promise<void> 
   );
   expect(booked.status).toBe(201);
   const id = booked.body.data.find((r) => r.court_num === court)!._id;
-  const before = await lastPosition();
+  const before = await lastPosition(database.db);
   const cancelled = await members.admin.client.post(`/api/reservations?reservation_id=${id}`, {
     form_method: 'delete',
     date: TUESDAY,
     delete_type: 'all',
   });
   expect(cancelled.status).toBe(200);
-  await deliver(before);
+  await deliverNotices(database.db, before);
 }
 
 /** Sends until nothing is due any more, each pause cut short, so a broken device's message fails. */

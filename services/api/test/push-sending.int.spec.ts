@@ -10,16 +10,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeOldPushes, sendDuePushes } from '@platzbuchung/outbox/push-outbox';
 import { vapidKeys } from '@platzbuchung/outbox/push-keys';
-import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../src/events/rows';
-import { createLogger } from '../src/logger';
-import { notificationsSubscription } from '../src/notifications/notices';
+import { deliverNotices, lastPosition, NOTICES_PUBLIC_URL } from './support/notices';
 import { clubWithMembers } from './support/fixtures';
 import { createTestDatabase, startTestApi, type TestApi } from './support/test-api';
 
 /** Monday 2026-11-23, 10:30 in Berlin. */
 const NOW = new Date('2026-11-23T09:30:00Z');
 const TUESDAY = '2026-11-24';
-const PUBLIC_URL = 'http://localhost:3000';
 const SUBJECT = 'mailto:betrieb@example.org';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -95,22 +92,6 @@ function decrypt(device: Device, body: Buffer): string {
   return padded.subarray(0, end).toString('utf8');
 }
 
-const subscription = notificationsSubscription({ publicUrl: PUBLIC_URL });
-const logger = createLogger('push-test', 'silent');
-
-/** Hands every event after `after` to the notifications subscription, as its runner would. */
-async function deliver(after: number): Promise<void> {
-  const rows: EventRow[] = await database
-    .db('events')
-    .where('position', '>', after)
-    .orderBy('position')
-    .select(EVENT_COLUMNS);
-  for (const row of rows) await subscription.handle(toEnvelope(row), { db: database.db, logger });
-}
-
-const lastPosition = async () =>
-  Number((await database.db.raw('SELECT coalesce(max(position), 0) AS p FROM events')).rows[0].p);
-
 describe('push messages', { timeout: 60_000 }, () => {
   it('bring a cancelled booking to the device in German with the grid at its day, once, signed and encrypted', async () => {
     const members = await clubWithMembers(api.url, { name: 'TC Push', reservations_limit: 10 });
@@ -133,7 +114,7 @@ describe('push messages', { timeout: 60_000 }, () => {
     );
     expect(booked.status).toBe(201);
     const id = booked.body.data.find((r) => r.court_num === '2')!._id;
-    const before = await lastPosition();
+    const before = await lastPosition(database.db);
     const cancelled = await members.admin.client.post(`/api/reservations?reservation_id=${id}`, {
       form_method: 'delete',
       date: TUESDAY,
@@ -141,8 +122,8 @@ describe('push messages', { timeout: 60_000 }, () => {
     });
     expect(cancelled.status).toBe(200);
 
-    await deliver(before);
-    await deliver(before); // delivered again, as after a crash: nothing more is written
+    await deliverNotices(database.db, before);
+    await deliverNotices(database.db, before); // delivered again, as after a crash: nothing more is written
     expect(await database.db('push_outbox')).toHaveLength(1);
 
     received.length = 0;
@@ -165,7 +146,7 @@ describe('push messages', { timeout: 60_000 }, () => {
     expect(JSON.parse(decrypt(phone, message!.body))).toEqual({
       title: 'Buchung abgesagt – TC Push',
       body: 'Platz 2, Di., 24.11.2026, 18-19 Uhr',
-      url: `${PUBLIC_URL}/reservations?date=${TUESDAY}`,
+      url: `${NOTICES_PUBLIC_URL}/reservations?date=${TUESDAY}`,
     });
     expect(await database.db('push_outbox').first('status')).toEqual({ status: 'sent' });
   });
@@ -186,13 +167,13 @@ describe('push messages', { timeout: 60_000 }, () => {
       { club_id: members.club._id, court_num: '3', date: TUESDAY, start_time: 10, end_time: 11 },
     );
     const id = booked.body.data.find((r) => r.court_num === '3')!._id;
-    const before = await lastPosition();
+    const before = await lastPosition(database.db);
     await members.admin.client.post(`/api/reservations?reservation_id=${id}`, {
       form_method: 'delete',
       date: TUESDAY,
       delete_type: 'all',
     });
-    await deliver(before);
+    await deliverNotices(database.db, before);
 
     expect(await sendDuePushes(database.db, { subject: SUBJECT })).toEqual({
       sent: 0,
