@@ -73,6 +73,7 @@ const courtNamesFromLog = `coalesce(l.after->'court_names', '{}'::jsonb)`;
 const pricesFromLog = {
   prices: `coalesce(l.after->'prices', '[]'::jsonb)`,
   split_court_fee: `coalesce((l.after->>'split_court_fee')::boolean, false)`,
+  payment: `coalesce(l.after->>'payment', 'none')`,
 };
 const PRICE_KEYS: readonly string[] = Object.keys(pricesFromLog);
 
@@ -85,7 +86,8 @@ const settingsSpec: LatestAfter = {
            'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules,
            'display_names', t.display_names)
         || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules,
-             'court_names', t.court_names, 'prices', t.prices, 'split_court_fee', t.split_court_fee)`,
+             'court_names', t.court_names, 'prices', t.prices, 'split_court_fee', t.split_court_fee,
+             'payment', t.payment)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
@@ -96,7 +98,8 @@ const settingsSpec: LatestAfter = {
            'display_names', ${localRulesFromLog.display_names})
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false),
              'play_rules', ${playRulesFromLog}, 'court_names', ${courtNamesFromLog},
-             'prices', ${pricesFromLog.prices}, 'split_court_fee', ${pricesFromLog.split_court_fee})`,
+             'prices', ${pricesFromLog.prices}, 'split_court_fee', ${pricesFromLog.split_court_fee},
+             'payment', ${pricesFromLog.payment})`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -127,6 +130,7 @@ export const clubSettingsProjection: Projection = {
           // A JSON array, written as text: the driver would make a JS array a Postgres array.
           prices: JSON.stringify(priceSettingsOf(after).prices),
           split_court_fee: priceSettingsOf(after).split_court_fee,
+          payment: priceSettingsOf(after).payment,
         });
     }
   },
@@ -139,6 +143,7 @@ export const clubSettingsProjection: Projection = {
      play_rules = ${playRulesFromLog},
      court_names = ${courtNamesFromLog},
      prices = ${pricesFromLog.prices}, split_court_fee = ${pricesFromLog.split_court_fee},
+     payment = ${pricesFromLog.payment},
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)
        .join(', ')}`,
