@@ -56,6 +56,13 @@ export const priceTexts = {
   to: 'Bis',
   split: 'Eingetragene Mitspieler teilen sich die Platzgebühr (die buchende Person trägt den Rest-Cent)',
   payment: 'Abrechnung',
+  /** What the Platzordnung tells members about paying, by the club's `payment`. */
+  paymentExplained: {
+    account:
+      'Die Kosten werden bei der Buchung Ihrem Mitgliedskonto belastet; storniert oder verlegt wird gutgeschrieben bzw. nachberechnet. Ihren Kontostand sehen Sie unter Konto.',
+    prepaid:
+      'Gebucht wird mit Guthaben: Eine Buchung ist möglich, wenn Ihr Guthaben die Kosten deckt. Ihr Guthaben sehen Sie unter Konto.',
+  },
   paymentChoices: {
     none: 'Keine: Preise werden nur angezeigt',
     account: 'Aufs Mitgliedskonto: jede Buchung wird dem Konto belastet',
