@@ -132,6 +132,17 @@ export function statsFacts(before: StatsBooking | null, event: EventEnvelope<Res
         ? { booking }
         : { booking, cancellation: cancellationOf(before, before.date, event) };
     }
+    case 'ReservationReleased': {
+      // Nobody checked in (docs/check-in.md): the date is given back like a late cancellation.
+      if (!before) return { booking: null };
+      const cancellation = cancellationOf(before, event.data.date, event);
+      return before.recurring
+        ? { booking: { ...before, version: event.version }, cancellation }
+        : { booking: { ...before, cancelled_at: event.occurred_at, version: event.version }, cancellation };
+    }
+    case 'CheckedIn':
+    case 'NoShowForgiven':
+      return before ? { booking: { ...before, version: event.version } } : { booking: null };
     case 'CoPlayerLeft':
       // A named member took themselves off: they no longer play there.
       return before

@@ -1,0 +1,50 @@
+/** The words of check-in and no-shows (docs/check-in.md): refusals, buttons and notices. */
+import { formatDateDe } from '../dates';
+import type { CheckInSettings } from '../schemas';
+import type { IsoDate } from '../types';
+
+const minutes = (count: number) => (count === 1 ? '1 Minute' : `${count} Minuten`);
+
+export const checkInTexts = {
+  button: 'Ich bin da',
+  checkedIn: 'Eingecheckt',
+  notRequired: 'Ihr Verein verlangt keinen Check-in.',
+  notYours: 'Einchecken können nur die Buchenden und eingetragene Mitspieler.',
+  outsideWindow: ({
+    opens_min,
+    release_after_min,
+  }: Pick<CheckInSettings, 'opens_min' | 'release_after_min'>) =>
+    `Einchecken ist von ${minutes(opens_min)} vor bis ${minutes(release_after_min)} nach Beginn möglich.`,
+  notDue: 'Diese Stunde ist noch nicht freizugeben.',
+  over: 'Diese Stunde ist schon vorbei.',
+  alreadyCheckedIn: 'Für diese Stunde hat schon jemand eingecheckt.',
+  notOnThatDay: 'Diese Buchung findet an dem Tag nicht statt.',
+  labelled: 'Buchungen des Vereins mit Bezeichnung werden nicht freigegeben.',
+  pinInvalid: 'Die PIN besteht aus genau 4 Ziffern.',
+  pinSaved: 'Ihre PIN ist gespeichert.',
+  pinUnknown: 'Zu dieser PIN gibt es jetzt keine Buchung auf diesem Platz.',
+  screenCheckedIn: (court: string) => `Eingecheckt auf ${court}. Viel Spaß!`,
+  paused: (lastDay: IsoDate) =>
+    `Wegen nicht wahrgenommener Buchungen können Sie bis einschließlich ${formatDateDe(lastDay)} nicht selbst buchen.`,
+  noShowNotFound: 'Dieses Versäumnis gibt es nicht (mehr).',
+  /** The event log's titles. */
+  label: {
+    checkedIn: 'Mitglied eingecheckt',
+    released: 'Termin freigegeben',
+    forgiven: 'Versäumnis erlassen',
+  },
+} as const;
+
+/**
+ * The check-in rules as sentences for the members' Platzordnung page; none while the club does not
+ * ask for check-in.
+ */
+export function describeCheckIn(settings: CheckInSettings): string[] {
+  if (!settings.required) return [];
+  const { opens_min, release_after_min, strikes, strike_days, pause_days } = settings;
+  return [
+    `Bitte checken Sie ein, wenn Sie da sind: in der App mit „${checkInTexts.button}“ oder am Aushang im Clubhaus mit Ihrer PIN, ab ${minutes(opens_min)} vor Beginn.`,
+    `Hat ${minutes(release_after_min)} nach Beginn niemand eingecheckt, wird der Platz freigegeben und kann von allen gebucht werden.`,
+    `Wer ${strikes === 1 ? 'einmal' : `${strikes}-mal`} innerhalb von ${strike_days} Tagen nicht erscheint, kann ${pause_days === 1 ? '1 Tag' : `${pause_days} Tage`} lang nicht selbst buchen.`,
+  ];
+}
