@@ -24,7 +24,7 @@ import { occursOn } from '../recurrence';
 import type { CheckInSettings } from '../schemas';
 import type { Club, IsoDate, Reservation } from '../types';
 import { checkInTexts } from './texts';
-import { dateToCheckIn, hasEnded, isReleaseDue } from './window';
+import { checkInWindow, dateToCheckIn, hasEnded, isReleaseDue } from './window';
 
 /** The booking, and the dates someone checked in for. */
 export interface CheckInState {
@@ -97,10 +97,15 @@ export function checkIn(
   return accept(event);
 }
 
+/** A release reads besides when the booking was made: one made once check-in had opened is kept. */
+export interface ReleaseContext extends CheckInContext {
+  booked_at: Date;
+}
+
 export function releaseOccurrence(
   command: ReleaseOccurrence,
   state: CheckInState,
-  { club, settings }: CheckInContext,
+  { club, settings, booked_at }: ReleaseContext,
 ): Decision<ReservationEvent> {
   const reservation = clubBooking(state, club);
   if (reservation === null) return reject('not_found', reservationTexts.reservationNotFound);
@@ -108,6 +113,9 @@ export function releaseOccurrence(
   if (!isReleasable(reservation)) return reject('invalid', checkInTexts.labelled);
   if (!occursOn(reservation, command.date)) return reject('not_found', checkInTexts.notOnThatDay);
   if (state.checked_in.includes(command.date)) return reject('conflict', checkInTexts.alreadyCheckedIn);
+  // Booked on the spot, a freed hour say: whoever books it then is there.
+  const { opens } = checkInWindow(club.time_zone, command.date, reservation.start_time, settings);
+  if (booked_at >= opens) return reject('conflict', checkInTexts.bookedOnTheSpot);
   if (!isReleaseDue(club.time_zone, command.date, reservation.start_time, settings, command.at)) {
     return reject('invalid', checkInTexts.notDue);
   }

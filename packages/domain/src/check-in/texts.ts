@@ -6,7 +6,12 @@ import type { IsoDate } from '../types';
 const minutes = (count: number) => (count === 1 ? '1 Minute' : `${count} Minuten`);
 
 export const checkInTexts = {
+  title: 'Check-in',
   button: 'Ich bin da',
+  failed: 'Der Check-in ist nicht angekommen. Bitte versuchen Sie es noch einmal.',
+  nothingOpen: ({ opens_min }: Pick<CheckInSettings, 'opens_min'>) =>
+    `Einchecken können Sie ab ${minutes(opens_min)} vor Beginn Ihrer Buchung.`,
+  pinHint: 'Für den Aushang im Clubhaus legen Sie unter „Konto“ eine 4-stellige PIN fest.',
   checkedIn: 'Eingecheckt',
   notRequired: 'Ihr Verein verlangt keinen Check-in.',
   notYours: 'Einchecken können nur die Buchenden und eingetragene Mitspieler.',
@@ -17,16 +22,44 @@ export const checkInTexts = {
     `Einchecken ist von ${minutes(opens_min)} vor bis ${minutes(release_after_min)} nach Beginn möglich.`,
   notDue: 'Diese Stunde ist noch nicht freizugeben.',
   over: 'Diese Stunde ist schon vorbei.',
+  bookedOnTheSpot: 'Diese Stunde wurde erst kurz vor Beginn gebucht; wer so bucht, ist da.',
   alreadyCheckedIn: 'Für diese Stunde hat schon jemand eingecheckt.',
   notOnThatDay: 'Diese Buchung findet an dem Tag nicht statt.',
   labelled: 'Buchungen des Vereins mit Bezeichnung werden nicht freigegeben.',
   pinInvalid: 'Die PIN besteht aus genau 4 Ziffern.',
   pinSaved: 'Ihre PIN ist gespeichert.',
+  pinTitle: 'PIN für den Aushang',
+  pinExplained:
+    'Mit dieser 4-stelligen PIN checken Sie am Aushang im Clubhaus ein: Platz antippen, PIN eingeben. Der Aushang zeigt nie, wem eine PIN gehört.',
+  pinLabel: 'PIN (4 Ziffern)',
+  pinSubmit: 'PIN speichern',
+  pinSet: 'Sie haben schon eine PIN; eine neue ersetzt sie.',
   pinUnknown: 'Zu dieser PIN gibt es jetzt keine Buchung auf diesem Platz.',
+  screenButton: 'Einchecken',
+  screenChooseCourt: 'Auf welchem Platz spielen Sie?',
+  screenPin: 'PIN eingeben',
+  screenCancel: 'Abbrechen',
   screenCheckedIn: (court: string) => `Eingecheckt auf ${court}. Viel Spaß!`,
   paused: (lastDay: IsoDate) =>
     `Wegen nicht wahrgenommener Buchungen können Sie bis einschließlich ${formatDateDe(lastDay)} nicht selbst buchen.`,
   noShowNotFound: 'Dieses Versäumnis gibt es nicht (mehr).',
+  noShowsTitle: 'Versäumnisse',
+  noShowsIntro:
+    'Buchungen, für die niemand eingecheckt hat und die darum freigegeben wurden. Sie zählen, bis sie älter sind als der Zeitraum des Check-ins, oder bis Sie sie erlassen.',
+  noShowCount: (count: number) => (count === 1 ? '1 Versäumnis' : `${count} Versäumnisse`),
+  forgive: 'Erlassen',
+  cardTitle: 'Check-in',
+  cardIntro:
+    'Mitglieder checken vor Beginn ein, in der App oder am Aushang mit ihrer PIN. Wer nicht eincheckt, gibt die Stunde frei; wiederholtes Fernbleiben pausiert die eigenen Buchungen.',
+  settingsLoading: 'Check-in wird geladen …',
+  settingLabels: {
+    required: 'Check-in verlangen',
+    opens_min: 'Öffnet (Minuten vor Beginn)',
+    release_after_min: 'Freigabe (Minuten nach Beginn)',
+    strikes: 'Versäumnisse bis zur Pause',
+    strike_days: 'Zeitraum (Tage)',
+    pause_days: 'Pause (Tage)',
+  },
   /** The event log's titles. */
   label: {
     checkedIn: 'Mitglied eingecheckt',

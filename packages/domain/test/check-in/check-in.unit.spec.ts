@@ -11,6 +11,7 @@ import {
   type CheckIn,
   type CheckInContext,
   type CheckInState,
+  type ReleaseContext,
   type ReleaseOccurrence,
 } from '../../src/check-in/check-in';
 import { checkInTexts } from '../../src/check-in/texts';
@@ -24,6 +25,8 @@ import { club, made, otherPlayer, player } from '../reservations/support/fixture
 
 const settings = { ...playRulesOf({}).check_in, required: true };
 const context: CheckInContext = { club, settings };
+/** Booked weeks before. */
+const releaseContext: ReleaseContext = { ...context, booked_at: new Date('2026-10-01T12:00:00Z') };
 
 const checkInDecider = deciderSpecification<
   CheckIn,
@@ -40,7 +43,7 @@ const releaseDecider = deciderSpecification<
   ReleaseOccurrence,
   CheckInState,
   ReservationEvent,
-  CheckInContext,
+  ReleaseContext,
   ReservationEvent
 >({ initialState: initialCheckInState, evolve: evolveCheckIn, decide: releaseOccurrence });
 
@@ -178,43 +181,54 @@ describe('releasing a date nobody checked in for', () => {
   it('is not due a moment before `release_after_min` after the start', () => {
     releaseDecider
       .given(single)
-      .when(releaseAt('2026-11-23T09:09:59Z'), context)
+      .when(releaseAt('2026-11-23T09:09:59Z'), releaseContext)
       .thenFails('invalid', checkInTexts.notDue);
   });
 
   it('is due at that minute', () => {
-    releaseDecider.given(single).when(releaseAt('2026-11-23T09:10:00Z'), context).then([released()]);
+    releaseDecider.given(single).when(releaseAt('2026-11-23T09:10:00Z'), releaseContext).then([released()]);
   });
 
   it('happens once: the released date is free and cannot be released again', () => {
     releaseDecider
       .given(single, released())
-      .when(releaseAt('2026-11-23T09:10:30Z'), context)
+      .when(releaseAt('2026-11-23T09:10:30Z'), releaseContext)
       .thenFails('not_found', reservationTexts.reservationNotFound);
     releaseDecider
       .given(series, released())
-      .when(releaseAt('2026-11-23T09:10:30Z'), context)
+      .when(releaseAt('2026-11-23T09:10:30Z'), releaseContext)
       .thenFails('not_found', checkInTexts.notOnThatDay);
   });
 
   it('never follows a check-in', () => {
     releaseDecider
       .given(single, checkedIn())
-      .when(releaseAt('2026-11-23T09:10:00Z'), context)
+      .when(releaseAt('2026-11-23T09:10:00Z'), releaseContext)
       .thenFails('conflict', checkInTexts.alreadyCheckedIn);
   });
 
   it('gives nothing back once the hour is over', () => {
     releaseDecider
       .given(single)
-      .when(releaseAt('2026-11-23T10:00:00Z'), context)
+      .when(releaseAt('2026-11-23T10:00:00Z'), releaseContext)
       .thenFails('past', checkInTexts.over);
+  });
+
+  it('keeps an hour booked once check-in had opened: whoever books it on the spot is there', () => {
+    releaseDecider
+      .given(single)
+      .when(releaseAt('2026-11-23T09:10:00Z'), { ...context, booked_at: new Date('2026-11-23T08:45:00Z') })
+      .thenFails('conflict', checkInTexts.bookedOnTheSpot);
+    releaseDecider
+      .given(single)
+      .when(releaseAt('2026-11-23T09:10:00Z'), { ...context, booked_at: new Date('2026-11-23T08:44:59Z') })
+      .then([released()]);
   });
 
   it('leaves the club’s labelled bookings alone', () => {
     releaseDecider
       .given(made('r-1', { label: 'Training' }))
-      .when(releaseAt('2026-11-23T09:10:00Z'), context)
+      .when(releaseAt('2026-11-23T09:10:00Z'), releaseContext)
       .thenFails('invalid', checkInTexts.labelled);
   });
 
@@ -222,11 +236,11 @@ describe('releasing a date nobody checked in for', () => {
     const sunday = made('r-1', { date: '2026-10-25' });
     releaseDecider
       .given(sunday)
-      .when(releaseAt('2026-10-25T08:10:00Z', '2026-10-25'), context)
+      .when(releaseAt('2026-10-25T08:10:00Z', '2026-10-25'), releaseContext)
       .thenFails('invalid', checkInTexts.notDue);
     releaseDecider
       .given(sunday)
-      .when(releaseAt('2026-10-25T09:10:00Z', '2026-10-25'), context)
+      .when(releaseAt('2026-10-25T09:10:00Z', '2026-10-25'), releaseContext)
       .then([released('2026-10-25')]);
   });
 
@@ -239,7 +253,7 @@ describe('releasing a date nobody checked in for', () => {
   it('the next date of the series is released on its own', () => {
     releaseDecider
       .given(series, released())
-      .when(releaseAt('2026-11-30T09:10:00Z', '2026-11-30'), context)
+      .when(releaseAt('2026-11-30T09:10:00Z', '2026-11-30'), releaseContext)
       .then([released('2026-11-30')]);
   });
 });
