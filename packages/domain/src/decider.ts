@@ -17,6 +17,9 @@ export interface Actor {
  */
 export const SYSTEM_ACTOR: Actor = { user_id: '00000000-0000-0000-0000-000000000000', role: 'admin' };
 
+/** How the log names the system where it names who acted. */
+export const SYSTEM_ACTOR_NAME = 'System';
+
 export type RefusalKind = 'conflict' | 'limit' | 'past' | 'forbidden' | 'not_found' | 'invalid';
 
 export interface Refusal {

@@ -146,6 +146,10 @@ describe('the release, by a fake clock', () => {
     expect(events).toHaveLength(1);
     expect(events[0].actor_id).toBe(SYSTEM_ACTOR.user_id);
     expect(Object.keys(events[0].data).sort()).toEqual(['date', 'no_show_id']);
+    const log = await m.admin.client.get<{ data: { type: string; actor: { first_name: string } }[] }>(
+      `/api/events?club_id=${m.club._id}`,
+    );
+    expect(log.body.data.find((e) => e.type === 'ReservationReleased')?.actor.first_name).toBe('System');
     expect(await api.db('no_shows').where({ reservation_id: id }).pluck('user_id')).toEqual([
       m.player.user._id,
     ]);
@@ -163,6 +167,12 @@ describe('the release, by a fake clock', () => {
     api.setNow(at('09:11:00'));
     const again = await book(waiting.client, m.club._id, {});
     expect(again.status, JSON.stringify(again.body)).toBe(201);
+    // The club's numbers: the hour was released, one no-show; the hour booked on the spot was played.
+    const stats = await m.admin.client.get<{ data: { released: unknown; kinds: { member: number } } }>(
+      `/api/admin/stats?club_id=${m.club._id}&from=${MONDAY}&to=${MONDAY}`,
+    );
+    expect(stats.body.data.released).toEqual({ hours: 1, no_shows: 1 });
+    expect(stats.body.data.kinds.member).toBe(1);
     const reports = await verifyProjections(api.db);
     expect(reports.flatMap((r) => r.differences)).toEqual([]);
   });
@@ -266,6 +276,8 @@ describe('the PIN and the clubhouse screen', () => {
     expect((await m.player.client.request('PUT', '/api/account/pin', { pin: '4711' })).status).toBe(200);
     const stored = await api.db('users').where({ id: m.player.user._id }).first('check_in_pin_hash');
     expect(stored.check_in_pin_hash).toMatch(/^\$2[aby]\$/);
+    const exported = await m.player.client.get<{ check_in: unknown }>('/api/account/export');
+    expect(exported.body.check_in).toEqual({ pin_set: true, no_shows: [] });
 
     const id = await booked(m.player.client, m.club._id);
     const link = await m.admin.client.post<{ url: string }>(`/api/admin/display?club_id=${m.club._id}`, {});

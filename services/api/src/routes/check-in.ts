@@ -251,7 +251,7 @@ export function checkInRoutes(deps: AppDeps): Router<AppState> {
       answers: { 200: { description: 'Eingecheckt; nennt niemanden.', schema: message() } },
       refusals: {
         400: 'Der Verein verlangt keinen Check-in.',
-        403: 'Zu dieser PIN gibt es jetzt keine Buchung auf diesem Platz.',
+        403: 'Zu dieser PIN gibt es jetzt keine Reservierung auf diesem Platz.',
         404: 'Diesen Link gibt es nicht (mehr).',
         429: 'Zu viele Versuche.',
       },
