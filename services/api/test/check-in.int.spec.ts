@@ -14,6 +14,7 @@ import type { TestClient } from './support/client';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
 import { deliverNotices, lastPosition } from './support/notices';
+import { listen, listenAt } from './support/live-stream';
 
 /** Monday 23 November 2026, 09:00 in Berlin (UTC+1). */
 const NOW = new Date('2026-11-23T08:00:00Z');
@@ -175,6 +176,24 @@ describe('the release, by a fake clock', () => {
     expect(stats.body.data.kinds.member).toBe(1);
     const reports = await verifyProjections(api.db);
     expect(reports.flatMap((r) => r.differences)).toEqual([]);
+  });
+
+  it('shows at once on every open grid and on the clubhouse screen (the live stream)', async () => {
+    const m = await clubWithCheckIn();
+    const id = await booked(m.player.client, m.club._id);
+    const link = await m.admin.client.post<{ url: string }>(`/api/admin/display?club_id=${m.club._id}`, {});
+    const grid = await listen(m.admin.client, `club_id=${m.club._id}`);
+    const screen = await listenAt(`${api.url}/api/display/${link.body.url.split('/').at(-1)!}/stream`);
+    try {
+      expect(await releaseDueHours(api.db, at('09:10:00'))).toBe(1);
+      const [change] = await grid.waitForChanges(1);
+      expect(change).toMatchObject({ type: 'ReservationReleased', reservation_id: id, reservation: null });
+      const [told] = await screen.waitForChanges(1);
+      expect(told).toMatchObject({ type: 'ReservationReleased' });
+    } finally {
+      grid.close();
+      screen.close();
+    }
   });
 
   it('a series loses that date only', async () => {
