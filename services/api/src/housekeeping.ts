@@ -6,10 +6,11 @@ import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 import { purgeExpiredLeases } from './live/leases';
+import { purgeOldNoShows } from './check-in/release-job';
 
 /**
  * Expired sessions and live-stream leases, rate-limit counters, old reset and confirmation tokens and
- * long-sent mails and push messages are removed now and then, and notices held too long for an unconfirmed address are
+ * long-sent mails and push messages and no-shows that count no more are removed now and then, and notices held too long for an unconfirmed address are
  * dropped, so the tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
 export function startHousekeeping(
@@ -29,9 +30,22 @@ export function startHousekeeping(
       const mailBodies = await purgeOldMailBodies(db, retention.mailRetentionDays);
       const held = await expireHeldMails(db);
       const pushes = await purgeOldPushes(db, retention.mailRetentionDays);
-      if (sessions || limits || resets || confirmations || mails || leases || mailBodies || held || pushes) {
+      const noShows = await purgeOldNoShows(db, new Date());
+      const removed = [
+        sessions,
+        limits,
+        resets,
+        confirmations,
+        mails,
+        leases,
+        mailBodies,
+        held,
+        pushes,
+        noShows,
+      ];
+      if (removed.some((count) => count > 0)) {
         logger.info(
-          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held, pushes },
+          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held, pushes, noShows },
           'expired rows removed',
         );
       }
