@@ -8,6 +8,8 @@
  * caller that does not load it stops compiling.
  */
 import { courtOpen } from '../blocks/rules/court-open';
+import { categoryCanBook } from '../categories/rules/can-book';
+import { categoryWindows } from '../categories/rules/play-windows';
 import { namedWithinLimit } from '../players/rules/named-limit';
 import { oneCourtAtATime } from '../players/rules/one-court-at-a-time';
 import { withinQuotas } from '../players/rules/quotas';
@@ -29,6 +31,7 @@ export const bookingRules = [
   validDate,
   role,
   whoIsNamed,
+  categoryCanBook,
   notPast,
   notTooFarAhead,
   withinHorizon,
@@ -36,6 +39,7 @@ export const bookingRules = [
   courtFree,
   courtOpen,
   oneCourtAtATime,
+  categoryWindows,
   namedWithinLimit,
   withinQuotas,
 ] as const;

@@ -7,10 +7,10 @@ import { formatDateDe, formatHour, formatTimeRange } from '../dates';
 import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
 import { displayNamesLabels } from '../display/texts';
-import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
+import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText, weekdaysText } from '../players/play-rules';
 import { formatEuroCents } from '../players/texts';
 import { priceRuleText } from '../money/prices';
-import type { ClubSettings, DisplayNames, PlayRules, PriceRule, Quota } from '../schemas';
+import type { ClubSettings, DisplayNames, MemberCategory, PlayRules, PriceRule, Quota } from '../schemas';
 import type { CourtNames, Role } from '../types';
 import type {
   CoPlayerLeft,
@@ -73,6 +73,9 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   guest_fee_cents: 'Gastgebühr',
   quotas: 'Kontingente',
   quota_exempt_hours: 'Kurzfristig ohne Kontingent',
+  // Member categories
+  categories: 'Kategorien',
+  junior_until_age: 'Jugend bis zum Alter',
   // Prices
   prices: 'Preise',
   split_court_fee: 'Platzgebühr geteilt',
@@ -111,11 +114,26 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
     return prices.length ? prices.map(priceRuleText).join('; ') : 'keine';
   }
   if (key === 'split_court_fee') return value ? 'ja' : 'nein';
+  if (key === 'categories') return ((value ?? []) as MemberCategory[]).map(categoryText).join(', ');
+  if (key === 'junior_until_age') return value === null ? 'keine Jugend nach Alter' : `${value} Jahre`;
   if (key === 'court_names') {
     const named = Object.entries((value ?? {}) as CourtNames).sort(([a], [b]) => Number(a) - Number(b));
     return named.length ? named.map(([court, name]) => `Platz ${court} „${name}“`).join(', ') : 'keine';
   }
   return String(value);
+}
+
+/** "Jugend (Mo–Fr 8–18 Uhr, Limit 1)": a category with what sets it apart, so any change shows. */
+function categoryText(category: MemberCategory): string {
+  const details = [
+    ...(category.can_book ? [] : ['bucht nicht']),
+    ...(category.windows ?? []).map((w) => `${weekdaysText(w.days)} ${w.from_hour}–${w.to_hour} Uhr`),
+    ...(category.reservations_limit === undefined
+      ? []
+      : [category.reservations_limit === null ? 'ohne Limit' : `Limit ${category.reservations_limit}`]),
+    ...(category.quota_exempt ? ['ohne Kontingent'] : []),
+  ];
+  return details.length ? `${category.name} (${details.join(', ')})` : category.name;
 }
 
 /** "Platzordnung: geändert (1.234 Zeichen)": a long text is not repeated in a one-line log. */

@@ -18,6 +18,7 @@ describe('the pipeline of booking rules', () => {
       'slot:valid-date',
       'slot:role',
       'people:who-is-named',
+      'people:category-can-book',
       'slot:not-past',
       'slot:not-too-far-ahead',
       'slot:within-horizon',
@@ -25,6 +26,7 @@ describe('the pipeline of booking rules', () => {
       'slot:court-free',
       'slot:court-open',
       'people:one-court-at-a-time',
+      'people:category-windows',
       'people:named-within-limit',
       'people:within-quotas',
     ]);
