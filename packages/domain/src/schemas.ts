@@ -205,6 +205,7 @@ const quota = {
 export const CATEGORIES_MAX = 10;
 export const CATEGORY_WINDOWS_MAX = 5;
 export const CATEGORY_NAME_MAX_LENGTH = 30;
+export const CATEGORY_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,29}$';
 /** The category a birth year puts a junior in (categories/categories): its id, not its name. */
 export const JUNIOR_CATEGORY_ID = 'jugend';
 
@@ -247,7 +248,7 @@ const category = {
   properties: {
     id: {
       type: 'string',
-      pattern: '^[a-z0-9][a-z0-9-]{0,29}$',
+      pattern: CATEGORY_ID_PATTERN,
       errorMessage:
         'Die Kennung einer Kategorie besteht aus 1 bis 30 Kleinbuchstaben, Ziffern oder Bindestrichen.',
     },

@@ -14,6 +14,7 @@ import { cookiesForHttpsUsers, requireJsonFromOwnOrigin, securityHeaders } from 
 import { sessions } from './http/session';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
+import { categoryRoutes } from './routes/categories';
 import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
 import { displayPage, displayRoutes } from './routes/display';
@@ -76,6 +77,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     eventRoutes(deps),
     erasureRoutes(deps),
     adminRoutes(deps),
+    categoryRoutes(deps),
     blockRoutes(deps),
     exportRoutes(deps),
     calendarRoutes(deps),

@@ -60,7 +60,10 @@ export function windowsText(
   return windows.map((w) => `${weekdaysText(w.days)} ${hoursText(w, club)}`).join(' und ');
 }
 
-/** Does every hour of the slot lie in one of the windows on its day? No windows: always. */
+/**
+ * Does every hour of the slot lie in one of the windows on its day? A day no window names is open
+ * as the club is ("Mo–Fr nur bis 18 Uhr" leaves the weekend free); no windows: always.
+ */
 export function withinWindows(
   windows: readonly CategoryWindow[] | undefined,
   isoWeekday: number,
@@ -69,6 +72,7 @@ export function withinWindows(
 ): boolean {
   if (!windows?.length) return true;
   const today = windows.filter((w) => w.days.includes(isoWeekday));
+  if (!today.length) return true;
   for (let hour = startHour; hour < endHour; hour += 1) {
     if (!today.some((w) => w.from_hour <= hour && hour < w.to_hour)) return false;
   }

@@ -19,3 +19,35 @@ export const unknownCategory = 'Diese Kategorie gibt es in Ihrem Verein nicht.';
 export const categoryIdRequired = 'Bitte wählen Sie eine Kategorie.';
 export const birthYearInvalid = (thisYear: number): string =>
   `Das Geburtsjahr muss zwischen 1900 und ${thisYear} liegen.`;
+export const birthYearShape = 'Das Geburtsjahr ist eine vierstellige Jahreszahl ab 1900, oder leer.';
+export const selectionInvalid = (max: number): string =>
+  `Bitte wählen Sie 1 bis ${max} Mitglieder, jedes nur einmal.`;
+export const categoryChanged = (category: string): string => `Die Kategorie ist jetzt „${category}“.`;
+export const categoriesChanged = (count: number, category: string): string =>
+  `${count === 1 ? '1 Mitglied ist' : `${count} Mitglieder sind`} jetzt in der Kategorie „${category}“.`;
+/** The Verein tab's card and the Mitglieder tab's words. */
+export const screen = {
+  title: 'Kategorien',
+  intro: 'Jede Kategorie hat ihre eigenen Regeln. Die erste gilt für alle, die Sie keiner anderen zuordnen.',
+  name: 'Name',
+  id: 'Kennung',
+  canBook: 'darf buchen',
+  limit: 'Limit',
+  limitClub: 'wie Verein',
+  limitNone: 'ohne Limit',
+  quotaExempt: 'ohne Kontingent',
+  windows: 'Spielzeiten',
+  addWindow: 'Spielzeit hinzufügen',
+  removeWindow: 'Spielzeit entfernen',
+  add: 'Kategorie hinzufügen',
+  remove: 'Kategorie entfernen',
+  juniorAge: 'Jugend bis zum Alter',
+  juniorAgeHint: 'Leer: keine Jugend nach Geburtsjahr. Braucht eine Kategorie mit der Kennung „jugend“.',
+  save: 'Kategorien speichern',
+  column: 'Kategorie',
+  birthYear: 'Geburtsjahr',
+  change: 'Kategorie ändern',
+  bulk: 'Kategorie für Auswahl',
+  select: 'Auswählen',
+  apply: 'Zuordnen',
+} as const;

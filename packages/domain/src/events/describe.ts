@@ -4,7 +4,7 @@
  */
 import type { ClubSettingsChanged } from '../clubs/events';
 import { formatDateDe, formatHour, formatTimeRange } from '../dates';
-import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
+import type { MemberCategoryChanged, MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
 import { displayNamesLabels } from '../display/texts';
 import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText, weekdaysText } from '../players/play-rules';
@@ -177,6 +177,13 @@ export function roleChangeLine(event: Pick<MemberRoleChanged, 'data'>, nameOf?: 
   const { user_id, before, after } = event.data;
   const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
   return `${who}: ${roleNames[before]} → ${roleNames[after]}`;
+}
+
+/** "Lena Graf: Kategorie „mitglied“ → „jugend“", by the categories' ids; without a name, the short id. */
+export function categoryChangeLine(event: Pick<MemberCategoryChanged, 'data'>, nameOf?: NameOf) {
+  const { user_id, before, after } = event.data;
+  const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
+  return `${who}: Kategorie ${before === null ? 'keine' : `„${before}“`} → „${after}“`;
 }
 
 /** "Anna Muster freigegeben (Offen → Aktiv)"; without a name, the member's short id. */

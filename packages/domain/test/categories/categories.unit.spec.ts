@@ -47,7 +47,7 @@ describe('memberCategory', () => {
 });
 
 describe('windows', () => {
-  it('given Jugend Mo–Fr until 18, when a booking ends at 18 on a Friday, then it holds; 17–19, then not; Saturday 20, then it holds', () => {
+  it('given Jugend Mo–Fr until 18, when a booking ends at 18 on a Friday, then it holds; 17–19, then not; Saturday 20 (no window), then it holds', () => {
     expect(withinWindows(juniors.windows, 5, 17, 18)).toBe(true);
     expect(withinWindows(juniors.windows, 5, 17, 19)).toBe(false);
     expect(withinWindows(juniors.windows, 5, 18, 19)).toBe(false);
@@ -55,7 +55,8 @@ describe('windows', () => {
     expect(withinWindows(undefined, 5, 20, 21)).toBe(true);
   });
   it('says the windows in the club’s day', () => {
-    expect(windowsText(juniors.windows!, club)).toBe('Mo–Fr nur bis 18 Uhr und Sa, So ganztags');
+    expect(windowsText(juniors.windows!, club)).toBe('Mo–Fr nur bis 18 Uhr');
+    expect(windowsText([{ days: [6, 7], from_hour: 0, to_hour: 24 }], club)).toBe('Sa, So ganztags');
     expect(windowsText([{ days: [6], from_hour: 10, to_hour: 22 }], club)).toBe('Sa nur ab 10 Uhr');
     expect(windowsText([{ days: [3], from_hour: 14, to_hour: 16 }], club)).toBe('Mi nur von 14 bis 16 Uhr');
   });
@@ -65,7 +66,7 @@ describe('describeCategories', () => {
   it('given the default category, then nothing to say; given four, then a sentence each that differs from the club’s rules', () => {
     expect(describeCategories(DEFAULT_PLAY_RULES, club)).toEqual([]);
     expect(describeCategories(rules, club)).toEqual([
-      'Jugend: spielt Mo–Fr nur bis 18 Uhr und Sa, So ganztags; höchstens 1 anstehende Reservierung.',
+      'Jugend: spielt Mo–Fr nur bis 18 Uhr; höchstens 1 anstehende Reservierung.',
       'Passiv: darf keine Plätze buchen.',
       'Trainer: ohne Reservierungslimit; von den Kontingenten ausgenommen.',
       'Wer in diesem Jahr höchstens 18 Jahre alt wird, gehört zur Kategorie Jugend.',

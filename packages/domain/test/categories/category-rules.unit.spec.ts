@@ -72,13 +72,13 @@ describe('category-windows', () => {
     const late = asked({ actor: as(lena), date: friday, start_time: 18, end_time: 19 });
     expect(categoryWindows.check(late, context, now)).toEqual({
       kind: 'forbidden',
-      message: 'Lena Graf (Jugend) darf Mo–Fr nur bis 18 Uhr und Sa, So ganztags spielen.',
+      message: 'Lena Graf (Jugend) darf Mo–Fr nur bis 18 Uhr spielen.',
     });
   });
   it('given Lena is Jugend, when Anna books Friday 19 naming her, then 403 naming Lena; Saturday 19, then it holds', () => {
     const named = asked({ date: friday, start_time: 19, end_time: 20, players: [{ user_id: lena }] });
     expect(categoryWindows.check(named, context, now)?.message).toBe(
-      'Lena Graf (Jugend) darf Mo–Fr nur bis 18 Uhr und Sa, So ganztags spielen.',
+      'Lena Graf (Jugend) darf Mo–Fr nur bis 18 Uhr spielen.',
     );
     const saturday = { ...named, date: '2026-11-28' };
     expect(categoryWindows.check(saturday, context, now)).toBeNull();

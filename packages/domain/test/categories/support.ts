@@ -6,15 +6,12 @@ import type { MemberCategory } from '../../src/schemas';
 export const DEFAULT_CATEGORY: MemberCategory = DEFAULT_PLAY_RULES.categories[0]!;
 
 export const adults: MemberCategory = { id: 'erwachsene', name: 'Erwachsene', can_book: true };
-/** Mo–Fr until 18 Uhr, weekends all day; one booking to come at a time. */
+/** Mo–Fr until 18 Uhr (the weekend as the club); one booking to come at a time. */
 export const juniors: MemberCategory = {
   id: 'jugend',
   name: 'Jugend',
   can_book: true,
-  windows: [
-    { days: [1, 2, 3, 4, 5], from_hour: 0, to_hour: 18 },
-    { days: [6, 7], from_hour: 0, to_hour: 24 },
-  ],
+  windows: [{ days: [1, 2, 3, 4, 5], from_hour: 0, to_hour: 18 }],
   reservations_limit: 1,
 };
 export const passive: MemberCategory = { id: 'passiv', name: 'Passiv', can_book: false };

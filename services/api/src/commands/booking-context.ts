@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { bookingRules, type BookingContext } from '@platzbuchung/domain/booking-rules/pipeline';
+import { memberCategory, type CategorizedMember } from '@platzbuchung/domain/categories/categories';
 import { mondayOf } from '@platzbuchung/domain/dates';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { PlayMember, RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
@@ -44,7 +45,7 @@ const WITH_CO_PLAYERS = `(SELECT json_agg(CASE WHEN p.user_id IS NOT NULL
  * reservations that still take place today or later on the same courts; those of the people
  * involved (booked or named) from the Monday of this week on, for their games elsewhere, their
  * limits and the week's quotas; the blocks that still hold; the club's play rules and the
- * involved members' names and standing; with them the booking rules that judge them
+ * involved members' names, standing and category; with them the booking rules that judge them
  * (docs/adding-a-change.md, "Adding a new booking rule"). One statement for any number of clubs (a group commit's,
  * ./handle), so it costs one round trip; each club is a row of a JSON parameter, its courts and
  * members two arrays, so the statement's text is always the same. JSON spells dates and arrays as
@@ -73,7 +74,7 @@ export async function loadBookingContexts(
     existing: (ReservationRow & { co_players: PlayerRef[] | null })[];
     blocks: BlockRow[];
     play_rules: PlayRules;
-    members: ({ id: string } & PlayMember)[];
+    members: ({ id: string } & Omit<PlayMember, 'category'> & CategorizedMember)[];
   }>(
     db,
     'booking-contexts',
@@ -81,7 +82,8 @@ export async function loadBookingContexts(
       `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
               coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks,
               (SELECT c.play_rules FROM clubs c WHERE c.id = q.club_id) AS play_rules,
-              coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status
+              coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status,
+                u.category_id, u.birth_year
                 FROM users u WHERE u.club_id = q.club_id AND u.id = ANY(q.user_ids)) u), '[]') AS members
        FROM jsonb_to_recordset(?::jsonb)
          AS q(n int, club_id uuid, today date, week_start date, court_nums text[], user_ids uuid[])
@@ -89,8 +91,9 @@ export async function loadBookingContexts(
       [reservations, blocks, JSON.stringify(clubs)],
     ),
   );
-  return requests.map(({ club }, n) => {
+  return requests.map(({ club, today }, n) => {
     const row = rows[n]!;
+    const rules = playRulesOf(row.play_rules ?? {});
     return {
       club,
       existing: row.existing.map(({ co_players, ...r }) => ({
@@ -99,8 +102,14 @@ export async function loadBookingContexts(
       })),
       blocks: row.blocks.map(toBlock),
       play: {
-        rules: playRulesOf(row.play_rules ?? {}),
-        members: new Map(row.members.map(({ id, ...member }) => [id, member])),
+        rules,
+        // Each member's category on the club's today: a junior turns adult on 1 January unasked.
+        members: new Map(
+          row.members.map(({ id, category_id, birth_year, ...member }) => [
+            id,
+            { ...member, category: memberCategory(rules, { category_id, birth_year }, today) },
+          ]),
+        ),
       },
       bookingRules,
     };
