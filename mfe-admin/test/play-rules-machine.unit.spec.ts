@@ -38,6 +38,9 @@ function start(save: (body: ClubSettingsBody) => Promise<{ message: string }>) {
   return { actor, sent };
 }
 
+// The card shows the seven rules about who plays; the categories have a card of their own.
+const { categories: _categories, junior_until_age: _juniorAge, ...sevenRules } = DEFAULT_PLAY_RULES;
+
 const saved = async () => ({ message: 'Die Vereinseinstellungen wurden gespeichert.' });
 
 describe('the play-rules form', () => {
@@ -52,7 +55,7 @@ describe('the play-rules form', () => {
         start_hour: 8,
         end_hour: 21,
         reservations_limit: 3,
-        ...DEFAULT_PLAY_RULES,
+        ...sevenRules,
       },
     ]);
   });

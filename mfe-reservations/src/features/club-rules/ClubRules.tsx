@@ -1,12 +1,15 @@
 /**
  * Platzordnung: the club's rules for its members, as the admin wrote them, and below them the
- * play rules the club set (who plays, guests, quotas) and its prices (docs/architecture/money.md)
+ * play rules the club set (who plays, guests, quotas), its member categories and its prices (docs/architecture/money.md)
  * in plain words from the domain. The text is
  * plain with its line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in
  * it is shown, never run.
  */
 import type { RemoteScreenProps } from '@platzbuchung/host/contract';
+import { describeCategories } from '@platzbuchung/domain/categories/categories';
+import * as categoryTexts from '@platzbuchung/domain/categories/texts';
 import { clubRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
+import type { Club } from '@platzbuchung/domain/types';
 import { priceRuleText, priceTexts } from '@platzbuchung/domain/money/prices';
 import { describePlayRules, playRulesTexts } from '@platzbuchung/domain/players/play-rules';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
@@ -17,10 +20,11 @@ import './club-rules.css';
 
 export default function ClubRules({ host }: RemoteScreenProps) {
   if (!host.auth.value) return null;
-  return <RulesPage key={host.auth.club_id} clubId={host.auth.club_id} clubName={host.club?.name} />;
+  return <RulesPage key={host.auth.club_id} clubId={host.auth.club_id} club={host.club} />;
 }
 
-function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | undefined }) {
+function RulesPage({ clubId, club }: { clubId: string; club: Club | null | undefined }) {
+  const clubName = club?.name;
   const { data, error, loading, failed, retry } = useResource(fetchClubRules, clubId);
 
   return (
@@ -32,17 +36,19 @@ function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | un
       ) : failed || data === null ? (
         <FailureNotice message={error} onRetry={retry} />
       ) : (
-        <RulesText answer={data} />
+        <RulesText answer={data} club={club} />
       )}
     </section>
   );
 }
 
-function RulesText({ answer }: { answer: ClubRulesAnswer }) {
+function RulesText({ answer, club }: { answer: ClubRulesAnswer; club: Club | null | undefined }) {
   const play = describePlayRules(answer.play);
+  // Each category's rules in its words (docs/who-plays.md, "Member categories"); the club's hours say "ganztags".
+  const categories = club ? describeCategories(answer.play, club) : [];
   // A free rule (0 €) costs nothing and says nothing, as in the booking popup.
   const prices = answer.prices.filter((rule) => rule.cents_per_hour > 0).map(priceRuleText);
-  if (!answer.rules && play.length === 0 && prices.length === 0)
+  if (!answer.rules && play.length === 0 && prices.length === 0 && categories.length === 0)
     return <p className="club-rules__empty">{clubRulesTexts.none}</p>;
   return (
     <>
@@ -52,6 +58,16 @@ function RulesText({ answer }: { answer: ClubRulesAnswer }) {
           <h2 id="club-rules-play">{playRulesTexts.heading}</h2>
           <ul>
             {play.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {categories.length > 0 && (
+        <section className="club-rules__play" aria-labelledby="club-rules-categories">
+          <h2 id="club-rules-categories">{categoryTexts.screen.title}</h2>
+          <ul>
+            {categories.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
