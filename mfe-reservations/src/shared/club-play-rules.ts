@@ -16,14 +16,24 @@ export interface ClubRulesAnswer {
   play: PlayRules;
   /** The club's price rules; none when booking is free (or the server predates prices). */
   prices: PriceRule[];
+  /**
+   * The member's own category today (docs/who-plays.md, "Member categories"), which decides the
+   * prices for some categories only; a server that predates categories answers none: the first.
+   */
+  own_category: string;
 }
 
 export async function fetchClubRules(clubId: string, signal?: AbortSignal): Promise<ClubRulesAnswer> {
-  const answer = await getJson<{ rules: string } & Partial<PlayRules> & Partial<PriceSettings>>(
-    `/api/club/rules?club_id=${encodeURIComponent(clubId)}`,
-    signal,
-  );
-  return { rules: answer.rules, play: playRulesOf(answer), prices: priceSettingsOf(answer).prices };
+  const answer = await getJson<
+    { rules: string; own_category?: string } & Partial<PlayRules> & Partial<PriceSettings>
+  >(`/api/club/rules?club_id=${encodeURIComponent(clubId)}`, signal);
+  const play = playRulesOf(answer);
+  return {
+    rules: answer.rules,
+    play,
+    prices: priceSettingsOf(answer).prices,
+    own_category: answer.own_category ?? play.categories[0]!.id,
+  };
 }
 
 export const clubRulesCache = createSessionCache<ClubRulesAnswer>('Platzordnung und Spielregeln');
@@ -47,3 +57,9 @@ export function useLoadedPrices(clubId: string): readonly PriceRule[] {
 }
 
 const NO_PRICES: readonly PriceRule[] = Object.freeze([]);
+
+/** The member's own category once the rules are loaded, else null: no price for some categories shows yet. */
+export function useLoadedOwnCategory(clubId: string): string | null {
+  const rules = useSyncExternalStore(clubRulesCache.subscribe, clubRulesCache.get);
+  return rules.key === clubId && rules.status === 'loaded' ? (rules.value?.own_category ?? null) : null;
+}

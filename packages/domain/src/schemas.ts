@@ -384,6 +384,8 @@ export const PRICE_MAX_CENTS_PER_HOUR = 50000;
  */
 const priceCourtsText =
   'Bitte wählen Sie für jeden Preis „Alle Plätze“ oder mindestens einen Platz, jeden nur einmal.';
+const priceCategoriesText =
+  'Die Kategorien eines Preises sind eine Liste von Kennungen, jede nur einmal; ohne sie gilt er für alle.';
 const priceDaysText =
   'Bitte wählen Sie für jeden Preis mindestens einen Wochentag (1 bis 7), jeden nur einmal.';
 
@@ -432,6 +434,15 @@ const priceRule = {
       PRICE_MAX_CENTS_PER_HOUR,
       'Ein Preis muss zwischen 0,00 € und 500,00 € pro Stunde liegen, in ganzen Cent.',
     ),
+    // Only bookers of these member categories pay it (docs/who-plays.md, "Member categories").
+    categories: {
+      type: 'array',
+      minItems: 1,
+      maxItems: CATEGORIES_MAX,
+      uniqueItems: true,
+      items: { type: 'string', pattern: CATEGORY_ID_PATTERN, errorMessage: priceCategoriesText },
+      errorMessage: priceCategoriesText,
+    },
   },
   required: ['label', 'courts', 'days', 'from_hour', 'to_hour', 'cents_per_hour'],
   additionalProperties: false,
@@ -439,7 +450,7 @@ const priceRule = {
     type: 'Ein Preis braucht Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
     required: 'Ein Preis braucht Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
     additionalProperties:
-      'Ein Preis hat nur Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
+      'Ein Preis hat nur Bezeichnung, Plätze, Wochentage, Beginn, Ende, Cent pro Stunde und Kategorien.',
   },
 } as const;
 
@@ -782,6 +793,8 @@ export interface PriceRule {
   from_hour: number;
   to_hour: number;
   cents_per_hour: number;
+  /** Only bookers in these member categories pay it; absent: everyone. */
+  categories?: string[];
 }
 
 /** What the club charges (docs/architecture/money.md); settings recorded before them lack them (free). */

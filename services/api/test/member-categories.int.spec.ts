@@ -246,3 +246,41 @@ describe('given members in categories, when they book', () => {
     }
   });
 });
+
+describe('given prices for some categories', () => {
+  const juniorRate = {
+    label: 'Jugendtarif',
+    courts: null,
+    days: [1, 2, 3, 4, 5, 6, 7],
+    from_hour: 8,
+    to_hour: 20,
+    cents_per_hour: 500,
+    categories: ['jugend'],
+  };
+
+  it('a price for Jugend is saved and each member reads their own category beside it', async () => {
+    const m = await clubWithCategories();
+    expect((await save(m, { prices: [juniorRate] })).status).toBe(200);
+    await putCategory(m, m.lena.user._id, { category_id: 'jugend' });
+    const lenas = await m.lena.client.get<{ prices: unknown[]; own_category: string }>(
+      `/api/club/rules?club_id=${m.club._id}`,
+    );
+    expect(lenas.body).toMatchObject({ prices: [juniorRate], own_category: 'jugend' });
+    const others = await m.player.client.get<{ own_category: string }>(
+      `/api/club/rules?club_id=${m.club._id}`,
+    );
+    expect(others.body.own_category).toBe('erwachsene');
+  });
+
+  it('a price for a category the club has not is refused with a German text at its field', async () => {
+    const m = await clubWithCategories();
+    const response = await save(m, { prices: [{ ...juniorRate, categories: ['senioren'] }] });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual([
+      {
+        instancePath: '/prices/0/categories',
+        message: 'Die Kategorie „senioren“ gibt es in Ihrem Verein nicht.',
+      },
+    ]);
+  });
+});

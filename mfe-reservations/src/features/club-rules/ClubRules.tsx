@@ -46,8 +46,11 @@ function RulesText({ answer, club }: { answer: ClubRulesAnswer; club: Club | nul
   const play = describePlayRules(answer.play);
   // Each category's rules in its words (docs/who-plays.md, "Member categories"); the club's hours say "ganztags".
   const categories = club ? describeCategories(answer.play, club) : [];
+  const nameOf = (id: string) => answer.play.categories.find((c) => c.id === id)?.name ?? id;
   // A free rule (0 €) costs nothing and says nothing, as in the booking popup.
-  const prices = answer.prices.filter((rule) => rule.cents_per_hour > 0).map(priceRuleText);
+  const prices = answer.prices
+    .filter((rule) => rule.cents_per_hour > 0)
+    .map((rule) => priceRuleText(rule, nameOf));
   if (!answer.rules && play.length === 0 && prices.length === 0 && categories.length === 0)
     return <p className="club-rules__empty">{clubRulesTexts.none}</p>;
   return (

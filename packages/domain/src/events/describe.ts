@@ -111,7 +111,8 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   if (key === 'quota_exempt_hours') return value === 0 ? 'nie' : `${value} Std. vor Beginn`;
   if (key === 'prices') {
     const prices = (value ?? []) as PriceRule[];
-    return prices.length ? prices.map(priceRuleText).join('; ') : 'keine';
+    // The log names a category by its id: it says what was saved, as the category change lines do.
+    return prices.length ? prices.map((rule) => priceRuleText(rule, (id) => id)).join('; ') : 'keine';
   }
   if (key === 'split_court_fee') return value ? 'ja' : 'nein';
   if (key === 'categories') return ((value ?? []) as MemberCategory[]).map(categoryText).join(', ');

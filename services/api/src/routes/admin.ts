@@ -9,7 +9,7 @@ import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchu
 import { occursOn } from '@platzbuchung/domain/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { courtNamesErrors } from '@platzbuchung/domain/courts';
-import { priceErrors } from '@platzbuchung/domain/money/prices';
+import { priceCategoryErrors, priceErrors } from '@platzbuchung/domain/money/prices';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
@@ -261,11 +261,17 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
     const settings = validateSettings(ctx.request.body);
+    // A price for some categories names those the club has after this save (docs/who-plays.md).
+    const categories = settings.categories ?? (await findPlayRules(deps.db, clubId))?.categories ?? [];
     const fieldErrors = [
       ...localRulesErrors(settings),
       ...courtNamesErrors(settings.court_names ?? {}, settings.courts_count),
       ...priceErrors(settings.prices ?? [], settings),
       ...categoriesErrors(settings),
+      ...priceCategoryErrors(
+        settings.prices ?? [],
+        categories.map((c) => c.id),
+      ),
     ];
     if (fieldErrors.length) throw badRequest(fieldErrors);
     // Another club's name, or one that looks like it, is refused before anything is decided.
