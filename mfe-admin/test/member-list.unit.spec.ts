@@ -11,6 +11,9 @@ const member = (first: string, last: string, status: Member['status'], joined: s
   status,
   created_at: `${joined}T10:00:00.000Z`,
   upcoming_bookings: 0,
+  category_id: null,
+  birth_year: null,
+  category: 'mitglied',
 });
 
 const members = [

@@ -16,6 +16,9 @@ const member = (id: string, role: Role, status: MemberStatus = 'active', upcomin
   status,
   created_at: '2026-11-01T10:00:00.000Z',
   upcoming_bookings: upcoming,
+  category_id: null,
+  birth_year: null,
+  category: 'mitglied',
 });
 
 function apply(members: Member[], { memberId, action }: MemberChange): Member[] {

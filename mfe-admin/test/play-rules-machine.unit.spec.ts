@@ -39,8 +39,14 @@ function start(save: (body: ClubSettingsBody) => Promise<{ message: string }>) {
   return { actor, sent };
 }
 
-/** The rules this card shows; check-in has a card of its own (docs/check-in.md). */
-const { check_in: _ownCard, ...sevenRules } = DEFAULT_PLAY_RULES;
+// The card shows the seven rules about who plays; check-in (docs/check-in.md) and the categories
+// have cards of their own.
+const {
+  check_in: _ownCard,
+  categories: _categories,
+  junior_until_age: _juniorAge,
+  ...sevenRules
+} = DEFAULT_PLAY_RULES;
 
 const saved = async () => ({ message: 'Die Vereinseinstellungen wurden gespeichert.' });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { priceTexts } from '@platzbuchung/domain/money/prices';
+import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import type { ClubSettingsBody, PriceRule, PriceSettings } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
 import { ApiError } from '@platzbuchung/ui/api/client';
@@ -46,6 +47,8 @@ const floodlight: PriceRule = {
   cents_per_hour: 300,
 };
 const none: PriceSettings = { prices: [], split_court_fee: false, payment: 'none' };
+/** A club that never set categories: one, "Mitglied". */
+const { categories } = DEFAULT_PLAY_RULES;
 
 function start(settings: PriceSettings, save: (body: ClubSettingsBody) => Promise<{ message: string }>) {
   const sent: ClubSettingsBody[] = [];
@@ -60,7 +63,7 @@ function start(settings: PriceSettings, save: (body: ClubSettingsBody) => Promis
     }),
     {
       input: {
-        draft: draftOf(club, settings),
+        draft: draftOf(club, { ...settings, categories }),
         newRule: () => newPriceRule(club),
         bodyOf: (draft) => pricesBody(club, draft),
         errorsOf: (draft) => pricesErrors(club, draft),
@@ -74,8 +77,18 @@ const saved = async () => ({ message: 'Die Vereinseinstellungen wurden gespeiche
 
 describe('given a club with hall rent and floodlight on court 5 on Tuesday evenings', () => {
   it('when the card opens, then the preview starts at the most expensive hour and reads as a member would', () => {
-    const draft = draftOf(club, { prices: [hall, floodlight], split_court_fee: false, payment: 'none' });
-    expect(mostExpensiveHour(club, [hall, floodlight])).toEqual({ court_num: '5', weekday: 2, hour: 19 });
+    const draft = draftOf(club, {
+      prices: [hall, floodlight],
+      split_court_fee: false,
+      payment: 'none',
+      categories,
+    });
+    expect(mostExpensiveHour(club, [hall, floodlight], 'mitglied')).toEqual({
+      court_num: '5',
+      weekday: 2,
+      hour: 19,
+      category_id: 'mitglied',
+    });
     expect(previewText(club, draft)).toBe('Di 19–20 Uhr, Platz 5: 21,00\u00a0€');
     expect(draft.rules[0]!.price).toBe('18,00');
   });
@@ -196,5 +209,18 @@ describe('given a club without prices', () => {
     expect(actor.getSnapshot().context.errors).toEqual({
       '/prices/0/courts': priceTexts.unknownCourt('7', 6),
     });
+  });
+});
+
+describe('given a price for Jugend only', () => {
+  const junior: PriceRule = { ...hall, label: 'Jugendtarif', cents_per_hour: 500, categories: ['jugend'] };
+  it('when saved from the card, then it keeps its categories; the preview prices it for a junior only', async () => {
+    const { actor, sent } = start({ prices: [junior], split_court_fee: false, payment: 'none' }, saved);
+    expect(previewText(club, actor.getSnapshot().context.draft)).toBe('Mo 8–9 Uhr, Platz 1: 0,00\u00a0€');
+    actor.send({ type: 'preview.change', changes: { category_id: 'jugend' } });
+    expect(previewText(club, actor.getSnapshot().context.draft)).toBe('Mo 8–9 Uhr, Platz 1: 5,00\u00a0€');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.context.saved !== null);
+    expect(sent[0]?.prices).toEqual([junior]);
   });
 });

@@ -16,6 +16,11 @@ export interface Member {
   created_at: string;
   /** Bookings with an occurrence still to come; a series counts once. */
   upcoming_bookings: number;
+  /** The category the admin chose (null: none, the club's first), docs/who-plays.md "Member categories". */
+  category_id: string | null;
+  birth_year: number | null;
+  /** The category that holds today: a junior's follows the birth year. */
+  category: string;
 }
 
 export const fetchMembers = (clubId: string, signal?: AbortSignal) =>

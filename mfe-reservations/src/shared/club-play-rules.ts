@@ -18,15 +18,26 @@ export interface ClubRulesAnswer {
   prices: PriceRule[];
   /** How the club is paid: "none" when prices only inform (or the server predates accounts). */
   payment: Payment;
+  /**
+   * The member's own category today (docs/who-plays.md, "Member categories"), which decides the
+   * prices for some categories only; a server that predates categories answers none: the first.
+   */
+  own_category: string;
 }
 
 export async function fetchClubRules(clubId: string, signal?: AbortSignal): Promise<ClubRulesAnswer> {
-  const answer = await getJson<{ rules: string } & Partial<PlayRules> & Partial<PriceSettings>>(
-    `/api/club/rules?club_id=${encodeURIComponent(clubId)}`,
-    signal,
-  );
+  const answer = await getJson<
+    { rules: string; own_category?: string } & Partial<PlayRules> & Partial<PriceSettings>
+  >(`/api/club/rules?club_id=${encodeURIComponent(clubId)}`, signal);
+  const play = playRulesOf(answer);
   const { prices, payment } = priceSettingsOf(answer);
-  return { rules: answer.rules, play: playRulesOf(answer), prices, payment };
+  return {
+    rules: answer.rules,
+    play,
+    prices,
+    payment,
+    own_category: answer.own_category ?? play.categories[0]!.id,
+  };
 }
 
 export const clubRulesCache = createSessionCache<ClubRulesAnswer>('Platzordnung und Spielregeln');
@@ -50,3 +61,9 @@ export function useLoadedPrices(clubId: string): readonly PriceRule[] {
 }
 
 const NO_PRICES: readonly PriceRule[] = Object.freeze([]);
+
+/** The member's own category once the rules are loaded, else null: no price for some categories shows yet. */
+export function useLoadedOwnCategory(clubId: string): string | null {
+  const rules = useSyncExternalStore(clubRulesCache.subscribe, clubRulesCache.get);
+  return rules.key === clubId && rules.status === 'loaded' ? (rules.value?.own_category ?? null) : null;
+}

@@ -261,6 +261,127 @@ const checkIn = {
 
 // --- end of check-in ---
 
+// --- Member categories (docs/who-plays.md, "Member categories") ---
+
+export const CATEGORIES_MAX = 10;
+export const CATEGORY_WINDOWS_MAX = 5;
+export const CATEGORY_NAME_MAX_LENGTH = 30;
+export const CATEGORY_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,29}$';
+/** The category a birth year puts a junior in (categories/categories): its id, not its name. */
+export const JUNIOR_CATEGORY_ID = 'jugend';
+
+const categoryWindow = {
+  type: 'object',
+  properties: {
+    days: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 7,
+      uniqueItems: true,
+      items: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 7,
+        errorMessage: 'Ein Wochentag ist eine Zahl von 1 (Montag) bis 7 (Sonntag).',
+      },
+      errorMessage: 'Bitte wählen Sie für jede Spielzeit mindestens einen Wochentag, jeden nur einmal.',
+    },
+    from_hour: integerBetween(0, 23, 'Eine Spielzeit beginnt zwischen 0 und 23 Uhr.'),
+    to_hour: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 24,
+      exclusiveMinimum: { $data: '1/from_hour' },
+      errorMessage: 'Eine Spielzeit endet zwischen 1 und 24 Uhr und nach ihrem Beginn.',
+    },
+  },
+  required: ['days', 'from_hour', 'to_hour'],
+  additionalProperties: false,
+  errorMessage: {
+    type: 'Eine Spielzeit braucht Wochentage, Beginn und Ende.',
+    required: 'Eine Spielzeit braucht Wochentage, Beginn und Ende.',
+    additionalProperties: 'Eine Spielzeit hat nur Wochentage, Beginn und Ende.',
+  },
+} as const;
+
+const category = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      pattern: CATEGORY_ID_PATTERN,
+      errorMessage:
+        'Die Kennung einer Kategorie besteht aus 1 bis 30 Kleinbuchstaben, Ziffern oder Bindestrichen.',
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: CATEGORY_NAME_MAX_LENGTH,
+      pattern: FREE_TEXT_PATTERN,
+      errorMessage: `Jede Kategorie braucht einen Namen von 1 bis ${CATEGORY_NAME_MAX_LENGTH} Zeichen, ohne Steuerzeichen.`,
+    },
+    can_book: {
+      type: 'boolean',
+      errorMessage: 'Ob eine Kategorie buchen darf, muss „true“ oder „false“ sein.',
+    },
+    windows: {
+      type: 'array',
+      maxItems: CATEGORY_WINDOWS_MAX,
+      items: categoryWindow,
+      errorMessage: {
+        maxItems: `Höchstens ${CATEGORY_WINDOWS_MAX} Spielzeiten je Kategorie.`,
+        type: 'Spielzeiten sind eine Liste.',
+      },
+    },
+    reservations_limit: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: 10,
+      errorMessage: 'Das Limit einer Kategorie liegt zwischen 0 und 10, oder „null“ für kein Limit.',
+    },
+    quota_exempt: {
+      type: 'boolean',
+      errorMessage: 'Ob eine Kategorie von den Kontingenten ausgenommen ist, muss „true“ oder „false“ sein.',
+    },
+  },
+  required: ['id', 'name', 'can_book'],
+  additionalProperties: false,
+  errorMessage: {
+    type: 'Eine Kategorie braucht Kennung, Namen und ob sie buchen darf.',
+    required: 'Eine Kategorie braucht Kennung, Namen und ob sie buchen darf.',
+    additionalProperties:
+      'Eine Kategorie hat nur Kennung, Namen, Buchungsrecht, Spielzeiten, Limit und Kontingent-Ausnahme.',
+  },
+} as const;
+
+/**
+ * The club's member categories and the age up to which a member is a junior by their birth year;
+ * the default is one category with the club's own rules, as every club had before.
+ */
+export const categoryProperties = {
+  categories: {
+    type: 'array',
+    minItems: 1,
+    maxItems: CATEGORIES_MAX,
+    items: category,
+    default: [{ id: 'mitglied', name: 'Mitglied', can_book: true }],
+    errorMessage: {
+      minItems: 'Ein Verein braucht mindestens eine Kategorie.',
+      maxItems: `Höchstens ${CATEGORIES_MAX} Kategorien.`,
+      type: 'Kategorien sind eine Liste.',
+    },
+  },
+  junior_until_age: {
+    type: ['integer', 'null'],
+    minimum: 6,
+    maximum: 27,
+    default: null,
+    errorMessage: 'Jugendliche sind es bis zu einem Alter zwischen 6 und 27 Jahren, oder „null“ für nie.',
+  },
+} as const;
+
+// --- end of member categories ---
+
 /**
  * The club's rules about who plays; each optional in a request (absent: unchanged). Each names its
  * `default`, the behaviour every club had before it (players/play-rules reads them): a rule added
@@ -307,6 +428,7 @@ export const playRulesProperties = {
     default: 0,
   },
   check_in: checkIn,
+  ...categoryProperties,
 } as const;
 
 // --- end of who plays ---
@@ -324,6 +446,8 @@ export const PRICE_MAX_CENTS_PER_HOUR = 50000;
  */
 const priceCourtsText =
   'Bitte wählen Sie für jeden Preis „Alle Plätze“ oder mindestens einen Platz, jeden nur einmal.';
+const priceCategoriesText =
+  'Die Kategorien eines Preises sind eine Liste von Kennungen, jede nur einmal; ohne sie gilt er für alle.';
 const priceDaysText =
   'Bitte wählen Sie für jeden Preis mindestens einen Wochentag (1 bis 7), jeden nur einmal.';
 
@@ -372,6 +496,15 @@ const priceRule = {
       PRICE_MAX_CENTS_PER_HOUR,
       'Ein Preis muss zwischen 0,00 € und 500,00 € pro Stunde liegen, in ganzen Cent.',
     ),
+    // Only bookers of these member categories pay it (docs/who-plays.md, "Member categories").
+    categories: {
+      type: 'array',
+      minItems: 1,
+      maxItems: CATEGORIES_MAX,
+      uniqueItems: true,
+      items: { type: 'string', pattern: CATEGORY_ID_PATTERN, errorMessage: priceCategoriesText },
+      errorMessage: priceCategoriesText,
+    },
   },
   required: ['label', 'courts', 'days', 'from_hour', 'to_hour', 'cents_per_hour'],
   additionalProperties: false,
@@ -379,7 +512,7 @@ const priceRule = {
     type: 'Ein Preis braucht Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
     required: 'Ein Preis braucht Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
     additionalProperties:
-      'Ein Preis hat nur Bezeichnung, Plätze, Wochentage, Beginn, Ende und Cent pro Stunde.',
+      'Ein Preis hat nur Bezeichnung, Plätze, Wochentage, Beginn, Ende, Cent pro Stunde und Kategorien.',
   },
 } as const;
 
@@ -677,6 +810,28 @@ export interface Quota {
   hours_per_week: number;
 }
 
+/** A window of the club's week a category's members may play in. */
+export interface CategoryWindow {
+  /** ISO weekdays, 1 = Monday … 7 = Sunday, in club time. */
+  days: number[];
+  from_hour: number;
+  /** Exclusive; 24 is midnight. */
+  to_hour: number;
+}
+
+/** A member category (docs/who-plays.md, "Member categories"): absent fields keep the club's rules. */
+export interface MemberCategory {
+  id: string;
+  name: string;
+  can_book: boolean;
+  /** When its members may play; absent or empty: whenever the club is open. */
+  windows?: CategoryWindow[];
+  /** Absent: the club's limit; null: no limit. */
+  reservations_limit?: number | null;
+  /** Its members' hours count to no quota. */
+  quota_exempt?: boolean;
+}
+
 /** Who plays (docs/who-plays.md); every default keeps the behaviour from before. */
 export interface PlayRules {
   co_players: 'off' | 'optional' | 'required';
@@ -692,6 +847,10 @@ export interface PlayRules {
   quota_exempt_hours: number;
   /** Check-in and no-shows (docs/check-in.md); off by default. */
   check_in: CheckInSettings;
+  /** At least one; the first is the category of a member the admin put in none. */
+  categories: MemberCategory[];
+  /** A member is a junior until the year they turn this old (null: no juniors by age). */
+  junior_until_age: number | null;
 }
 
 /** Check-in (docs/check-in.md): minutes around an hour's start, and what no-shows cost. */
@@ -719,6 +878,8 @@ export interface PriceRule {
   from_hour: number;
   to_hour: number;
   cents_per_hour: number;
+  /** Only bookers in these member categories pay it; absent: everyone. */
+  categories?: string[];
 }
 
 /** What the club charges (docs/architecture/money.md); settings recorded before them lack them (free). */

@@ -15,6 +15,7 @@ import { cookiesForHttpsUsers, requireJsonFromOwnOrigin, securityHeaders } from 
 import { sessions } from './http/session';
 import { accountRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
+import { categoryRoutes } from './routes/categories';
 import { blockRoutes } from './routes/blocks';
 import { calendarRoutes } from './routes/calendar';
 import { displayPage, displayRoutes } from './routes/display';
@@ -78,6 +79,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     eventRoutes(deps),
     erasureRoutes(deps),
     adminRoutes(deps),
+    categoryRoutes(deps),
     blockRoutes(deps),
     exportRoutes(deps),
     calendarRoutes(deps),

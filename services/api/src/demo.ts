@@ -16,6 +16,7 @@ import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
 import type { Db } from './db/connect';
 import { blockCourtsCommand } from './commands/blocks';
 import type { Clock } from './commands/definition';
+import { changeMemberCategoryCommand } from './commands/members';
 import { handleCommand } from './commands/handle';
 import { bookCourtsCommand, makeReservationCommand } from './commands/reservations';
 import { listReservations } from './reservations/window-list';
@@ -54,6 +55,20 @@ const DEMO_PLAY_RULES: PlayRules = playRulesOf({
   guests: true,
   guest_fee_cents: 500,
   quotas: [{ days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 }],
+  // Member categories (docs/who-plays.md, "Member categories"): juniors by birth year until 18.
+  categories: [
+    { id: 'erwachsene', name: 'Erwachsene', can_book: true },
+    {
+      id: 'jugend',
+      name: 'Jugend',
+      can_book: true,
+      windows: [{ days: [1, 2, 3, 4, 5], from_hour: 8, to_hour: 18 }],
+      reservations_limit: 1,
+    },
+    { id: 'passiv', name: 'Passiv', can_book: false },
+    { id: 'trainer', name: 'Trainer', can_book: true, reservations_limit: null, quota_exempt: true },
+  ],
+  junior_until_age: 18,
 });
 /**
  * What the demo club charges (docs/architecture/money.md): floodlight from 18 Uhr on every court,
@@ -70,6 +85,16 @@ const DEMO_PRICES: readonly PriceRule[] = [
   },
 ];
 const DEMO_PAYMENT: Payment = 'account';
+
+/**
+ * Who is in which category, by address: a junior by birth year (Erwachsene until the year she turns
+ * 19), a passive member and a coach; everyone else is in the first, Erwachsene.
+ */
+const DEMO_CATEGORIES: readonly { email: string; category_id: string; birth_year: number | null }[] = [
+  { email: 'sabine.lisicki@demo.platzbuchung.de', category_id: 'erwachsene', birth_year: 2011 },
+  { email: 'nicolas.kiefer@demo.platzbuchung.de', category_id: 'passiv', birth_year: null },
+  { email: 'philipp.kohlschreiber@demo.platzbuchung.de', category_id: 'trainer', birth_year: null },
+];
 const DAYS_SHOWN = 7;
 /** Weeks played before today: the admin's figures open on the last four (stats/range). */
 const PAST_WEEKS = 4;
@@ -288,5 +313,27 @@ export async function seedDemo(
   for (const wish of demoWeek(today, admin, players, false)) {
     if (await book(db, clubId, wish, clock)) booked++;
   }
+  // After the weeks were played: their bookings were made before anyone had a category.
+  await placeInCategories(db, clubId, admin, clock);
   return { clubId, booked };
+}
+
+/** The demo's categories, each as the admin would set it (an event), the birth year beside it. */
+async function placeInCategories(db: Db, clubId: string, admin: Actor, clock: Clock): Promise<void> {
+  for (const { email, category_id, birth_year } of DEMO_CATEGORIES) {
+    const row: { id: string } | undefined = await db('users')
+      .where({ club_id: clubId })
+      .whereRaw('lower(email) = ?', [email])
+      .first('id');
+    if (!row) continue;
+    const command = {
+      type: 'ChangeMemberCategory',
+      user_id: row.id,
+      club_id: clubId,
+      actor: admin,
+      category_id,
+    } as const;
+    await handleCommand(db, clubId, changeMemberCategoryCommand, command, clock);
+    await db('users').where({ id: row.id }).update({ birth_year });
+  }
 }

@@ -36,7 +36,13 @@ describe('given a club that never set its play rules', () => {
   it('when the admin and a member read them, then both see the defaults', async () => {
     const m = await clubWithMembers(api.url);
     expect((await adminRead(m)).body).toMatchObject({ ...DEFAULT_PLAY_RULES, name: m.club.name });
-    expect((await memberRead(m)).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES, prices: [] });
+    expect((await memberRead(m)).body).toEqual({
+      rules: '',
+      ...DEFAULT_PLAY_RULES,
+      prices: [],
+      payment: 'none',
+      own_category: 'mitglied',
+    });
   });
 });
 
@@ -55,7 +61,13 @@ describe('given an admin saving play rules', () => {
       quota_exempt_hours: 24,
     };
     expect((await adminRead(m)).body).toMatchObject(expected);
-    expect((await memberRead(m)).body).toEqual({ rules: '', ...expected, prices: [] });
+    expect((await memberRead(m)).body).toEqual({
+      rules: '',
+      ...expected,
+      prices: [],
+      payment: 'none',
+      own_category: 'mitglied',
+    });
     const [report] = await verifyProjections(api.db, ['club-settings']);
     expect(report!.differences).toEqual([]);
   });
@@ -121,7 +133,13 @@ describe('given settings events written before the play rules', () => {
       );
       await project(trx, stored);
     });
-    expect((await memberRead(m)).body).toEqual({ rules: '', ...DEFAULT_PLAY_RULES, prices: [] });
+    expect((await memberRead(m)).body).toEqual({
+      rules: '',
+      ...DEFAULT_PLAY_RULES,
+      prices: [],
+      payment: 'none',
+      own_category: 'mitglied',
+    });
     await api
       .db('clubs')
       .where({ id: m.club._id })

@@ -12,11 +12,11 @@ import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import { courtName } from '@platzbuchung/domain/courts';
 import { priceTexts } from '@platzbuchung/domain/money/prices';
 import { ISO_WEEKDAYS_DE } from '@platzbuchung/domain/players/play-rules';
-import type { ClubSettingsBody, Payment, PriceSettings } from '@platzbuchung/domain/schemas';
+import type { ClubSettingsBody, MemberCategory, Payment } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
-import { fetchPriceSettings, saveClubSettings } from './api';
+import { fetchPriceSettings, saveClubSettings, type PriceCardSettings } from './api';
 import { Checkbox, ErrorText, HourSelect, RadioGroup, TextInput } from './play-rules-controls';
 
 const paymentChoices = (['none', 'account', 'prepaid'] as const).map(
@@ -60,7 +60,7 @@ function PricesForm({
   onSaved,
 }: {
   club: Club;
-  settings: PriceSettings;
+  settings: PriceCardSettings;
   onSaved: () => void;
 }) {
   const latest = useRef({ club, onSaved });
@@ -156,7 +156,7 @@ function PricesForm({
           onChange={(value) => send({ type: 'payment.change', value })}
         />
       </fieldset>
-      <Preview club={club} draft={draft} send={send} />
+      <Preview club={club} draft={draft} categories={settings.categories} send={send} />
       <div className="form__actions">
         <button type="submit" className="button button--primary form__submit" disabled={saving}>
           {saving && <span className="spinner" aria-hidden="true" />}
@@ -298,10 +298,13 @@ function PriceRow(props: {
 function Preview({
   club,
   draft,
+  categories,
   send,
 }: {
   club: Club;
   draft: PricesDraft;
+  /** The club's member categories: a price may be for some of them only (docs/who-plays.md). */
+  categories: readonly MemberCategory[];
   send: (event: PricesEvent) => void;
 }) {
   const ids = useId();
@@ -354,6 +357,27 @@ function Preview({
           error={undefined}
           onChange={(hour) => send({ type: 'preview.change', changes: { hour } })}
         />
+        {categories.length > 1 && (
+          <div className="field">
+            <label className="field__label" htmlFor={`${ids}-category`}>
+              {priceTexts.previewCategory}
+            </label>
+            <select
+              id={`${ids}-category`}
+              className="field__input"
+              value={preview.category_id}
+              onChange={(event) =>
+                send({ type: 'preview.change', changes: { category_id: event.target.value } })
+              }
+            >
+              {categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       <p className="prices__preview" aria-live="polite">
         {shown.hour}: <span className="prices__amount">{shown.amount}</span>

@@ -14,6 +14,7 @@ import { useSchemaForm } from '@platzbuchung/ui/forms/use-schema-form';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { saveClubSettings } from './api';
 import type { MessageAnswer } from '../../shared/admin-api';
+import { ClubCategories } from './ClubCategories';
 import { ClubChanges, loadChanges } from './ClubChanges';
 import { ClubCheckIn } from './ClubCheckIn';
 import { ClubCourtNames } from './ClubCourtNames';
@@ -26,6 +27,7 @@ import { SettingsCard } from './SettingsCard';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 import { priceTexts } from '@platzbuchung/domain/money/prices';
 import { checkInTexts } from '@platzbuchung/domain/check-in/texts';
+import * as categoryTexts from '@platzbuchung/domain/categories/texts';
 
 export function ClubSettings({ host, club }: { host: HostContract; club: Club }) {
   const changes = useResource(loadChanges, club._id);
@@ -48,6 +50,9 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
         </SettingsCard>
         <SettingsCard title={checkInTexts.cardTitle} intro={checkInTexts.cardIntro}>
           <ClubCheckIn club={club} onSaved={changes.load} />
+        </SettingsCard>
+        <SettingsCard title={categoryTexts.screen.title} intro={categoryTexts.screen.intro}>
+          <ClubCategories club={club} onSaved={changes.load} />
         </SettingsCard>
         <SettingsCard title={priceTexts.cardTitle} intro={priceTexts.cardIntro}>
           <ClubPrices club={club} onSaved={changes.load} />

@@ -36,6 +36,14 @@ export const saveClubSettings = (clubId: string, payload: object) =>
 export const fetchPlayRules = (clubId: string, signal: AbortSignal) =>
   getJson<Partial<PlayRules>>(`/api/club/rules?${clubQuery(clubId)}`, signal).then(playRulesOf);
 
+/** The prices card's settings: the prices, whether the court fee is split, and the member categories. */
+export type PriceCardSettings = PriceSettings & Pick<PlayRules, 'categories'>;
+
 /** The club's prices and whether the court fee is split, as the admin's settings answer them. */
 export const fetchPriceSettings = (clubId: string, signal: AbortSignal) =>
-  getJson<Partial<PriceSettings>>(`/api/admin/club?${clubQuery(clubId)}`, signal).then(priceSettingsOf);
+  getJson<Partial<PriceSettings & PlayRules>>(`/api/admin/club?${clubQuery(clubId)}`, signal).then(
+    (answer): PriceCardSettings => ({
+      ...priceSettingsOf(answer),
+      categories: playRulesOf(answer).categories,
+    }),
+  );

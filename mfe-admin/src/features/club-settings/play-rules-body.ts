@@ -51,7 +51,7 @@ export function draftOf(rules: PlayRules): PlayRulesDraft {
 }
 
 /** A whole number as typed, or the text itself for the schema to refuse. */
-function wholeNumber(text: string): number | string {
+export function wholeNumber(text: string): number | string {
   const trimmed = text.trim();
   return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : trimmed;
 }

@@ -10,6 +10,7 @@ import { formValidator } from '@platzbuchung/domain/form-validators';
 import { formatEuros, priceErrors, priceOfHour, weeklyHourText } from '@platzbuchung/domain/money/prices';
 import {
   PRICE_RULES_MAX,
+  type PlayRules,
   type ClubSettingsBody,
   type Payment,
   type PriceRule,
@@ -28,13 +29,16 @@ export interface PriceRuleDraft {
   to_hour: number;
   /** Euros as typed: "18,00". */
   price: string;
+  /** The member categories it is for, kept as saved (absent: everyone). */
+  categories?: string[];
 }
 
-/** The hour the card prices as an example: a court, an ISO weekday, the hour it starts. */
+/** The hour the card prices as an example: a court, an ISO weekday, the hour it starts, the booker's category. */
 export interface PreviewHour {
   court_num: string;
   weekday: number;
   hour: number;
+  category_id: string;
 }
 
 export interface PricesDraft {
@@ -60,6 +64,7 @@ export const newPriceRule = (club: Pick<Club, 'start_hour' | 'end_hour'>): Price
 
 function ruleDraft(rule: PriceRule): PriceRuleDraft {
   return {
+    ...(rule.categories ? { categories: rule.categories } : {}),
     label: rule.label,
     all_courts: rule.courts === null,
     courts: rule.courts ?? [],
@@ -79,6 +84,7 @@ function ruleBody(rule: PriceRuleDraft): PriceRule {
     from_hour: rule.from_hour,
     to_hour: rule.to_hour,
     cents_per_hour: centsOf(rule.price) as number,
+    ...(rule.categories ? { categories: rule.categories } : {}),
   };
 }
 
@@ -87,14 +93,21 @@ function priceableRules(draft: PricesDraft): PriceRule[] {
   return draft.rules.map(ruleBody).filter((rule) => Number.isInteger(rule.cents_per_hour));
 }
 
-/** The club's most expensive hour under these rules (the first, on a tie), for the preview to start at. */
-export function mostExpensiveHour(club: Club, prices: readonly PriceRule[]): PreviewHour {
-  let best: PreviewHour = { court_num: '1', weekday: 1, hour: club.start_hour };
+/**
+ * The club's most expensive hour under these rules for a member of `category_id` (the first, on a
+ * tie), for the preview to start at.
+ */
+export function mostExpensiveHour(
+  club: Club,
+  prices: readonly PriceRule[],
+  category_id: string,
+): PreviewHour {
+  let best: PreviewHour = { court_num: '1', weekday: 1, hour: club.start_hour, category_id };
   let bestCents = -1;
   for (let court = 1; court <= club.courts_count; court++) {
     for (let weekday = 1; weekday <= 7; weekday++) {
       for (let hour = club.start_hour; hour < club.end_hour; hour++) {
-        const candidate = { court_num: String(court), weekday, hour };
+        const candidate = { court_num: String(court), weekday, hour, category_id };
         const cents = priceOfHour(prices, candidate).cents;
         if (cents > bestCents) [best, bestCents] = [candidate, cents];
       }
@@ -103,12 +116,13 @@ export function mostExpensiveHour(club: Club, prices: readonly PriceRule[]): Pre
   return best;
 }
 
-export function draftOf(club: Club, settings: PriceSettings): PricesDraft {
+/** The card opens on the most expensive hour for a member of the club's first category. */
+export function draftOf(club: Club, settings: PriceSettings & Pick<PlayRules, 'categories'>): PricesDraft {
   return {
     rules: settings.prices.map(ruleDraft),
     split_court_fee: settings.split_court_fee,
     payment: settings.payment,
-    preview: mostExpensiveHour(club, settings.prices),
+    preview: mostExpensiveHour(club, settings.prices, settings.categories[0]!.id),
   };
 }
 

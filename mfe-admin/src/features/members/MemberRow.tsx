@@ -2,6 +2,7 @@
  * One member in one compact row: name with role and status, address, joining day and bookings to
  * come, and what an admin may do with them.
  */
+import type { ReactNode } from 'react';
 import { clubWallClock } from '@platzbuchung/domain/club-time';
 import { formatDayDe } from '@platzbuchung/domain/dates';
 import { roleNames } from '@platzbuchung/domain/events/describe';
@@ -19,9 +20,12 @@ interface MemberRowProps {
   timeZone: string;
   busy: boolean;
   onAsk: (action: MemberAction) => void;
+  /** The member's category, the button that changes it and the selection's box (member-category). */
+  category: ReactNode;
 }
 
-export function MemberRow({ member, isSelf, showStatus, timeZone, busy, onAsk }: MemberRowProps) {
+export function MemberRow(props: MemberRowProps) {
+  const { member, isSelf, showStatus, timeZone, busy, onAsk, category } = props;
   const name = fullName(member);
   const registered = formatDayDe(clubWallClock(timeZone, new Date(member.created_at)).date);
   const button = (label: string, action: MemberAction, primary = false) => (
@@ -53,10 +57,13 @@ export function MemberRow({ member, isSelf, showStatus, timeZone, busy, onAsk }:
       <p className="member__detail member__email" title={member.email}>
         {member.email}
       </p>
-      <p className="member__detail member__since">
-        seit {registered}
-        {member.upcoming_bookings > 0 && ` · ${memberTexts.upcomingBookings(member.upcoming_bookings)}`}
-      </p>
+      <div className="member__detail member__since">
+        <span>
+          seit {registered}
+          {member.upcoming_bookings > 0 && ` · ${memberTexts.upcomingBookings(member.upcoming_bookings)}`}
+        </span>
+        {category}
+      </div>
       {isSelf ? (
         <p className="member__detail member__hint">
           Ihre eigene Rolle und Mitgliedschaft kann ein anderer Administrator ändern.

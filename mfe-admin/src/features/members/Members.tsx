@@ -16,6 +16,9 @@ import { questionFor } from './member-actions';
 import { MemberFilter, emptyText } from './MemberFilter';
 import { MemberRow } from './MemberRow';
 import { NoShows } from '../no-shows';
+import { fetchCategories, SelectionCategory } from './member-category';
+import { MemberCategoryControls } from './MemberCategoryControls';
+import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { membersMachine, pendingCount, visibleMembers, type MemberChange } from './members-machine';
 
 function runChange(clubId: string, { memberId, action }: MemberChange): Promise<MessageAnswer<Member[]>> {
@@ -61,6 +64,11 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
   const asked = pending ? members.find((m) => m._id === pending.memberId) : undefined;
   const question = asked && pending ? questionFor(asked, pending.action) : null;
   const shown = visibleMembers(snapshot.context);
+  const categories = useResource(fetchCategories, club._id);
+  const [selected, setSelected] = useState<string[]>([]);
+  const select = (id: string, checked: boolean) =>
+    setSelected((ids) => (checked ? [...ids, id] : ids.filter((other) => other !== id)));
+  const changed = (answer: MessageAnswer<Member[]>) => send({ type: 'members.changed', answer });
 
   return (
     <div className="admin-part">
@@ -91,6 +99,17 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
         <p className="visually-hidden" role="status">
           {shown.length === 1 ? '1 Mitglied angezeigt' : `${shown.length} Mitglieder angezeigt`}
         </p>
+        {categories.data && selected.length > 0 && (
+          <SelectionCategory
+            clubId={club._id}
+            selected={selected}
+            categories={categories.data}
+            onChanged={(answer) => {
+              setSelected([]);
+              changed(answer);
+            }}
+          />
+        )}
         {shown.length === 0 ? (
           <p className="admin-empty">{emptyText(filter, query)}</p>
         ) : (
@@ -104,6 +123,16 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
                 timeZone={club.time_zone}
                 busy={snapshot.hasTag('confirming')}
                 onAsk={(action) => send({ type: 'change.ask', memberId: member._id, action })}
+                category={
+                  <MemberCategoryControls
+                    clubId={club._id}
+                    member={member}
+                    categories={categories.data}
+                    selected={selected.includes(member._id)}
+                    onSelect={(checked) => select(member._id, checked)}
+                    onChanged={changed}
+                  />
+                }
               />
             ))}
           </ul>

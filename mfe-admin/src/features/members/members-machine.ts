@@ -45,7 +45,9 @@ type MembersEvent =
   | { type: 'change.ask'; memberId: string; action: MemberAction }
   | { type: 'change.confirm' }
   | { type: 'change.cancel' }
-  | { type: 'members.retry' };
+  | { type: 'members.retry' }
+  /** A change made outside the popup (a category: member-category) answered the list as it is now. */
+  | { type: 'members.changed'; answer: MessageAnswer<Member[]> };
 
 /** Would the action change anything for this member? Asking for a no-op opens no question. */
 function changesSomething(member: Member, action: MemberAction): boolean {
@@ -143,6 +145,13 @@ export const membersMachine = setup({
     ready: {
       on: {
         'change.ask': { guard: 'isChange', target: 'confirming', actions: 'ask' },
+        'members.changed': {
+          actions: assign(({ event }) => ({
+            members: event.answer.data,
+            message: event.answer.message,
+            error: null,
+          })),
+        },
       },
     },
     confirming: {

@@ -30,7 +30,7 @@ import { courtNumbers } from '@platzbuchung/domain/reservations/day-slots';
 import { AlertDialog } from '../../shared/alert/AlertDialog';
 import { cacheKey, myReservationsCache } from '../../shared/my-reservations';
 import { useClubNow } from '../../shared/use-club-now';
-import { useLoadedPrices } from '../../shared/club-play-rules';
+import { useLoadedOwnCategory, useLoadedPrices } from '../../shared/club-play-rules';
 import { namedGuests } from './players-draft';
 import { guestFeeLine, limitLine, quotaLines, type BookingWeek, type RoomQuestion } from './room-left';
 
@@ -106,14 +106,16 @@ export function MakeReservationPopup(props: MakeReservationPopupProps) {
     : [limitLine(question), ...quotaLines(question)].filter((line) => line !== null);
   const fee = naming ? guestFeeLine(context.play, namedGuests(context.players), hours) : null;
   const prices = useLoadedPrices(input.clubId);
+  const ownCategory = useLoadedOwnCategory(input.clubId);
   // What the chosen hours cost; nothing at all when they are free (no prices, or 0 €).
   const cost = costText(
-    priceOfBooking(prices, {
+    priceOfBooking(ownCategory === null ? [] : prices, {
       court_num: String(context.slot.court),
       courts: context.courts.map(String),
       date: context.slot.date,
       start_time: context.slot.hour,
       hours,
+      category_id: ownCategory ?? '',
     }),
   );
 

@@ -1,13 +1,17 @@
 /**
  * Platzordnung: the club's rules for its members, as the admin wrote them, and below them the
- * play rules the club set (who plays, guests, quotas), its check-in (docs/check-in.md) and its prices (docs/architecture/money.md)
+ * play rules the club set (who plays, guests, quotas), its check-in (docs/check-in.md), its member
+ * categories and its prices (docs/architecture/money.md)
  * in plain words from the domain. The text is
  * plain with its line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in
  * it is shown, never run.
  */
 import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { checkInTexts, describeCheckIn } from '@platzbuchung/domain/check-in/texts';
+import { describeCategories } from '@platzbuchung/domain/categories/categories';
+import * as categoryTexts from '@platzbuchung/domain/categories/texts';
 import { clubRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
+import type { Club } from '@platzbuchung/domain/types';
 import { priceRuleText, priceTexts } from '@platzbuchung/domain/money/prices';
 import { describePlayRules, playRulesTexts } from '@platzbuchung/domain/players/play-rules';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
@@ -18,10 +22,11 @@ import './club-rules.css';
 
 export default function ClubRules({ host }: RemoteScreenProps) {
   if (!host.auth.value) return null;
-  return <RulesPage key={host.auth.club_id} clubId={host.auth.club_id} clubName={host.club?.name} />;
+  return <RulesPage key={host.auth.club_id} clubId={host.auth.club_id} club={host.club} />;
 }
 
-function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | undefined }) {
+function RulesPage({ clubId, club }: { clubId: string; club: Club | null | undefined }) {
+  const clubName = club?.name;
   const { data, error, loading, failed, retry } = useResource(fetchClubRules, clubId);
 
   return (
@@ -33,18 +38,29 @@ function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | un
       ) : failed || data === null ? (
         <FailureNotice message={error} onRetry={retry} />
       ) : (
-        <RulesText answer={data} />
+        <RulesText answer={data} club={club} />
       )}
     </section>
   );
 }
 
-function RulesText({ answer }: { answer: ClubRulesAnswer }) {
+function RulesText({ answer, club }: { answer: ClubRulesAnswer; club: Club | null | undefined }) {
   const play = describePlayRules(answer.play);
   const checkIn = describeCheckIn(answer.play.check_in);
+  // Each category's rules in its words (docs/who-plays.md, "Member categories"); the club's hours say "ganztags".
+  const categories = club ? describeCategories(answer.play, club) : [];
+  const nameOf = (id: string) => answer.play.categories.find((c) => c.id === id)?.name ?? id;
   // A free rule (0 €) costs nothing and says nothing, as in the booking popup.
-  const prices = answer.prices.filter((rule) => rule.cents_per_hour > 0).map(priceRuleText);
-  if (!answer.rules && play.length === 0 && prices.length === 0 && checkIn.length === 0)
+  const prices = answer.prices
+    .filter((rule) => rule.cents_per_hour > 0)
+    .map((rule) => priceRuleText(rule, nameOf));
+  if (
+    !answer.rules &&
+    play.length === 0 &&
+    prices.length === 0 &&
+    categories.length === 0 &&
+    checkIn.length === 0
+  )
     return <p className="club-rules__empty">{clubRulesTexts.none}</p>;
   return (
     <>
@@ -64,6 +80,16 @@ function RulesText({ answer }: { answer: ClubRulesAnswer }) {
           <h2 id="club-rules-check-in">{checkInTexts.title}</h2>
           <ul>
             {checkIn.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {categories.length > 0 && (
+        <section className="club-rules__play" aria-labelledby="club-rules-categories">
+          <h2 id="club-rules-categories">{categoryTexts.screen.title}</h2>
+          <ul>
+            {categories.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

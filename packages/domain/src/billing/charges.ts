@@ -25,6 +25,12 @@ export interface MoneyContext {
   balances: ReadonlyMap<string, Cents>;
   /** For each booking the command may change, what each member has been charged for it, net. */
   charged: ReadonlyMap<string, ReadonlyMap<string, Cents>>;
+  /**
+   * Each involved member's category today (docs/who-plays.md, "Member categories"), which some
+   * prices depend on; a member not held here is in `firstCategory`, as everywhere else.
+   */
+  categories: ReadonlyMap<string, string>;
+  firstCategory: string;
 }
 
 /** A club that charges nothing (every club before money existed, and any with `payment: none`). */
@@ -70,7 +76,7 @@ function guestFees(booking: ChargedBooking, guestFeeCents: number | undefined): 
  */
 export function sharesOf(
   booking: ChargedBooking,
-  money: Pick<MoneyContext, 'prices' | 'split_court_fee'>,
+  money: Pick<MoneyContext, 'prices' | 'split_court_fee' | 'categories' | 'firstCategory'>,
   guestFeeCents?: number,
 ): Map<string, Share> {
   const price = priceOfBooking(money.prices, {
@@ -78,6 +84,7 @@ export function sharesOf(
     date: booking.date,
     start_time: booking.start_time,
     hours: booking.end_time - booking.start_time,
+    category_id: money.categories.get(booking.booker) ?? money.firstCategory,
   });
   const named = booking.players.flatMap((p) =>
     'user_id' in p && p.user_id !== booking.booker ? [p.user_id] : [],

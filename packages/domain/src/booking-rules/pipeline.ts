@@ -9,6 +9,8 @@
  */
 import { courtOpen } from '../blocks/rules/court-open';
 import { notPaused } from '../check-in/rules/not-paused';
+import { categoryCanBook } from '../categories/rules/can-book';
+import { categoryWindows } from '../categories/rules/play-windows';
 import { namedWithinLimit } from '../players/rules/named-limit';
 import { oneCourtAtATime } from '../players/rules/one-court-at-a-time';
 import { withinQuotas } from '../players/rules/quotas';
@@ -31,6 +33,7 @@ export const bookingRules = [
   role,
   notPaused,
   whoIsNamed,
+  categoryCanBook,
   notPast,
   notTooFarAhead,
   withinHorizon,
@@ -38,6 +41,7 @@ export const bookingRules = [
   courtFree,
   courtOpen,
   oneCourtAtATime,
+  categoryWindows,
   namedWithinLimit,
   withinQuotas,
 ] as const;

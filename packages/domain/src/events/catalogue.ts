@@ -11,7 +11,7 @@ import { checkInTexts } from '../check-in/texts';
 import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
-import { clubSettingsSchema } from '../schemas';
+import { CATEGORY_ID_PATTERN, clubSettingsSchema } from '../schemas';
 import type { ReservationEvent, ReservationMadeData } from '../reservations/events';
 import type { AccountEvent } from '../money/account-events';
 import { describeAccountLine } from '../money/account';
@@ -30,6 +30,7 @@ import {
   describeOccurrenceCancelled,
   describeReleased,
   describeSeriesEnded,
+  categoryChangeLine,
   roleChangeLine,
   settingsChangeLines,
   statusChangeLine,
@@ -78,6 +79,8 @@ const role = { enum: ['admin', 'player'] } as const;
 const courtNumber = { type: 'string', pattern: COURT_NUMBER_PATTERN } as const;
 const hourMoment = { type: 'string', pattern: HOUR_MOMENT_PATTERN } as const;
 const memberStatus = { enum: ['active', 'pending', 'inactive'] } as const;
+/** A member category's id (docs/who-plays.md, "Member categories"). */
+const categoryId = { type: 'string', pattern: CATEGORY_ID_PATTERN } as const;
 
 const object = (properties: Record<string, object>, required: readonly string[]) => ({
   type: 'object',
@@ -243,6 +246,16 @@ export const eventCatalogue = {
     describe: roleChangeLine,
     day: recordedDay,
     schema: object({ user_id: uuid, before: role, after: role }, ['user_id', 'before', 'after']),
+  },
+  MemberCategoryChanged: {
+    streamType: 'member',
+    label: 'Kategorie geändert',
+    describe: categoryChangeLine,
+    day: recordedDay,
+    schema: object(
+      { user_id: uuid, before: { ...categoryId, type: ['string', 'null'] }, after: categoryId },
+      ['user_id', 'before', 'after'],
+    ),
   },
   MemberStatusChanged: {
     streamType: 'member',

@@ -4,16 +4,17 @@
  */
 import type { ClubSettingsChanged } from '../clubs/events';
 import { formatDateDe, formatHour, formatTimeRange } from '../dates';
-import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
+import type { MemberCategoryChanged, MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
 import { displayNamesLabels } from '../display/texts';
-import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
+import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText, weekdaysText } from '../players/play-rules';
 import { formatEuros } from '../cents';
 import { priceRuleText } from '../money/prices';
 import type {
   CheckInSettings,
   ClubSettings,
   DisplayNames,
+  MemberCategory,
   Payment,
   PlayRules,
   PriceRule,
@@ -84,6 +85,9 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   quotas: 'Kontingente',
   quota_exempt_hours: 'Kurzfristig ohne Kontingent',
   check_in: 'Check-in',
+  // Member categories
+  categories: 'Kategorien',
+  junior_until_age: 'Jugend bis zum Alter',
   // Prices
   prices: 'Preise',
   split_court_fee: 'Platzgebühr geteilt',
@@ -130,15 +134,31 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   if (key === 'quota_exempt_hours') return value === 0 ? 'nie' : `${value} Std. vor Beginn`;
   if (key === 'prices') {
     const prices = (value ?? []) as PriceRule[];
-    return prices.length ? prices.map(priceRuleText).join('; ') : 'keine';
+    // The log names a category by its id: it says what was saved, as the category change lines do.
+    return prices.length ? prices.map((rule) => priceRuleText(rule, (id) => id)).join('; ') : 'keine';
   }
   if (key === 'split_court_fee') return value ? 'ja' : 'nein';
   if (key === 'payment') return paymentWords[(value ?? 'none') as Payment];
+  if (key === 'categories') return ((value ?? []) as MemberCategory[]).map(categoryText).join(', ');
+  if (key === 'junior_until_age') return value === null ? 'keine Jugend nach Alter' : `${value} Jahre`;
   if (key === 'court_names') {
     const named = Object.entries((value ?? {}) as CourtNames).sort(([a], [b]) => Number(a) - Number(b));
     return named.length ? named.map(([court, name]) => `Platz ${court} „${name}“`).join(', ') : 'keine';
   }
   return String(value);
+}
+
+/** "Jugend (Mo–Fr 8–18 Uhr, Limit 1)": a category with what sets it apart, so any change shows. */
+function categoryText(category: MemberCategory): string {
+  const details = [
+    ...(category.can_book ? [] : ['bucht nicht']),
+    ...(category.windows ?? []).map((w) => `${weekdaysText(w.days)} ${w.from_hour}–${w.to_hour} Uhr`),
+    ...(category.reservations_limit === undefined
+      ? []
+      : [category.reservations_limit === null ? 'ohne Limit' : `Limit ${category.reservations_limit}`]),
+    ...(category.quota_exempt ? ['ohne Kontingent'] : []),
+  ];
+  return details.length ? `${category.name} (${details.join(', ')})` : category.name;
 }
 
 /** "Platzordnung: geändert (1.234 Zeichen)": a long text is not repeated in a one-line log. */
@@ -182,6 +202,13 @@ export function roleChangeLine(event: Pick<MemberRoleChanged, 'data'>, nameOf?: 
   const { user_id, before, after } = event.data;
   const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
   return `${who}: ${roleNames[before]} → ${roleNames[after]}`;
+}
+
+/** "Lena Graf: Kategorie „mitglied“ → „jugend“", by the categories' ids; without a name, the short id. */
+export function categoryChangeLine(event: Pick<MemberCategoryChanged, 'data'>, nameOf?: NameOf) {
+  const { user_id, before, after } = event.data;
+  const who = nameOf?.(user_id) ?? `Mitglied ${user_id.slice(0, 8)}`;
+  return `${who}: Kategorie ${before === null ? 'keine' : `„${before}“`} → „${after}“`;
 }
 
 /** "Anna Muster freigegeben (Offen → Aktiv)"; without a name, the member's short id. */

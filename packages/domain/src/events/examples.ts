@@ -103,6 +103,11 @@ export function exampleEvents({ club, user }: ExampleIds): ExampleOf {
       user_id: user,
       data: { user_id: user, before: 'player', after: 'admin' },
     },
+    MemberCategoryChanged: {
+      type: 'MemberCategoryChanged',
+      user_id: user,
+      data: { user_id: user, before: null, after: 'jugend' },
+    },
     MemberStatusChanged: {
       type: 'MemberStatusChanged',
       user_id: user,

@@ -11,7 +11,15 @@ import type { MemberEvent } from './events';
 import { memberTexts } from './texts';
 
 export type MemberState =
-  { status: 'none' } | { status: 'member'; club_id: string; role: Role; membership: MemberStatus };
+  | { status: 'none' }
+  | {
+      status: 'member';
+      club_id: string;
+      role: Role;
+      membership: MemberStatus;
+      /** The category the admin chose (docs/who-plays.md, "Member categories"); null: none yet. */
+      category_id: string | null;
+    };
 
 export interface ChangeMemberRole {
   type: 'ChangeMemberRole';
@@ -33,6 +41,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return state.status === 'member' ? { ...state, role: event.data.after } : state;
     case 'MemberStatusChanged':
       return state.status === 'member' ? { ...state, membership: event.data.after } : state;
+    case 'MemberCategoryChanged':
+      return state.status === 'member' ? { ...state, category_id: event.data.after } : state;
     default: {
       const unknown: never = event;
       throw new Error(`Unbekanntes Ereignis eines Mitglieds: ${JSON.stringify(unknown)}`);

@@ -19,4 +19,14 @@ export interface MemberStatusChanged {
   data: { user_id: string; before: MemberStatus; after: MemberStatus };
 }
 
-export type MemberEvent = MemberRoleChanged | MemberStatusChanged;
+/**
+ * An admin put a member in one of the club's categories (docs/who-plays.md, "Member categories"),
+ * by its id; `before` null: in none yet (the club's first).
+ */
+export interface MemberCategoryChanged {
+  type: 'MemberCategoryChanged';
+  user_id: string;
+  data: { user_id: string; before: string | null; after: string };
+}
+
+export type MemberEvent = MemberRoleChanged | MemberStatusChanged | MemberCategoryChanged;

@@ -36,6 +36,8 @@ export const priceTexts = {
   unknownCourt: (court: string, courts: number): string =>
     `Platz ${court} gibt es nicht. Bitte wählen Sie Plätze von 1 bis ${courts}.`,
   allCourts: 'alle Plätze',
+  only: 'nur',
+  unknownCategory: (id: string): string => `Die Kategorie „${id}“ gibt es in Ihrem Verein nicht.`,
   perHour: 'pro Stunde',
   cost: 'Kosten',
   // The admin's card "Preise und Zahlung" (Verein).
@@ -72,6 +74,7 @@ export const priceTexts = {
   previewCourt: 'Platz',
   previewDay: 'Tag',
   previewHour: 'Beginn',
+  previewCategory: 'Kategorie',
 } as const;
 
 /**
@@ -104,11 +107,16 @@ export function priceErrors(
   });
 }
 
-/** The hour being priced: a court, an ISO weekday (1 = Monday … 7 = Sunday, club time), its start. */
+/**
+ * The hour being priced: a court, an ISO weekday (1 = Monday … 7 = Sunday, club time), its start,
+ * and the booker's member category (docs/who-plays.md, "Member categories"), which decides the
+ * rules that name categories.
+ */
 export interface PricedHour {
   court_num: string;
   weekday: number;
   hour: number;
+  category_id: string;
 }
 
 /** The ISO weekday of a club-local date, as the rules' `days` count it. */
@@ -125,9 +133,10 @@ export interface Price {
   lines: PriceLine[];
 }
 
-function ruleMatches(rule: PriceRule, { court_num, weekday, hour }: PricedHour): boolean {
+function ruleMatches(rule: PriceRule, { court_num, weekday, hour, category_id }: PricedHour): boolean {
   const onCourt = rule.courts === null || rule.courts.some((court) => Number(court) === Number(court_num));
-  return onCourt && rule.days.includes(weekday) && hour >= rule.from_hour && hour < rule.to_hour;
+  const forBooker = rule.categories === undefined || rule.categories.includes(category_id);
+  return onCourt && forBooker && rule.days.includes(weekday) && hour >= rule.from_hour && hour < rule.to_hour;
 }
 
 /**
@@ -158,13 +167,26 @@ export function priceOfHour(prices: readonly PriceRule[], pricedHour: PricedHour
  */
 export function priceOfBooking(
   prices: readonly PriceRule[],
-  booking: { court_num: string; courts?: readonly string[]; date: string; start_time: number; hours: number },
+  booking: {
+    court_num: string;
+    courts?: readonly string[];
+    date: string;
+    start_time: number;
+    hours: number;
+    /** The booker's member category. */
+    category_id: string;
+  },
 ): Price {
   const weekday = isoWeekdayOf(booking.date);
   const courts = booking.courts?.length ? booking.courts : [booking.court_num];
   const hourLines = courts.flatMap((court_num) =>
     Array.from({ length: booking.hours }, (_, offset) =>
-      priceOfHour(prices, { court_num, weekday, hour: booking.start_time + offset }),
+      priceOfHour(prices, {
+        court_num,
+        weekday,
+        hour: booking.start_time + offset,
+        category_id: booking.category_id,
+      }),
     ).flatMap((price) => price.lines),
   );
   const lines = mergeLines(hourLines);
@@ -184,13 +206,30 @@ export function costText(price: Price): string | null {
   return price.lines.length > 1 ? `${amount} (${parts})` : `${amount} (${price.lines[0]!.label})`;
 }
 
-/** "Flutlicht: 3,00 € pro Stunde, Mo–Fr 18–22 Uhr, Platz 1, 2": a rule in plain German. */
-export function priceRuleText(rule: PriceRule): string {
+/**
+ * "Flutlicht: 3,00 € pro Stunde, Mo–Fr 18–22 Uhr, Platz 1, 2", and "nur Jugend" for a rule that
+ * names categories: a rule in plain German. `categoryName` says a category's id as the club names it.
+ */
+export function priceRuleText(rule: PriceRule, categoryName: (id: string) => string): string {
   const courts =
     rule.courts === null
       ? priceTexts.allCourts
       : `${rule.courts.length === 1 ? 'Platz' : 'Plätze'} ${[...rule.courts].sort((a, b) => Number(a) - Number(b)).join(', ')}`;
-  return `${rule.label.trim()}: ${formatEuros(rule.cents_per_hour)} ${priceTexts.perHour}, ${weekdaysText(rule.days)} ${rule.from_hour}–${rule.to_hour} Uhr, ${courts}`;
+  const only = rule.categories ? `, ${priceTexts.only} ${rule.categories.map(categoryName).join(', ')}` : '';
+  return `${rule.label.trim()}: ${formatEuros(rule.cents_per_hour)} ${priceTexts.perHour}, ${weekdaysText(rule.days)} ${rule.from_hour}–${rule.to_hour} Uhr, ${courts}${only}`;
+}
+
+/** A price that names a category the club has not (the categories as they will be after the save). */
+export function priceCategoryErrors(
+  prices: readonly PriceRule[],
+  categoryIds: readonly string[],
+): FieldError[] {
+  return prices.flatMap((rule, index) => {
+    const unknown = (rule.categories ?? []).find((id) => !categoryIds.includes(id));
+    return unknown === undefined
+      ? []
+      : [{ instancePath: `/prices/${index}/categories`, message: priceTexts.unknownCategory(unknown) }];
+  });
 }
 
 /** "Di 19–20 Uhr, Platz 5": one hour of the week on a court, as the admin's preview names it. */

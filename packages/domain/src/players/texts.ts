@@ -26,6 +26,9 @@ export const playsElsewhere = (who: string | null, court: string, date: string, 
 /** A named member whose limit is full (co_players_count). */
 export const memberLimitReached = (who: string, limit: number): string =>
   `${who} hat bereits ${limit === 1 ? 'eine anstehende Reservierung' : `${limit} anstehende Reservierungen`} (Limit des Vereins) und kann nicht eingetragen werden.`;
+/** A member whose category's own limit is full: the booker (`named` false) or a named member. */
+export const categoryLimitReached = (who: string, category: string, limit: number, named: boolean): string =>
+  `${who} (${category}) hat bereits ${limit === 1 ? 'eine anstehende Reservierung' : `${limit} anstehende Reservierungen`}, so viele wie die Kategorie erlaubt${named ? ', und kann nicht eingetragen werden' : ''}.`;
 /** A quota's window is used up in that week; `who` null: the booker. */
 export const quotaExceeded = (who: string | null, window: string, hours: number): string =>
   `Im Zeitfenster ${window} sind höchstens ${hours === 1 ? '1 Stunde' : `${hours} Stunden`} pro Woche möglich; ${who ? `${who} hat` : 'Sie haben'} in dieser Woche nicht mehr genug davon frei.`;

@@ -7,8 +7,16 @@ import { slotStart } from '../club-time';
 import { addDays, weekdayOf, type LocalMoment } from '../dates';
 import { fullName } from '../names';
 import { countsTowardLimit, occursOn } from '../recurrence';
-import type { PlayRules, Quota } from '../schemas';
-import type { CoPlayer, IsoDate, MemberStatus, PlayerRef, RequestedPlayer, Reservation } from '../types';
+import type { MemberCategory, PlayRules, Quota } from '../schemas';
+import type {
+  Club,
+  CoPlayer,
+  IsoDate,
+  MemberStatus,
+  PlayerRef,
+  RequestedPlayer,
+  Reservation,
+} from '../types';
 
 export type { CoPlayer, RequestedPlayer } from '../types';
 
@@ -16,6 +24,8 @@ export interface PlayMember {
   first_name: string | null;
   last_name: string | null;
   status: MemberStatus;
+  /** Their category today, as categories/categories decides it from the admin's choice and their birth year. */
+  category: MemberCategory;
 }
 
 /** What the rules about who plays read besides the club's bookings. Both required. */
@@ -43,6 +53,21 @@ export function involves(reservation: Reservation, userId: string): boolean {
 
 /** A member's name as the refusals say it. */
 export const memberName = (play: PlayContext, userId: string) => fullName(play.members.get(userId));
+
+/** A member's category; one the context does not hold is in the club's first. */
+export const categoryOf = (play: PlayContext, userId: string): MemberCategory =>
+  play.members.get(userId)?.category ?? play.rules.categories[0]!;
+
+/** How many upcoming bookings a member may hold: their category's limit, else the club's; null: no limit. */
+export function limitOf(
+  play: PlayContext,
+  club: Pick<Club, 'reservations_limit'>,
+  userId: string,
+): number | null {
+  const own = categoryOf(play, userId).reservations_limit;
+  // A missing club limit counts as 0, as it always did.
+  return own === undefined ? (club.reservations_limit ?? 0) : own;
+}
 
 /** How long a player's booking may last: 1 hour, a doubles up to `doubles_hours`. */
 export function maxPlayerHours(players: readonly unknown[], rules: PlayRules): number {

@@ -43,6 +43,8 @@ const money = (over: Partial<MoneyContext> = {}): MoneyContext => ({
   split_court_fee: false,
   balances: new Map(),
   charged: new Map(),
+  categories: new Map(),
+  firstCategory: 'mitglied',
   ...over,
 });
 
@@ -108,6 +110,20 @@ describe('charges', () => {
           },
         },
       ]);
+    });
+
+    it('charges the price of the booker’s category: a junior pays the junior rate', () => {
+      const juniorRate: PriceRule = {
+        ...hall,
+        label: 'Jugendtarif',
+        cents_per_hour: 500,
+        categories: ['jugend'],
+      };
+      const adultRate: PriceRule = { ...hall, categories: ['mitglied'] };
+      const prices = [juniorRate, adultRate];
+      const asJunior = lines([made()], money({ prices, categories: new Map([[ANNA, 'jugend']]) }));
+      expect(asJunior.map((e) => e.data.cents)).toEqual([500]);
+      expect(lines([made()], money({ prices })).map((e) => e.data.cents)).toEqual([1800]);
     });
 
     it('charges nothing where the club does not charge: today’s clubs see no change', () => {

@@ -20,6 +20,7 @@ describe('the pipeline of booking rules', () => {
       'slot:role',
       'slot:not-paused',
       'people:who-is-named',
+      'people:category-can-book',
       'slot:not-past',
       'slot:not-too-far-ahead',
       'slot:within-horizon',
@@ -27,6 +28,7 @@ describe('the pipeline of booking rules', () => {
       'slot:court-free',
       'slot:court-open',
       'people:one-court-at-a-time',
+      'people:category-windows',
       'people:named-within-limit',
       'people:within-quotas',
     ]);

@@ -79,6 +79,7 @@ describe('the event catalogue', () => {
       BlockLifted: '2026-11-20',
       ClubSettingsChanged: '2026-11-20',
       MemberRoleChanged: '2026-11-20',
+      MemberCategoryChanged: '2026-11-20',
       MemberStatusChanged: '2026-11-20',
       // The hour waited for; leaving is about the day it happened.
       WaitlistJoined: '2026-11-24',

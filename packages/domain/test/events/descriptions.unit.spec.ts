@@ -48,6 +48,10 @@ const expected: Record<EventType, { title: string; line: string }> = {
   },
   ClubSettingsChanged: { title: 'Einstellungen geändert', line: 'Plätze: 4 → 6' },
   MemberRoleChanged: { title: 'Rolle geändert', line: 'Anna Muster: Spieler → Administrator' },
+  MemberCategoryChanged: {
+    title: 'Kategorie geändert',
+    line: 'Anna Muster: Kategorie keine → „jugend“',
+  },
   MemberStatusChanged: {
     title: 'Mitgliedschaft geändert',
     line: 'Anna Muster freigegeben (Offen → Aktiv)',

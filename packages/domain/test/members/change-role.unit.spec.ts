@@ -9,8 +9,20 @@ import {
 import type { Role } from '../../src/types';
 import { admin, club, player } from '../reservations/support/fixtures';
 
-const asPlayer: MemberState = { status: 'member', club_id: club._id, role: 'player', membership: 'active' };
-const asAdmin: MemberState = { status: 'member', club_id: club._id, role: 'admin', membership: 'active' };
+const asPlayer: MemberState = {
+  status: 'member',
+  club_id: club._id,
+  role: 'player',
+  membership: 'active',
+  category_id: null,
+};
+const asAdmin: MemberState = {
+  status: 'member',
+  club_id: club._id,
+  role: 'admin',
+  membership: 'active',
+  category_id: null,
+};
 
 const make = (user_id: string, role: Role, actor = admin): ChangeMemberRole => ({
   type: 'ChangeMemberRole',
@@ -70,6 +82,7 @@ describe('who may', () => {
       club_id: 'club-2',
       role: 'player',
       membership: 'active',
+      category_id: null,
     };
     for (const state of [elsewhere, { status: 'none' } as const]) {
       expect(changeMemberRole(make(player.user_id, 'admin'), state, { admins: [admin.user_id] })).toEqual({

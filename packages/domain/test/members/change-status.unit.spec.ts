@@ -12,6 +12,7 @@ const stateOf = (membership: MemberStatus, role: Role = 'player'): MemberState =
   club_id: club._id,
   role,
   membership,
+  category_id: null,
 });
 
 const command = (user_id: string, status: MemberStatus, actor = admin): ChangeMemberStatus => ({

@@ -5,6 +5,7 @@ import {
   formatEuros,
   priceErrors,
   priceOfBooking,
+  priceCategoryErrors,
   priceOfHour,
   priceRuleText,
   priceSettingsOf,
@@ -34,9 +35,12 @@ const club = { courts_count: 6, start_hour: 8, end_hour: 22 };
 const tuesday = '2026-12-01';
 const saturday = '2026-12-05';
 
+/** The default category's id: a club without categories prices every booker alike. */
+const MEMBER = 'mitglied';
+
 describe('given no prices', () => {
   it('when an hour is priced, then it is free and says nothing', () => {
-    const price = priceOfHour([], { court_num: '1', weekday: 2, hour: 19 });
+    const price = priceOfHour([], { court_num: '1', weekday: 2, hour: 19, category_id: MEMBER });
     expect(price).toEqual({ cents: 0, lines: [] });
     expect(costText(price)).toBeNull();
   });
@@ -53,6 +57,7 @@ describe('given a hall rent for every court and floodlight on court 5 on weekday
       date: tuesday,
       start_time: 19,
       hours: 1,
+      category_id: MEMBER,
     });
     expect(price).toEqual({
       cents: 2100,
@@ -70,12 +75,14 @@ describe('given a hall rent for every court and floodlight on court 5 on weekday
       date: tuesday,
       start_time: 19,
       hours: 1,
+      category_id: MEMBER,
     });
     const onSaturday = priceOfBooking([hall, floodlight], {
       court_num: '5',
       date: saturday,
       start_time: 19,
       hours: 1,
+      category_id: MEMBER,
     });
     expect(onCourt4.cents).toBe(1800);
     expect(onSaturday.cents).toBe(1800);
@@ -88,6 +95,7 @@ describe('given a hall rent for every court and floodlight on court 5 on weekday
       date: tuesday,
       start_time: 17,
       hours: 2,
+      category_id: MEMBER,
     });
     expect(price).toEqual({
       cents: 3900,
@@ -99,27 +107,46 @@ describe('given a hall rent for every court and floodlight on court 5 on weekday
   });
 
   it('when the rule ends at 22 Uhr, then the hour from 22 is not in it (the end is exclusive)', () => {
-    expect(priceOfHour([floodlight], { court_num: '5', weekday: 1, hour: 22 }).cents).toBe(0);
-    expect(priceOfHour([floodlight], { court_num: '5', weekday: 1, hour: 21 }).cents).toBe(300);
+    expect(
+      priceOfHour([floodlight], { court_num: '5', weekday: 1, hour: 22, category_id: MEMBER }).cents,
+    ).toBe(0);
+    expect(
+      priceOfHour([floodlight], { court_num: '5', weekday: 1, hour: 21, category_id: MEMBER }).cents,
+    ).toBe(300);
   });
 
   it('when the admin previews Tuesday 19 Uhr on court 5, then the line reads as a member would', () => {
-    const price = priceOfHour([hall, floodlight], { court_num: '5', weekday: 2, hour: 19 });
+    const price = priceOfHour([hall, floodlight], {
+      court_num: '5',
+      weekday: 2,
+      hour: 19,
+      category_id: MEMBER,
+    });
     expect(
       `${weeklyHourText({ court_label: 'Platz 5', weekday: 2, hour: 19 })}: ${formatEuros(price.cents)}`,
     ).toBe('Di 19–20 Uhr, Platz 5: 21,00\u00a0€');
   });
 
   it('when the rules are listed for members, then each reads in plain German', () => {
-    expect(priceRuleText(hall)).toBe('Hallenmiete: 18,00\u00a0€ pro Stunde, Mo–So 8–22 Uhr, alle Plätze');
-    expect(priceRuleText(floodlight)).toBe('Flutlicht: 3,00\u00a0€ pro Stunde, Mo–Fr 18–22 Uhr, Platz 5');
+    expect(priceRuleText(hall, (id) => id)).toBe(
+      'Hallenmiete: 18,00\u00a0€ pro Stunde, Mo–So 8–22 Uhr, alle Plätze',
+    );
+    expect(priceRuleText(floodlight, (id) => id)).toBe(
+      'Flutlicht: 3,00\u00a0€ pro Stunde, Mo–Fr 18–22 Uhr, Platz 5',
+    );
   });
 });
 
 describe('given a rule of 0 €', () => {
   it('when its hour is priced, then it adds no line and the cost says nothing', () => {
     const free = { ...hall, label: 'Sommer', cents_per_hour: 0 };
-    const price = priceOfBooking([free], { court_num: '1', date: tuesday, start_time: 10, hours: 2 });
+    const price = priceOfBooking([free], {
+      court_num: '1',
+      date: tuesday,
+      start_time: 10,
+      hours: 2,
+      category_id: MEMBER,
+    });
     expect(price).toEqual({ cents: 0, lines: [] });
     expect(costText(price)).toBeNull();
   });
@@ -229,10 +256,15 @@ describe('any prices and any booking', () => {
   it('costs the sum of its hours’ prices, in whole cents, never below zero', () => {
     fc.assert(
       fc.property(prices, booking, (rules, b) => {
-        const price = priceOfBooking(rules, b);
+        const price = priceOfBooking(rules, { ...b, category_id: MEMBER });
         const weekday = new Date(`${b.date}T00:00:00Z`).getUTCDay() || 7;
         const hours = Array.from({ length: b.hours }, (_, i) =>
-          priceOfHour(rules, { court_num: b.court_num, weekday, hour: b.start_time + i }),
+          priceOfHour(rules, {
+            court_num: b.court_num,
+            weekday,
+            hour: b.start_time + i,
+            category_id: MEMBER,
+          }),
         );
         expect(price.cents).toBe(hours.reduce((sum, h) => sum + h.cents, 0));
         expect(price.cents).toBe(price.lines.reduce((sum, l) => sum + l.cents, 0));
@@ -252,6 +284,7 @@ describe('given an admin booking two courts at once', () => {
       date: tuesday,
       start_time: 19,
       hours: 1,
+      category_id: MEMBER,
     });
     expect(price).toEqual({
       cents: 3900,
@@ -260,5 +293,31 @@ describe('given an admin booking two courts at once', () => {
         { label: 'Flutlicht', cents: 300 },
       ],
     });
+  });
+});
+
+describe('given a price only for Jugend (docs/who-plays.md, "Member categories")', () => {
+  const juniorDiscount: PriceRule = {
+    ...hall,
+    label: 'Jugendtarif',
+    cents_per_hour: 500,
+    categories: ['jugend'],
+  };
+  it('when a junior books, then it applies; when an adult books, then not', () => {
+    const hour = { court_num: '1', weekday: 2, hour: 10 };
+    expect(priceOfHour([juniorDiscount], { ...hour, category_id: 'jugend' }).cents).toBe(500);
+    expect(priceOfHour([juniorDiscount], { ...hour, category_id: 'erwachsene' }).cents).toBe(0);
+  });
+  it('says whom it is for, and refuses a category the club has not', () => {
+    expect(priceRuleText(juniorDiscount, (id) => (id === 'jugend' ? 'Jugend' : id))).toBe(
+      'Jugendtarif: 5,00\u00a0€ pro Stunde, Mo–So 8–22 Uhr, alle Plätze, nur Jugend',
+    );
+    expect(priceCategoryErrors([hall, juniorDiscount], ['erwachsene'])).toEqual([
+      {
+        instancePath: '/prices/1/categories',
+        message: 'Die Kategorie „jugend“ gibt es in Ihrem Verein nicht.',
+      },
+    ]);
+    expect(priceCategoryErrors([juniorDiscount], ['erwachsene', 'jugend'])).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import type { ReservationChanged } from '../../src/reservations/events';
 import * as reservationTexts from '../../src/reservations/texts';
 import * as texts from '../../src/texts';
 import type { PlayRules } from '../../src/schemas';
+import { DEFAULT_CATEGORY } from '../categories/support';
 import { admin, club, made, makeCommand, otherPlayer, play, player } from '../reservations/support/fixtures';
 import { given } from '../reservations/support/given-when-then';
 
@@ -27,10 +28,18 @@ const names: Record<string, string> = {
 const members: PlayContext['members'] & Map<string, PlayMember> = new Map(
   Object.entries(names).map(([id, name]): [string, PlayMember] => {
     const [first_name, last_name] = name.split(' ');
-    return [id, { first_name: first_name!, last_name: last_name!, status: 'active' }];
+    return [
+      id,
+      { first_name: first_name!, last_name: last_name!, status: 'active', category: DEFAULT_CATEGORY },
+    ];
   }),
 );
-members.set('user-gone', { first_name: 'Ina', last_name: 'Aktiv', status: 'inactive' });
+members.set('user-gone', {
+  first_name: 'Ina',
+  last_name: 'Aktiv',
+  status: 'inactive',
+  category: DEFAULT_CATEGORY,
+});
 const withRules = (rules: Partial<PlayRules>): PlayContext => ({ rules: playRulesOf(rules), members });
 const required = withRules({ co_players: 'required', guests: true, guest_fee_cents: 500 });
 const primeTime = { days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 };

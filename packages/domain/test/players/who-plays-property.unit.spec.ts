@@ -12,13 +12,19 @@ import { playRulesOf } from '../../src/players/play-rules';
 import { quotaHours, upcomingCount, type PlayContext } from '../../src/players/who-plays';
 import { evolveReservation, initialReservationState } from '../../src/reservations/state';
 import { club, now } from '../reservations/support/fixtures';
+import { DEFAULT_CATEGORY } from '../categories/support';
 import { bookingRules, type BookingRuleContext } from '../../src/booking-rules/pipeline';
 
 const people = ['u-1', 'u-2', 'u-3', 'u-4', 'u-5'];
 const quota = { days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 };
 const play: PlayContext = {
   rules: playRulesOf({ co_players: 'optional', co_players_count: true, quotas: [quota] }),
-  members: new Map(people.map((id) => [id, { first_name: 'A', last_name: id, status: 'active' as const }])),
+  members: new Map(
+    people.map((id) => [
+      id,
+      { first_name: 'A', last_name: id, status: 'active' as const, category: DEFAULT_CATEGORY },
+    ]),
+  ),
 };
 const limited = { ...club, reservations_limit: 3 };
 

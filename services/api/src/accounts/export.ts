@@ -74,6 +74,9 @@ export interface AccountExport extends OwnStreamParts {
     club: { id: string; name: string };
     role: Role;
     status: MemberStatus;
+    /** The category the admin chose (docs/who-plays.md, "Member categories"), and the birth year. */
+    category_id: string | null;
+    birth_year: number | null;
     since: string;
     history: ExportedEvent[];
   };
@@ -114,6 +117,8 @@ interface ProfileRow {
   created_at: Date;
   club_id: string;
   club_name: string;
+  category_id: string | null;
+  birth_year: number | null;
 }
 
 /** Everything stored about this member, or undefined when there is no such member. */
@@ -132,6 +137,8 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'u.co_player_notices',
       'u.created_at',
       'u.club_id',
+      'u.category_id',
+      'u.birth_year',
       'c.name as club_name',
     );
   if (!profile) return undefined;
@@ -177,6 +184,8 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       club: { id: profile.club_id, name: profile.club_name },
       role: profile.role,
       status: profile.status,
+      category_id: profile.category_id,
+      birth_year: profile.birth_year,
       since: profile.created_at.toISOString(),
       history: ownEvents.member.map((row) => exportedEvent(row, userId)),
     },

@@ -47,7 +47,7 @@ async function chargedBlockContext(
 ): Promise<BlockCourtsContext & { money: MoneyContext }> {
   const context = await blockContext(trx, club, command, now);
   const ids = context.existing.map((booking) => booking._id);
-  return { ...context, money: await loadMoneyContext(trx, club._id, [], ids) };
+  return { ...context, money: await loadMoneyContext(trx, club._id, ids, now.date) };
 }
 
 export const blockCourtsCommand: CommandDefinition<

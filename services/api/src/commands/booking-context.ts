@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { bookingRules, type BookingContext } from '@platzbuchung/domain/booking-rules/pipeline';
 import { pauseEndsOn, type NoShow } from '@platzbuchung/domain/check-in/no-shows';
 import type { NoShowPauses } from '@platzbuchung/domain/check-in/rules/not-paused';
+import { memberCategory, type CategorizedMember } from '@platzbuchung/domain/categories/categories';
 import { mondayOf } from '@platzbuchung/domain/dates';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { PlayMember, RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
@@ -55,7 +56,7 @@ const WITH_CO_PLAYERS = `(SELECT json_agg(CASE WHEN p.user_id IS NOT NULL
  * reservations that still take place today or later on the same courts; those of the people
  * involved (booked or named) from the Monday of this week on, for their games elsewhere, their
  * limits and the week's quotas; the blocks that still hold; the club's play rules and the
- * involved members' names and standing, the club's prices and their balances; with them the booking rules that judge them
+ * involved members' names, standing and category, the club's prices and their balances; with them the booking rules that judge them
  * (docs/adding-a-change.md, "Adding a new booking rule"). One statement for any number of clubs (a group commit's,
  * ./handle), so it costs one round trip; each club is a row of a JSON parameter, its courts and
  * members two arrays, so the statement's text is always the same. JSON spells dates and arrays as
@@ -85,7 +86,7 @@ export async function loadBookingContexts(
     blocks: BlockRow[];
     play_rules: PlayRules;
     no_shows: MemberNoShow[];
-    members: ({ id: string } & PlayMember)[];
+    members: ({ id: string } & Omit<PlayMember, 'category'> & CategorizedMember)[];
     money: ClubMoneyRow;
     balances: Record<string, string>;
   }>(
@@ -101,7 +102,8 @@ export async function loadBookingContexts(
                 WHERE b.user_id = ANY(q.user_ids)), '{}') AS balances,
               coalesce((SELECT json_agg(s) FROM (SELECT n.id, n.user_id, n.date FROM no_shows n
                 WHERE n.club_id = q.club_id AND n.user_id = ANY(q.user_ids)) s), '[]') AS no_shows,
-              coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status
+              coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status,
+                u.category_id, u.birth_year
                 FROM users u WHERE u.club_id = q.club_id AND u.id = ANY(q.user_ids)) u), '[]') AS members
        FROM jsonb_to_recordset(?::jsonb)
          AS q(n int, club_id uuid, today date, week_start date, court_nums text[], user_ids uuid[])
@@ -112,6 +114,13 @@ export async function loadBookingContexts(
   return requests.map(({ club, today }, n) => {
     const row = rows[n]!;
     const rules = playRulesOf(row.play_rules ?? {});
+    // Each member's category on the club's today: a junior turns adult on 1 January unasked.
+    const members = new Map(
+      row.members.map(({ id, category_id, birth_year, ...member }) => [
+        id,
+        { ...member, category: memberCategory(rules, { category_id, birth_year }, today) },
+      ]),
+    );
     return {
       club,
       existing: row.existing.map(({ co_players, ...r }) => ({
@@ -122,10 +131,13 @@ export async function loadBookingContexts(
       noShowPauses: pausesOf(row.no_shows, rules.check_in, today),
       play: {
         rules,
-        members: new Map(row.members.map(({ id, ...member }) => [id, member])),
+        members,
       },
       bookingRules,
-      money: moneyContext(row.money, row.balances, []),
+      money: moneyContext(row.money, row.balances, [], {
+        categories: new Map([...members].map(([id, member]) => [id, member.category.id])),
+        firstCategory: rules.categories[0]!.id,
+      }),
     };
   });
 }

@@ -8,6 +8,12 @@ import {
 } from '@platzbuchung/domain/members/change-role';
 import { changeMemberStatus, type ChangeMemberStatus } from '@platzbuchung/domain/members/change-status';
 import type { MemberEvent } from '@platzbuchung/domain/members/events';
+import {
+  changeMemberCategory,
+  type ChangeMemberCategory,
+  type MemberCategoryContext,
+} from '@platzbuchung/domain/categories/change-category';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { Actor } from '@platzbuchung/domain/decider';
 import type { Club } from '@platzbuchung/domain/types';
 import type { CommandDefinition } from './definition';
@@ -17,9 +23,15 @@ import type { CommandDefinition } from './definition';
  * the row, whose role and status the member projections keep, is therefore the stream's state.
  */
 async function loadMember(trx: Knex.Transaction, streamId: string) {
-  const row = await trx('users').where({ id: streamId }).first('club_id', 'role', 'status');
+  const row = await trx('users').where({ id: streamId }).first('club_id', 'role', 'status', 'category_id');
   const state: MemberState = row
-    ? { status: 'member', club_id: row.club_id, role: row.role, membership: row.status }
+    ? {
+        status: 'member',
+        club_id: row.club_id,
+        role: row.role,
+        membership: row.status,
+        category_id: row.category_id,
+      }
     : { status: 'none' };
   return { state };
 }
@@ -29,6 +41,12 @@ async function loadAdmins(trx: Knex.Transaction, club: Club): Promise<MemberCont
   return {
     admins: await trx('users').where({ club_id: club._id, role: 'admin', status: 'active' }).pluck('id'),
   };
+}
+
+/** The club's admins and its categories now, read under the club's lock. */
+async function loadCategoryContext(trx: Knex.Transaction, club: Club): Promise<MemberCategoryContext> {
+  const row = await trx('clubs').where({ id: club._id }).first('play_rules');
+  return { ...(await loadAdmins(trx, club)), categories: playRulesOf(row?.play_rules ?? {}).categories };
 }
 
 type MemberCommandDefinition<C extends { actor: Actor }> = CommandDefinition<
@@ -52,4 +70,17 @@ export const changeMemberStatusCommand: MemberCommandDefinition<ChangeMemberStat
   loadState: loadMember,
   loadContext: loadAdmins,
   decide: (command, state, context) => changeMemberStatus(command, state, context),
+};
+
+export const changeMemberCategoryCommand: CommandDefinition<
+  ChangeMemberCategory,
+  MemberState,
+  MemberCategoryContext,
+  MemberEvent
+> = {
+  streamType: 'member',
+  streamId: (command) => command.user_id,
+  loadState: loadMember,
+  loadContext: loadCategoryContext,
+  decide: (command, state, context) => changeMemberCategory(command, state, context),
 };

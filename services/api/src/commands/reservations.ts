@@ -206,9 +206,9 @@ export const deleteReservationCommand = reservationCommand<
   DeleteReservation,
   DeleteReservationContext & { money: MoneyContext }
 >({
-  loadContext: async (db, club, command) => ({
+  loadContext: async (db, club, command, now) => ({
     club,
-    money: await loadMoneyContext(db, club._id, [], [command.reservation_id]),
+    money: await loadMoneyContext(db, club._id, [command.reservation_id], now.date),
   }),
   decide: withCharges(deleteReservation, { before: ownBooking }),
 });
@@ -232,7 +232,7 @@ export const leaveAsCoPlayerCommand = reservationCommand<
   LeaveAsCoPlayer,
   LeaveAsCoPlayerContext & { money: MoneyContext }
 >({
-  loadContext: async (db, club, command) => {
+  loadContext: async (db, club, command, now) => {
     // The club's play rules and the booker's role, in one read.
     const row: { play_rules: Partial<PlayRules> | null; role: Role | null } = await db('clubs as c')
       .leftJoin('reservations as r', (on) =>
@@ -246,7 +246,7 @@ export const leaveAsCoPlayerCommand = reservationCommand<
       club,
       rules: playRulesOf(row.play_rules ?? {}),
       bookerRole: row.role ?? 'player',
-      money: await loadMoneyContext(db, club._id, [], [command.reservation_id]),
+      money: await loadMoneyContext(db, club._id, [command.reservation_id], now.date),
     };
   },
   decide: withCharges(leaveAsCoPlayer, { before: ownBooking }),

@@ -8,7 +8,9 @@ import { sumCents, toCents, type Cents } from '@platzbuchung/domain/cents';
 import { isAccountEvent } from '@platzbuchung/domain/money/account-events';
 import { signedCents } from '@platzbuchung/domain/money/account';
 import type { MoneyContext } from '@platzbuchung/domain/billing/charges';
-import type { Payment, PriceRule } from '@platzbuchung/domain/schemas';
+import type { Payment, PlayRules, PriceRule } from '@platzbuchung/domain/schemas';
+import { memberCategory, type CategorizedMember } from '@platzbuchung/domain/categories/categories';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { DomainEvent } from '@platzbuchung/domain/events/catalogue';
 
 /** The club's columns a money context starts from, as `loadBookingContexts` reads them in JSON. */
@@ -18,11 +20,18 @@ export interface ClubMoneyRow {
   split_court_fee: boolean;
 }
 
-/** A money context from the club's row, the members' balances and their charges per booking. */
+/** Each involved member's category today, and the club's first for everyone else. */
+export interface MemberCategories {
+  categories: ReadonlyMap<string, string>;
+  firstCategory: string;
+}
+
+/** A money context from the club's row, the members' balances and categories, and their charges per booking. */
 export function moneyContext(
   club: ClubMoneyRow,
   balances: Readonly<Record<string, number | string>>,
   charged: readonly { reservation_id: string; user_id: string; cents: number | string }[],
+  categories: MemberCategories,
 ): MoneyContext {
   const nets = new Map<string, Map<string, Cents>>();
   for (const row of charged) {
@@ -36,6 +45,7 @@ export function moneyContext(
     split_court_fee: club.split_court_fee,
     balances: new Map(Object.entries(balances).map(([user, cents]) => [user, toCents(Number(cents))])),
     charged: nets,
+    ...categories,
   };
 }
 
@@ -50,27 +60,30 @@ export function chargedFor(db: Knex, reservationIds: readonly string[]) {
   >;
 }
 
-/** The money context of a command on existing bookings: a cancellation, a move, a member leaving. */
+/**
+ * The money context of a command on existing bookings: a cancellation, a block, a member leaving
+ * (which may shorten the booking, priced anew by its booker's category on `today`).
+ */
 export async function loadMoneyContext(
   db: Knex,
   clubId: string,
-  userIds: readonly string[],
   reservationIds: readonly string[],
+  today: string,
 ): Promise<MoneyContext> {
-  const club: ClubMoneyRow = await db('clubs')
+  const club: ClubMoneyRow & { play_rules: Partial<PlayRules> | null } = await db('clubs')
     .where({ id: clubId })
-    .first('payment', 'prices', 'split_court_fee');
-  const balances: { user_id: string; balance_cents: string }[] = userIds.length
-    ? await db('account_balances')
-        .whereIn('user_id', userIds as string[])
-        .select('user_id', 'balance_cents')
+    .first('payment', 'prices', 'split_court_fee', 'play_rules');
+  const bookers: ({ user_id: string } & CategorizedMember)[] = reservationIds.length
+    ? await db('reservations as r')
+        .join('users as u', 'u.id', 'r.user_id')
+        .whereIn('r.id', reservationIds as string[])
+        .distinct('r.user_id', 'u.category_id', 'u.birth_year')
     : [];
+  const rules = playRulesOf(club.play_rules ?? {});
+  const categories = new Map(bookers.map((b) => [b.user_id, memberCategory(rules, b, today).id]));
   const charged = reservationIds.length ? await chargedFor(db, reservationIds) : [];
-  return moneyContext(
-    club,
-    Object.fromEntries(balances.map((row) => [row.user_id, row.balance_cents])),
-    charged,
-  );
+  // Nobody is refused for money here (no booking, no move that costs more): no balance is read.
+  return moneyContext(club, {}, charged, { categories, firstCategory: rules.categories[0]!.id });
 }
 
 /** The money context after a command's account lines: for the next command of a batch. */
@@ -101,6 +114,7 @@ export async function withChargesOf<Ctx extends { money: MoneyContext }>(
     { payment: 'none', prices: [], split_court_fee: false },
     {},
     await chargedFor(db, reservationIds),
+    { categories: new Map(), firstCategory: '' },
   );
   return { ...context, money: { ...context.money, charged } };
 }

@@ -1,6 +1,7 @@
 /**
  * Projections of the club and member streams into the rows registration created: a club's
- * settings (`clubs`), a member's role (`users.role`) and status (`users.status`). Both events carry the whole new value, so
+ * settings (`clubs`), a member's role (`users.role`), status (`users.status`) and category
+ * (`users.category_id`). Both events carry the whole new value, so
  * the state after a stream is its latest event's `after`, and rebuild and verify can say that in
  * one statement each. Clubs and members whose stream is still empty keep what registration wrote.
  */
@@ -189,4 +190,25 @@ export const memberStatusesProjection: Projection = {
     }
   },
   ...setBased(statusesSpec, `status = l.after #>> '{}'`),
+};
+
+const categoriesSpec: LatestAfter = {
+  type: 'MemberCategoryChanged',
+  table: 'users',
+  live: `to_jsonb(t.category_id)`,
+  fromLog: `l.after`,
+};
+
+/** The category the admin chose for a member (docs/who-plays.md, "Member categories"); none: the club's first. */
+export const memberCategoriesProjection: Projection = {
+  name: 'member-categories',
+  handles: ['MemberCategoryChanged'],
+  tables: ['users'],
+  async apply(trx, events: readonly EventEnvelope[]) {
+    for (const event of events) {
+      if (event.type !== 'MemberCategoryChanged') continue;
+      await trx('users').where({ id: event.user_id }).update({ category_id: event.data.after });
+    }
+  },
+  ...setBased(categoriesSpec, `category_id = l.after #>> '{}'`),
 };

@@ -9,7 +9,12 @@ import type { Knex } from 'knex';
 import type { EventEnvelope } from '@platzbuchung/domain/events/catalogue';
 import type { Db } from '../db/connect';
 import { blocksProjection } from './blocks';
-import { clubSettingsProjection, memberRolesProjection, memberStatusesProjection } from './club-rows';
+import {
+  clubSettingsProjection,
+  memberCategoriesProjection,
+  memberRolesProjection,
+  memberStatusesProjection,
+} from './club-rows';
 import { reservationsProjection } from './reservations';
 import { waitlistProjection } from './waitlist';
 import { accountBalancesProjection } from './account-balances';
@@ -24,6 +29,7 @@ export const projections: readonly Projection[] = [
   clubSettingsProjection,
   memberRolesProjection,
   memberStatusesProjection,
+  memberCategoriesProjection,
   blocksProjection,
   waitlistProjection,
   statsProjection,

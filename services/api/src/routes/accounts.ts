@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import { clubSchema, loginSchema, signupSchema } from '@platzbuchung/domain/schemas';
 import type { ClubBody, LoginBody, SignupBody } from '@platzbuchung/domain/schemas';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
+import { memberCategory, type CategorizedMember } from '@platzbuchung/domain/categories/categories';
+import { clubNow } from '@platzbuchung/domain/club-time';
 import { memberTexts } from '@platzbuchung/domain/members/texts';
 import * as texts from '@platzbuchung/domain/texts';
 import type { MemberStatus, Role } from '@platzbuchung/domain/types';
@@ -228,10 +230,17 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
    * beside the club's play rules (docs/who-plays.md) and prices (docs/architecture/money.md).
    */
   router.get('/club/rules', requireActiveMember(db), async (ctx) => {
-    const clubId = ownClubFromQuery(ctx, sessionUser(ctx));
-    const rules = await findClubRules(db, clubId);
-    if (rules === undefined) throw notFound(texts.clubNotFound);
-    ctx.body = rules;
+    const user = sessionUser(ctx);
+    const clubId = ownClubFromQuery(ctx, user);
+    const [rules, club, member] = await Promise.all([
+      findClubRules(db, clubId),
+      findClub(db, clubId),
+      db('users').where({ id: user._id }).first<CategorizedMember | undefined>('category_id', 'birth_year'),
+    ]);
+    if (rules === undefined || !club || !member) throw notFound(texts.clubNotFound);
+    // The member's own category today: it decides the prices for some categories (docs/who-plays.md).
+    const today = clubNow(club.time_zone, deps.clock()).date;
+    ctx.body = { ...rules, own_category: memberCategory(rules, member, today).id };
   });
 
   return describeRoutes(router, 'Konten und Vereine', {
@@ -316,8 +325,8 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
       answers: {
         200: {
           description:
-            'Die Platzordnung (leer, wenn es keine gibt), die Spielregeln, die Preise (`prices`, leer, wenn Buchen nichts kostet) und wie abgerechnet wird (`payment`: none, account oder prepaid).',
-          schema: object({ rules: text }),
+            'Die Platzordnung (leer, wenn es keine gibt), die Spielregeln, die Preise (`prices`, leer, wenn Buchen nichts kostet), wie abgerechnet wird (`payment`: none, account oder prepaid) und die Kategorie des Mitglieds heute (`own_category`).',
+          schema: object({ rules: text, own_category: text }),
         },
       },
       refusals: { 404: 'Den Verein gibt es nicht.' },

@@ -9,11 +9,23 @@ import { asOfPage, parseAsOfCursor, settingsAt, type AsOfCut } from '@platzbuchu
 import { occursOn } from '@platzbuchung/domain/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { courtNamesErrors } from '@platzbuchung/domain/courts';
-import { priceErrors } from '@platzbuchung/domain/money/prices';
+import { priceCategoryErrors, priceErrors } from '@platzbuchung/domain/money/prices';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
-import { clubNameTaken, findClub, findClubSettings, isClubNameConflict } from '../accounts/users-store';
+import {
+  clubNameTaken,
+  findClub,
+  findClubSettings,
+  findPlayRules,
+  isClubNameConflict,
+} from '../accounts/users-store';
+import {
+  categoriesErrors,
+  memberCategory,
+  type CategorizedMember,
+} from '@platzbuchung/domain/categories/categories';
+import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { Db } from '../db/connect';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
@@ -50,24 +62,29 @@ const clubNameRefused = () => badRequest([{ instancePath: '/name', message: text
 const ROLES: readonly Role[] = ['admin', 'player'];
 
 /**
- * The club's members with their role and status, and how many of their bookings are still to come
- * (a series counts once), so an admin deactivating someone sees what they still hold.
+ * The club's members with their role, status and category (the admin's choice, the birth year and
+ * the category that holds today: docs/who-plays.md, "Member categories"), and how many of their
+ * bookings are still to come (a series counts once), so an admin deactivating someone sees what
+ * they still hold.
  */
-async function listMembers(db: Db, clubId: string, now: LocalMoment) {
-  const [members, upcoming] = await Promise.all([
+export async function listMembers(db: Db, clubId: string, now: LocalMoment) {
+  const [members, upcoming, rules] = await Promise.all([
     db('users')
       .where({ club_id: clubId })
       .select({ _id: 'id' }, 'first_name', 'last_name', 'email', 'role', 'status', 'created_at')
+      .select('category_id', 'birth_year')
       .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]),
     upcomingReservations(db, clubId, now.date),
+    findPlayRules(db, clubId),
   ]);
   const counts = new Map<string, number>();
   for (const reservation of upcoming) {
     if (nextUpcomingDate(reservation, now) === null) continue;
     counts.set(reservation.user_id, (counts.get(reservation.user_id) ?? 0) + 1);
   }
-  return members.map((member: { _id: string }) => ({
+  return members.map((member: { _id: string } & CategorizedMember) => ({
     ...member,
+    category: memberCategory(rules ?? playRulesOf({}), member, now.date).id,
     upcoming_bookings: counts.get(member._id) ?? 0,
   }));
 }
@@ -81,7 +98,7 @@ async function memberOfClub(db: Db, clubId: string, id: string | undefined): Pro
 }
 
 /** The admin's own club, from the query; every admin route starts here. */
-function adminClub(ctx: AppContext): string {
+export function adminClub(ctx: AppContext): string {
   return assertAdminOf(sessionUser(ctx), ctx.query.club_id);
 }
 
@@ -244,10 +261,17 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
     const settings = validateSettings(ctx.request.body);
+    // A price for some categories names those the club has after this save (docs/who-plays.md).
+    const categories = settings.categories ?? (await findPlayRules(deps.db, clubId))?.categories ?? [];
     const fieldErrors = [
       ...localRulesErrors(settings),
       ...courtNamesErrors(settings.court_names ?? {}, settings.courts_count),
       ...priceErrors(settings.prices ?? [], settings),
+      ...categoriesErrors(settings),
+      ...priceCategoryErrors(
+        settings.prices ?? [],
+        categories.map((c) => c.id),
+      ),
     ];
     if (fieldErrors.length) throw badRequest(fieldErrors);
     // Another club's name, or one that looks like it, is refused before anything is decided.
@@ -307,6 +331,9 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
     email: text,
     role: { enum: ROLES },
     status: { enum: memberStatuses },
+    category_id: orNull(text),
+    birth_year: orNull(integer),
+    category: text,
     upcoming_bookings: integer,
   });
   const members = message({ data: listOf(member) });

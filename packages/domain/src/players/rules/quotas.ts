@@ -1,13 +1,15 @@
 /**
  * The club's weekly quotas (docs/who-plays.md): for each quota whose window a player's booking
  * touches, the booker's and each named member's hours in that window in the booking's club week,
- * plus the booking's own, stay within `hours_per_week`. A booking at short notice ignores them.
+ * plus the booking's own, stay within `hours_per_week`. A booking at short notice ignores them, and
+ * a person whose category is exempt (`quota_exempt`) counts to none.
  */
 import type { BookingRule } from '../../booking-rules/rule';
 import { mondayOf } from '../../dates';
 import type { Club, Reservation } from '../../types';
 import { quotaWindowText } from '../play-rules';
 import {
+  categoryOf,
   hoursInWindow,
   isShortNotice,
   memberIds,
@@ -26,7 +28,9 @@ export const withinQuotas: BookingRule<{ club: Club; existing: readonly Reservat
       if (booking.actor.role === 'admin' || !rules.quotas.length || booking.recurring) return null;
       if (isShortNotice(rules, club.time_zone, booking, now)) return null;
       const monday = mondayOf(booking.date);
-      const people = [booking.booker, ...memberIds(booking.players)];
+      const people = [booking.booker, ...memberIds(booking.players)].filter(
+        (person) => !categoryOf(play, person).quota_exempt,
+      );
       for (const quota of rules.quotas) {
         const asked = hoursInWindow(booking, quota, booking.date);
         if (asked === 0) continue;

@@ -7,6 +7,7 @@ import type { MakeReservation } from '../../../src/reservations/make-reservation
 import type { Club, Reservation } from '../../../src/types';
 import { playRulesOf } from '../../../src/players/play-rules';
 import type { PlayContext } from '../../../src/players/who-plays';
+import { DEFAULT_CATEGORY } from '../../categories/support';
 
 export const club: Club = {
   _id: 'club-1',
@@ -67,7 +68,7 @@ export const play: PlayContext = {
   members: new Map(
     [player, otherPlayer, admin].map(({ user_id }) => [
       user_id,
-      { first_name: 'Anna', last_name: user_id, status: 'active' as const },
+      { first_name: 'Anna', last_name: user_id, status: 'active' as const, category: DEFAULT_CATEGORY },
     ]),
   ),
 };

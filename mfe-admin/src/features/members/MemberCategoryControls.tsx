@@ -1,0 +1,59 @@
+/**
+ * In a member's row, beside their name: their category as a button that opens their category and
+ * birth year in a popup (member-category), and the box that selects them for "Kategorie für
+ * Auswahl". Both sit in the row's first line, so the row stays as compact as before.
+ */
+import { useState } from 'react';
+import * as categoryTexts from '@platzbuchung/domain/categories/texts';
+import type { MemberCategory } from '@platzbuchung/domain/schemas';
+import type { MessageAnswer } from '../../shared/admin-api';
+import type { Member } from '../../shared/members-api';
+import { fullName } from '../../shared/names';
+import { categoryName, MemberCategoryForm } from './member-category';
+
+const texts = categoryTexts.screen;
+
+export function MemberCategoryControls(props: {
+  clubId: string;
+  member: Member;
+  /** Null until the club's categories are loaded: the row shows the category's id meanwhile. */
+  categories: readonly MemberCategory[] | null;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+  onChanged: (answer: MessageAnswer<Member[]>) => void;
+}) {
+  const { clubId, member, categories, selected, onSelect, onChanged } = props;
+  const [open, setOpen] = useState(false);
+  const name = fullName(member);
+  return (
+    <>
+      <button
+        type="button"
+        className="badge badge--category"
+        aria-expanded={open}
+        aria-label={`${texts.change}: ${name}`}
+        title={texts.change}
+        disabled={categories === null}
+        onClick={() => setOpen(!open)}
+      >
+        {categoryName(categories ?? [], member.category)}
+      </button>
+      <label className="member__select">
+        <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} />
+        <span className="visually-hidden">{texts.select(name)}</span>
+      </label>
+      {open && categories && (
+        <MemberCategoryForm
+          clubId={clubId}
+          member={member}
+          categories={categories}
+          onChanged={(answer) => {
+            setOpen(false);
+            onChanged(answer);
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}
