@@ -8,7 +8,7 @@ import { checkInTexts } from '@platzbuchung/domain/check-in/texts';
 import { SYSTEM_ACTOR } from '@platzbuchung/domain/decider';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
-import { purgeOldNoShows, releaseDueHours } from '../src/check-in/release-job';
+import { purgeOldCheckIns, purgeOldNoShows, releaseDueHours } from '../src/check-in/release-job';
 import { verifyProjections } from '../src/projections/registry';
 import type { TestClient } from './support/client';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
@@ -319,6 +319,12 @@ describe('the PIN and the clubhouse screen', () => {
     expect(await api.db('check_ins').where({ reservation_id: id }).pluck('user_id')).toEqual([
       m.player.user._id,
     ]);
+    // Once the hour is long over, the row goes; the event stays.
+    await purgeOldCheckIns(api.db, at('12:00:00', '2026-11-25'));
+    expect(await api.db('check_ins').where({ reservation_id: id })).toHaveLength(1);
+    await purgeOldCheckIns(api.db, at('12:00:00', '2026-11-26'));
+    expect(await api.db('check_ins').where({ reservation_id: id })).toEqual([]);
+    expect(await api.db('events').where({ stream_id: id, type: 'CheckedIn' })).toHaveLength(1);
 
     const attempts = [];
     for (let n = 0; n < 4; n++) attempts.push((await tap('0000')).status);

@@ -87,6 +87,16 @@ export async function purgeOldNoShows(db: Db, at: Date): Promise<number> {
     .then((result: { rowCount: number }) => result.rowCount);
 }
 
+/**
+ * A check-in matters only until its hour is over: rows from before yesterday are removed. The
+ * event keeps it, like every change of the booking (docs/privacy.md, "Check-in and no-shows").
+ */
+export async function purgeOldCheckIns(db: Db, at: Date): Promise<number> {
+  // UTC's day is enough here: two days of margin cover every club's zone.
+  const dayBeforeYesterday = addDays(at.toISOString().slice(0, 10), -2);
+  return db('check_ins').where('date', '<', dayBeforeYesterday).delete();
+}
+
 export interface ReleaseJobOptions {
   db: Db;
   databaseUrl: string;
