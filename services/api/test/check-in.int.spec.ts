@@ -196,6 +196,23 @@ describe('the release, by a fake clock', () => {
     }
   });
 
+  it('tells the named players too, each once', async () => {
+    const m = await clubWithMembers(api.url);
+    expect((await saveSettings(m, { check_in: checkIn, co_players: 'optional' })).status).toBe(200);
+    const partner = await loggedIn(api.url, (await signUp(api.url, m.club._id)).email);
+    await booked(m.player.client, m.club._id, { players: [{ user_id: partner.user._id }] });
+    const before = await lastPosition(api.db);
+    expect(await releaseDueHours(api.db, at('09:10:00'))).toBe(1);
+    await deliverNotices(api.db, before);
+    await deliverNotices(api.db, before);
+    const mails = await api
+      .db('mail_outbox')
+      .where('event_position', '>', before)
+      .andWhere({ kind: 'booking-released' })
+      .pluck('user_id');
+    expect(mails.sort()).toEqual([m.player.user._id, partner.user._id].sort());
+  });
+
   it('a series loses that date only', async () => {
     const m = await clubWithCheckIn();
     const id = await booked(m.admin.client, m.club._id, { recurring: true });
