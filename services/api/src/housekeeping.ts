@@ -6,11 +6,11 @@ import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 import { purgeExpiredLeases } from './live/leases';
-import { purgeOldNoShows } from './check-in/release-job';
+import { purgeOldCheckIns, purgeOldNoShows } from './check-in/release-job';
 
 /**
  * Expired sessions and live-stream leases, rate-limit counters, old reset and confirmation tokens and
- * long-sent mails and push messages and no-shows that count no more are removed now and then, and notices held too long for an unconfirmed address are
+ * long-sent mails and push messages no-shows that count no more and check-ins of hours long over are removed now and then, and notices held too long for an unconfirmed address are
  * dropped, so the tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
 export function startHousekeeping(
@@ -31,6 +31,7 @@ export function startHousekeeping(
       const held = await expireHeldMails(db);
       const pushes = await purgeOldPushes(db, retention.mailRetentionDays);
       const noShows = await purgeOldNoShows(db, new Date());
+      const checkIns = await purgeOldCheckIns(db, new Date());
       const removed = [
         sessions,
         limits,
@@ -42,10 +43,23 @@ export function startHousekeeping(
         held,
         pushes,
         noShows,
+        checkIns,
       ];
       if (removed.some((count) => count > 0)) {
         logger.info(
-          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held, pushes, noShows },
+          {
+            sessions,
+            limits,
+            resets,
+            confirmations,
+            mails,
+            leases,
+            mailBodies,
+            held,
+            pushes,
+            noShows,
+            checkIns,
+          },
           'expired rows removed',
         );
       }

@@ -8,7 +8,7 @@ import { checkInTexts } from '@platzbuchung/domain/check-in/texts';
 import { SYSTEM_ACTOR } from '@platzbuchung/domain/decider';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
-import { purgeOldNoShows, releaseDueHours } from '../src/check-in/release-job';
+import { purgeOldCheckIns, purgeOldNoShows, releaseDueHours } from '../src/check-in/release-job';
 import { verifyProjections } from '../src/projections/registry';
 import type { TestClient } from './support/client';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
@@ -196,6 +196,23 @@ describe('the release, by a fake clock', () => {
     }
   });
 
+  it('tells the named players too, each once', async () => {
+    const m = await clubWithMembers(api.url);
+    expect((await saveSettings(m, { check_in: checkIn, co_players: 'optional' })).status).toBe(200);
+    const partner = await loggedIn(api.url, (await signUp(api.url, m.club._id)).email);
+    await booked(m.player.client, m.club._id, { players: [{ user_id: partner.user._id }] });
+    const before = await lastPosition(api.db);
+    expect(await releaseDueHours(api.db, at('09:10:00'))).toBe(1);
+    await deliverNotices(api.db, before);
+    await deliverNotices(api.db, before);
+    const mails = await api
+      .db('mail_outbox')
+      .where('event_position', '>', before)
+      .andWhere({ kind: 'booking-released' })
+      .pluck('user_id');
+    expect(mails.sort()).toEqual([m.player.user._id, partner.user._id].sort());
+  });
+
   it('a series loses that date only', async () => {
     const m = await clubWithCheckIn();
     const id = await booked(m.admin.client, m.club._id, { recurring: true });
@@ -319,6 +336,12 @@ describe('the PIN and the clubhouse screen', () => {
     expect(await api.db('check_ins').where({ reservation_id: id }).pluck('user_id')).toEqual([
       m.player.user._id,
     ]);
+    // Once the hour is long over, the row goes; the event stays.
+    await purgeOldCheckIns(api.db, at('12:00:00', '2026-11-25'));
+    expect(await api.db('check_ins').where({ reservation_id: id })).toHaveLength(1);
+    await purgeOldCheckIns(api.db, at('12:00:00', '2026-11-26'));
+    expect(await api.db('check_ins').where({ reservation_id: id })).toEqual([]);
+    expect(await api.db('events').where({ stream_id: id, type: 'CheckedIn' })).toHaveLength(1);
 
     const attempts = [];
     for (let n = 0; n < 4; n++) attempts.push((await tap('0000')).status);

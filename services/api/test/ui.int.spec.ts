@@ -20,6 +20,7 @@ import {
   weekWindow,
 } from '@platzbuchung/domain/reservations/screen-requests';
 import { waitlistPath } from '@platzbuchung/domain/waitlist/requests';
+import { ownCheckInPath } from '@platzbuchung/domain/check-in/requests';
 import { KEEP_SENT_MAILS_DAYS } from '@platzbuchung/outbox/outbox';
 import { firstScreenAnswers, pageStartup } from '../src/http/page-startup';
 import { inlineConfigBlock, inlineStartupBlock } from '../src/http/page-head';
@@ -430,6 +431,7 @@ describe("the page names its screen's files from the remote's served manifest", 
     expect(dataPreloadsOf(html)).toEqual([reservationsPath(club._id, myWindow(today), user._id)]);
     expect(answersOf(html)).toEqual({
       [waitlistPath(club._id)]: await (await asMember(waitlistPath(club._id))).json(),
+      [ownCheckInPath(club._id)]: await (await asMember(ownCheckInPath(club._id))).json(),
     });
   });
 

@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ApiError, getJson, putJson } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
+import { ownCheckInPath } from '@platzbuchung/domain/check-in/requests';
 import { isPin } from '@platzbuchung/domain/check-in/schemas';
 import { checkInTexts } from '@platzbuchung/domain/check-in/texts';
 import type { MessageResponse } from '../../shared/auth-api';
@@ -20,10 +21,7 @@ function useCheckInAsked(clubId: string): Asked | null {
   const [asked, setAsked] = useState<Asked | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    getJson<{ settings: { required: boolean }; has_pin: boolean }>(
-      `/api/account/check-in?club_id=${encodeURIComponent(clubId)}`,
-      abort.signal,
-    ).then(
+    getJson<{ settings: { required: boolean }; has_pin: boolean }>(ownCheckInPath(clubId), abort.signal).then(
       (answer) => setAsked({ required: answer.settings.required, has_pin: answer.has_pin }),
       () => setAsked(null),
     );

@@ -1,5 +1,6 @@
 /** Check-in's calls (docs/check-in.md): the member's own state, and "Ich bin da". */
 import { getJson, postJson } from '@platzbuchung/ui/api/client';
+import { ownCheckInPath } from '@platzbuchung/domain/check-in/requests';
 import type { CheckInSettings } from '@platzbuchung/domain/schemas';
 import type { IsoDate } from '@platzbuchung/domain/types';
 
@@ -14,8 +15,9 @@ export interface OwnCheckIn {
 
 const club = (clubId: string) => `club_id=${encodeURIComponent(clubId)}`;
 
+/** The address the page answers inline as "Meine Reservierungen" opens. */
 export function fetchOwnCheckIn(clubId: string, signal?: AbortSignal): Promise<OwnCheckIn> {
-  return getJson<OwnCheckIn>(`/api/account/check-in?${club(clubId)}`, signal);
+  return getJson<OwnCheckIn>(ownCheckInPath(clubId), signal);
 }
 
 export function checkIn(clubId: string, reservationId: string): Promise<{ message: string }> {

@@ -24,7 +24,7 @@ import { occursOn } from '../recurrence';
 import type { CheckInSettings } from '../schemas';
 import type { Club, IsoDate, Reservation } from '../types';
 import { checkInTexts } from './texts';
-import { checkInWindow, dateToCheckIn, hasEnded, isReleaseDue } from './window';
+import { bookedOnTheSpot, dateToCheckIn, hasEnded, isReleaseDue } from './window';
 
 /** The booking, and the dates someone checked in for. */
 export interface CheckInState {
@@ -113,9 +113,9 @@ export function releaseOccurrence(
   if (!isReleasable(reservation)) return reject('invalid', checkInTexts.labelled);
   if (!occursOn(reservation, command.date)) return reject('not_found', checkInTexts.notOnThatDay);
   if (state.checked_in.includes(command.date)) return reject('conflict', checkInTexts.alreadyCheckedIn);
-  // Booked on the spot, a freed hour say: whoever books it then is there.
-  const { opens } = checkInWindow(club.time_zone, command.date, reservation.start_time, settings);
-  if (booked_at >= opens) return reject('conflict', checkInTexts.bookedOnTheSpot);
+  if (bookedOnTheSpot(club.time_zone, command.date, reservation.start_time, settings, booked_at)) {
+    return reject('conflict', checkInTexts.bookedOnTheSpot);
+  }
   if (!isReleaseDue(club.time_zone, command.date, reservation.start_time, settings, command.at)) {
     return reject('invalid', checkInTexts.notDue);
   }

@@ -66,6 +66,20 @@ export function isReleaseDue(
   return at >= checkInWindow(timeZone, date, startHour, settings).closes;
 }
 
+/**
+ * Was the booking made once check-in for that date had opened? Whoever books an hour then (a freed
+ * one, say) is there: it is never released.
+ */
+export function bookedOnTheSpot(
+  timeZone: string,
+  date: IsoDate,
+  startHour: number,
+  settings: Window,
+  bookedAt: Date,
+): boolean {
+  return bookedAt >= checkInWindow(timeZone, date, startHour, settings).opens;
+}
+
 /** Has that date of the booking ended at `at`? An hour over is given back to nobody. */
 export function hasEnded(timeZone: string, date: IsoDate, endHour: number, at: Date): boolean {
   return at >= slotStart(timeZone, date, endHour);

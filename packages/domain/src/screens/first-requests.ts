@@ -13,6 +13,7 @@ import {
   weekWindow,
 } from '../reservations/screen-requests';
 import { waitlistPath } from '../waitlist/requests';
+import { ownCheckInPath } from '../check-in/requests';
 
 /** Who opens the screen, and the club's today (its own time zone's date). */
 export interface ScreenOpening {
@@ -26,7 +27,7 @@ export interface ScreenOpening {
 /**
  * What a reservations screen asks for as it opens, in the order it asks: the day grid the week
  * of the day it opens at and its blocks, the members for the cells' names and the member's own bookings for the
- * limit; "Meine Reservierungen" the member's own bookings and Warteliste entries; the players' list
+ * limit; "Meine Reservierungen" the member's own bookings, Warteliste entries and check-in; the players' list
  * the members. Other screens start with nothing named here.
  */
 export function firstRequestsOf(
@@ -46,7 +47,11 @@ export function firstRequestsOf(
       ];
     case './MyReservations':
       // The members' names only when a booking names the member on someone else's: asked then.
-      return [reservationsPath(clubId, myWindow(today), userId), waitlistPath(clubId)];
+      return [
+        reservationsPath(clubId, myWindow(today), userId),
+        waitlistPath(clubId),
+        ownCheckInPath(clubId),
+      ];
     case './Players':
       return [usersPath(clubId)];
     default:

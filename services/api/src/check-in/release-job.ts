@@ -8,7 +8,7 @@
  */
 import type { Logger } from 'pino';
 import { isReleasable } from '@platzbuchung/domain/check-in/check-in';
-import { hasEnded, isReleaseDue } from '@platzbuchung/domain/check-in/window';
+import { bookedOnTheSpot, hasEnded, isReleaseDue } from '@platzbuchung/domain/check-in/window';
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { addDays } from '@platzbuchung/domain/dates';
@@ -31,6 +31,16 @@ async function clubsWithCheckIn(db: Db): Promise<string[]> {
   return db('clubs').whereRaw(`(play_rules->'check_in'->>'required')::boolean`).pluck('id');
 }
 
+/** When each booking was made: its stream's first event. */
+async function bookedAtOf(db: Db, ids: readonly string[]): Promise<Map<string, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows: { stream_id: string; occurred_at: Date }[] = await db('events')
+    .where({ stream_type: 'reservation', type: 'ReservationMade' })
+    .whereIn('stream_id', ids)
+    .select('stream_id', 'occurred_at');
+  return new Map(rows.map((row) => [row.stream_id, new Date(row.occurred_at)]));
+}
+
 /** One club's dates due for release at `at`: yesterday's too, for an hour around midnight. */
 async function releaseInClub(db: Db, clubId: string, at: Date): Promise<number> {
   const club = await findClub(db, clubId);
@@ -41,14 +51,21 @@ async function releaseInClub(db: Db, clubId: string, at: Date): Promise<number> 
   const checked = new Set(
     (await checkedInDates(db, clubId, today)).map((c) => `${c.reservation_id} ${c.date}`),
   );
+  const bookings = (await bookingsAround(db, clubId, days[0]!, today)).filter(isReleasable);
+  const madeAt = await bookedAtOf(
+    db,
+    bookings.map((booking) => booking._id),
+  );
   let released = 0;
-  for (const booking of await bookingsAround(db, clubId, days[0]!, today)) {
-    if (!isReleasable(booking)) continue;
+  for (const booking of bookings) {
     for (const date of days) {
       if (!occursOn(booking, date) || checked.has(`${booking._id} ${date}`)) continue;
       const { time_zone } = club;
       if (!isReleaseDue(time_zone, date, booking.start_time, settings, at)) continue;
       if (hasEnded(time_zone, date, booking.end_time, at)) continue;
+      // The command would refuse it too; asked here, it is not asked again every tick.
+      const made = madeAt.get(booking._id);
+      if (made && bookedOnTheSpot(time_zone, date, booking.start_time, settings, made)) continue;
       const command = {
         type: 'ReleaseOccurrence' as const,
         reservation_id: booking._id,
@@ -85,6 +102,16 @@ export async function purgeOldNoShows(db: Db, at: Date): Promise<number> {
       [at.toISOString(), DEFAULT_PLAY_RULES.check_in.strike_days],
     )
     .then((result: { rowCount: number }) => result.rowCount);
+}
+
+/**
+ * A check-in matters only until its hour is over: rows from before yesterday are removed. The
+ * event keeps it, like every change of the booking (docs/privacy.md, "Check-in and no-shows").
+ */
+export async function purgeOldCheckIns(db: Db, at: Date): Promise<number> {
+  // UTC's day is enough here: two days of margin cover every club's zone.
+  const dayBeforeYesterday = addDays(at.toISOString().slice(0, 10), -2);
+  return db('check_ins').where('date', '<', dayBeforeYesterday).delete();
 }
 
 export interface ReleaseJobOptions {

@@ -11,6 +11,7 @@ import { ClubDirectory } from '../accounts/club-directory';
 import { listClubMembers } from '../accounts/users-store';
 import type { Db } from '../db/connect';
 import { waitlistInlineAnswer } from '../reservations/own-waitlist';
+import { checkInInlineAnswer } from '../check-in/own-check-in';
 import type { InlineAnswer } from './inline-answer';
 import { currentUser } from './auth';
 import type { AppContext } from './context';
@@ -64,6 +65,7 @@ export type InlineAnswerFor = (path: string, user: SessionUser) => Promise<unkno
 const inlineAnswers: readonly InlineAnswer[] = [
   { path: usersPath, read: (db, user) => listClubMembers(db, user.club_id) },
   waitlistInlineAnswer,
+  checkInInlineAnswer,
 ];
 
 export function firstScreenAnswers(db: Db, clock: () => Date): InlineAnswerFor {

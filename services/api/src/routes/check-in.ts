@@ -11,7 +11,6 @@ import {
   type CheckInPinBody,
   type ScreenCheckInBody,
 } from '@platzbuchung/domain/check-in/schemas';
-import { clubNow } from '@platzbuchung/domain/club-time';
 import { courtName } from '@platzbuchung/domain/courts';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 import type { Role } from '@platzbuchung/domain/types';
@@ -39,7 +38,8 @@ import { assertAdminOf, assertOwnClub, requireActiveMember, requireLogin, sessio
 import type { AppState } from '../http/context';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { isUuid, validator } from '../http/validate';
-import { checkedInDates, checkInSettingsOf, listNoShows, openOnCourt, pauseOf } from '../check-in/reads';
+import { checkInSettingsOf, listNoShows, openOnCourt } from '../check-in/reads';
+import { ownCheckIn } from '../check-in/own-check-in';
 
 const bool = { type: 'boolean' } as const;
 const minutes = { type: 'integer' } as const;
@@ -71,21 +71,10 @@ export function checkInRoutes(deps: AppDeps): Router<AppState> {
   router.get('/account/check-in', requireActiveMember(db), async (ctx) => {
     const user = sessionUser(ctx);
     const clubId = assertOwnClub(user, ctx.query.club_id);
-    const club = await findClub(db, clubId);
-    if (!club) throw notFound(checkInTexts.noShowNotFound);
-    const settings = await checkInSettingsOf(db, clubId);
-    const today = clubNow(club.time_zone, deps.clock()).date;
-    const pin: { check_in_pin_hash: string | null } | undefined = await db('users')
-      .where({ id: user._id })
-      .first('check_in_pin_hash');
+    const own = await ownCheckIn(db, clubId, user._id, deps.clock());
+    if (!own) throw notFound(checkInTexts.noShowNotFound);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = {
-      settings,
-      time_zone: club.time_zone,
-      paused_until: await pauseOf(db, clubId, user._id, settings, today),
-      checked_in: settings.required ? await checkedInDates(db, clubId, today) : [],
-      has_pin: Boolean(pin?.check_in_pin_hash),
-    };
+    ctx.body = own;
   });
 
   /** The PIN for the clubhouse screen, hashed like a password. */
