@@ -100,15 +100,13 @@ export function Balances(props: BalancesProps) {
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={2}>
-                    {t.sumOpen}
-                  </th>
+                  <th scope="row">{t.sumOpen}</th>
+                  <td className="kasse-balances__email" />
                   <td className="kasse-table__amount">{formatEuros(sums.open)}</td>
                 </tr>
                 <tr>
-                  <th scope="row" colSpan={2}>
-                    {t.sumCredit}
-                  </th>
+                  <th scope="row">{t.sumCredit}</th>
+                  <td className="kasse-balances__email" />
                   <td className="kasse-table__amount">{formatEuros(sums.credit)}</td>
                 </tr>
               </tfoot>

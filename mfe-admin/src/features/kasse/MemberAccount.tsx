@@ -105,24 +105,23 @@ function Lines({ lines, timeZone }: { lines: AccountLine[]; timeZone: string }) 
         <thead>
           <tr>
             <th scope="col">{accountTexts.date}</th>
-            <th scope="col">{t.kind}</th>
             <th scope="col">{accountTexts.text}</th>
             <th scope="col" className="kasse-table__amount">
               {accountTexts.amount}
             </th>
-            <th scope="col">{t.reservation}</th>
           </tr>
         </thead>
         <tbody>
           {lines.map((line) => (
             <tr key={line.position}>
               <td>{formatDayDe(wallClockOf(new Date(line.occurred_at), timeZone).date)}</td>
-              <td>{t.kinds[line.kind]}</td>
-              <td className="kasse-table__text">{line.text}</td>
-              <td className="kasse-table__amount">{formatEuros(line.cents)}</td>
-              <td>
+              <td className="kasse-table__text">
+                {/* The kind in words above the text, so the sign is not the only clue. */}
+                <span className="kasse-line__kind">{t.kinds[line.kind]}</span>
+                <span className="kasse-line__text">{line.text}</span>
                 {line.reservation_id && (
                   <a
+                    className="kasse-line__reservation"
                     href={withQuery(
                       adminPaths.log,
                       new URLSearchParams({ reservierung: line.reservation_id }),
@@ -133,6 +132,7 @@ function Lines({ lines, timeZone }: { lines: AccountLine[]; timeZone: string }) 
                   </a>
                 )}
               </td>
+              <td className="kasse-table__amount">{formatEuros(line.cents)}</td>
             </tr>
           ))}
         </tbody>

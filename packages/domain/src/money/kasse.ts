@@ -82,7 +82,6 @@ export const kasseTexts = {
     charge: 'Belastung',
     return: 'Rücklastschrift',
   } satisfies Record<LineKind, string>,
-  reservation: 'Reservierung',
   reservationLink: 'Verlauf',
   reservationLinkLabel: (lineText: string): string => `Verlauf der Reservierung: ${lineText}`,
   backToList: 'Zurück zur Liste',
