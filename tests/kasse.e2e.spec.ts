@@ -149,6 +149,11 @@ describe('Kasse', () => {
     await expectAccessible(page, 'kasse-desktop');
     await screenshot(page, 'kasse');
 
+    // Back to the list, the focus is on the member's name again.
+    await account.getByRole('button', { name: kasseTexts.backToList }).click();
+    await account.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Steffi Graf');
+
     const admins = await apiSession(admin);
     const ledger = await admins.get<{ balance_cents: number; data: { kind: string; cents: number }[] }>(
       `/api/admin/accounts/${steffiId}/entries?club_id=${club._id}`,
