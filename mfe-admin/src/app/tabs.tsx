@@ -11,8 +11,10 @@ import { Blocks } from '../features/blocks/Blocks';
 import { ClubSettings } from '../features/club-settings/ClubSettings';
 import { EventLog } from '../features/event-log/EventLog';
 import { Guests } from '../features/guests/Guests';
+import { Kasse } from '../features/kasse/Kasse';
 import { Members } from '../features/members/Members';
 import { ClubMails } from '../features/club-mails/ClubMails';
+import { kasseTexts } from '@platzbuchung/domain/money/kasse';
 import { statsTexts } from '@platzbuchung/domain/stats/texts';
 import { askStatsAhead } from '../features/stats/api';
 import { adminPaths } from '../shared/paths';
@@ -46,6 +48,7 @@ export const adminTabs: readonly AdminTab[] = [
   { path: adminPaths.blocks, label: 'Sperrungen', show: (p) => <Blocks club={p.club} /> },
   { path: adminPaths.notices, label: 'Benachrichtigungen', show: (p) => <ClubMails club={p.club} /> },
   { path: adminPaths.guests, label: 'Gäste', show: (p) => <Guests host={p.host} club={p.club} /> },
+  { path: adminPaths.kasse, label: kasseTexts.tab, show: (p) => <Kasse host={p.host} club={p.club} /> },
   {
     path: adminPaths.stats,
     label: 'Auslastung',

@@ -13,4 +13,5 @@ export const adminPaths = {
   notices: `${hostPaths.admin}/benachrichtigungen`,
   guests: `${hostPaths.admin}/gaeste`,
   stats: `${hostPaths.admin}/auslastung`,
+  kasse: `${hostPaths.admin}/kasse`,
 } as const;

@@ -55,12 +55,15 @@ export function euroAmount(cents: number): string {
 export const formatEuros = (cents: number): string => `${euroAmount(cents)}\u00a0€`;
 
 /**
- * Euros as a person types them ("5", "5,5", "5,00", "5.00", "18,50 €") in cents, read digit by
- * digit, never through a float; anything else comes back as the text, trimmed, for the schema to
- * refuse in German.
+ * Euros as a person types them ("5", "5,5", "5,00", "5.00", "18,50 €", and with the points that
+ * group thousands, as this product writes amounts: "1.234,50") in cents, read digit by digit,
+ * never through a float; anything else comes back as the text, trimmed, for the schema to refuse
+ * in German. A point before one or two digits is a decimal point, before three it groups thousands.
  */
 export function centsOf(text: string): number | string {
-  const match = /^(\d{1,6})(?:[,.](\d{1,2}))?$/.exec(text.trim().replace(/\s*€$/, ''));
+  const typed = text.trim().replace(/\s*€$/, '');
+  const match =
+    /^(\d{1,6})(?:[,.](\d{1,2}))?$/.exec(typed) ?? /^(\d{1,3}(?:\.\d{3}){1,2})(?:,(\d{1,2}))?$/.exec(typed);
   if (!match) return text.trim();
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return Number(match[1]!.replaceAll('.', '')) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }

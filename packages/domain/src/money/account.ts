@@ -43,6 +43,13 @@ export const accountTexts = {
     `Das Guthaben von ${name} reicht für den Anteil an dieser Buchung nicht: Es fehlen ${formatEuros(missing)}.`,
 } as const;
 
+/** "Offen: 21,00 €", "Guthaben: 29,00 €" or "Ausgeglichen": a balance in words, not in colour alone. */
+export function balanceText(cents: number): string {
+  if (cents > 0) return accountTexts.owes(cents);
+  if (cents < 0) return accountTexts.credit(cents);
+  return accountTexts.settled;
+}
+
 /** A payment the account received, and whether it came back. */
 interface KnownPayment {
   cents: Cents;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { euroAmount, formatEuros, splitCents, sumCents, toCents } from '../../src/cents';
+import { centsOf, euroAmount, formatEuros, splitCents, sumCents, toCents } from '../../src/cents';
 
 describe('cents', () => {
   it('are whole numbers: a fraction of a cent, a float or NaN is refused', () => {
@@ -46,6 +46,30 @@ describe('cents', () => {
       fc.property(fc.integer({ min: -100_000_000, max: 100_000_000 }), (cents) => {
         const digits = euroAmount(cents).replace(/[.,]/g, '');
         expect(Number(digits)).toBe(cents);
+      }),
+    );
+  });
+
+  it.each([
+    ['18,50', 1850],
+    ['1.234,50', 123450],
+    ['1.234', 123400],
+    ['100.000,00', 10000000],
+    ['1.000.000', 100000000],
+    ['12.50 €', 1250],
+  ])('typed as "%s" are %i cents, the points grouping thousands as amounts are written', (text, cents) => {
+    expect(centsOf(text)).toBe(cents);
+  });
+
+  it.each(['1.23.4', '12.3456', '1.2345,00', '1,234.50', '-5'])('typed as "%s" are no amount', (text) => {
+    expect(centsOf(text)).toBe(text);
+  });
+
+  it('typed as written back are the amount written, up to the largest entry', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        expect(centsOf(euroAmount(cents))).toBe(cents);
+        expect(centsOf(formatEuros(cents))).toBe(cents);
       }),
     );
   });

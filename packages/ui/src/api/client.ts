@@ -195,17 +195,22 @@ export function postJsonOnce<T>(path: string, body: unknown, key: string): Promi
 }
 
 /**
- * One key per distinct body: the same booking sent again keeps its key, a changed one gets a new
- * key. Made from `getRandomValues`, which, unlike `randomUUID`, also exists on plain http.
+ * A new key for a request that must happen once (32 hex digits). Made from `getRandomValues`,
+ * which, unlike `randomUUID`, also exists on plain http.
  */
+export function randomKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** One key per distinct body: the same booking sent again keeps its key, a changed one gets a new key. */
 export function keysPerBody(): (body: unknown) => string {
   const keys = new Map<string, string>();
   return (body) => {
     const asked = JSON.stringify(body);
     let key = keys.get(asked);
     if (!key) {
-      const bytes = crypto.getRandomValues(new Uint8Array(16));
-      key = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+      key = randomKey();
       keys.set(asked, key);
     }
     return key;

@@ -3,24 +3,13 @@
  * and balance ("Mein Konto"), every member's balance for the treasurer ("Kasse"), and the part of
  * the member's data export that is their account.
  */
+import type {
+  AccountLedger as Ledger,
+  AccountLine as LedgerLine,
+  MemberBalance,
+} from '@platzbuchung/domain/money/kasse';
 import type { Db } from '../db/connect';
 import type { OwnStreamSection, ExportedEvent } from '../accounts/export-section';
-
-/** One line of an account as a screen shows it: when, what for, how much (signed), which booking. */
-export interface LedgerLine {
-  position: number;
-  occurred_at: string;
-  kind: 'charge' | 'credit' | 'payment' | 'return';
-  text: string;
-  cents: number;
-  reservation_id: string | null;
-  payment_id: string | null;
-}
-
-export interface Ledger {
-  balance_cents: number;
-  data: LedgerLine[];
-}
 
 interface LineRow extends Omit<LedgerLine, 'occurred_at' | 'position' | 'cents'> {
   position: string;
@@ -41,15 +30,6 @@ export async function ledgerOf(db: Db, clubId: string, userId: string): Promise<
     cents: Number(row.cents),
   }));
   return { balance_cents: data.reduce((sum, line) => sum + line.cents, 0), data };
-}
-
-/** One member's balance as the treasurer's list shows it. */
-export interface MemberBalance {
-  user_id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  balance_cents: number;
 }
 
 /**

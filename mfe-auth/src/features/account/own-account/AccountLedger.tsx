@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { formatEuros } from '@platzbuchung/domain/cents';
 import { formatDayDe, wallClockOf } from '@platzbuchung/domain/dates';
-import { accountTexts } from '@platzbuchung/domain/money/account';
+import { accountTexts, balanceText } from '@platzbuchung/domain/money/account';
 import { getJson } from '@platzbuchung/ui/api/client';
 import { LoadState } from '@platzbuchung/ui/components/load-state';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
@@ -27,13 +27,6 @@ interface Ledger {
 
 const loadLedger = (clubId: string, signal: AbortSignal) =>
   getJson<Ledger>(accountTexts.ledgerPath(clubId), signal);
-
-/** "Offen: 21,00 €", "Guthaben: 29,00 €" or "Ausgeglichen": the balance in words, not in colour alone. */
-function balanceText(cents: number): string {
-  if (cents > 0) return accountTexts.owes(cents);
-  if (cents < 0) return accountTexts.credit(cents);
-  return accountTexts.settled;
-}
 
 export function AccountLedger({ clubId, timeZone }: { clubId: string; timeZone: string }) {
   const id = useId();
