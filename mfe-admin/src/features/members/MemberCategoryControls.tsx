@@ -29,7 +29,7 @@ export function MemberCategoryControls(props: {
     <>
       <button
         type="button"
-        className="badge badge--category"
+        className="member__category-badge"
         aria-expanded={open}
         aria-label={`${texts.change}: ${name}`}
         title={texts.change}
@@ -38,10 +38,14 @@ export function MemberCategoryControls(props: {
       >
         {categoryName(categories ?? [], member.category)}
       </button>
-      <label className="member__select">
-        <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} />
-        <span className="visually-hidden">{texts.select(name)}</span>
-      </label>
+      {/* Named by aria-label, not by text: the row's text stays the member's name alone. */}
+      <input
+        type="checkbox"
+        className="member__select"
+        aria-label={texts.select(name)}
+        checked={selected}
+        onChange={(event) => onSelect(event.target.checked)}
+      />
       {open && categories && (
         <MemberCategoryForm
           clubId={clubId}
