@@ -10,7 +10,8 @@ import { displayNamesLabels } from '../display/texts';
 import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
 import { formatEuroCents } from '../players/texts';
 import { priceRuleText } from '../money/prices';
-import type { ClubSettings, DisplayNames, PlayRules, PriceRule, Quota } from '../schemas';
+import { sepaCreditorLine } from '../money/sepa/identifiers';
+import type { ClubSettings, DisplayNames, PlayRules, PriceRule, Quota, SepaCreditor } from '../schemas';
 import type { CourtNames, Role } from '../types';
 import type {
   CoPlayerLeft,
@@ -76,6 +77,7 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   // Prices
   prices: 'Preise',
   split_court_fee: 'Platzgebühr geteilt',
+  sepa: 'Lastschrift (SEPA)',
 };
 
 const coPlayerWords = { off: 'keine', optional: 'freiwillig', required: 'Pflicht' } as const;
@@ -111,6 +113,7 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
     return prices.length ? prices.map(priceRuleText).join('; ') : 'keine';
   }
   if (key === 'split_court_fee') return value ? 'ja' : 'nein';
+  if (key === 'sepa') return sepaCreditorLine((value ?? null) as SepaCreditor | null);
   if (key === 'court_names') {
     const named = Object.entries((value ?? {}) as CourtNames).sort(([a], [b]) => Number(a) - Number(b));
     return named.length ? named.map(([court, name]) => `Platz ${court} „${name}“`).join(', ') : 'keine';
@@ -138,7 +141,10 @@ export function settingsChangeLines({
     // Member approval: missing means "no". Club-local rules: events from before them lack them
     // on both sides, and nothing changed there.
     .filter((key) => {
-      // Member approval, court names and prices: missing means "no", "none" and "free"; compared as read.
+      // Member approval, court names and prices: missing means "no", "none" and "free"; compared
+      // as read. So does SEPA ("no direct debit").
+      // SEPA: two IBANs may end alike, so the data is compared, not its masked line.
+      if (key === 'sepa') return JSON.stringify(before.sepa ?? null) !== JSON.stringify(after.sepa ?? null);
       if (['member_approval', 'court_names', 'prices', 'split_court_fee'].includes(key))
         return settingValue(key, before[key]) !== settingValue(key, after[key]);
       // Play rules: an event from before them lacks them, which means their defaults.

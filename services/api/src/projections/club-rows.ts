@@ -76,6 +76,9 @@ const pricesFromLog = {
 };
 const PRICE_KEYS: readonly string[] = Object.keys(pricesFromLog);
 
+/** The club as SEPA creditor: settings recorded before it (or a JSON null) mean no direct debit. */
+const sepaFromLog = `nullif(l.after->'sepa', 'null'::jsonb)`;
+
 const settingsSpec: LatestAfter = {
   type: 'ClubSettingsChanged',
   table: 'clubs',
@@ -85,7 +88,8 @@ const settingsSpec: LatestAfter = {
            'cancel_deadline_hours', t.cancel_deadline_hours, 'rules', t.rules,
            'display_names', t.display_names)
         || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules,
-             'court_names', t.court_names, 'prices', t.prices, 'split_court_fee', t.split_court_fee)`,
+             'court_names', t.court_names, 'prices', t.prices, 'split_court_fee', t.split_court_fee,
+             'sepa', t.sepa)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
@@ -96,7 +100,8 @@ const settingsSpec: LatestAfter = {
            'display_names', ${localRulesFromLog.display_names})
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false),
              'play_rules', ${playRulesFromLog}, 'court_names', ${courtNamesFromLog},
-             'prices', ${pricesFromLog.prices}, 'split_court_fee', ${pricesFromLog.split_court_fee})`,
+             'prices', ${pricesFromLog.prices}, 'split_court_fee', ${pricesFromLog.split_court_fee},
+             'sepa', ${sepaFromLog})`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -127,6 +132,7 @@ export const clubSettingsProjection: Projection = {
           // A JSON array, written as text: the driver would make a JS array a Postgres array.
           prices: JSON.stringify(priceSettingsOf(after).prices),
           split_court_fee: priceSettingsOf(after).split_court_fee,
+          sepa: after.sepa ? JSON.stringify(after.sepa) : null,
         });
     }
   },
@@ -139,6 +145,7 @@ export const clubSettingsProjection: Projection = {
      play_rules = ${playRulesFromLog},
      court_names = ${courtNamesFromLog},
      prices = ${pricesFromLog.prices}, split_court_fee = ${pricesFromLog.split_court_fee},
+     sepa = ${sepaFromLog},
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)
        .join(', ')}`,
