@@ -32,6 +32,7 @@ import { reservationPlayerRoutes } from './routes/reservation-players';
 import { schemaRoutes } from './routes/schemas';
 import { waitlistRoutes } from './routes/waitlist';
 import { statsRoutes } from './routes/stats';
+import { sepaRoutes } from './routes/sepa';
 
 export interface AppOptions {
   /** Route groups added by later features (reservations, mail, admin), mounted under /api. */
@@ -82,6 +83,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     waitlistRoutes(deps),
     statsRoutes(deps),
     displayRoutes(deps),
+    sepaRoutes(deps),
     ...(options.routes ?? []),
   ];
   // The API's description covers every group mounted here, its own routes included.

@@ -6,10 +6,11 @@ import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 import { purgeExpiredLeases } from './live/leases';
+import { purgeRevokedMandates } from './sepa/mandates';
 
 /**
  * Expired sessions and live-stream leases, rate-limit counters, old reset and confirmation tokens and
- * long-sent mails and push messages are removed now and then, and notices held too long for an unconfirmed address are
+ * long-sent mails and push messages and revoked SEPA mandates past their keeping time are removed now and then, and notices held too long for an unconfirmed address are
  * dropped, so the tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
 export function startHousekeeping(
@@ -29,9 +30,21 @@ export function startHousekeeping(
       const mailBodies = await purgeOldMailBodies(db, retention.mailRetentionDays);
       const held = await expireHeldMails(db);
       const pushes = await purgeOldPushes(db, retention.mailRetentionDays);
-      if (sessions || limits || resets || confirmations || mails || leases || mailBodies || held || pushes) {
+      const mandates = await purgeRevokedMandates(db);
+      if (
+        sessions ||
+        limits ||
+        resets ||
+        confirmations ||
+        mails ||
+        leases ||
+        mailBodies ||
+        held ||
+        pushes ||
+        mandates
+      ) {
         logger.info(
-          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held, pushes },
+          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held, pushes, mandates },
           'expired rows removed',
         );
       }

@@ -11,6 +11,7 @@ import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import { waitlistExport } from '../reservations/own-waitlist';
+import { mandatesOf, type ExportedMandate } from '../sepa/mandates';
 import type { ExportedEvent } from './export-section';
 
 import {
@@ -90,6 +91,8 @@ export interface AccountExport extends OwnStreamParts {
   };
   mails: { kind: string; subject: string; status: string; created_at: string; sent_at: string | null }[];
   sessions: { count: number; last_used_at: string | null };
+  /** The member's SEPA mandates, the IBAN whole: this export is the member's own (docs/privacy.md). */
+  sepa_mandates: ExportedMandate[];
 }
 
 const ABOUT =
@@ -182,6 +185,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     email_change: emailChange,
     mails,
     sessions,
+    sepa_mandates: await mandatesOf(db, userId),
   };
 }
 

@@ -45,6 +45,8 @@ export const sepaTexts = {
   revoked: 'Ihr Lastschriftmandat ist widerrufen.',
   mandateNotFound: 'Sie haben kein Lastschriftmandat erteilt.',
   consentRequired: 'Bitte bestätigen Sie das Lastschriftmandat.',
+  accountHolderLatin:
+    'Bitte schreiben Sie den Kontoinhaber in lateinischen Buchstaben, wie er bei Ihrer Bank geführt wird.',
   accountHolderInvalid: 'Bitte geben Sie den Kontoinhaber an (2 bis 70 Zeichen, ohne Steuerzeichen).',
   /** The pre-notification: each collection announced once, with its amount and day. */
   preNotification: (cents: number, day: string): string =>
