@@ -349,43 +349,44 @@ const sepaCreditorText =
  * direct debits. The schema checks the shape (spaces and small letters allowed, as people type
  * them); the check digits are money/sepa/identifiers' `sepaCreditorErrors`.
  */
+/** The creditor's fields, as the Verein card's form holds them (its own schema, `sepaCreditor`). */
+const sepaCreditorProperties = {
+  creditor_name: {
+    type: 'string',
+    minLength: 2,
+    maxLength: SEPA_NAME_MAX_LENGTH,
+    pattern: FREE_TEXT_PATTERN,
+    errorMessage: `Der Name des Zahlungsempfängers muss 2 bis ${SEPA_NAME_MAX_LENGTH} Zeichen lang sein, ohne Steuerzeichen.`,
+  },
+  creditor_iban: {
+    type: 'string',
+    maxLength: 42,
+    pattern: '^[A-Za-z]{2} ?[0-9]{2}[A-Za-z0-9 ]{11,38}$',
+    errorMessage: 'Bitte geben Sie die IBAN des Vereinskontos an (z. B. DE89 3704 0044 0532 0130 00).',
+  },
+  creditor_bic: {
+    type: 'string',
+    pattern: '^[A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?$',
+    errorMessage: 'Eine BIC hat 8 oder 11 Zeichen (z. B. COBADEFFXXX).',
+  },
+  creditor_id: {
+    type: 'string',
+    maxLength: 40,
+    pattern: '^[A-Za-z]{2} ?[0-9]{2}[A-Za-z0-9 ]{4,36}$',
+    errorMessage: 'Bitte geben Sie die Gläubiger-ID des Vereins an (z. B. DE98ZZZ09999999999).',
+  },
+} as const;
+const SEPA_CREDITOR_REQUIRED = ['creditor_name', 'creditor_iban', 'creditor_id'] as const;
+
 const sepaSettingsProperties = {
   sepa: {
     type: 'object',
     nullable: true,
     default: null,
-    properties: {
-      creditor_name: {
-        type: 'string',
-        minLength: 2,
-        maxLength: SEPA_NAME_MAX_LENGTH,
-        pattern: FREE_TEXT_PATTERN,
-        errorMessage: `Der Name des Zahlungsempfängers muss 2 bis ${SEPA_NAME_MAX_LENGTH} Zeichen lang sein, ohne Steuerzeichen.`,
-      },
-      creditor_iban: {
-        type: 'string',
-        maxLength: 42,
-        pattern: '^[A-Za-z]{2} ?[0-9]{2}[A-Za-z0-9 ]{11,38}$',
-        errorMessage: 'Bitte geben Sie die IBAN des Vereinskontos an (z. B. DE89 3704 0044 0532 0130 00).',
-      },
-      creditor_bic: {
-        type: 'string',
-        pattern: '^[A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?$',
-        errorMessage: 'Eine BIC hat 8 oder 11 Zeichen (z. B. COBADEFFXXX).',
-      },
-      creditor_id: {
-        type: 'string',
-        maxLength: 40,
-        pattern: '^[A-Za-z]{2} ?[0-9]{2}[A-Za-z0-9 ]{4,36}$',
-        errorMessage: 'Bitte geben Sie die Gläubiger-ID des Vereins an (z. B. DE98ZZZ09999999999).',
-      },
-    },
-    required: ['creditor_name', 'creditor_iban', 'creditor_id'],
+    properties: sepaCreditorProperties,
+    required: SEPA_CREDITOR_REQUIRED,
     additionalProperties: false,
-    errorMessage: {
-      type: sepaCreditorText,
-      required: sepaCreditorText,
-    },
+    errorMessage: { type: sepaCreditorText, required: sepaCreditorText },
   },
 } as const;
 
@@ -606,11 +607,12 @@ export const priceSettingsSchema = {
   ...unknownFieldsRefused,
 } as const;
 
-/** The SEPA part of the "Preise und Zahlung" card, checked in the browser before it is sent. */
-export const sepaSettingsSchema = {
-  $id: 'sepaSettings',
+/** The SEPA part of the "Preise und Zahlung" card, checked in the browser; sent as `sepa`. */
+export const sepaCreditorSchema = {
+  $id: 'sepaCreditor',
   type: 'object',
-  properties: sepaSettingsProperties,
+  properties: sepaCreditorProperties,
+  required: SEPA_CREDITOR_REQUIRED,
   ...unknownFieldsRefused,
 } as const;
 
@@ -634,7 +636,7 @@ export const formSchemas = {
   clubDisplay: clubDisplaySchema,
   playRules: playRulesSchema,
   priceSettings: priceSettingsSchema,
-  sepaSettings: sepaSettingsSchema,
+  sepaCreditor: sepaCreditorSchema,
   accountName: accountNameSchema,
   changePassword: changePasswordSchema,
   changeEmail: changeEmailSchema,

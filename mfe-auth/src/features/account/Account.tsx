@@ -15,6 +15,7 @@ import { DeleteAccount } from './DeleteAccount';
 import { EmailConfirmation, useEmailState } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
 import { PushNotifications } from './PushNotifications';
+import { SepaMandate } from './sepa/SepaMandate';
 import { DataExport } from './own-data/DataExport';
 import { EmailForm } from './own-data/EmailForm';
 import { NameForm } from './own-data/NameForm';
@@ -83,6 +84,7 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
       <CalendarFeed />
       <NotificationSettings />
       <PushNotifications />
+      {host.club && <SepaMandate clubId={host.club._id} />}
       <NameForm firstName={auth.first_name} lastName={auth.last_name} onChanged={host.startSession} />
       <EmailForm
         pendingEmail={email.snapshot.context.state?.pending_email ?? null}

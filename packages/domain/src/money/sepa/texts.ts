@@ -24,6 +24,9 @@ export const sepaTexts = {
   invalidCreditorId:
     'Diese Gläubiger-ID ist ungültig: bitte prüfen Sie sie (z. B. DE98ZZZ09999999999, bei der Bundesbank erhältlich).',
   blankCreditorName: 'Bitte geben Sie den Namen des Zahlungsempfängers an (z. B. TC Grün-Weiß e.V.).',
+  loading: 'Lastschrift-Daten werden geladen …',
+  creditorIntro:
+    'Mit Name, IBAN des Vereinskontos und Gläubiger-ID (bei der Bundesbank erhältlich) können Mitglieder in „Mein Konto“ ein Lastschriftmandat erteilen.',
   off: 'Keine Lastschrift',
   none: 'keine',
   creditorName: 'Zahlungsempfänger',
@@ -32,6 +35,8 @@ export const sepaTexts = {
   creditorId: 'Gläubiger-ID',
   // The member's mandate in Konto
   mandateHeading: 'Lastschriftmandat',
+  mandateLoading: 'Lastschriftmandat wird geladen …',
+  mandateTextLabel: 'Text des SEPA-Lastschriftmandats',
   noDirectDebit: 'Ihr Verein zieht keine Lastschriften ein.',
   noMandate: 'Sie haben kein Lastschriftmandat erteilt.',
   accountHolder: 'Kontoinhaber',
