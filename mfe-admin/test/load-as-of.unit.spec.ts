@@ -38,6 +38,7 @@ const club = {
   prices: [],
   split_court_fee: false,
   sepa: null,
+  payment: 'none' as const,
 };
 
 describe('"Stand am" read in pages', () => {

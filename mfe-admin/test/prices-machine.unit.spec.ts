@@ -45,7 +45,7 @@ const floodlight: PriceRule = {
   to_hour: 22,
   cents_per_hour: 300,
 };
-const none: PriceSettings = { prices: [], split_court_fee: false };
+const none: PriceSettings = { prices: [], split_court_fee: false, payment: 'none' };
 
 function start(settings: PriceSettings, save: (body: ClubSettingsBody) => Promise<{ message: string }>) {
   const sent: ClubSettingsBody[] = [];
@@ -74,23 +74,26 @@ const saved = async () => ({ message: 'Die Vereinseinstellungen wurden gespeiche
 
 describe('given a club with hall rent and floodlight on court 5 on Tuesday evenings', () => {
   it('when the card opens, then the preview starts at the most expensive hour and reads as a member would', () => {
-    const draft = draftOf(club, { prices: [hall, floodlight], split_court_fee: false });
+    const draft = draftOf(club, { prices: [hall, floodlight], split_court_fee: false, payment: 'none' });
     expect(mostExpensiveHour(club, [hall, floodlight])).toEqual({ court_num: '5', weekday: 2, hour: 19 });
     expect(previewText(club, draft)).toBe('Di 19–20 Uhr, Platz 5: 21,00\u00a0€');
     expect(draft.rules[0]!.price).toBe('18,00');
   });
 
   it('when the admin picks another hour, then the preview prices that one', () => {
-    const { actor } = start({ prices: [hall, floodlight], split_court_fee: false }, saved);
+    const { actor } = start({ prices: [hall, floodlight], split_court_fee: false, payment: 'none' }, saved);
     actor.send({ type: 'preview.change', changes: { court_num: '1', weekday: 6, hour: 10 } });
     expect(previewText(club, actor.getSnapshot().context.draft)).toBe('Sa 10–11 Uhr, Platz 1: 18,00\u00a0€');
   });
 
   it('when saved unchanged, then the club’s settings go as they are and the rules as they were', async () => {
-    const { actor, sent } = start({ prices: [hall, floodlight], split_court_fee: true }, saved);
+    const { actor, sent } = start(
+      { prices: [hall, floodlight], split_court_fee: true, payment: 'none' },
+      saved,
+    );
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.context.saved !== null);
-    expect(sent).toEqual([{ ...core, prices: [hall, floodlight], split_court_fee: true }]);
+    expect(sent).toEqual([{ ...core, prices: [hall, floodlight], split_court_fee: true, payment: 'none' }]);
   });
 });
 
@@ -183,7 +186,9 @@ describe('given a club without prices', () => {
       [{ instancePath: '/prices/0/courts', message: priceTexts.unknownCourt('7', 6) }],
       null,
     );
-    const { actor } = start({ prices: [hall], split_court_fee: false }, () => Promise.reject(refusal));
+    const { actor } = start({ prices: [hall], split_court_fee: false, payment: 'none' }, () =>
+      Promise.reject(refusal),
+    );
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
     expect(actor.getSnapshot().context.errors).toEqual({

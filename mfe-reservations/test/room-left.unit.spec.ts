@@ -120,8 +120,8 @@ describe('the room left before booking', () => {
   });
 
   it('prices the named guests by the club’s fee per guest and hour', () => {
-    expect(guestFeeLine(play, 1, 1)).toBe('Gastgebühr: 5,00 € (1 Gast, 1 Stunde)');
-    expect(guestFeeLine(play, 2, 2)).toBe('Gastgebühr: 20,00 € (2 Gäste, 2 Stunden)');
+    expect(guestFeeLine(play, 1, 1)).toBe('Gastgebühr: 5,00\u00a0€ (1 Gast, 1 Stunde)');
+    expect(guestFeeLine(play, 2, 2)).toBe('Gastgebühr: 20,00\u00a0€ (2 Gäste, 2 Stunden)');
     expect(guestFeeLine(play, 0, 1)).toBeNull();
     expect(guestFeeLine({ ...play, guest_fee_cents: 0 }, 1, 1)).toBeNull();
   });

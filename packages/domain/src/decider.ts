@@ -1,7 +1,7 @@
 /**
  * What every decider of every stream returns (reservations, blocks, club settings, members): the
  * events to append, or a typed refusal that the API maps to a status (conflict 409, limit 409,
- * past 400, forbidden 403, not_found 404, invalid 400).
+ * past 400, forbidden 403, not_found 404, invalid 400, payment_required 402).
  */
 import type { Role } from './types';
 
@@ -11,7 +11,15 @@ export interface Actor {
   role: Role;
 }
 
-export type RefusalKind = 'conflict' | 'limit' | 'past' | 'forbidden' | 'not_found' | 'invalid';
+export type RefusalKind =
+  | 'conflict'
+  | 'limit'
+  | 'past'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid'
+  /** A prepaid club's member without the credit a booking needs (402, with the amount missing). */
+  | 'payment_required';
 
 export interface Refusal {
   kind: RefusalKind;

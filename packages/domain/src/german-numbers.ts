@@ -10,10 +10,3 @@ export function germanInteger(value: number): string {
   const grouped = digits.replace(/\B(?=(\d{3})+$)/g, '.');
   return value <= -0.5 ? `-${grouped}` : grouped;
 }
-
-/** An amount in cents as German spreadsheets and screens write euros: "12,50", "1.005,00". */
-export function germanEuros(cents: number): string {
-  const whole = Math.trunc(Math.abs(cents) / 100);
-  const rest = String(Math.abs(Math.round(cents)) % 100).padStart(2, '0');
-  return `${cents < 0 ? '-' : ''}${germanInteger(whole)},${rest}`;
-}

@@ -333,6 +333,13 @@ export const priceSettingsProperties = {
     type: 'boolean',
     errorMessage: 'Ob die Platzgebühr geteilt wird, muss „true“ oder „false“ sein.',
   },
+  payment: {
+    type: 'string',
+    enum: ['none', 'account', 'prepaid'],
+    default: 'none',
+    errorMessage:
+      'Die Abrechnung ist „none“ (keine), „account“ (aufs Mitgliedskonto) oder „prepaid“ (nur mit Guthaben).',
+  },
 } as const;
 
 // --- end of prices ---
@@ -705,9 +712,17 @@ export interface PriceRule {
 /** What the club charges (docs/architecture/money.md); settings recorded before them lack them (free). */
 export interface PriceSettings {
   prices: PriceRule[];
-  /** Named members share the court fee; kept now, used once charges exist. */
+  /** Named members share the court fee; the booker takes the remainder cent. */
   split_court_fee: boolean;
+  /**
+   * How bookings are paid: not at all (`none`, every club before money existed), onto the member's
+   * account (`account`), or only from credit on it (`prepaid`).
+   */
+  payment: Payment;
 }
+
+/** How a club's bookings are paid (docs/architecture/money.md). */
+export type Payment = 'none' | 'account' | 'prepaid';
 
 /** The club as creditor of SEPA direct debits (docs/architecture/money.md, "SEPA direct debit"). */
 export interface SepaCreditor {

@@ -31,6 +31,7 @@ import { reservationRoutes } from './routes/reservations';
 import { reservationPlayerRoutes } from './routes/reservation-players';
 import { schemaRoutes } from './routes/schemas';
 import { waitlistRoutes } from './routes/waitlist';
+import { moneyRoutes } from './routes/money';
 import { statsRoutes } from './routes/stats';
 import { sepaRoutes } from './routes/sepa';
 
@@ -81,6 +82,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     exportRoutes(deps),
     calendarRoutes(deps),
     waitlistRoutes(deps),
+    moneyRoutes(deps),
     statsRoutes(deps),
     displayRoutes(deps),
     sepaRoutes(deps),

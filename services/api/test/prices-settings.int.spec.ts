@@ -130,9 +130,9 @@ describe('given an admin setting prices', () => {
     expect(JSON.stringify(answer.body)).toContain('Platzgebühr geteilt');
   });
 
-  it('when a payment mode is sent, then it is refused: nobody is charged until accounts exist', async () => {
+  it('when the payment mode is unknown, then a German 400 says which there are', async () => {
     const m = await clubWithMembers(api.url, { courts_count: 4, start_hour: 8, end_hour: 20 });
-    const answer = await save(m, { payment: 'account' });
+    const answer = await save(m, { payment: 'monthly' });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).not.toContain('must');
   });

@@ -9,7 +9,7 @@ import { formatDayDe, isIsoDate } from '@platzbuchung/domain/dates';
 import { defaultFiguresRange } from '@platzbuchung/domain/stats/range';
 import { guestsTexts as t } from '@platzbuchung/domain/exports/texts';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
-import { germanEuros } from '@platzbuchung/domain/german-numbers';
+import { euroAmount } from '@platzbuchung/domain/cents';
 import type { RemoteScreenProps } from '@platzbuchung/host/contract';
 import { fullName } from '@platzbuchung/domain/names';
 import { courtName } from '@platzbuchung/domain/courts';
@@ -116,8 +116,8 @@ function GuestTables({
       </p>
       {list.upcoming_fee_cents > 0 && (
         <p className="guests__split">
-          {t.total}: {germanEuros(list.total_fee_cents)} € ·{' '}
-          {t.upcomingTotal(germanEuros(list.upcoming_fee_cents))}
+          {t.total}: {euroAmount(list.total_fee_cents)} € ·{' '}
+          {t.upcomingTotal(euroAmount(list.upcoming_fee_cents))}
         </p>
       )}
       {list.data.length === 0 ? (
@@ -153,7 +153,7 @@ function GuestTables({
                   <td>{courts(row.court_num)}</td>
                   <td>{fullName(row.member)}</td>
                   <td>{row.guest_name}</td>
-                  <td className="guests__amount">{germanEuros(row.fee_cents)} €</td>
+                  <td className="guests__amount">{euroAmount(row.fee_cents)} €</td>
                 </tr>
               ))}
             </tbody>
@@ -183,8 +183,8 @@ function GuestTables({
                   <tr key={total.user_id}>
                     <td>{fullName(total)}</td>
                     <td>{total.guest_hours}</td>
-                    <td className="guests__amount">{germanEuros(total.fee_cents)} €</td>
-                    <td className="guests__amount">{germanEuros(total.upcoming_fee_cents)} €</td>
+                    <td className="guests__amount">{euroAmount(total.fee_cents)} €</td>
+                    <td className="guests__amount">{euroAmount(total.upcoming_fee_cents)} €</td>
                   </tr>
                 ))}
               </tbody>
@@ -192,8 +192,8 @@ function GuestTables({
                 <tr>
                   <th scope="row">{t.total}</th>
                   <td>{list.totals.reduce((sum, total) => sum + total.guest_hours, 0)}</td>
-                  <td className="guests__amount">{germanEuros(list.total_fee_cents)} €</td>
-                  <td className="guests__amount">{germanEuros(list.upcoming_fee_cents)} €</td>
+                  <td className="guests__amount">{euroAmount(list.total_fee_cents)} €</td>
+                  <td className="guests__amount">{euroAmount(list.upcoming_fee_cents)} €</td>
                 </tr>
               </tfoot>
             </table>

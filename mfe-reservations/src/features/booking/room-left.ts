@@ -8,7 +8,7 @@
  */
 import { mondayOf, formatDateDe, type LocalMoment } from '@platzbuchung/domain/dates';
 import { quotaWindowText } from '@platzbuchung/domain/players/play-rules';
-import { formatEuroCents } from '@platzbuchung/domain/players/texts';
+import { formatEuros } from '@platzbuchung/domain/cents';
 import { hoursInWindow, isShortNotice, quotaHours } from '@platzbuchung/domain/players/who-plays';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { IsoDate, Reservation } from '@platzbuchung/domain/types';
@@ -37,7 +37,7 @@ const roomTexts = {
   weekOf: (monday: IsoDate) => `in der Woche ab ${formatDateDe(monday)}`,
   /** "Gastgebühr: 5,00 € (1 Gast, 1 Stunde)". */
   guestFee: (cents: number, guests: number, hours: number) =>
-    `Gastgebühr: ${formatEuroCents(cents)} (${guests === 1 ? '1 Gast' : `${guests} Gäste`}, ${hoursText(hours)})`,
+    `Gastgebühr: ${formatEuros(cents)} (${guests === 1 ? '1 Gast' : `${guests} Gäste`}, ${hoursText(hours)})`,
 } as const;
 
 export interface RoomQuestion {

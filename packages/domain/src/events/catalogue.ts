@@ -12,6 +12,8 @@ import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
 import { clubSettingsSchema } from '../schemas';
 import type { ReservationEvent, ReservationMadeData } from '../reservations/events';
+import type { AccountEvent } from '../money/account-events';
+import { describeAccountLine } from '../money/account';
 import type { WaitlistEvent } from '../waitlist/events';
 import { describeWaitlistHour } from '../waitlist/waitlist';
 import * as playerTexts from '../players/texts';
@@ -37,7 +39,8 @@ import { streamKeys, type EventMetadata, type StreamType } from './streams';
 
 export { streams, streamKeys, streamTypes, type EventMetadata, type StreamType } from './streams';
 
-export type DomainEvent = ReservationEvent | ClubEvent | MemberEvent | BlockEvent | WaitlistEvent;
+export type DomainEvent =
+  ReservationEvent | ClubEvent | MemberEvent | BlockEvent | WaitlistEvent | AccountEvent;
 export type EventType = DomainEvent['type'];
 
 type DataOf = { [T in EventType]: Extract<DomainEvent, { type: T }>['data'] };
@@ -85,6 +88,12 @@ const closedBy = {
   block_id: uuid,
   reason: { type: 'string', minLength: 1, maxLength: REASON_MAX_LENGTH },
 } as const;
+
+/** An amount on an account: whole cents, more than nothing (the event's type says which way). */
+const cents = { type: 'integer', minimum: 1, maximum: 100_000_000 } as const;
+const lineText = { type: 'string', minLength: 1, maxLength: 200 } as const;
+/** What every line of an account carries (money/account-events). */
+const accountLine = { cents, text: lineText, reservation_id: uuid, entry_id: uuid } as const;
 
 /** A booking's co-players (reservations/events `PlayerRef`): members and guests by id only. */
 const players = {
@@ -240,6 +249,54 @@ export const eventCatalogue = {
     describe: () => 'Von der Warteliste genommen',
     day: recordedDay,
     schema: object({}, []),
+  },
+  AccountCharged: {
+    streamType: 'account',
+    label: 'Konto belastet',
+    describe: (event) => describeAccountLine(event),
+    day: recordedDay,
+    schema: object(
+      {
+        ...accountLine,
+        lines: {
+          type: 'array',
+          maxItems: 40,
+          items: object({ label: { type: 'string', minLength: 1 }, cents }, ['label', 'cents']),
+        },
+      },
+      ['cents', 'text'],
+    ),
+  },
+  AccountCredited: {
+    streamType: 'account',
+    label: 'Konto gutgeschrieben',
+    describe: (event) => describeAccountLine(event),
+    day: recordedDay,
+    schema: object(accountLine, ['cents', 'text']),
+  },
+  PaymentRecorded: {
+    streamType: 'account',
+    label: 'Zahlung erfasst',
+    describe: (event) => describeAccountLine(event),
+    day: recordedDay,
+    schema: object({ ...accountLine, payment_id: uuid, method: { enum: ['manual', 'sepa'] } }, [
+      'cents',
+      'text',
+      'payment_id',
+      'method',
+    ]),
+  },
+  PaymentReturned: {
+    streamType: 'account',
+    label: 'Zahlung zurückgebucht',
+    describe: (event) => describeAccountLine(event),
+    day: recordedDay,
+    schema: object({ payment_id: uuid, cents, fee_cents: { type: 'integer', minimum: 0 }, text: lineText }, [
+      'payment_id',
+      'cents',
+      'fee_cents',
+      'text',
+    ]),
   },
 } as const satisfies { [T in EventType]: EventTypeEntry<T> };
 

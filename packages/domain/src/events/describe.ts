@@ -8,10 +8,18 @@ import type { MemberRoleChanged, MemberStatusChanged } from '../members/events';
 import { memberTexts, transitionOf } from '../members/texts';
 import { displayNamesLabels } from '../display/texts';
 import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText } from '../players/play-rules';
-import { formatEuroCents } from '../players/texts';
+import { formatEuros } from '../cents';
 import { priceRuleText } from '../money/prices';
 import { sepaCreditorLine } from '../money/sepa/identifiers';
-import type { ClubSettings, DisplayNames, PlayRules, PriceRule, Quota, SepaCreditor } from '../schemas';
+import type {
+  ClubSettings,
+  DisplayNames,
+  Payment,
+  PlayRules,
+  PriceRule,
+  Quota,
+  SepaCreditor,
+} from '../schemas';
 import type { CourtNames, Role } from '../types';
 import type {
   CoPlayerLeft,
@@ -77,8 +85,11 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   // Prices
   prices: 'Preise',
   split_court_fee: 'Platzgebühr geteilt',
+  payment: 'Abrechnung',
   sepa: 'Lastschrift (SEPA)',
 };
+
+const paymentWords = { none: 'keine', account: 'aufs Mitgliedskonto', prepaid: 'nur mit Guthaben' } as const;
 
 const coPlayerWords = { off: 'keine', optional: 'freiwillig', required: 'Pflicht' } as const;
 
@@ -100,7 +111,7 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   if (key === 'co_players') return coPlayerWords[value as PlayRules['co_players']];
   if (key === 'co_players_count' || key === 'guests') return value ? 'ja' : 'nein';
   if (key === 'doubles_hours') return value === 1 ? '1 Stunde' : `${value} Stunden`;
-  if (key === 'guest_fee_cents') return formatEuroCents(Number(value));
+  if (key === 'guest_fee_cents') return formatEuros(Number(value));
   if (key === 'quotas') {
     const quotas = value as Quota[];
     return quotas.length
@@ -113,6 +124,7 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
     return prices.length ? prices.map(priceRuleText).join('; ') : 'keine';
   }
   if (key === 'split_court_fee') return value ? 'ja' : 'nein';
+  if (key === 'payment') return paymentWords[(value ?? 'none') as Payment];
   if (key === 'sepa') return sepaCreditorLine((value ?? null) as SepaCreditor | null);
   if (key === 'court_names') {
     const named = Object.entries((value ?? {}) as CourtNames).sort(([a], [b]) => Number(a) - Number(b));
@@ -141,11 +153,10 @@ export function settingsChangeLines({
     // Member approval: missing means "no". Club-local rules: events from before them lack them
     // on both sides, and nothing changed there.
     .filter((key) => {
-      // Member approval, court names and prices: missing means "no", "none" and "free"; compared
-      // as read. So does SEPA ("no direct debit").
-      // SEPA: two IBANs may end alike, so the data is compared, not its masked line.
+      // Member approval, court names, prices and payment: missing means "no", "none", "free" and
+      // "none"; compared as read. SEPA too ("no direct debit"), by its data: two IBANs may end alike.
       if (key === 'sepa') return JSON.stringify(before.sepa ?? null) !== JSON.stringify(after.sepa ?? null);
-      if (['member_approval', 'court_names', 'prices', 'split_court_fee'].includes(key))
+      if (['member_approval', 'court_names', 'prices', 'split_court_fee', 'payment'].includes(key))
         return settingValue(key, before[key]) !== settingValue(key, after[key]);
       // Play rules: an event from before them lacks them, which means their defaults.
       if (isPlayRule(key))

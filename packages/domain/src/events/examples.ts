@@ -4,8 +4,9 @@
  * compile until it has an example. Taken in catalogue order, the examples of one stream type form
  * a history the projections accept: a weekly series made, moved, thinned, ended and deleted; a
  * block set and lifted; a settings change; a role and a status change; a waitlist entry joined and
- * left.
+ * left; an account charged, credited, paid and the payment returned.
  */
+import { toCents } from '../cents';
 import { streamTypes, type DomainEvent, type EventType, type StreamType } from './catalogue';
 
 export interface ExampleIds {
@@ -31,6 +32,8 @@ export function exampleEvents({ club, user }: ExampleIds): ExampleOf {
   const reservation = exampleStreamId('reservation');
   const block = exampleStreamId('block');
   const waitlist = exampleStreamId('waitlist');
+  const payment = '00000000-0000-4000-8000-00000000fa01';
+  const entry = '00000000-0000-4000-8000-00000000fa02';
   return {
     ReservationMade: {
       type: 'ReservationMade',
@@ -96,5 +99,42 @@ export function exampleEvents({ club, user }: ExampleIds): ExampleOf {
       data: { user_id: user, court_num: '2', date: '2026-11-24', start_time: 18 },
     },
     WaitlistLeft: { type: 'WaitlistLeft', entry_id: waitlist, data: {} },
+    AccountCharged: {
+      type: 'AccountCharged',
+      account_id: user,
+      data: {
+        cents: 2100,
+        text: 'Buchung Platz 2, Di., 24.11.2026, 10-11 Uhr',
+        reservation_id: reservation,
+        lines: [
+          { label: 'Hallenmiete', cents: toCents(1800) },
+          { label: 'Flutlicht', cents: toCents(300) },
+        ],
+      },
+    },
+    AccountCredited: {
+      type: 'AccountCredited',
+      account_id: user,
+      data: {
+        cents: 2100,
+        text: 'Gutschrift Storno Platz 2, Di., 24.11.2026, 10-11 Uhr',
+        reservation_id: reservation,
+      },
+    },
+    PaymentRecorded: {
+      type: 'PaymentRecorded',
+      account_id: user,
+      data: { cents: 5000, text: 'Überweisung', payment_id: payment, method: 'manual', entry_id: entry },
+    },
+    PaymentReturned: {
+      type: 'PaymentReturned',
+      account_id: user,
+      data: {
+        payment_id: payment,
+        cents: 5000,
+        fee_cents: 350,
+        text: 'Rücklastschrift 50,00 € und Bankgebühr 3,50 €',
+      },
+    },
   };
 }

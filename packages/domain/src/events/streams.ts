@@ -11,6 +11,8 @@ export const streams = {
   member: { key: 'user_id', label: 'Mitgl.' },
   block: { key: 'block_id', label: 'Sperrung' },
   waitlist: { key: 'entry_id', label: 'Wartel.' },
+  /** A member's account, named by the member's id (docs/architecture/money.md). */
+  account: { key: 'account_id', label: 'Konto' },
 } as const;
 
 export type StreamType = keyof typeof streams;

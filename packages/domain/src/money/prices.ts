@@ -5,7 +5,7 @@
  */
 import { isCourtOf } from '../courts';
 import { weekdayOf } from '../dates';
-import { formatEuroCents } from '../players/texts';
+import { formatEuros, sumCents, toCents, type Cents } from '../cents';
 import { weekdaysText } from '../players/play-rules';
 import type { ClubCoreSettings, PriceRule, PriceSettings } from '../schemas';
 import type { FieldError } from '../types';
@@ -14,6 +14,7 @@ import type { FieldError } from '../types';
 export const DEFAULT_PRICE_SETTINGS: Readonly<PriceSettings> = Object.freeze({
   prices: [],
   split_court_fee: false,
+  payment: 'none',
 });
 
 /** The price settings of any settings-like value, the defaults where it lacks them (older events). */
@@ -21,6 +22,7 @@ export function priceSettingsOf(settings: Partial<PriceSettings> | null | undefi
   return {
     prices: settings?.prices ?? [],
     split_court_fee: settings?.split_court_fee ?? DEFAULT_PRICE_SETTINGS.split_court_fee,
+    payment: settings?.payment ?? DEFAULT_PRICE_SETTINGS.payment,
   };
 }
 
@@ -102,11 +104,11 @@ export const isoWeekdayOf = (date: string): number => weekdayOf(date) || 7;
 /** One line of a price: which rule, and what it adds. */
 export interface PriceLine {
   label: string;
-  cents: number;
+  cents: Cents;
 }
 
 export interface Price {
-  cents: number;
+  cents: Cents;
   lines: PriceLine[];
 }
 
@@ -120,19 +122,19 @@ function ruleMatches(rule: PriceRule, { court_num, weekday, hour }: PricedHour):
  * 0 € says nothing and is left out.
  */
 function mergeLines(lines: readonly PriceLine[]): PriceLine[] {
-  const byLabel = new Map<string, number>();
-  for (const line of lines) byLabel.set(line.label, (byLabel.get(line.label) ?? 0) + line.cents);
+  const byLabel = new Map<string, Cents>();
+  for (const line of lines) byLabel.set(line.label, sumCents([byLabel.get(line.label) ?? 0, line.cents]));
   return [...byLabel].map(([label, cents]) => ({ label, cents })).filter((line) => line.cents > 0);
 }
 
-const total = (lines: readonly PriceLine[]): number => lines.reduce((sum, line) => sum + line.cents, 0);
+const total = (lines: readonly PriceLine[]): Cents => sumCents(lines.map((line) => line.cents));
 
 /** An hour costs the sum of every rule that matches it ("Hallenmiete" and "Flutlicht" both apply). */
 export function priceOfHour(prices: readonly PriceRule[], pricedHour: PricedHour): Price {
   const lines = mergeLines(
     prices
       .filter((rule) => ruleMatches(rule, pricedHour))
-      .map((rule) => ({ label: rule.label.trim(), cents: rule.cents_per_hour })),
+      .map((rule) => ({ label: rule.label.trim(), cents: toCents(rule.cents_per_hour) })),
   );
   return { cents: total(lines), lines };
 }
@@ -156,11 +158,7 @@ export function priceOfBooking(
   return { cents: total(lines), lines };
 }
 
-/**
- * "21,00 €": every amount of a price a member or admin reads, in German, with a non-breaking space
- * before the sign (as Intl writes it), so "€" never starts a line of its own.
- */
-export const formatEuros = (cents: number): string => formatEuroCents(cents).replace(' €', '\u00a0€');
+export { formatEuros } from '../cents';
 
 /**
  * "Kosten: 21,00 € (Hallenmiete 18,00 €, Flutlicht 3,00 €)", or null when the hours cost nothing:

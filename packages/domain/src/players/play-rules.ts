@@ -3,7 +3,7 @@
  * the behaviour every club had before them, and their description in plain words for the
  * members' Platzordnung page.
  */
-import { formatEuroCents } from './texts';
+import { formatEuros } from '../cents';
 import { playRulesProperties, type PlayRules, type Quota } from '../schemas';
 
 /** A play rule's default as its schema names it, as a value a club's rules may hold. */
@@ -91,7 +91,7 @@ export function describePlayRules(rules: PlayRules): string[] {
   if (rules.co_players !== 'off' && rules.guests) {
     lines.push(
       rules.guest_fee_cents > 0
-        ? `Gäste dürfen mitspielen; die Gastgebühr beträgt ${formatEuroCents(rules.guest_fee_cents)} pro Gast und Stunde.`
+        ? `Gäste dürfen mitspielen; die Gastgebühr beträgt ${formatEuros(rules.guest_fee_cents)} pro Gast und Stunde.`
         : 'Gäste dürfen kostenlos mitspielen.',
     );
   }

@@ -6,12 +6,6 @@
 import { formatDateDe } from '../dates';
 import { GUEST_NAME_MAX, GUEST_NAME_MIN } from '../shapes';
 
-/** "5,00 €" */
-export function formatEuroCents(cents: number): string {
-  const euros = Math.floor(cents / 100);
-  return `${euros},${String(cents % 100).padStart(2, '0')} €`;
-}
-
 export const coPlayersOff = 'Ihr Verein trägt keine Mitspieler ein.';
 export const tooManyPlayers = 'Eine Reservierung hat höchstens 3 Mitspieler.';
 export const coPlayersRequired =

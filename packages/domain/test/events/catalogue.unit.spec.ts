@@ -79,6 +79,11 @@ describe('the event catalogue', () => {
       // The hour waited for; leaving is about the day it happened.
       WaitlistJoined: '2026-11-24',
       WaitlistLeft: '2026-11-20',
+      // An account's lines are about the day they were written.
+      AccountCharged: '2026-11-20',
+      AccountCredited: '2026-11-20',
+      PaymentRecorded: '2026-11-20',
+      PaymentReturned: '2026-11-20',
     });
     for (const type of eventTypes) {
       expect(

@@ -48,6 +48,19 @@ const expected: Record<EventType, { title: string; line: string }> = {
   },
   WaitlistJoined: { title: 'Warteliste eingetragen', line: 'Platz 2 · Di., 24.11.2026 · 18-19 Uhr' },
   WaitlistLeft: { title: 'Warteliste verlassen', line: 'Von der Warteliste genommen' },
+  AccountCharged: {
+    title: 'Konto belastet',
+    line: '21,00\u00a0€ – Buchung Platz 2, Di., 24.11.2026, 10-11 Uhr',
+  },
+  AccountCredited: {
+    title: 'Konto gutgeschrieben',
+    line: '-21,00\u00a0€ – Gutschrift Storno Platz 2, Di., 24.11.2026, 10-11 Uhr',
+  },
+  PaymentRecorded: { title: 'Zahlung erfasst', line: '-50,00\u00a0€ – Überweisung' },
+  PaymentReturned: {
+    title: 'Zahlung zurückgebucht',
+    line: '53,50\u00a0€ – Rücklastschrift 50,00 € und Bankgebühr 3,50 €',
+  },
 };
 
 describe('every event type in German', () => {

@@ -34,7 +34,7 @@ const isFreeText = ({ schema }: Field) =>
 
 /**
  * The free texts events may carry, each the club's own and not about a person: a booking's label
- * ("Training Herren 40"), a closure's reason, and the club's settings (its name, zone, Platzordnung,
+ * ("Training Herren 40"), a closure's reason, an account line's text, and the club's settings (its name, zone, Platzordnung,
  * the labels of its prices).
  */
 const CLUB_TEXTS = new Set([
@@ -43,6 +43,12 @@ const CLUB_TEXTS = new Set([
   'CourtsBlocked.reason',
   'OccurrenceCancelled.reason',
   'ReservationCancelled.reason',
+  // An account's line: what the booking it charges was (its court and hour) or what the treasurer
+  // wrote ("Überweisung März"), and the labels of the club's prices.
+  ...['AccountCharged', 'AccountCredited', 'PaymentRecorded', 'PaymentReturned'].map(
+    (type) => `${type}.text`,
+  ),
+  'AccountCharged.lines[].label',
   ...['before', 'after'].flatMap((side) =>
     ['name', 'time_zone', 'rules', 'prices[].label'].map((key) => `ClubSettingsChanged.${side}.${key}`),
   ),

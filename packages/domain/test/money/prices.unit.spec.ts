@@ -42,7 +42,7 @@ describe('given no prices', () => {
   });
 
   it('when older settings lack them, then they read as no prices and no split', () => {
-    expect(priceSettingsOf({})).toEqual({ prices: [], split_court_fee: false });
+    expect(priceSettingsOf({})).toEqual({ prices: [], split_court_fee: false, payment: 'none' });
   });
 });
 

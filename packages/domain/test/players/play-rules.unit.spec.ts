@@ -28,7 +28,7 @@ describe('play rules recorded before they existed', () => {
     const after = { ...core, co_players: 'required' as const, guest_fee_cents: 500, quotas: [primeTime] };
     expect(settingsChangeLines({ data: { before: core, after } })).toEqual([
       'Mitspieler: keine → Pflicht',
-      'Gastgebühr: 0,00 € → 5,00 €',
+      'Gastgebühr: 0,00\u00a0€ → 5,00\u00a0€',
       'Kontingente: keine → Mo–Fr 17–21 Uhr 2 Std./Woche',
     ]);
   });
@@ -63,7 +63,7 @@ describe('the play rules in plain words', () => {
       'Bei jeder Reservierung sind alle Mitspieler einzutragen: 1 im Einzel, 3 im Doppel.',
       'Eingetragene Mitspieler zählen wie die Buchenden zum Reservierungslimit.',
       'Ein Doppel darf 2 Stunden dauern, ein Einzel 1 Stunde.',
-      'Gäste dürfen mitspielen; die Gastgebühr beträgt 5,00 € pro Gast und Stunde.',
+      'Gäste dürfen mitspielen; die Gastgebühr beträgt 5,00\u00a0€ pro Gast und Stunde.',
       'Mo–Fr 17–21 Uhr: höchstens 2 Stunden pro Woche.',
       'Wer kurzfristig bucht (höchstens 24 Stunden vor Beginn), ist davon ausgenommen.',
     ]);

@@ -18,13 +18,14 @@ export interface ExportedEvent {
 
 /**
  * A kind of change whose streams belong to a member (docs/privacy.md): each stream opened by an
- * `opening` event whose data names the member (`user_id`). All its events are the member's own, so
+ * `opening` event whose data names the member (`user_id`), or, with `opening` null, one stream
+ * named by the member's own id (their account). All its events are the member's own, so
  * none of them is listed under "actions in the club"; `section` makes the export's part under its
  * key from them. A new kind with such streams is one entry in `ownStreamSections`.
  */
 export interface OwnStreamSection<T> {
   streamType: StreamType;
-  opening: EventType;
+  opening: EventType | null;
   section(
     db: Db,
     userId: string,

@@ -12,6 +12,7 @@ import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import { waitlistExport } from '../reservations/own-waitlist';
 import { mandatesOf, type ExportedMandate } from '../sepa/mandates';
+import { accountExport } from '../money/ledger';
 import type { ExportedEvent } from './export-section';
 
 import {
@@ -34,6 +35,8 @@ export interface ExportedBooking {
 export const ownStreamSections = {
   /** The hours the member waits for, and every event of their waitlist entries. */
   waitlist: waitlistExport,
+  /** The member's account: balance, lines and their events (docs/architecture/money.md). */
+  account: accountExport,
 };
 
 /**
@@ -47,6 +50,7 @@ export const streamsInTheExport = {
   reservation: 'bookings',
   member: 'membership',
   waitlist: 'waitlist',
+  account: 'account',
   club: 'actions_in_the_club',
   block: 'actions_in_the_club',
 } as const satisfies Record<StreamType, keyof AccountExport>;
@@ -205,7 +209,15 @@ const sectionStreamTypes = new Set<string>(Object.values(ownStreamSections).map(
 /** The kinds of stream that are a member's own when their opening event names the member. */
 const openedByTheMember: readonly { streamType: StreamType; opening: EventType }[] = [
   { streamType: 'reservation', opening: 'ReservationMade' },
-  ...Object.values(ownStreamSections).map(({ streamType, opening }) => ({ streamType, opening })),
+  ...Object.values(ownStreamSections).flatMap(({ streamType, opening }) =>
+    opening ? [{ streamType, opening }] : [],
+  ),
+];
+
+/** The kinds of stream named by the member's own id: their membership, their account. */
+const namedByTheMember: readonly StreamType[] = [
+  'member',
+  ...Object.values(ownStreamSections).flatMap(({ streamType, opening }) => (opening ? [] : [streamType])),
 ];
 
 /**
@@ -222,7 +234,7 @@ function ownStreams(db: Db, clubId: string, userId: string) {
       }
     })
     .select('stream_type', 'stream_id')
-    .unionAll(db.raw("SELECT 'member', ?::uuid", [userId]));
+    .unionAll(db.raw(`SELECT unnest(?::text[]), ?::uuid`, [namedByTheMember as StreamType[], userId]));
 }
 
 /**

@@ -121,7 +121,7 @@ export async function findClubRules(
 export async function findClubSettings(db: Db, clubId: string): Promise<ClubSettings | undefined> {
   const row:
     | (Omit<ClubRow, 'has_rules' | 'id'> &
-        Pick<ClubSettings, 'rules' | 'display_names' | 'prices' | 'split_court_fee' | 'sepa'> & {
+        Pick<ClubSettings, 'rules' | 'display_names' | 'prices' | 'split_court_fee' | 'payment' | 'sepa'> & {
           play_rules: PlayRules;
         })
     | undefined = await db('clubs')
@@ -133,6 +133,7 @@ export async function findClubSettings(db: Db, clubId: string): Promise<ClubSett
       'play_rules',
       'prices',
       'split_court_fee',
+      'payment',
       'sepa',
     ]);
   if (!row) return undefined;

@@ -21,6 +21,10 @@ import type { Db } from '../db/connect';
 import { foldStream, type Clock, type CommandDefinition } from './definition';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { upcomingReservations } from './reservations';
+import { withCharges } from '@platzbuchung/domain/billing/charged';
+import type { MoneyContext } from '@platzbuchung/domain/billing/charges';
+import type { AccountEvent } from '@platzbuchung/domain/money/account-events';
+import { loadMoneyContext } from '../money/money-context';
 
 const loadBlock = (trx: Knex.Transaction, streamId: string) =>
   foldStream<BlockState, EventEnvelope<BlockEvent>>(trx, 'block', streamId, initialBlockState, evolveBlock);
@@ -34,17 +38,31 @@ async function blockContext(
   return { club, existing: await upcomingReservations(trx, club._id, now.date, command.court_nums) };
 }
 
+/** A block's context with what the bookings it may cancel have been charged: those are credited. */
+async function chargedBlockContext(
+  trx: Knex.Transaction,
+  club: Club,
+  command: BlockCourts,
+  now: LocalMoment,
+): Promise<BlockCourtsContext & { money: MoneyContext }> {
+  const context = await blockContext(trx, club, command, now);
+  const ids = context.existing.map((booking) => booking._id);
+  return { ...context, money: await loadMoneyContext(trx, club._id, [], ids) };
+}
+
 export const blockCourtsCommand: CommandDefinition<
   BlockCourts,
   BlockState,
-  BlockCourtsContext,
-  BlockEvent | ReservationEvent
+  BlockCourtsContext & { money: MoneyContext },
+  BlockEvent | ReservationEvent | AccountEvent
 > = {
   streamType: 'block',
   streamId: (command) => command.block_id,
   loadState: loadBlock,
-  loadContext: blockContext,
-  decide: blockCourts,
+  loadContext: chargedBlockContext,
+  decide: withCharges(blockCourts, {
+    before: (_state, context) => (id) => context.existing.find((booking) => booking._id === id) ?? null,
+  }),
 };
 
 export const liftBlockCommand: CommandDefinition<LiftBlock, BlockState, Club, BlockEvent> = {

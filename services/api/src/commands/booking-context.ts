@@ -12,9 +12,18 @@ import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
 import { withPlayers } from '@platzbuchung/domain/reservations/state';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
+import type { MoneyContext } from '@platzbuchung/domain/billing/charges';
 import { preparedRows } from '../db/prepared';
+import { moneyContext, type ClubMoneyRow } from '../money/money-context';
 import { blocksFromQuery, toBlock, type BlockRow } from '../projections/blocks';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
+
+/**
+ * A booking's context with its money (docs/architecture/money.md, "Charges"): the club's prices
+ * and way of paying, and the balances of the members involved. What a changed booking has been
+ * charged is added by its command (`withChargesOf`).
+ */
+export type ChargedBookingContext = BookingContext & { money: MoneyContext };
 
 /**
  * Whose bookings and which courts a booking context covers: one command's, or a batch's together.
@@ -44,7 +53,7 @@ const WITH_CO_PLAYERS = `(SELECT json_agg(CASE WHEN p.user_id IS NOT NULL
  * reservations that still take place today or later on the same courts; those of the people
  * involved (booked or named) from the Monday of this week on, for their games elsewhere, their
  * limits and the week's quotas; the blocks that still hold; the club's play rules and the
- * involved members' names and standing; with them the booking rules that judge them
+ * involved members' names and standing, the club's prices and their balances; with them the booking rules that judge them
  * (docs/adding-a-change.md, "Adding a new booking rule"). One statement for any number of clubs (a group commit's,
  * ./handle), so it costs one round trip; each club is a row of a JSON parameter, its courts and
  * members two arrays, so the statement's text is always the same. JSON spells dates and arrays as
@@ -53,7 +62,7 @@ const WITH_CO_PLAYERS = `(SELECT json_agg(CASE WHEN p.user_id IS NOT NULL
 export async function loadBookingContexts(
   db: Knex,
   requests: readonly ContextRequest[],
-): Promise<BookingContext[]> {
+): Promise<ChargedBookingContext[]> {
   const columns = RESERVATION_COLUMNS.map((c) => `r.${c}`).join(', ');
   const reservations = db.raw(`SELECT ${columns}, ${WITH_CO_PLAYERS} FROM reservations r
     WHERE r.club_id = q.club_id AND (
@@ -74,6 +83,8 @@ export async function loadBookingContexts(
     blocks: BlockRow[];
     play_rules: PlayRules;
     members: ({ id: string } & PlayMember)[];
+    money: ClubMoneyRow;
+    balances: Record<string, string>;
   }>(
     db,
     'booking-contexts',
@@ -81,6 +92,10 @@ export async function loadBookingContexts(
       `SELECT coalesce((SELECT json_agg(r) FROM (?) r), '[]') AS existing,
               coalesce((SELECT json_agg(b) FROM (?) b), '[]') AS blocks,
               (SELECT c.play_rules FROM clubs c WHERE c.id = q.club_id) AS play_rules,
+              (SELECT json_build_object('payment', c.payment, 'prices', c.prices,
+                 'split_court_fee', c.split_court_fee) FROM clubs c WHERE c.id = q.club_id) AS money,
+              coalesce((SELECT json_object_agg(b.user_id, b.balance_cents) FROM account_balances b
+                WHERE b.user_id = ANY(q.user_ids)), '{}') AS balances,
               coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status
                 FROM users u WHERE u.club_id = q.club_id AND u.id = ANY(q.user_ids)) u), '[]') AS members
        FROM jsonb_to_recordset(?::jsonb)
@@ -103,6 +118,7 @@ export async function loadBookingContexts(
         members: new Map(row.members.map(({ id, ...member }) => [id, member])),
       },
       bookingRules,
+      money: moneyContext(row.money, row.balances, []),
     };
   });
 }

@@ -14,6 +14,7 @@ const STATUS_OF: Record<RefusalKind, number> = {
   forbidden: 403,
   not_found: 404,
   invalid: 400,
+  payment_required: 402,
 };
 
 /** A decider's refusal as the HTTP answer: its status and its German text. */

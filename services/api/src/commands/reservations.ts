@@ -47,7 +47,19 @@ import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
 import { foldStream, type BatchDefinition, type CommandDefinition } from './definition';
-import { loadBookingContexts, peopleOf, writeGuests, type BookingScope } from './booking-context';
+import {
+  loadBookingContexts,
+  peopleOf,
+  writeGuests,
+  type BookingScope,
+  type ChargedBookingContext,
+} from './booking-context';
+import { withCharges } from '@platzbuchung/domain/billing/charged';
+import type { MoneyContext } from '@platzbuchung/domain/billing/charges';
+import { isAccountEvent, type AccountEvent } from '@platzbuchung/domain/money/account-events';
+import { memberName } from '@platzbuchung/domain/players/who-plays';
+import { activeReservation } from '@platzbuchung/domain/reservations/state';
+import { loadMoneyContext, moneyAfter, withChargesOf } from '../money/money-context';
 
 const loadReservation = (db: Knex, streamId: string) =>
   foldStream(db, 'reservation', streamId, initialReservationState, evolveReservation);
@@ -75,7 +87,7 @@ async function bookingContext(
   club: Club,
   scope: BookingScope,
   today: string,
-): Promise<BookingContext> {
+): Promise<ChargedBookingContext> {
   const [context] = await loadBookingContexts(db, [{ club, scope, today }]);
   return context!;
 }
@@ -125,8 +137,8 @@ const onCourt = (command: {
  */
 function bookingContexts<C extends { actor: Actor }>(
   scoped: (command: C) => Scoped,
-): Pick<ReservationCommandDefinition<C, BookingContext>, 'loadContext' | 'batch'> {
-  const batch: BatchDefinition<C, BookingContext, ReservationEvent> = {
+): Pick<ReservationCommandDefinition<C, ChargedBookingContext>, 'loadContext' | 'batch'> {
+  const batch: BatchDefinition<C, ChargedBookingContext, ReservationEvent | AccountEvent> = {
     loadContexts: (db, batches) =>
       loadBookingContexts(
         db,
@@ -136,7 +148,13 @@ function bookingContexts<C extends { actor: Actor }>(
           today: now.date,
         })),
       ),
-    absorb: contextAfter,
+    absorb: (context, events) => ({
+      ...contextAfter(
+        context,
+        events.filter((event): event is ReservationEvent => !isAccountEvent(event)),
+      ),
+      money: moneyAfter(context.money, events),
+    }),
   };
   return {
     loadContext: (db, club, command, now) => bookingContext(db, club, scopeOf([scoped(command)]), now.date),
@@ -148,8 +166,21 @@ type ReservationCommandDefinition<C extends { actor: Actor }, Ctx> = CommandDefi
   C,
   ReservationState,
   Ctx,
-  ReservationEvent
+  ReservationEvent | AccountEvent
 >;
+
+/** The booking a reservation command found: its own stream's state (none for a new booking). */
+const ownBooking = (state: ReservationState) => (reservationId: string) => {
+  const booking = activeReservation(state);
+  return booking && booking._id === reservationId ? booking : null;
+};
+
+/** A prepaid refusal names another member as the booking's rules do. */
+const namesOf = (context: ChargedBookingContext) => (userId: string) => memberName(context.play, userId);
+
+/** A context's money with what the command's booking has been charged so far. */
+const chargedContext = <Ctx extends { money: MoneyContext }>(db: Knex, context: Ctx, reservationId: string) =>
+  withChargesOf(db, context, [reservationId]);
 
 /** Every reservation command works on a reservation stream, the chosen booking's unless it is new. */
 function reservationCommand<C extends { actor: Actor; reservation_id: string }, Ctx>(
@@ -164,25 +195,32 @@ function reservationCommand<C extends { actor: Actor; reservation_id: string }, 
   };
 }
 
-export const makeReservationCommand = reservationCommand<MakeReservation, BookingContext>({
+export const makeReservationCommand = reservationCommand<MakeReservation, ChargedBookingContext>({
   loadState: freshStream,
   ...bookingContexts(onCourt),
-  decide: makeReservation,
+  decide: withCharges(makeReservation, { before: ownBooking, prepaidNames: namesOf }),
   afterAppend: (trx, club, command) => writeGuests(trx, club, command.reservation_id, command.players),
 });
 
-export const deleteReservationCommand = reservationCommand<DeleteReservation, DeleteReservationContext>({
-  loadContext: async (_trx, club) => ({ club }),
-  decide: deleteReservation,
+export const deleteReservationCommand = reservationCommand<
+  DeleteReservation,
+  DeleteReservationContext & { money: MoneyContext }
+>({
+  loadContext: async (db, club, command) => ({
+    club,
+    money: await loadMoneyContext(db, club._id, [], [command.reservation_id]),
+  }),
+  decide: withCharges(deleteReservation, { before: ownBooking }),
 });
 
-export const changeReservationCommand = reservationCommand<ChangeReservation, BookingContext>({
+export const changeReservationCommand = reservationCommand<ChangeReservation, ChargedBookingContext>({
   loadContext: async (db, club, command, now) => {
     const scoped = onCourt(command);
     const people = [...(scoped.people ?? []), ...(await peopleOf(db, command.reservation_id))];
-    return bookingContext(db, club, scopeOf([{ ...scoped, people }]), now.date);
+    const context = await bookingContext(db, club, scopeOf([{ ...scoped, people }]), now.date);
+    return chargedContext(db, context, command.reservation_id);
   },
-  decide: changeReservation,
+  decide: withCharges(changeReservation, { before: ownBooking, prepaidNames: namesOf }),
   afterAppend: (trx, club, command, events) => {
     // A series split off gets the new booking's id; the guests belong to it.
     const made = events.find((e) => e.type === 'ReservationMade');
@@ -190,7 +228,10 @@ export const changeReservationCommand = reservationCommand<ChangeReservation, Bo
   },
 });
 
-export const leaveAsCoPlayerCommand = reservationCommand<LeaveAsCoPlayer, LeaveAsCoPlayerContext>({
+export const leaveAsCoPlayerCommand = reservationCommand<
+  LeaveAsCoPlayer,
+  LeaveAsCoPlayerContext & { money: MoneyContext }
+>({
   loadContext: async (db, club, command) => {
     // The club's play rules and the booker's role, in one read.
     const row: { play_rules: Partial<PlayRules> | null; role: Role | null } = await db('clubs as c')
@@ -201,26 +242,32 @@ export const leaveAsCoPlayerCommand = reservationCommand<LeaveAsCoPlayer, LeaveA
       .where('c.id', club._id)
       .first('c.play_rules', 'u.role');
     // An erased booker's booking is held to a player's length: nobody can say it was an admin's.
-    return { club, rules: playRulesOf(row.play_rules ?? {}), bookerRole: row.role ?? 'player' };
+    return {
+      club,
+      rules: playRulesOf(row.play_rules ?? {}),
+      bookerRole: row.role ?? 'player',
+      money: await loadMoneyContext(db, club._id, [], [command.reservation_id]),
+    };
   },
-  decide: leaveAsCoPlayer,
+  decide: withCharges(leaveAsCoPlayer, { before: ownBooking }),
 });
 
 /** Coming back to a booking one left is decided on a change's context: its people and courts. */
-export const rejoinAsCoPlayerCommand = reservationCommand<RejoinAsCoPlayer, BookingContext>({
+export const rejoinAsCoPlayerCommand = reservationCommand<RejoinAsCoPlayer, ChargedBookingContext>({
   loadContext: async (db, club, command, now) => {
     const people = await peopleOf(db, command.reservation_id);
     const courts: string[] = await db('reservations')
       .where({ id: command.reservation_id })
       .pluck('court_num');
-    return bookingContext(
+    const context = await bookingContext(
       db,
       club,
       scopeOf([{ court_nums: courts, actor: command.actor, people }]),
       now.date,
     );
+    return chargedContext(db, context, command.reservation_id);
   },
-  decide: rejoinAsCoPlayer,
+  decide: withCharges(rejoinAsCoPlayer, { before: ownBooking }),
 });
 
 export const bookCourtsCommand: ReservationCommandDefinition<BookCourts, BookingContext> = {

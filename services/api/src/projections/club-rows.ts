@@ -73,6 +73,7 @@ const courtNamesFromLog = `coalesce(l.after->'court_names', '{}'::jsonb)`;
 const pricesFromLog = {
   prices: `coalesce(l.after->'prices', '[]'::jsonb)`,
   split_court_fee: `coalesce((l.after->>'split_court_fee')::boolean, false)`,
+  payment: `coalesce(l.after->>'payment', 'none')`,
 };
 const PRICE_KEYS: readonly string[] = Object.keys(pricesFromLog);
 
@@ -89,7 +90,7 @@ const settingsSpec: LatestAfter = {
            'display_names', t.display_names)
         || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules,
              'court_names', t.court_names, 'prices', t.prices, 'split_court_fee', t.split_court_fee,
-             'sepa', t.sepa)`,
+             'payment', t.payment, 'sepa', t.sepa)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
@@ -101,7 +102,7 @@ const settingsSpec: LatestAfter = {
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false),
              'play_rules', ${playRulesFromLog}, 'court_names', ${courtNamesFromLog},
              'prices', ${pricesFromLog.prices}, 'split_court_fee', ${pricesFromLog.split_court_fee},
-             'sepa', ${sepaFromLog})`,
+             'payment', ${pricesFromLog.payment}, 'sepa', ${sepaFromLog})`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -132,6 +133,7 @@ export const clubSettingsProjection: Projection = {
           // A JSON array, written as text: the driver would make a JS array a Postgres array.
           prices: JSON.stringify(priceSettingsOf(after).prices),
           split_court_fee: priceSettingsOf(after).split_court_fee,
+          payment: priceSettingsOf(after).payment,
           sepa: after.sepa ? JSON.stringify(after.sepa) : null,
         });
     }
@@ -145,6 +147,7 @@ export const clubSettingsProjection: Projection = {
      play_rules = ${playRulesFromLog},
      court_names = ${courtNamesFromLog},
      prices = ${pricesFromLog.prices}, split_court_fee = ${pricesFromLog.split_court_fee},
+     payment = ${pricesFromLog.payment},
      sepa = ${sepaFromLog},
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)

@@ -12,6 +12,7 @@ import { blocksProjection } from './blocks';
 import { clubSettingsProjection, memberRolesProjection, memberStatusesProjection } from './club-rows';
 import { reservationsProjection } from './reservations';
 import { waitlistProjection } from './waitlist';
+import { accountBalancesProjection } from './account-balances';
 import { statsProjection } from './stats';
 import type { Projection, ProjectionDifference, RowsToInsert, VersionedEvent } from './projection';
 
@@ -26,6 +27,7 @@ export const projections: readonly Projection[] = [
   blocksProjection,
   waitlistProjection,
   statsProjection,
+  accountBalancesProjection,
 ];
 
 /**

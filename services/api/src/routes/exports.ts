@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import { adminTexts } from '@platzbuchung/domain/admin/texts';
 import { formatDayDe, formatHour, shortWeekdayDe, wallClockOf } from '@platzbuchung/domain/dates';
 import { exportTexts } from '@platzbuchung/domain/exports/texts';
-import { germanEuros } from '@platzbuchung/domain/german-numbers';
+import { euroAmount } from '@platzbuchung/domain/cents';
 import { fullName } from '@platzbuchung/domain/names';
 import type { AppDeps } from '../deps';
 import { assertAdminOf, requireLogin, sessionUser } from '../http/auth';
@@ -18,22 +18,14 @@ import { describeRoutes } from '../http/api-description';
 import { clubQuery, dayRangeQuery, integer, listOf, object } from '../http/answer-schemas';
 import { findClub } from '../accounts/users-store';
 import { csvFile, type Cell } from '../exports/csv';
+import { attach, attachCsv } from '../http/attachment';
 import type { GuestList } from '@platzbuchung/domain/exports/guest-list';
 import { clubMembers, guestList, occurrencesIn, playerName } from '../exports/export-rows';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import { eventLines } from '../exports/event-lines';
 import { ExportSlots } from '../exports/export-slots';
 
-/** A file the browser saves rather than shows. */
-function attach(ctx: AppContext, type: string, fileName: string, body: unknown): void {
-  ctx.type = type;
-  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = body;
-}
-
-const csv = (ctx: AppContext, fileName: string, text: string) =>
-  attach(ctx, 'text/csv; charset=utf-8', fileName, text);
+const csv = attachCsv;
 
 function guestCsv({ data, totals, total_fee_cents, upcoming_fee_cents }: GuestList): string {
   const t = exportTexts;
@@ -46,7 +38,7 @@ function guestCsv({ data, totals, total_fee_cents, upcoming_fee_cents }: GuestLi
         row.court_num,
         fullName(row.member),
         row.guest_name,
-        germanEuros(row.fee_cents),
+        euroAmount(row.fee_cents),
         row.played ? t.yes : t.no,
       ]),
     ],
@@ -56,14 +48,14 @@ function guestCsv({ data, totals, total_fee_cents, upcoming_fee_cents }: GuestLi
       ...totals.map((total) => [
         fullName(total),
         total.guest_hours,
-        germanEuros(total.fee_cents),
-        germanEuros(total.upcoming_fee_cents),
+        euroAmount(total.fee_cents),
+        euroAmount(total.upcoming_fee_cents),
       ]),
       [
         t.guestTotalsSum,
         totals.reduce((sum, total) => sum + total.guest_hours, 0),
-        germanEuros(total_fee_cents),
-        germanEuros(upcoming_fee_cents),
+        euroAmount(total_fee_cents),
+        euroAmount(upcoming_fee_cents),
       ],
     ],
   );

@@ -2,6 +2,7 @@
  * Who plays, at the API (docs/who-plays.md): the co-players a request names, with
  * a fresh id for each guest, and a named member taking themselves off a booking.
  */
+import type { AccountEvent } from '@platzbuchung/domain/money/account-events';
 import { newId } from '../ids';
 import Router from '@koa/router';
 import type { RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
@@ -43,7 +44,7 @@ export function reservationPlayerRoutes(deps: AppDeps): Router<AppState> {
   const ownPlace = async <C extends LeaveAsCoPlayer | RejoinAsCoPlayer, Ctx>(
     ctx: AppContext & { params: Record<string, string | undefined> },
     type: C['type'],
-    definition: CommandDefinition<C, ReservationState, Ctx, ReservationEvent>,
+    definition: CommandDefinition<C, ReservationState, Ctx, ReservationEvent | AccountEvent>,
     unknown: string,
   ) => {
     const user = sessionUser(ctx);

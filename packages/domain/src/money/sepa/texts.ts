@@ -2,7 +2,7 @@
  * The German words of SEPA direct debit (docs/architecture/money.md, "SEPA direct debit"): the refusals, the
  * mandate a member gives in Konto and the screens' words.
  */
-import { formatEuroCents } from '../../players/texts';
+import { formatEuros } from '../../cents';
 
 /**
  * The club announces every collection this many days before it (the pre-notification the mandate
@@ -55,7 +55,7 @@ export const sepaTexts = {
   accountHolderInvalid: 'Bitte geben Sie den Kontoinhaber an (2 bis 70 Zeichen, ohne Steuerzeichen).',
   /** The pre-notification: each collection announced once, with its amount and day. */
   preNotification: (cents: number, day: string): string =>
-    `Ihre Lastschrift über ${formatEuroCents(cents)} wird am ${day} eingezogen.`,
+    `Ihre Lastschrift über ${formatEuros(cents)} wird am ${day} eingezogen.`,
 } as const;
 
 /**

@@ -1,0 +1,106 @@
+/**
+ * What a command's money is decided on (docs/architecture/money.md, "Charges"): the club's way of
+ * paying and its prices, the balances of the members involved, and what each has been charged for
+ * the bookings the command may change. Read under the club's lock, like the rest of a context.
+ */
+import type { Knex } from 'knex';
+import { sumCents, toCents, type Cents } from '@platzbuchung/domain/cents';
+import { isAccountEvent } from '@platzbuchung/domain/money/account-events';
+import { signedCents } from '@platzbuchung/domain/money/account';
+import type { MoneyContext } from '@platzbuchung/domain/billing/charges';
+import type { Payment, PriceRule } from '@platzbuchung/domain/schemas';
+import type { DomainEvent } from '@platzbuchung/domain/events/catalogue';
+
+/** The club's columns a money context starts from, as `loadBookingContexts` reads them in JSON. */
+export interface ClubMoneyRow {
+  payment: Payment;
+  prices: PriceRule[];
+  split_court_fee: boolean;
+}
+
+/** A money context from the club's row, the members' balances and their charges per booking. */
+export function moneyContext(
+  club: ClubMoneyRow,
+  balances: Readonly<Record<string, number | string>>,
+  charged: readonly { reservation_id: string; user_id: string; cents: number | string }[],
+): MoneyContext {
+  const nets = new Map<string, Map<string, Cents>>();
+  for (const row of charged) {
+    const net = nets.get(row.reservation_id) ?? new Map<string, Cents>();
+    net.set(row.user_id, toCents(Number(row.cents)));
+    nets.set(row.reservation_id, net);
+  }
+  return {
+    payment: club.payment,
+    prices: club.prices,
+    split_court_fee: club.split_court_fee,
+    balances: new Map(Object.entries(balances).map(([user, cents]) => [user, toCents(Number(cents))])),
+    charged: nets,
+  };
+}
+
+/** What each member has been charged, net, for each of these bookings (charges less credits). */
+export function chargedFor(db: Knex, reservationIds: readonly string[]) {
+  return db('account_entries')
+    .whereIn('reservation_id', reservationIds as string[])
+    .whereIn('kind', ['charge', 'credit'])
+    .groupBy('reservation_id', 'user_id')
+    .select('reservation_id', 'user_id', db.raw('sum(cents)::bigint AS cents')) as unknown as Promise<
+    { reservation_id: string; user_id: string; cents: string }[]
+  >;
+}
+
+/** The money context of a command on existing bookings: a cancellation, a move, a member leaving. */
+export async function loadMoneyContext(
+  db: Knex,
+  clubId: string,
+  userIds: readonly string[],
+  reservationIds: readonly string[],
+): Promise<MoneyContext> {
+  const club: ClubMoneyRow = await db('clubs')
+    .where({ id: clubId })
+    .first('payment', 'prices', 'split_court_fee');
+  const balances: { user_id: string; balance_cents: string }[] = userIds.length
+    ? await db('account_balances')
+        .whereIn('user_id', userIds as string[])
+        .select('user_id', 'balance_cents')
+    : [];
+  const charged = reservationIds.length ? await chargedFor(db, reservationIds) : [];
+  return moneyContext(
+    club,
+    Object.fromEntries(balances.map((row) => [row.user_id, row.balance_cents])),
+    charged,
+  );
+}
+
+/** The money context after a command's account lines: for the next command of a batch. */
+export function moneyAfter(money: MoneyContext, events: readonly DomainEvent[]): MoneyContext {
+  const lines = events.filter(isAccountEvent);
+  if (!lines.length) return money;
+  const balances = new Map(money.balances);
+  const charged = new Map([...money.charged].map(([id, net]) => [id, new Map(net)]));
+  for (const line of lines) {
+    const cents = signedCents(line);
+    balances.set(line.account_id, sumCents([balances.get(line.account_id) ?? 0, cents]));
+    const reservationId = 'reservation_id' in line.data ? line.data.reservation_id : undefined;
+    if (!reservationId) continue;
+    const net = charged.get(reservationId) ?? new Map<string, Cents>();
+    net.set(line.account_id, sumCents([net.get(line.account_id) ?? 0, cents]));
+    charged.set(reservationId, net);
+  }
+  return { ...money, balances, charged };
+}
+
+/** A booking context with what each member has been charged for the bookings a command changes. */
+export async function withChargesOf<Ctx extends { money: MoneyContext }>(
+  db: Knex,
+  context: Ctx,
+  reservationIds: readonly string[],
+): Promise<Ctx> {
+  const { charged } = moneyContext(
+    { payment: 'none', prices: [], split_court_fee: false },
+    {},
+    await chargedFor(db, reservationIds),
+  );
+  return { ...context, money: { ...context.money, charged } };
+}
