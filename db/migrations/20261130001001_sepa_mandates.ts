@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Members' SEPA mandates (docs/architecture/money.md, "SEPA direct debit"). The one place a
- * member's IBAN is stored (docs/privacy.md, "SEPA mandates"): erasing the member removes their rows
+ * Members' SEPA mandates (docs/architecture/money.md, "SEPA direct debit"). Where a member's
+ * IBAN is stored (docs/privacy.md, "SEPA mandates"), never in the event log: erasing the member removes their rows
  * with them (ON DELETE CASCADE). A member has at most one mandate in force per club.
  */
 export async function up(knex: Knex): Promise<void> {
@@ -23,7 +23,7 @@ export async function up(knex: Knex): Promise<void> {
     );
     CREATE UNIQUE INDEX sepa_mandates_in_force ON sepa_mandates (club_id, user_id) WHERE revoked_at IS NULL;
     CREATE INDEX sepa_mandates_user ON sepa_mandates (user_id);
-    COMMENT ON TABLE sepa_mandates IS 'SEPA direct debit mandates; the only table holding a member''s IBAN.';
+    COMMENT ON TABLE sepa_mandates IS 'SEPA direct debit mandates, with the member''s IBAN (never in the event log).';
     COMMENT ON COLUMN sepa_mandates.mandate_text IS 'The mandate text the member was shown and agreed to.';
     COMMENT ON COLUMN sepa_mandates.last_collected_on IS 'Null until the first collection: FRST then, RCUR after.';
   `);

@@ -34,6 +34,7 @@ const DEFAULT_LOCAL_RULES = {
   court_names: {},
   prices: [],
   split_court_fee: false,
+  payment: 'none',
   sepa: null,
 };
 

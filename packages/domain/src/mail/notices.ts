@@ -5,6 +5,8 @@
  * template in the mailer, since only the mailer ever sees them.
  */
 import type { IsoDate, PlayerRef } from '../types';
+import { formatDayDe } from '../dates';
+import { sepaTexts } from '../money/sepa/texts';
 import {
   cancelledDay,
   describeSlot,
@@ -49,6 +51,7 @@ export const noticeKinds = [
   'booking-confirmed',
   'membership-approved',
   'waitlist-freed',
+  'sepa-pre-notification',
   ...coPlayerNoticeKinds,
 ] as const;
 
@@ -71,6 +74,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   'booking-confirmed': 'Buchungsbestätigung',
   'membership-approved': 'Mitgliedschaft bestätigt',
   'waitlist-freed': 'Warteliste: Platz frei',
+  'sepa-pre-notification': 'Vorabankündigung Lastschrift',
   ...coPlayerNoticeLabels,
 };
 
@@ -128,6 +132,16 @@ export type NoticeFacts =
   | { kind: 'membership-approved'; clubName: string }
   /** Hours the member waits for that have just become free: one notice per member and change. */
   | { kind: 'waitlist-freed'; clubName: string; slots: BookingSlot[] }
+  /** A SEPA direct debit announced before it is collected (docs/architecture/money.md, "SEPA direct debit"). */
+  | {
+      kind: 'sepa-pre-notification';
+      clubName: string;
+      cents: number;
+      /** The day the bank debits the member. */
+      date: IsoDate;
+      mandateReference: string;
+      creditorId: string;
+    }
   | CoPlayerFacts;
 
 export type NoticeKind = NoticeFacts['kind'];
@@ -143,6 +157,7 @@ const lastDayRules: DayRules<NoticeFacts> = {
       .map((slot) => slot.date)
       .sort()
       .at(-1),
+  'sepa-pre-notification': (facts) => facts.date,
   ...coPlayerLastDay,
 };
 
@@ -165,6 +180,7 @@ const dayShownRules: DayRules<NoticeFacts> = {
       .map((slot) => slot.date)
       .sort()
       .at(0),
+  'sepa-pre-notification': () => undefined,
   ...coPlayerDayShown,
 };
 
@@ -184,6 +200,7 @@ const peopleRules: PeopleRules<NoticeFacts> = {
   'booking-confirmed': nobody,
   'membership-approved': nobody,
   'waitlist-freed': nobody,
+  'sepa-pre-notification': nobody,
   ...coPlayerPeople,
 };
 
@@ -258,6 +275,17 @@ export function noticeText(facts: NoticeFacts, name: NameOf): NoticeText {
         ],
         linkLabel: 'Jetzt Platz buchen',
         why: `Sie erhalten diese E-Mail, weil Sie sich bei ${club} auf die Warteliste gesetzt haben.`,
+      };
+    case 'sepa-pre-notification':
+      return {
+        subject: sepaTexts.preNotificationSubject(club),
+        paragraphs: [
+          sepaTexts.preNotification(facts.cents, formatDayDe(facts.date)),
+          `Zahlungsempfänger: ${club}, Gläubiger-ID ${facts.creditorId}, Mandatsreferenz ${facts.mandateReference}.`,
+          'Bitte sorgen Sie für ausreichende Deckung Ihres Kontos. Ihre Buchungen und Zahlungen sehen Sie in „Mein Konto“.',
+        ],
+        linkLabel: 'Platzplan ansehen',
+        why: `Sie erhalten diese E-Mail, weil Sie ${club} ein SEPA-Lastschriftmandat erteilt haben.`,
       };
     default:
       return coPlayerNoticeText(facts, name);

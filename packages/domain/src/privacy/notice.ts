@@ -81,7 +81,7 @@ export function privacyNotice(operator: ImpressumConfig, facts: PrivacyFacts): N
         },
         {
           term: 'Ihr SEPA-Lastschriftmandat',
-          text: 'Erteilen Sie Ihrem Verein ein Lastschriftmandat, speichern wir den Kontoinhaber, Ihre IBAN, die Mandatsreferenz, das Datum und den Mandatstext, dem Sie zugestimmt haben. Ihre IBAN steht nur dort, nie im Ereignisprotokoll oder in Server-Protokollen; Bildschirme zeigen nur ihre letzten vier Zeichen, ganz steht sie nur in Ihrem Datenexport und in der Lastschriftdatei, die Ihr Verein seiner Bank gibt. Widerrufen Sie ein Mandat, von dem noch nichts eingezogen wurde, löschen wir es sofort; eines, von dem eingezogen wurde, bewahren wir 14 Monate nach dem letzten Einzug auf, weil Ihre Bank den Verein so lange nach dem Mandat fragen kann. Mit Ihrem Konto löschen wir es immer.',
+          text: 'Erteilen Sie Ihrem Verein ein Lastschriftmandat, speichern wir den Kontoinhaber, Ihre IBAN, die Mandatsreferenz, das Datum und den Mandatstext, dem Sie zugestimmt haben. Ihre IBAN steht nur dort und, wenn Ihr Verein davon einzieht, bei diesem Einzug, nie im Ereignisprotokoll oder in Server-Protokollen; Bildschirme zeigen nur ihre letzten vier Zeichen, ganz steht sie nur in Ihrem Datenexport und in der Lastschriftdatei, die Ihr Verein seiner Bank gibt. Widerrufen Sie ein Mandat, von dem noch nichts eingezogen wurde, löschen wir es sofort; eines, von dem eingezogen wurde, bewahren wir 14 Monate nach dem letzten Einzug auf, weil Ihre Bank den Verein so lange nach dem Mandat fragen kann. Mit Ihrem Konto löschen wir es immer, ebenso Ihre IBAN bei den Einzügen.',
         },
         {
           term: 'E-Mails an Sie',

@@ -12,6 +12,7 @@ import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import { waitlistExport } from '../reservations/own-waitlist';
 import { mandatesOf, type ExportedMandate } from '../sepa/mandates';
+import { debitsOf, type ExportedDebit } from '../sepa/collections';
 import { accountExport } from '../money/ledger';
 import type { ExportedEvent } from './export-section';
 
@@ -97,6 +98,8 @@ export interface AccountExport extends OwnStreamParts {
   sessions: { count: number; last_used_at: string | null };
   /** The member's SEPA mandates, the IBAN whole: this export is the member's own (docs/privacy.md). */
   sepa_mandates: ExportedMandate[];
+  /** Each SEPA direct debit collected from the member, with the IBAN it was collected from. */
+  sepa_debits: ExportedDebit[];
 }
 
 const ABOUT =
@@ -190,6 +193,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     mails,
     sessions,
     sepa_mandates: await mandatesOf(db, userId),
+    sepa_debits: await debitsOf(db, userId),
   };
 }
 

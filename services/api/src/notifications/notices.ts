@@ -22,6 +22,7 @@ import { pushChoiceFor, pushText } from '@platzbuchung/domain/push/messages';
 import type { Subscription } from '../events/subscriptions';
 import { coPlayerRules } from './co-player-notices';
 import { waitlistRules } from './waitlist-notices';
+import { sepaRules } from './sepa-notices';
 import {
   bookingBefore,
   cameBack,
@@ -163,7 +164,7 @@ function combined(sets: readonly RuleSet[]): Rules {
 }
 
 /** Every set of notice rules, written once: a new kind of change adds its set here. */
-export const noticeRuleSets: readonly RuleSet[] = [holderRules, coPlayerRules, waitlistRules];
+export const noticeRuleSets: readonly RuleSet[] = [holderRules, coPlayerRules, waitlistRules, sepaRules];
 
 /** Which notices each event type may cause. */
 export const noticeRules: Rules = combined(noticeRuleSets);

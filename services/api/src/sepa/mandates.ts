@@ -1,7 +1,7 @@
 /**
  * Members' SEPA mandates (docs/architecture/money.md, "SEPA direct debit"; docs/privacy.md, "SEPA
- * mandates"). IBANs live in `sepa_mandates` and nowhere else: never in an event, a log line or an
- * error text. Screens get them masked (`maskIban`); only the member's own data export and the
+ * mandates"). IBANs live in `sepa_mandates` (and, once collected from, in the collection's debit rows,
+ * ./collections): never in an event, a log line or an error text. Screens get them masked (`maskIban`); only the member's own data export and the
  * club's collection file carry them whole.
  */
 import { randomBytes } from 'node:crypto';

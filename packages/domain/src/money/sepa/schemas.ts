@@ -3,7 +3,7 @@
  * holds the account, its IBAN, and the member's consent to the mandate text they were shown. The
  * IBAN's check digits are `isSepaIban`'s, the holder's name in the SEPA set `mandateErrors`'.
  */
-import { FREE_TEXT_PATTERN, jsonObjectBody } from '../../shapes';
+import { FREE_TEXT_PATTERN, isoDate, jsonObjectBody } from '../../shapes';
 import { SEPA_NAME_MAX_LENGTH } from '../../schemas';
 import { sepaText } from './characters';
 import { isSepaIban } from './identifiers';
@@ -48,4 +48,40 @@ export function mandateErrors(body: SepaMandateBody): FieldError[] {
     errors.push({ instancePath: '/account_holder', message: sepaTexts.accountHolderLatin });
   if (!isSepaIban(body.iban)) errors.push({ instancePath: '/iban', message: sepaTexts.notSepaIban });
   return errors;
+}
+
+/** Body of POST /api/admin/sepa/collections: the day the bank debits the members. */
+export const sepaCollectionSchema = {
+  $id: 'sepaCollection',
+  ...jsonObjectBody,
+  properties: { collection_date: isoDate },
+  required: ['collection_date'],
+} as const;
+
+export interface SepaCollectionBody {
+  collection_date: string;
+}
+
+/** 100,00 €: more than any bank charges for a return, little enough that a typo in cents shows. */
+export const RETURN_FEE_MAX_CENTS = 10_000;
+
+/** Body of POST /api/admin/sepa/returns: the debit that came back and the bank's fee. */
+export const sepaReturnSchema = {
+  $id: 'sepaReturn',
+  ...jsonObjectBody,
+  properties: {
+    payment_id: { type: 'string', format: 'uuid', errorMessage: sepaTexts.paymentIdInvalid },
+    fee_cents: {
+      type: 'integer',
+      minimum: 0,
+      maximum: RETURN_FEE_MAX_CENTS,
+      errorMessage: sepaTexts.feeInvalid,
+    },
+  },
+  required: ['payment_id', 'fee_cents'],
+} as const;
+
+export interface SepaReturnBody {
+  payment_id: string;
+  fee_cents: number;
 }

@@ -53,6 +53,28 @@ export const sepaTexts = {
   accountHolderLatin:
     'Bitte schreiben Sie den Kontoinhaber in lateinischen Buchstaben, wie er bei Ihrer Bank geführt wird.',
   accountHolderInvalid: 'Bitte geben Sie den Kontoinhaber an (2 bis 70 Zeichen, ohne Steuerzeichen).',
+  // The treasurer's collections and returns
+  noCreditor:
+    'Ihr Verein hat keine Lastschrift-Daten. Bitte tragen Sie sie unter Verein → Preise und Zahlung ein.',
+  nothingToCollect:
+    'Es gibt nichts einzuziehen: Kein Mitglied mit Lastschriftmandat hat einen offenen Betrag.',
+  collectionTooSoon: (days: number, earliest: string): string =>
+    `Der Einzug braucht ${days} Tage Vorlauf für die Vorabankündigung: frühestens am ${earliest}.`,
+  collectionTooLate: 'Der Einzug darf höchstens ein Jahr in der Zukunft liegen.',
+  collected: (count: number, cents: number): string =>
+    `${count === 1 ? '1 Lastschrift' : `${count} Lastschriften`} über zusammen ${formatEuros(cents)} erfasst.`,
+  alreadyCollected: 'Für diesen Tag gibt es schon einen Einzug; er wurde nicht wiederholt.',
+  collectionNotFound: 'Diesen Einzug gibt es nicht.',
+  paymentNotFound: 'Diese Lastschrift gibt es in Ihrem Verein nicht.',
+  returnRecorded: 'Die Rücklastschrift wurde erfasst: Betrag und Gebühr stehen wieder offen.',
+  feeInvalid: 'Die Bankgebühr muss zwischen 0,00 € und 100,00 € liegen, in ganzen Cent.',
+  paymentIdInvalid: 'Bitte geben Sie die Zahlung an (payment_id).',
+  /** The line on the member's account. */
+  paymentText: (day: string): string => `SEPA-Lastschrift vom ${day}`,
+  /** What the member reads on their bank statement. */
+  remittance: (clubName: string, day: string): string => `${clubName} Platzbuchung, Einzug ${day}`,
+  preNotificationSubject: (clubName: string): string =>
+    `Vorabankündigung Ihrer SEPA-Lastschrift bei ${clubName}`,
   /** The pre-notification: each collection announced once, with its amount and day. */
   preNotification: (cents: number, day: string): string =>
     `Ihre Lastschrift über ${formatEuros(cents)} wird am ${day} eingezogen.`,
