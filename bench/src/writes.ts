@@ -7,6 +7,8 @@
  * interleaved, on fresh slots; the figures are medians. Afterwards no slot may be held twice.
  * Requests go out through a light client (./support/http-client), and the CPU time of the API, of
  * PostgreSQL and of the bench itself is printed per booking: the three share the machine's cores.
+ * On 50 more clubs every booking is charged onto the member's account at two prices (hall and
+ * floodlight, docs/architecture/money.md), against the same load on clubs that charge nothing.
  */
 import type { Knex } from 'knex';
 import pg from 'pg';
@@ -56,6 +58,36 @@ export async function createClubs(
     clubs.push({ clubId: club.id, emails, userIds: users.map((u) => u.id) });
   }
   return clubs;
+}
+
+/** Hall rent all day and floodlight in the evening: every bench booking costs something. */
+const BENCH_PRICES = [
+  {
+    label: 'Hallenmiete',
+    courts: null,
+    days: [1, 2, 3, 4, 5, 6, 7],
+    from_hour: 8,
+    to_hour: 22,
+    cents_per_hour: 1800,
+  },
+  {
+    label: 'Flutlicht',
+    courts: null,
+    days: [1, 2, 3, 4, 5, 6, 7],
+    from_hour: 17,
+    to_hour: 22,
+    cents_per_hour: 300,
+  },
+];
+
+/** Clubs that charge every booking onto the booker's account. */
+async function chargeOntoAccounts(db: Knex, clubs: readonly BenchClub[]): Promise<void> {
+  await db('clubs')
+    .whereIn(
+      'id',
+      clubs.map((club) => club.clubId),
+    )
+    .update({ prices: JSON.stringify(BENCH_PRICES), payment: 'account' });
 }
 
 /** The k-th distinct slot of a club from tomorrow on: 20 courts × 14 hours a day. */
@@ -200,6 +232,9 @@ export async function measureWrites(
   const spread = await createClubs(db, CLIENTS, 1, hash);
   const overTwo = secondApi ? await loggedInClients(api, await createClubs(db, CLIENTS, 1, hash)) : [];
   const plain = await createClubs(db, CLIENTS, 1, hash);
+  const pricedClubs = await createClubs(db, CLIENTS, 1, hash);
+  await chargeOntoAccounts(db, pricedClubs);
+  const pricedClients = await loggedInClients(api, pricedClubs);
   const [shared] = await createClubs(db, 1, CLIENTS, hash);
   const spreadClients = await loggedInClients(api, spread);
   const plainClients = plain.map(({ clubId, userIds }) => ({
@@ -223,11 +258,13 @@ export async function measureWrites(
   const one: Load[] = [];
   const floor: Load[] = [];
   const two: Load[] = [];
+  const priced: Load[] = [];
   try {
     for (let r = 0; r < runs; r++) {
       baseline.push(await load(plainClients, r, viaPlainSql(pool, today)));
       floor.push(await load(spreadClients, r, sessionOnly(api, http), api));
       many.push(await load(spreadClients, r, viaApi([api], today, http), api));
+      priced.push(await load(pricedClients, r, viaApi([api], today, http), api));
       one.push(await load(sharedClients, r, viaApi([api], today, http), api));
       if (secondApi) {
         await secondApi.settled();
@@ -239,7 +276,11 @@ export async function measureWrites(
     await pool.end();
   }
   const doubled = await slotsHeldTwice(db);
-  const failures = [...baseline, ...floor, ...many, ...one, ...two].reduce((sum, l) => sum + l.failures, 0);
+  const charges = Number((await db('account_entries').count({ n: '*' }))[0]!.n);
+  const failures = [...baseline, ...floor, ...many, ...priced, ...one, ...two].reduce(
+    (sum, l) => sum + l.failures,
+    0,
+  );
   const section = 'writes';
   const plainName = 'plain SQL, 50 clubs';
   const postgresMany = postgresMedian(many);
@@ -293,6 +334,30 @@ export async function measureWrites(
       unit: 'ms',
       baseline: medianOf(baseline, 'benchCpuMs'),
       baselineName: "plain SQL's client",
+    },
+    {
+      section,
+      name: '50 clients on 50 clubs, every booking charged onto the account: requests/s',
+      value: medianOf(priced, 'rps'),
+      unit: 'req/s',
+      baseline: medianOf(many, 'rps'),
+      baselineName: 'prices off',
+      target: '≥ 0.9',
+    },
+    {
+      section,
+      name: '50 clients on 50 clubs, every booking charged: CPU time of the API process per booking',
+      value: medianOf(priced, 'apiCpuMs'),
+      unit: 'ms',
+      baseline: medianOf(many, 'apiCpuMs'),
+      baselineName: 'prices off',
+    },
+    {
+      section,
+      name: 'charges written (one per priced booking)',
+      value: charges,
+      unit: '',
+      target: `${CLIENTS * REQUESTS_PER_CLIENT * runs}`,
     },
     {
       section,

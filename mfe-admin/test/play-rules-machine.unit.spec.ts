@@ -5,7 +5,8 @@ import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import type { ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
 import { ApiError } from '@platzbuchung/ui/api/client';
-import { centsOf, draftOf, playRulesBody } from '../src/features/club-settings/play-rules-body';
+import { centsOf } from '@platzbuchung/domain/cents';
+import { draftOf, playRulesBody } from '../src/features/club-settings/play-rules-body';
 import { playRulesMachine } from '../src/features/club-settings/play-rules-machine';
 
 const club: Club = {

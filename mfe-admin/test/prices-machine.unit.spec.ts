@@ -112,6 +112,7 @@ describe('given a club without prices', () => {
     actor.send({ type: 'rule.day', index: 0, day: 7, checked: false });
     actor.send({ type: 'rule.change', index: 0, changes: { from_hour: 17 } });
     actor.send({ type: 'split.change', value: true });
+    actor.send({ type: 'payment.change', value: 'account' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.context.saved !== null);
     expect(sent).toEqual([
@@ -128,6 +129,7 @@ describe('given a club without prices', () => {
           },
         ],
         split_court_fee: true,
+        payment: 'account',
       },
     ]);
   });

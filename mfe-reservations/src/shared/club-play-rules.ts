@@ -5,7 +5,7 @@
  */
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import { priceSettingsOf } from '@platzbuchung/domain/money/prices';
-import type { PlayRules, PriceRule, PriceSettings } from '@platzbuchung/domain/schemas';
+import type { Payment, PlayRules, PriceRule, PriceSettings } from '@platzbuchung/domain/schemas';
 import { getJson } from '@platzbuchung/ui/api/client';
 import { useSyncExternalStore } from 'react';
 import { createSessionCache } from './session-cache';
@@ -16,6 +16,8 @@ export interface ClubRulesAnswer {
   play: PlayRules;
   /** The club's price rules; none when booking is free (or the server predates prices). */
   prices: PriceRule[];
+  /** How the club is paid: "none" when prices only inform (or the server predates accounts). */
+  payment: Payment;
 }
 
 export async function fetchClubRules(clubId: string, signal?: AbortSignal): Promise<ClubRulesAnswer> {
@@ -23,7 +25,8 @@ export async function fetchClubRules(clubId: string, signal?: AbortSignal): Prom
     `/api/club/rules?club_id=${encodeURIComponent(clubId)}`,
     signal,
   );
-  return { rules: answer.rules, play: playRulesOf(answer), prices: priceSettingsOf(answer).prices };
+  const { prices, payment } = priceSettingsOf(answer);
+  return { rules: answer.rules, play: playRulesOf(answer), prices, payment };
 }
 
 export const clubRulesCache = createSessionCache<ClubRulesAnswer>('Platzordnung und Spielregeln');

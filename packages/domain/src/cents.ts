@@ -53,3 +53,14 @@ export function euroAmount(cents: number): string {
  * the sign (as Intl writes it), so "€" never starts a line of its own.
  */
 export const formatEuros = (cents: number): string => `${euroAmount(cents)}\u00a0€`;
+
+/**
+ * Euros as a person types them ("5", "5,5", "5,00", "5.00", "18,50 €") in cents, read digit by
+ * digit, never through a float; anything else comes back as the text, trimmed, for the schema to
+ * refuse in German.
+ */
+export function centsOf(text: string): number | string {
+  const match = /^(\d{1,6})(?:[,.](\d{1,2}))?$/.exec(text.trim().replace(/\s*€$/, ''));
+  if (!match) return text.trim();
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}

@@ -1,7 +1,7 @@
 /**
  * The demo club of `npm start -- --demo`: twelve members, a realistic week on the grid and the four
  * weeks before it, so a newcomer sees the product at work and the admin's figures ("Auslastung",
- * "Gäste") open on a month that was played. Bookings and the court block go through the same command
+ * "Gäste") open on a month that was played, and its Kasse on the members' balances. Bookings and the court block go through the same command
  * handler as the API's, so they obey every rule and appear in the event log.
  */
 import { clubNow } from '@platzbuchung/domain/club-time';
@@ -11,7 +11,7 @@ import type { MakeReservation } from '@platzbuchung/domain/reservations/make-res
 import type { Club } from '@platzbuchung/domain/types';
 import type { PasswordHasher } from './accounts/passwords';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
-import type { PlayRules } from '@platzbuchung/domain/schemas';
+import type { Payment, PlayRules, PriceRule } from '@platzbuchung/domain/schemas';
 import { clubNameColumns, findClub, insertUser } from './accounts/users-store';
 import type { Db } from './db/connect';
 import { blockCourtsCommand } from './commands/blocks';
@@ -55,6 +55,21 @@ const DEMO_PLAY_RULES: PlayRules = playRulesOf({
   guest_fee_cents: 500,
   quotas: [{ days: [1, 2, 3, 4, 5], from_hour: 17, to_hour: 21, hours_per_week: 2 }],
 });
+/**
+ * What the demo club charges (docs/architecture/money.md): floodlight from 18 Uhr on every court,
+ * gathered on the members' accounts with the guests' fees, so its Kasse shows balances.
+ */
+const DEMO_PRICES: readonly PriceRule[] = [
+  {
+    label: 'Flutlicht',
+    courts: null,
+    days: [1, 2, 3, 4, 5, 6, 7],
+    from_hour: 18,
+    to_hour: 21,
+    cents_per_hour: 300,
+  },
+];
+const DEMO_PAYMENT: Payment = 'account';
 const DAYS_SHOWN = 7;
 /** Weeks played before today: the admin's figures open on the last four (stats/range). */
 const PAST_WEEKS = 4;
@@ -83,6 +98,8 @@ async function seedClubAndMembers(
             ...DEMO_CLUB,
             ...DEMO_LOCAL_RULES,
             play_rules: JSON.stringify(DEMO_PLAY_RULES),
+            prices: JSON.stringify(DEMO_PRICES),
+            payment: DEMO_PAYMENT,
             time_zone: timeZone,
           })
           .returning<{ id: string }[]>('id')

@@ -6,6 +6,7 @@ import { DEMO_CLUB_NAME, seedDemo } from '../src/demo';
 import { listReservations } from '../src/reservations/window-list';
 import { blocksBetween } from '../src/projections/blocks';
 import { createTestDatabase } from './support/test-api';
+import { verifyProjections } from '../src/projections/registry';
 
 /** bcrypt's cost is not what this test is about. */
 const fastHasher: PasswordHasher = {
@@ -106,6 +107,23 @@ describe('the demo club', () => {
       .orderBy('position')
       .first('occurred_at');
     expect(first.occurred_at.toISOString()).toBe('2026-10-26T07:00:00.000Z');
+  });
+
+  it('charges floodlight and guests onto the members’ accounts, so its Kasse shows balances', async () => {
+    const clubId: string = (await db('clubs').where({ name: DEMO_CLUB_NAME }).first('id')).id;
+    const balances: { balance_cents: string }[] = await db('account_balances')
+      .where({ club_id: clubId })
+      .select('balance_cents');
+    expect(balances.filter((b) => Number(b.balance_cents) > 0).length).toBeGreaterThanOrEqual(5);
+    const evening: { cents: string }[] = await db('account_entries')
+      .where({ club_id: clubId, kind: 'charge' })
+      .whereRaw("text LIKE '%18-19 Uhr%'")
+      .select('cents');
+    expect(evening.length).toBeGreaterThan(0);
+    // Floodlight alone, or with a guest's fee of 5 € for the hour.
+    expect(new Set(evening.map((line) => Number(line.cents)))).toEqual(new Set([300, 800]));
+    const [verified] = await verifyProjections(db, ['account-balances']);
+    expect(verified!.differences).toEqual([]);
   });
 
   it('changes nothing when seeded again', async () => {

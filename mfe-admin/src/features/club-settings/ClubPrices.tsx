@@ -12,12 +12,16 @@ import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import { courtName } from '@platzbuchung/domain/courts';
 import { priceTexts } from '@platzbuchung/domain/money/prices';
 import { ISO_WEEKDAYS_DE } from '@platzbuchung/domain/players/play-rules';
-import type { ClubSettingsBody, PriceSettings } from '@platzbuchung/domain/schemas';
+import type { ClubSettingsBody, Payment, PriceSettings } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
 import { FailureNotice } from '@platzbuchung/ui/components/failure-notice';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { fetchPriceSettings, saveClubSettings } from './api';
-import { Checkbox, ErrorText, HourSelect, TextInput } from './play-rules-controls';
+import { Checkbox, ErrorText, HourSelect, RadioGroup, TextInput } from './play-rules-controls';
+
+const paymentChoices = (['none', 'account', 'prepaid'] as const).map(
+  (value) => [value, priceTexts.paymentChoices[value]] as const satisfies readonly [Payment, string],
+);
 import type { PathErrors } from './path-errors';
 import {
   canAddPriceRule,
@@ -143,6 +147,14 @@ function PricesForm({
         >
           {priceTexts.split}
         </Checkbox>
+        <RadioGroup
+          legend={priceTexts.payment}
+          name="payment"
+          value={draft.payment}
+          error={errors['/payment']}
+          choices={paymentChoices}
+          onChange={(value) => send({ type: 'payment.change', value })}
+        />
       </fieldset>
       <Preview club={club} draft={draft} send={send} />
       <div className="form__actions">
@@ -161,7 +173,7 @@ function PricesForm({
 
 /** Paths a control of this form shows; any other error goes to the alert above the form. */
 const PLACED = [
-  /^\/(prices|split_court_fee)$/,
+  /^\/(prices|split_court_fee|payment)$/,
   /^\/prices\/\d+(\/(label|courts|days|from_hour|to_hour|cents_per_hour))?$/,
 ];
 

@@ -3,6 +3,7 @@
  * browser. Numbers are held as typed; a value that is no number goes out as typed, so the schema
  * answers it with its German message rather than the form guessing.
  */
+import { centsOf, euroAmount } from '@platzbuchung/domain/cents';
 import type { ClubSettingsBody, PlayRules, Quota } from '@platzbuchung/domain/schemas';
 import { playRulesProperties, QUOTAS_MAX } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
@@ -35,7 +36,7 @@ export const newQuota = (): QuotaDraft => ({
 });
 
 /** "5,00" for 500 cents. */
-const eurosText = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+const eurosText = euroAmount;
 
 export function draftOf(rules: PlayRules): PlayRulesDraft {
   return {
@@ -53,13 +54,6 @@ export function draftOf(rules: PlayRules): PlayRulesDraft {
 function wholeNumber(text: string): number | string {
   const trimmed = text.trim();
   return /^\d{1,6}$/.test(trimmed) ? Number(trimmed) : trimmed;
-}
-
-/** Euros as typed ("5", "5,5", "5,00", "5.00") in cents, or the text itself for the schema to refuse. */
-export function centsOf(text: string): number | string {
-  const match = /^(\d{1,6})(?:[,.](\d{1,2}))?$/.exec(text.trim().replace(/\s*€$/, ''));
-  if (!match) return text.trim();
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
 /** The quota as sent: days in week order. */

@@ -4,18 +4,19 @@
  * in cents, read digit by digit (`centsOf`), never through a float; a price that is no amount
  * goes out as typed, so the schema answers it with its German message.
  */
+import { centsOf, euroAmount } from '@platzbuchung/domain/cents';
 import { courtName } from '@platzbuchung/domain/courts';
 import { formValidator } from '@platzbuchung/domain/form-validators';
 import { formatEuros, priceErrors, priceOfHour, weeklyHourText } from '@platzbuchung/domain/money/prices';
 import {
   PRICE_RULES_MAX,
   type ClubSettingsBody,
+  type Payment,
   type PriceRule,
   type PriceSettings,
 } from '@platzbuchung/domain/schemas';
 import type { Club, FieldError } from '@platzbuchung/domain/types';
 import { unchangedCore } from './core-settings';
-import { centsOf } from './play-rules-body';
 
 export interface PriceRuleDraft {
   label: string;
@@ -39,11 +40,12 @@ export interface PreviewHour {
 export interface PricesDraft {
   rules: PriceRuleDraft[];
   split_court_fee: boolean;
+  payment: Payment;
   preview: PreviewHour;
 }
 
 /** "18,00" for 1800 cents. */
-const eurosText = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+const eurosText = euroAmount;
 
 /** A new rule: every court, every day, the whole opening hours; label and price still to type. */
 export const newPriceRule = (club: Pick<Club, 'start_hour' | 'end_hour'>): PriceRuleDraft => ({
@@ -105,6 +107,7 @@ export function draftOf(club: Club, settings: PriceSettings): PricesDraft {
   return {
     rules: settings.prices.map(ruleDraft),
     split_court_fee: settings.split_court_fee,
+    payment: settings.payment,
     preview: mostExpensiveHour(club, settings.prices),
   };
 }
@@ -131,6 +134,7 @@ export function pricesBody(club: Club, draft: PricesDraft): ClubSettingsBody {
     ...unchangedCore(club),
     prices: draft.rules.map(ruleBody),
     split_court_fee: draft.split_court_fee,
+    payment: draft.payment,
   };
 }
 
@@ -143,8 +147,8 @@ const validatePriceSettings = formValidator<Partial<PriceSettings>>('priceSettin
  * the checks that need the club (its courts, its opening hours), the same functions the API asks.
  */
 export function pricesErrors(club: Club, draft: PricesDraft): FieldError[] {
-  const { prices = [], split_court_fee } = pricesBody(club, draft);
-  const shape = validatePriceSettings?.({ prices, split_court_fee });
+  const { prices = [], split_court_fee, payment } = pricesBody(club, draft);
+  const shape = validatePriceSettings?.({ prices, split_court_fee, payment });
   if (shape && !shape.ok) return shape.errors;
   return priceErrors(prices, club);
 }

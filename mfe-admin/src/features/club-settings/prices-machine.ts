@@ -5,7 +5,7 @@
  * each shows under its own control. The save itself is an actor the view provides.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { PRICE_RULES_MAX, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
+import { PRICE_RULES_MAX, type ClubSettingsBody, type Payment } from '@platzbuchung/domain/schemas';
 import type { FieldError } from '@platzbuchung/domain/types';
 import { errorsByPath, saveFailure, shiftedAfterRemoval, without, type PathErrors } from './path-errors';
 import type { PreviewHour, PriceRuleDraft, PricesDraft } from './prices-body';
@@ -37,6 +37,7 @@ export type PricesEvent =
   | { type: 'rule.day'; index: number; day: number; checked: boolean }
   | { type: 'rule.court'; index: number; court: string; checked: boolean }
   | { type: 'split.change'; value: boolean }
+  | { type: 'payment.change'; value: Payment }
   | { type: 'preview.change'; changes: Partial<PreviewHour> }
   | { type: 'form.submit' };
 
@@ -139,6 +140,13 @@ export const pricesMachine = setup({
           actions: assign(({ context, event }) => ({
             draft: { ...context.draft, split_court_fee: event.value },
             errors: without(context.errors, '/split_court_fee'),
+            saved: null,
+          })),
+        },
+        'payment.change': {
+          actions: assign(({ context, event }) => ({
+            draft: { ...context.draft, payment: event.value },
+            errors: without(context.errors, '/payment'),
             saved: null,
           })),
         },

@@ -1,6 +1,6 @@
 /**
  * The account panel at /profile: who is logged in and "Abmelden" right below, whether the address
- * still needs confirming, the calendar link, the member's own data (name, address, password,
+ * still needs confirming, the account's statement when the club charges, the calendar link, the member's own data (name, address, password,
  * export, erasure), and the Impressum and privacy notice.
  */
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { NotificationSettings } from './NotificationSettings';
 import { PushNotifications } from './PushNotifications';
 import { SepaMandate } from './sepa/SepaMandate';
 import { DataExport } from './own-data/DataExport';
+import { AccountLedger } from './own-account/AccountLedger';
 import { EmailForm } from './own-data/EmailForm';
 import { NameForm } from './own-data/NameForm';
 import { PasswordForm } from './own-data/PasswordForm';
@@ -81,10 +82,11 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
         </div>
       )}
       <EmailConfirmation email={email} />
+      {host.club && <AccountLedger clubId={host.club._id} timeZone={host.club.time_zone} />}
+      {host.club && <SepaMandate clubId={host.club._id} />}
       <CalendarFeed />
       <NotificationSettings />
       <PushNotifications />
-      {host.club && <SepaMandate clubId={host.club._id} />}
       <NameForm firstName={auth.first_name} lastName={auth.last_name} onChanged={host.startSession} />
       <EmailForm
         pendingEmail={email.snapshot.context.state?.pending_email ?? null}

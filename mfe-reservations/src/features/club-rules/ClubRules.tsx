@@ -61,6 +61,7 @@ function RulesText({ answer }: { answer: ClubRulesAnswer }) {
         <section className="club-rules__play" aria-labelledby="club-rules-prices">
           <h2 id="club-rules-prices">{priceTexts.heading}</h2>
           <p>{priceTexts.sumExplained}</p>
+          {answer.payment !== 'none' && <p>{priceTexts.paymentExplained[answer.payment]}</p>}
           <ul>
             {prices.map((line, index) => (
               <li key={`${index}-${line}`}>{line}</li>

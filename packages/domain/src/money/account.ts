@@ -9,8 +9,10 @@ import { formatEuros } from '../cents';
 import type { AccountEvent, PaymentMethod } from './account-events';
 
 export const accountTexts = {
-  title: 'Mein Konto',
+  title: 'Kontoauszug',
+  hint: 'Was Ihr Verein Ihnen für Buchungen berechnet und was Sie bezahlt haben, neueste Zeile zuerst.',
   balance: 'Kontostand',
+  ledgerPath: (clubId: string): string => `/api/account/ledger?club_id=${encodeURIComponent(clubId)}`,
   owes: (cents: number): string => `Offen: ${formatEuros(cents)}`,
   credit: (cents: number): string => `Guthaben: ${formatEuros(-cents)}`,
   settled: 'Ausgeglichen: 0,00\u00a0€',

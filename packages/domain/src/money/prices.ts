@@ -41,7 +41,7 @@ export const priceTexts = {
   // The admin's card "Preise und Zahlung" (Verein).
   cardTitle: 'Preise und Zahlung',
   cardIntro:
-    'Was eine Stunde kostet: Jeder passende Preis zählt, z. B. Hallenmiete und Flutlicht zusammen. Mitglieder sehen die Kosten vor dem Buchen. Abgerechnet wird noch nicht: Mitgliedskonten und Lastschrift folgen.',
+    'Was eine Stunde kostet: Jeder passende Preis zählt, z. B. Hallenmiete und Flutlicht zusammen. Mitglieder sehen die Kosten vor dem Buchen; wie abgerechnet wird, steht unten.',
   loading: 'Preise werden geladen …',
   none: 'Keine Preise: Buchen kostet nichts.',
   add: 'Preis hinzufügen',
@@ -54,7 +54,20 @@ export const priceTexts = {
   chosenCourts: 'Nur diese Plätze',
   from: 'Von',
   to: 'Bis',
-  split: 'Eingetragene Mitspieler teilen sich die Platzgebühr (gilt, sobald abgerechnet wird)',
+  split: 'Eingetragene Mitspieler teilen sich die Platzgebühr (die buchende Person trägt den Rest-Cent)',
+  payment: 'Abrechnung',
+  /** What the Platzordnung tells members about paying, by the club's `payment`. */
+  paymentExplained: {
+    account:
+      'Die Kosten werden bei der Buchung Ihrem Mitgliedskonto belastet; storniert oder verlegt wird gutgeschrieben bzw. nachberechnet. Ihren Kontostand sehen Sie unter Konto.',
+    prepaid:
+      'Gebucht wird mit Guthaben: Eine Buchung ist möglich, wenn Ihr Guthaben die Kosten deckt. Ihr Guthaben sehen Sie unter Konto.',
+  },
+  paymentChoices: {
+    none: 'Keine: Preise werden nur angezeigt',
+    account: 'Aufs Mitgliedskonto: jede Buchung wird dem Konto belastet',
+    prepaid: 'Nur mit Guthaben: gebucht wird, was das Guthaben deckt',
+  },
   previewLegend: 'Beispielstunde',
   previewCourt: 'Platz',
   previewDay: 'Tag',

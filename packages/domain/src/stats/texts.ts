@@ -1,4 +1,5 @@
 /** The German words of the club's numbers: the API's refusals and the "Auslastung" screen. */
+import { formatEuros } from '../cents';
 import { germanInteger } from '../german-numbers';
 import type { LatenessBucket } from './figures';
 import type { StatsKind } from './facts';
@@ -59,7 +60,6 @@ export const statsTexts = {
     later: 'mehr als 7 Tage vorher',
   } satisfies Record<LatenessBucket, string>,
   /** "1.234,50 €" */
-  euros: (cents: number) =>
-    `${germanInteger(Math.floor(cents / 100))},${String(cents % 100).padStart(2, '0')} €`,
+  euros: formatEuros,
   loadFailed: 'Die Zahlen konnten nicht geladen werden.',
 } as const;

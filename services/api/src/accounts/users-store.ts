@@ -7,6 +7,7 @@ import type {
   ClubSettings,
   PlayRules,
   PriceRule,
+  Payment,
   PriceSettings,
 } from '@platzbuchung/domain/schemas';
 import type { Club, MemberStatus, Role, SessionUser, UserListEntry } from '@platzbuchung/domain/types';
@@ -110,11 +111,12 @@ export async function findClub(db: Db, clubId: string): Promise<Club | undefined
 export async function findClubRules(
   db: Db,
   clubId: string,
-): Promise<({ rules: string } & PlayRules & Pick<PriceSettings, 'prices'>) | undefined> {
-  const row: { rules: string; play_rules: PlayRules; prices: PriceRule[] } | undefined = await db('clubs')
-    .where({ id: clubId })
-    .first('rules', 'play_rules', 'prices');
-  return row && { rules: row.rules, ...playRulesOf(row.play_rules), prices: row.prices };
+): Promise<({ rules: string } & PlayRules & Pick<PriceSettings, 'prices' | 'payment'>) | undefined> {
+  const row: { rules: string; play_rules: PlayRules; prices: PriceRule[]; payment: Payment } | undefined =
+    await db('clubs').where({ id: clubId }).first('rules', 'play_rules', 'prices', 'payment');
+  return (
+    row && { rules: row.rules, ...playRulesOf(row.play_rules), prices: row.prices, payment: row.payment }
+  );
 }
 
 /** A club's whole settings, the Platzordnung and play rules included: the club stream's state (commands/clubs). */

@@ -316,7 +316,7 @@ export function accountRoutes(deps: AppDeps): Router<AppState> {
       answers: {
         200: {
           description:
-            'Die Platzordnung (leer, wenn es keine gibt), die Spielregeln und die Preise (`prices`, leer, wenn Buchen nichts kostet).',
+            'Die Platzordnung (leer, wenn es keine gibt), die Spielregeln, die Preise (`prices`, leer, wenn Buchen nichts kostet) und wie abgerechnet wird (`payment`: none, account oder prepaid).',
           schema: object({ rules: text }),
         },
       },
