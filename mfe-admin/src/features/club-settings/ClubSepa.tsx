@@ -4,7 +4,6 @@
  * bank wants one, and the Gläubiger-ID. Saved on its own with the club's other settings unchanged;
  * checked by the schema and the check digits before it is sent. "Keine Lastschrift" ends it.
  */
-import { clubSettingsTexts } from '@platzbuchung/domain/admin/texts';
 import { sepaTexts } from '@platzbuchung/domain/money/sepa/texts';
 import { sepaCreditorSchema, type SepaCreditor } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
@@ -61,7 +60,7 @@ function SepaForm(props: { club: Club; creditor: SepaCreditor | null; onSaved: (
   });
   return (
     <>
-      <SchemaForm form={form} submitLabel={clubSettingsTexts.save} savedText={clubSettingsTexts.saved}>
+      <SchemaForm form={form} submitLabel={sepaTexts.saveCreditor} savedText={sepaTexts.creditorSaved}>
         <TextField field={form.field('creditor_name')} label={sepaTexts.creditorName} autoComplete="off" />
         <TextField field={form.field('creditor_iban')} label={sepaTexts.creditorIban} autoComplete="off" />
         <TextField field={form.field('creditor_bic')} label={sepaTexts.creditorBic} autoComplete="off" />

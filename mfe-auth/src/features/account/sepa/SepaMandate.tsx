@@ -71,7 +71,12 @@ export function SepaMandate({ clubId }: { clubId: string }) {
                 }}
               >
                 <p>{sepaTexts.noMandate}</p>
-                <div className="sepa-mandate__text" tabIndex={0} aria-label={sepaTexts.mandateTextLabel}>
+                <div
+                  className="sepa-mandate__text"
+                  role="region"
+                  tabIndex={0}
+                  aria-label={sepaTexts.mandateTextLabel}
+                >
                   {state.mandate_text.split('\n\n').map((paragraph) => (
                     <p key={paragraph}>{paragraph}</p>
                   ))}

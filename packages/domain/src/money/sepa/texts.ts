@@ -28,6 +28,9 @@ export const sepaTexts = {
   creditorIntro:
     'Mit Name, IBAN des Vereinskontos und Gläubiger-ID (bei der Bundesbank erhältlich) können Mitglieder in „Mein Konto“ ein Lastschriftmandat erteilen.',
   off: 'Keine Lastschrift',
+  // Not "Speichern": the card's prices have that button, and each part saves on its own.
+  saveCreditor: 'Lastschrift-Daten übernehmen',
+  creditorSaved: 'Lastschrift-Daten übernommen.',
   none: 'keine',
   creditorName: 'Zahlungsempfänger',
   creditorIban: 'IBAN des Vereinskontos',
