@@ -35,8 +35,10 @@ export function ClubSepa({ club, onSaved }: { club: Club; onSaved: () => void })
       <SepaForm
         club={club}
         creditor={creditor.data}
-        onSaved={() => {
-          creditor.retry();
+        onSaved={onSaved}
+        // Ended: read again, so the form starts empty.
+        onEnded={() => {
+          creditor.load();
           onSaved();
         }}
       />
@@ -44,8 +46,15 @@ export function ClubSepa({ club, onSaved }: { club: Club; onSaved: () => void })
   );
 }
 
-function SepaForm(props: { club: Club; creditor: SepaCreditor | null; onSaved: () => void }) {
-  const { club, creditor, onSaved } = props;
+function SepaForm(props: {
+  club: Club;
+  creditor: SepaCreditor | null;
+  onSaved: () => void;
+  onEnded: () => void;
+}) {
+  const { club, creditor, onSaved, onEnded } = props;
+  // Whether the club collects now: the form stays (with its "übernommen.") after a save.
+  const [collecting, setCollecting] = useState(creditor !== null);
   const form = useSchemaForm({
     schemaName: 'sepaCreditor',
     schema: sepaCreditorSchema,
@@ -56,7 +65,10 @@ function SepaForm(props: { club: Club; creditor: SepaCreditor | null; onSaved: (
       creditor_id: creditor?.creditor_id ?? '',
     },
     submit: (payload) => saveSepaCreditor(club, payload as unknown as SepaCreditor),
-    onSuccess: onSaved,
+    onSuccess: () => {
+      setCollecting(true);
+      onSaved();
+    },
   });
   return (
     <>
@@ -66,18 +78,18 @@ function SepaForm(props: { club: Club; creditor: SepaCreditor | null; onSaved: (
         <TextField field={form.field('creditor_bic')} label={sepaTexts.creditorBic} autoComplete="off" />
         <TextField field={form.field('creditor_id')} label={sepaTexts.creditorId} autoComplete="off" />
       </SchemaForm>
-      {creditor && <SepaOff club={club} onSaved={onSaved} />}
+      {collecting && <SepaOff club={club} onEnded={onEnded} />}
     </>
   );
 }
 
 /** Ends direct debit for the club: its settings then say `sepa: null`. */
-function SepaOff({ club, onSaved }: { club: Club; onSaved: () => void }) {
+function SepaOff({ club, onEnded }: { club: Club; onEnded: () => void }) {
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const end = () => {
     setState({ busy: true, error: null });
     saveSepaCreditor(club, null).then(
-      () => onSaved(),
+      () => onEnded(),
       (error: unknown) =>
         setState({ busy: false, error: error instanceof Error ? error.message : String(error) }),
     );
