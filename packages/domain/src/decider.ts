@@ -11,6 +11,15 @@ export interface Actor {
   role: Role;
 }
 
+/**
+ * The app itself, for what happens by the clock (a release nobody checked in for,
+ * docs/check-in.md): no member's id, so the log names it "System".
+ */
+export const SYSTEM_ACTOR: Actor = { user_id: '00000000-0000-0000-0000-000000000000', role: 'admin' };
+
+/** How the log names the system where it names who acted. */
+export const SYSTEM_ACTOR_NAME = 'System';
+
 export type RefusalKind =
   | 'conflict'
   | 'limit'

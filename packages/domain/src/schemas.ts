@@ -200,6 +200,67 @@ const quota = {
   },
 } as const;
 
+// --- Check-in and no-shows (docs/check-in.md) ---
+
+export const CHECK_IN_MAX_OPENS_MIN = 60;
+export const CHECK_IN_MAX_RELEASE_AFTER_MIN = 59;
+export const CHECK_IN_MAX_STRIKES = 10;
+export const CHECK_IN_MAX_STRIKE_DAYS = 365;
+
+const checkInText =
+  'Check-in: bitte „required“ (ja/nein) sowie Minuten vorher, Minuten bis zur Freigabe, Versäumnisse, Tage und Pausentage angeben.';
+
+/**
+ * Whether members check in on their court, and what an hour nobody checked in for costs. One
+ * object, saved whole: its numbers only make sense together (the pause is never longer than the
+ * days no-shows are kept, docs/check-in.md).
+ */
+const checkIn = {
+  type: 'object',
+  properties: {
+    required: { type: 'boolean', errorMessage: 'Ob Check-in nötig ist, muss „true“ oder „false“ sein.' },
+    opens_min: integerBetween(
+      0,
+      CHECK_IN_MAX_OPENS_MIN,
+      `Der Check-in öffnet 0 bis ${CHECK_IN_MAX_OPENS_MIN} Minuten vor Beginn.`,
+    ),
+    release_after_min: integerBetween(
+      1,
+      CHECK_IN_MAX_RELEASE_AFTER_MIN,
+      `Die Freigabe erfolgt 1 bis ${CHECK_IN_MAX_RELEASE_AFTER_MIN} Minuten nach Beginn.`,
+    ),
+    strikes: integerBetween(
+      1,
+      CHECK_IN_MAX_STRIKES,
+      `Eine Pause folgt nach 1 bis ${CHECK_IN_MAX_STRIKES} Versäumnissen.`,
+    ),
+    strike_days: integerBetween(
+      1,
+      CHECK_IN_MAX_STRIKE_DAYS,
+      `Versäumnisse zählen 1 bis ${CHECK_IN_MAX_STRIKE_DAYS} Tage lang.`,
+    ),
+    pause_days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: { $data: '1/strike_days' },
+      errorMessage: 'Die Pause dauert mindestens 1 Tag und höchstens so viele Tage, wie Versäumnisse zählen.',
+    },
+  },
+  required: ['required', 'opens_min', 'release_after_min', 'strikes', 'strike_days', 'pause_days'],
+  additionalProperties: false,
+  default: {
+    required: false,
+    opens_min: 15,
+    release_after_min: 10,
+    strikes: 3,
+    strike_days: 28,
+    pause_days: 14,
+  },
+  errorMessage: { type: checkInText },
+} as const;
+
+// --- end of check-in ---
+
 /**
  * The club's rules about who plays; each optional in a request (absent: unchanged). Each names its
  * `default`, the behaviour every club had before it (players/play-rules reads them): a rule added
@@ -245,6 +306,7 @@ export const playRulesProperties = {
     ),
     default: 0,
   },
+  check_in: checkIn,
 } as const;
 
 // --- end of who plays ---
@@ -694,6 +756,22 @@ export interface PlayRules {
   quotas: Quota[];
   /** A booking that starts within this many hours ignores the quotas. */
   quota_exempt_hours: number;
+  /** Check-in and no-shows (docs/check-in.md); off by default. */
+  check_in: CheckInSettings;
+}
+
+/** Check-in (docs/check-in.md): minutes around an hour's start, and what no-shows cost. */
+export interface CheckInSettings {
+  required: boolean;
+  /** Check-in opens this many minutes before the start. */
+  opens_min: number;
+  /** An hour nobody checked in for is released this many minutes after its start. */
+  release_after_min: number;
+  /** This many no-shows within `strike_days` pause the member's own bookings … */
+  strikes: number;
+  strike_days: number;
+  /** … for this many days. */
+  pause_days: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkInRoutes } from './routes/check-in';
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
@@ -85,6 +86,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     moneyRoutes(deps),
     statsRoutes(deps),
     displayRoutes(deps),
+    checkInRoutes(deps),
     sepaRoutes(deps),
     ...(options.routes ?? []),
   ];

@@ -6,11 +6,12 @@ import { purgeOldPasswordResets } from './accounts/password-resets';
 import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 import { purgeExpiredLeases } from './live/leases';
+import { purgeOldNoShows } from './check-in/release-job';
 import { purgeRevokedMandates } from './sepa/mandates';
 
 /**
  * Expired sessions and live-stream leases, rate-limit counters, old reset and confirmation tokens and
- * long-sent mails and push messages and revoked SEPA mandates past their keeping time are removed now and then, and notices held too long for an unconfirmed address are
+ * long-sent mails and push messages, no-shows that count no more and revoked SEPA mandates past their keeping time are removed now and then, and notices held too long for an unconfirmed address are
  * dropped, so the tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
 export function startHousekeeping(
@@ -30,21 +31,36 @@ export function startHousekeeping(
       const mailBodies = await purgeOldMailBodies(db, retention.mailRetentionDays);
       const held = await expireHeldMails(db);
       const pushes = await purgeOldPushes(db, retention.mailRetentionDays);
+      const noShows = await purgeOldNoShows(db, new Date());
       const mandates = await purgeRevokedMandates(db);
-      if (
-        sessions ||
-        limits ||
-        resets ||
-        confirmations ||
-        mails ||
-        leases ||
-        mailBodies ||
-        held ||
-        pushes ||
-        mandates
-      ) {
+      const removed = [
+        sessions,
+        limits,
+        resets,
+        confirmations,
+        mails,
+        leases,
+        mailBodies,
+        held,
+        pushes,
+        noShows,
+        mandates,
+      ];
+      if (removed.some((count) => count > 0)) {
         logger.info(
-          { sessions, limits, resets, confirmations, mails, leases, mailBodies, held, pushes, mandates },
+          {
+            sessions,
+            limits,
+            resets,
+            confirmations,
+            mails,
+            leases,
+            mailBodies,
+            held,
+            pushes,
+            noShows,
+            mandates,
+          },
           'expired rows removed',
         );
       }

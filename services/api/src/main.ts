@@ -17,6 +17,7 @@ import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PLAYER, seedDemo } from './demo';
 import type { AppDeps } from './deps';
 import { startSubscriptionsAsLeader } from './events/leader';
 import { startHousekeeping } from './housekeeping';
+import { startReleaseJob } from './check-in/release-job';
 import { firstScreenAnswers, pageStartup } from './http/page-startup';
 import { createApiServer, listen } from './http/server';
 import { serveUi } from './http/ui';
@@ -91,6 +92,8 @@ async function main(): Promise<void> {
     logger,
     subscriptions: [notificationsSubscription({ publicUrl: config.publicUrl })],
   });
+  // One API worker of the deployment releases the hours nobody checked in for (docs/check-in.md).
+  const releaseJob = startReleaseJob({ db, databaseUrl: config.databaseUrl, logger, clock: deps.clock });
   const server: Server = createApiServer(app.callback());
   await listen(server, { port: config.port, backlog: config.listenBacklog });
   logger.info({ port: config.port, publicUrl: config.publicUrl }, 'api listening');
@@ -109,6 +112,9 @@ async function main(): Promise<void> {
     server.close(async () => {
       await liveStopped;
       // The running batch finishes and saves its checkpoint; what follows is handled at the next start.
+      await releaseJob
+        .stop()
+        .catch((err: unknown) => logger.error({ err }, 'release job did not stop cleanly'));
       await subscriptions
         .stop()
         .catch((err: unknown) => logger.error({ err }, 'subscriptions did not stop cleanly'));

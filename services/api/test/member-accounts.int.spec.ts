@@ -198,6 +198,26 @@ describe('given a club that charges onto the account', () => {
     expect(after.balance_cents).toBe(-5000);
   });
 
+  it('when the member’s own stream has events too, then their account numbers its events on its own', async () => {
+    const m = await chargingClub('account');
+    const role = (value: 'admin' | 'player') =>
+      m.admin.client.request('PUT', `/api/admin/members/${m.player.user._id}/role?club_id=${m.club._id}`, {
+        role: value,
+      });
+    expect((await role('admin')).status).toBe(200);
+    expect((await role('player')).status).toBe(200);
+    await bookedId(m.player.client, m);
+    expect((await enter(m, m.player.user._id, { idempotency_key: 'erste-zahlung' })).status).toBe(201);
+    await bookedId(m.player.client, m, { court_num: '3' });
+    expect((await enter(m, m.player.user._id, { idempotency_key: 'zweite-zahlung' })).status).toBe(201);
+    const versions: { version: number }[] = await api
+      .db('events')
+      .where({ stream_type: 'account', stream_id: m.player.user._id })
+      .orderBy('version')
+      .select('version');
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4]);
+  });
+
   it('when the treasurer reads the balances, then every member is listed, as JSON and as a spreadsheet', async () => {
     const m = await chargingClub('account');
     await bookedId(m.player.client, m);

@@ -13,6 +13,7 @@ import {
 } from '@platzbuchung/domain/display/screen';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 import { useDisplayDay } from './use-display-day';
+import { CheckIn, useCheckInOffered } from './CheckIn';
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -40,7 +41,7 @@ export function Aushang({ secret }: { secret: string }) {
       </main>
     );
   }
-  return <Day day={state.day} now={now} offline={state.offline} />;
+  return <Day day={state.day} now={now} offline={state.offline} secret={secret} />;
 }
 
 function slotText(slot: DisplaySlot): string {
@@ -50,7 +51,18 @@ function slotText(slot: DisplaySlot): string {
   return slot.text ?? displayTexts.booked;
 }
 
-function Day({ day, now, offline }: { day: DisplayDay; now: Date; offline: boolean }) {
+function Day({
+  day,
+  now,
+  offline,
+  secret,
+}: {
+  day: DisplayDay;
+  now: Date;
+  offline: boolean;
+  secret: string;
+}) {
+  const checkIn = useCheckInOffered(secret, day.date);
   const wall = clubWallClock(day.time_zone, now);
   const moment = clubNow(day.time_zone, now);
   const clock = wall.time.slice(0, 5);
@@ -68,6 +80,7 @@ function Day({ day, now, offline }: { day: DisplayDay; now: Date; offline: boole
         <p className="aushang__clock" aria-label={`Uhrzeit ${clock}`}>
           {clock}
         </p>
+        {checkIn && <CheckIn secret={secret} courts={day.courts} />}
       </header>
       {offline && (
         <p className="aushang__offline" role="status">

@@ -15,6 +15,7 @@ import { useResource } from '@platzbuchung/ui/data/use-resource';
 import { saveClubSettings } from './api';
 import type { MessageAnswer } from '../../shared/admin-api';
 import { ClubChanges, loadChanges } from './ClubChanges';
+import { ClubCheckIn } from './ClubCheckIn';
 import { ClubCourtNames } from './ClubCourtNames';
 import { ClubLocalRules } from './ClubLocalRules';
 import { ClubPlayRules } from './ClubPlayRules';
@@ -25,6 +26,7 @@ import { ClubhouseScreen } from './ClubhouseScreen';
 import { SettingsCard } from './SettingsCard';
 import { displayTexts } from '@platzbuchung/domain/display/texts';
 import { priceTexts } from '@platzbuchung/domain/money/prices';
+import { checkInTexts } from '@platzbuchung/domain/check-in/texts';
 
 export function ClubSettings({ host, club }: { host: HostContract; club: Club }) {
   const changes = useResource(loadChanges, club._id);
@@ -44,6 +46,9 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
         </SettingsCard>
         <SettingsCard title={clubSettingsTexts.playRulesTitle}>
           <ClubPlayRules club={club} onSaved={changes.load} />
+        </SettingsCard>
+        <SettingsCard title={checkInTexts.cardTitle} intro={checkInTexts.cardIntro}>
+          <ClubCheckIn club={club} onSaved={changes.load} />
         </SettingsCard>
         <SettingsCard title={priceTexts.cardTitle} intro={priceTexts.cardIntro}>
           <ClubPrices club={club} onSaved={changes.load} />

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../shared/confirm-dialog';
 import { questionFor } from './member-actions';
 import { MemberFilter, emptyText } from './MemberFilter';
 import { MemberRow } from './MemberRow';
+import { NoShows } from '../no-shows';
 import { membersMachine, pendingCount, visibleMembers, type MemberChange } from './members-machine';
 
 function runChange(clubId: string, { memberId, action }: MemberChange): Promise<MessageAnswer<Member[]>> {
@@ -108,6 +109,7 @@ export function Members({ club, selfId, onPendingCount }: MembersProps) {
           </ul>
         )}
       </LoadState>
+      <NoShows clubId={club._id} />
       <ConfirmDialog
         open={question !== null}
         title={question?.title ?? ''}

@@ -101,7 +101,7 @@ export function Guests({ report }: { report: StatsAnswer }) {
 }
 
 export function Cancellations({ report }: { report: StatsAnswer }) {
-  const { cancellations } = report;
+  const { cancellations, released } = report;
   return (
     <section className="stats__panel" aria-labelledby="stats-cancellations">
       <h3 id="stats-cancellations">{statsTexts.cancellationsTitle}</h3>
@@ -116,6 +116,9 @@ export function Cancellations({ report }: { report: StatsAnswer }) {
       </dl>
       {cancellations.by_block > 0 && (
         <p className="admin-part__intro">{statsTexts.byBlock(cancellations.by_block)}</p>
+      )}
+      {released.no_shows > 0 && (
+        <p className="admin-part__intro">{statsTexts.released(released.hours, released.no_shows)}</p>
       )}
     </section>
   );

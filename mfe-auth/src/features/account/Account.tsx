@@ -11,6 +11,7 @@ import { ApiError } from '@platzbuchung/ui/api/client';
 import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
+import { CheckInPin } from './CheckInPin';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailConfirmation, useEmailState } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
@@ -93,6 +94,7 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
         onRequested={(state) => email.send({ type: 'state.changed', state })}
       />
       <PasswordForm />
+      {host.club && auth.status === 'active' && <CheckInPin clubId={host.club._id} />}
       <DataExport />
       <DeleteAccount host={host} />
       <div className="account-actions">

@@ -1,11 +1,12 @@
 /**
  * Platzordnung: the club's rules for its members, as the admin wrote them, and below them the
- * play rules the club set (who plays, guests, quotas) and its prices (docs/architecture/money.md)
+ * play rules the club set (who plays, guests, quotas), its check-in (docs/check-in.md) and its prices (docs/architecture/money.md)
  * in plain words from the domain. The text is
  * plain with its line breaks (CSS `white-space: pre-wrap`); React writes it as text, so markup in
  * it is shown, never run.
  */
 import type { RemoteScreenProps } from '@platzbuchung/host/contract';
+import { checkInTexts, describeCheckIn } from '@platzbuchung/domain/check-in/texts';
 import { clubRulesTexts } from '@platzbuchung/domain/clubs/local-rules';
 import { priceRuleText, priceTexts } from '@platzbuchung/domain/money/prices';
 import { describePlayRules, playRulesTexts } from '@platzbuchung/domain/players/play-rules';
@@ -40,9 +41,10 @@ function RulesPage({ clubId, clubName }: { clubId: string; clubName: string | un
 
 function RulesText({ answer }: { answer: ClubRulesAnswer }) {
   const play = describePlayRules(answer.play);
+  const checkIn = describeCheckIn(answer.play.check_in);
   // A free rule (0 €) costs nothing and says nothing, as in the booking popup.
   const prices = answer.prices.filter((rule) => rule.cents_per_hour > 0).map(priceRuleText);
-  if (!answer.rules && play.length === 0 && prices.length === 0)
+  if (!answer.rules && play.length === 0 && prices.length === 0 && checkIn.length === 0)
     return <p className="club-rules__empty">{clubRulesTexts.none}</p>;
   return (
     <>
@@ -52,6 +54,16 @@ function RulesText({ answer }: { answer: ClubRulesAnswer }) {
           <h2 id="club-rules-play">{playRulesTexts.heading}</h2>
           <ul>
             {play.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {checkIn.length > 0 && (
+        <section className="club-rules__play" aria-labelledby="club-rules-check-in">
+          <h2 id="club-rules-check-in">{checkInTexts.title}</h2>
+          <ul>
+            {checkIn.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

@@ -8,6 +8,7 @@
  * caller that does not load it stops compiling.
  */
 import { courtOpen } from '../blocks/rules/court-open';
+import { notPaused } from '../check-in/rules/not-paused';
 import { namedWithinLimit } from '../players/rules/named-limit';
 import { oneCourtAtATime } from '../players/rules/one-court-at-a-time';
 import { withinQuotas } from '../players/rules/quotas';
@@ -28,6 +29,7 @@ export const bookingRules = [
   openingHours,
   validDate,
   role,
+  notPaused,
   whoIsNamed,
   notPast,
   notTooFarAhead,

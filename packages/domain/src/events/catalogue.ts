@@ -7,6 +7,7 @@
  * here and no switch elsewhere.
  */
 import { REASON_MAX_LENGTH } from '../blocks/blocks';
+import { checkInTexts } from '../check-in/texts';
 import type { BlockEvent } from '../blocks/events';
 import type { ClubEvent } from '../clubs/events';
 import type { MemberEvent } from '../members/events';
@@ -24,8 +25,10 @@ import {
   describeBooking,
   describeCancellation,
   describeChange,
+  describeCheckedIn,
   describeCoPlayerLeft,
   describeOccurrenceCancelled,
+  describeReleased,
   describeSeriesEnded,
   roleChangeLine,
   settingsChangeLines,
@@ -167,6 +170,27 @@ export const eventCatalogue = {
     describe: describeOccurrenceCancelled,
     day: (event) => event.data.date,
     schema: object({ date: isoDate, ...closedBy }, ['date']),
+  },
+  CheckedIn: {
+    streamType: 'reservation',
+    label: checkInTexts.label.checkedIn,
+    describe: (event, nameOf) => describeCheckedIn(event, nameOf),
+    day: (event) => event.data.date,
+    schema: object({ date: isoDate, user_id: uuid }, ['date', 'user_id']),
+  },
+  ReservationReleased: {
+    streamType: 'reservation',
+    label: checkInTexts.label.released,
+    describe: describeReleased,
+    day: (event) => event.data.date,
+    schema: object({ date: isoDate, no_show_id: uuid }, ['date', 'no_show_id']),
+  },
+  NoShowForgiven: {
+    streamType: 'reservation',
+    label: checkInTexts.label.forgiven,
+    describe: () => 'Ein Versäumnis wurde erlassen',
+    day: recordedDay,
+    schema: object({ no_show_id: uuid }, ['no_show_id']),
   },
   SeriesEnded: {
     streamType: 'reservation',

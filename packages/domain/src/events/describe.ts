@@ -12,6 +12,7 @@ import { formatEuros } from '../cents';
 import { priceRuleText } from '../money/prices';
 import { sepaCreditorLine } from '../money/sepa/identifiers';
 import type {
+  CheckInSettings,
   ClubSettings,
   DisplayNames,
   Payment,
@@ -22,6 +23,7 @@ import type {
 } from '../schemas';
 import type { CourtNames, Role } from '../types';
 import type {
+  CheckedIn,
   CoPlayerLeft,
   PlayerRef,
   OccurrenceCancelled,
@@ -29,6 +31,7 @@ import type {
   ReservationChanged,
   ReservationMade,
   ReservationMadeData,
+  ReservationReleased,
   SeriesEnded,
 } from '../reservations/events';
 
@@ -82,6 +85,7 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   guest_fee_cents: 'Gastgebühr',
   quotas: 'Kontingente',
   quota_exempt_hours: 'Kurzfristig ohne Kontingent',
+  check_in: 'Check-in',
   // Prices
   prices: 'Preise',
   split_court_fee: 'Platzgebühr geteilt',
@@ -94,6 +98,13 @@ const paymentWords = { none: 'keine', account: 'aufs Mitgliedskonto', prepaid: '
 const coPlayerWords = { off: 'keine', optional: 'freiwillig', required: 'Pflicht' } as const;
 
 type SettingValue = ClubSettings[keyof ClubSettings];
+
+/** "aus", or "an (15 Min. vorher, Freigabe 10 Min. danach, 3 Versäumnisse in 28 Tagen: 14 Tage Pause)". */
+function checkInSettingText(value: CheckInSettings): string {
+  if (!value.required) return 'aus';
+  const { opens_min, release_after_min, strikes, strike_days, pause_days } = value;
+  return `an (${opens_min} Min. vorher, Freigabe ${release_after_min} Min. danach, ${strikes} Versäumnisse in ${strike_days} Tagen: ${pause_days} Tage Pause)`;
+}
 
 const isPlayRule = (key: keyof ClubSettings): key is keyof PlayRules =>
   (PLAY_RULE_KEYS as readonly string[]).includes(key);
@@ -118,6 +129,7 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
       ? quotas.map((q) => `${quotaWindowText(q)} ${q.hours_per_week} Std./Woche`).join(', ')
       : 'keine';
   }
+  if (key === 'check_in') return checkInSettingText(value as CheckInSettings);
   if (key === 'quota_exempt_hours') return value === 0 ? 'nie' : `${value} Std. vor Beginn`;
   if (key === 'prices') {
     const prices = (value ?? []) as PriceRule[];
@@ -268,6 +280,16 @@ export function describeChange(
 
 export function describeOccurrenceCancelled({ data }: Pick<OccurrenceCancelled, 'data'>): string {
   return `Termin am ${formatDateDe(data.date)} storniert${byBlock(data)}`;
+}
+
+/** "Anna Muster hat für Di., 24.11.2026 eingecheckt". */
+export function describeCheckedIn({ data }: Pick<CheckedIn, 'data'>, nameOf?: NameOf): string {
+  return `${memberName(data.user_id, nameOf)} hat für ${formatDateDe(data.date)} eingecheckt`;
+}
+
+/** The log says only that a date was freed: who did not come is no part of it (docs/privacy.md). */
+export function describeReleased({ data }: Pick<ReservationReleased, 'data'>): string {
+  return `Termin am ${formatDateDe(data.date)} freigegeben: niemand hat eingecheckt`;
 }
 
 export function describeSeriesEnded({ data }: Pick<SeriesEnded, 'data'>): string {

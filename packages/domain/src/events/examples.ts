@@ -61,6 +61,21 @@ export function exampleEvents({ club, user }: ExampleIds): ExampleOf {
       reservation_id: reservation,
       data: { date: '2026-12-01' },
     },
+    CheckedIn: {
+      type: 'CheckedIn',
+      reservation_id: reservation,
+      data: { date: '2026-12-08', user_id: user },
+    },
+    ReservationReleased: {
+      type: 'ReservationReleased',
+      reservation_id: reservation,
+      data: { date: '2026-12-15', no_show_id: '7d3c1f0e-5a2b-4c8d-9e6f-1a2b3c4d5e6f' },
+    },
+    NoShowForgiven: {
+      type: 'NoShowForgiven',
+      reservation_id: reservation,
+      data: { no_show_id: '7d3c1f0e-5a2b-4c8d-9e6f-1a2b3c4d5e6f' },
+    },
     SeriesEnded: { type: 'SeriesEnded', reservation_id: reservation, data: { end_date: '2026-12-22' } },
     ReservationCancelled: {
       type: 'ReservationCancelled',

@@ -45,6 +45,7 @@ export const LIVE_EVENT_TYPES = [
   'SeriesEnded',
   'ReservationCancelled',
   'CoPlayerLeft',
+  'ReservationReleased',
   'CourtsBlocked',
   'BlockLifted',
 ] as const satisfies readonly (ReservationEvent | BlockEvent)['type'][];

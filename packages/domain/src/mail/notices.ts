@@ -51,6 +51,7 @@ export const noticeKinds = [
   'booking-confirmed',
   'membership-approved',
   'waitlist-freed',
+  'booking-released',
   'sepa-pre-notification',
   ...coPlayerNoticeKinds,
 ] as const;
@@ -74,6 +75,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   'booking-confirmed': 'Buchungsbestätigung',
   'membership-approved': 'Mitgliedschaft bestätigt',
   'waitlist-freed': 'Warteliste: Platz frei',
+  'booking-released': 'Buchung freigegeben',
   'sepa-pre-notification': 'Vorabankündigung Lastschrift',
   ...coPlayerNoticeLabels,
 };
@@ -132,6 +134,8 @@ export type NoticeFacts =
   | { kind: 'membership-approved'; clubName: string }
   /** Hours the member waits for that have just become free: one notice per member and change. */
   | { kind: 'waitlist-freed'; clubName: string; slots: BookingSlot[] }
+  /** Nobody checked in, so the hour was given back (docs/check-in.md); to the booker and named members. */
+  | { kind: 'booking-released'; clubName: string; slot: BookingSlot }
   /** A SEPA direct debit announced before it is collected (docs/architecture/money.md, "SEPA direct debit"). */
   | {
       kind: 'sepa-pre-notification';
@@ -157,6 +161,7 @@ const lastDayRules: DayRules<NoticeFacts> = {
       .map((slot) => slot.date)
       .sort()
       .at(-1),
+  'booking-released': (facts) => singleDay(facts.slot),
   'sepa-pre-notification': (facts) => facts.date,
   ...coPlayerLastDay,
 };
@@ -180,6 +185,7 @@ const dayShownRules: DayRules<NoticeFacts> = {
       .map((slot) => slot.date)
       .sort()
       .at(0),
+  'booking-released': (facts) => facts.slot.date,
   'sepa-pre-notification': () => undefined,
   ...coPlayerDayShown,
 };
@@ -200,6 +206,7 @@ const peopleRules: PeopleRules<NoticeFacts> = {
   'booking-confirmed': nobody,
   'membership-approved': nobody,
   'waitlist-freed': nobody,
+  'booking-released': nobody,
   'sepa-pre-notification': nobody,
   ...coPlayerPeople,
 };
@@ -248,6 +255,15 @@ export function noticeText(facts: NoticeFacts, name: NameOf): NoticeText {
         ],
         linkLabel: 'Platzplan ansehen',
         why: `Sie erhalten diese E-Mail, weil jemand anderes Ihre Buchung bei ${club} geändert hat.`,
+      };
+    case 'booking-released':
+      return {
+        subject: `Ihre Buchung bei ${club} wurde freigegeben`,
+        paragraphs: [
+          `Ihre Buchung ${describeSlot(facts.slot)} wurde freigegeben, weil niemand eingecheckt hat.`,
+        ],
+        linkLabel: 'Platzplan ansehen',
+        why: `Sie erhalten diese E-Mail, weil Sie diese Buchung bei ${club} gemacht haben oder darin eingetragen sind.`,
       };
     case 'booking-confirmed':
       return {

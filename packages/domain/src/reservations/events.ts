@@ -80,8 +80,39 @@ export interface CoPlayerLeft {
   data: { user_id: string };
 }
 
+/**
+ * A member said they are on court for one date of the booking (docs/check-in.md): the booker or a
+ * named member, from the app or with their PIN at the clubhouse screen.
+ */
+export interface CheckedIn {
+  type: 'CheckedIn';
+  reservation_id: string;
+  data: { date: IsoDate; user_id: string };
+}
+
+/**
+ * Nobody checked in, so the system freed that date (docs/check-in.md): a single booking is gone,
+ * a series loses that date only. It names nobody: who did not come is a no-show kept apart from
+ * the log, under `no_show_id`, and only for as long as it counts (docs/privacy.md).
+ */
+export interface ReservationReleased {
+  type: 'ReservationReleased';
+  reservation_id: string;
+  data: { date: IsoDate; no_show_id: string };
+}
+
+/** An admin forgave the no-show a release recorded; it no longer counts towards a pause. */
+export interface NoShowForgiven {
+  type: 'NoShowForgiven';
+  reservation_id: string;
+  data: { no_show_id: string };
+}
+
 export type ReservationEvent =
   | ReservationMade
+  | CheckedIn
+  | ReservationReleased
+  | NoShowForgiven
   | OccurrenceCancelled
   | SeriesEnded
   | ReservationCancelled

@@ -3,7 +3,7 @@
  * status rather than a row with optional fields: a cancelled reservation is not a row that happens
  * to be missing, and the decider can tell "never existed" from "gone".
  */
-import type { Reservation } from '../types';
+import type { IsoDate, Reservation } from '../types';
 import type { PlayerRef, ReservationEvent, ReservationMade } from './events';
 
 export type ReservationState =
@@ -49,6 +49,20 @@ export function withPlayers(players: readonly PlayerRef[] | undefined): { co_pla
 const namedMembers = (players: readonly PlayerRef[]) =>
   players.flatMap((p) => ('user_id' in p ? [p.user_id] : []));
 
+/**
+ * A released date (docs/check-in.md) is free again: a series loses that date only, as when one date
+ * is cancelled; a single booking is gone.
+ */
+function released(state: ReservationState, date: IsoDate): ReservationState {
+  if (state.status !== 'active') return state;
+  if (!state.reservation.recurring) return { status: 'cancelled', reservation: state.reservation };
+  return evolveReservation(state, {
+    type: 'OccurrenceCancelled',
+    reservation_id: state.reservation._id,
+    data: { date },
+  });
+}
+
 export function evolveReservation(state: ReservationState, event: ReservationEvent): ReservationState {
   switch (event.type) {
     case 'ReservationMade':
@@ -87,6 +101,12 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
     }
     case 'ReservationCancelled':
       return state.status === 'active' ? { status: 'cancelled', reservation: state.reservation } : state;
+    case 'ReservationReleased':
+      return released(state, event.data.date);
+    case 'CheckedIn':
+    case 'NoShowForgiven':
+      // Who came, and who is forgiven, is no part of the booking itself.
+      return state;
     default: {
       const unknown: never = event;
       throw new Error(`Unbekanntes Ereignis einer Reservierung: ${JSON.stringify(unknown)}`);

@@ -49,6 +49,8 @@ export interface StatsCancellation {
   by_block: boolean;
   /** The date was moved to another booking: not a call-off the figures count. */
   moved: boolean;
+  /** Given back because nobody checked in (docs/check-in.md): neither played nor called off. */
+  released: boolean;
 }
 
 /** What one event changes: the booking's row, a cancelled day, a cancelled day that was a move. */
@@ -132,6 +134,17 @@ export function statsFacts(before: StatsBooking | null, event: EventEnvelope<Res
         ? { booking }
         : { booking, cancellation: cancellationOf(before, before.date, event) };
     }
+    case 'ReservationReleased': {
+      // Nobody checked in (docs/check-in.md): the date is given back like a late cancellation.
+      if (!before) return { booking: null };
+      const cancellation = { ...cancellationOf(before, event.data.date, event), released: true };
+      return before.recurring
+        ? { booking: { ...before, version: event.version }, cancellation }
+        : { booking: { ...before, cancelled_at: event.occurred_at, version: event.version }, cancellation };
+    }
+    case 'CheckedIn':
+    case 'NoShowForgiven':
+      return before ? { booking: { ...before, version: event.version } } : { booking: null };
     case 'CoPlayerLeft':
       // A named member took themselves off: they no longer play there.
       return before
@@ -162,6 +175,7 @@ function cancellationOf(
     cancelled_at: event.occurred_at,
     by_block: event.data.block_id !== undefined,
     moved: false,
+    released: false,
   };
 }
 

@@ -95,6 +95,8 @@ export interface StatsReport {
     by_block: number;
     buckets: { bucket: LatenessBucket; count: number; hours: number }[];
   };
+  /** Hours given back because nobody checked in; each release is one member's no-show (docs/check-in.md). */
+  released: { hours: number; no_shows: number };
 }
 
 const cellKey = (weekday: number, hour: number) => weekday * 100 + hour;
@@ -128,6 +130,7 @@ class Tally {
     latenessBuckets.map(({ bucket }) => [bucket, { bucket, count: 0, hours: 0 }]),
   );
   byBlock = 0;
+  readonly released = { hours: 0, no_shows: 0 };
 
   constructor(club: StatsClub) {
     this.cells = emptyCells();
@@ -211,6 +214,12 @@ function countBookings(input: StatsInput, range: RangeDays, tally: Tally) {
       const date = range.days[i]!;
       const weekday = range.weekdays[i]!;
       const day = calledOff.get(`${booking.reservation_id}:${date}`);
+      if (day?.released) {
+        // Nobody came: not played, and not called off either.
+        tally.released.hours += booking.end_time - booking.start_time;
+        tally.released.no_shows++;
+        continue;
+      }
       if (!day && booking.cancelled_at === null) {
         tally.booked(booking, weekday);
         continue;
@@ -283,6 +292,7 @@ function report(input: StatsInput, tally: Tally): StatsReport {
       by_block: tally.byBlock,
       buckets,
     },
+    released: tally.released,
   };
 }
 

@@ -53,6 +53,8 @@ export const statsTexts = {
   cancellationsSummary: (count: number, hours: number) =>
     `${count === 1 ? '1 Absage' : `${count} Absagen`}, ${germanInteger(hours)} Std. zurückgegeben`,
   byBlock: (count: number) => `${count} durch Sperrungen abgesagt`,
+  released: (hours: number, noShows: number) =>
+    `${hours === 1 ? '1 Stunde' : `${hours} Stunden`} freigegeben, weil niemand eingecheckt hat (${noShows === 1 ? '1 Versäumnis' : `${noShows} Versäumnisse`})`,
   buckets: {
     under_2h: 'weniger als 2 Std. vorher',
     under_24h: '2 bis 24 Std. vorher',

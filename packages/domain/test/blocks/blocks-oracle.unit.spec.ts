@@ -148,7 +148,14 @@ describe('blocks against the day-by-day oracle', () => {
             };
             const decision = bookCourts(
               command,
-              { club: { ...club, courts_count: 3 }, existing, blocks: [], play, bookingRules },
+              {
+                club: { ...club, courts_count: 3 },
+                existing,
+                blocks: [],
+                play,
+                noShowPauses: new Map(),
+                bookingRules,
+              },
               { ...now, hour: 0 },
             );
             const horizon = addDays(start, 7 * 30);

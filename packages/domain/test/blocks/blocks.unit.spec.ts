@@ -128,7 +128,7 @@ describe('while a block holds', () => {
     const decision = makeReservation(
       makeCommand({ court_num: '1', date: '2026-11-24', start_time: 17, end_time: 18 }),
       initialReservationState,
-      { club, existing: [], blocks: [block], play, bookingRules },
+      { club, existing: [], blocks: [block], play, noShowPauses: new Map(), bookingRules },
       now,
     );
     expect(decision).toEqual({

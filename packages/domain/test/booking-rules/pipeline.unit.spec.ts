@@ -1,6 +1,7 @@
 /** The pipeline of booking rules: one list in one order, its context every rule's parts together. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Block } from '../../src/blocks/blocks';
+import type { NoShowPauses } from '../../src/check-in/rules/not-paused';
 import { bookingRules, type BookingRuleContext } from '../../src/booking-rules/pipeline';
 import { firstRefusal } from '../../src/booking-rules/rule';
 import type { PlayContext } from '../../src/players/who-plays';
@@ -17,6 +18,7 @@ describe('the pipeline of booking rules', () => {
       'slot:opening-hours',
       'slot:valid-date',
       'slot:role',
+      'slot:not-paused',
       'people:who-is-named',
       'slot:not-past',
       'slot:not-too-far-ahead',
@@ -36,7 +38,14 @@ describe('the pipeline of booking rules', () => {
       existing: Reservation[];
       blocks: Block[];
       play: PlayContext;
+      noShowPauses: NoShowPauses;
     }>().toExtend<BookingRuleContext>();
+    expectTypeOf<{
+      club: Club;
+      existing: Reservation[];
+      blocks: Block[];
+      play: PlayContext;
+    }>().not.toExtend<BookingRuleContext>();
     expectTypeOf<{
       club: Club;
       existing: Reservation[];
@@ -50,7 +59,7 @@ describe('the pipeline of booking rules', () => {
   });
 
   it('answers the first rule broken; with `people`, only the rules about people', () => {
-    const context = { club, existing: [], blocks: [], play, bookingRules };
+    const context = { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules };
     const unknownCourtAndNamed = asked({ court_num: '9', players: [{ user_id: otherPlayer.user_id }] });
     expect(firstRefusal(unknownCourtAndNamed, context, now)).toEqual({
       kind: 'invalid',

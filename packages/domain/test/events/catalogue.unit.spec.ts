@@ -67,6 +67,10 @@ describe('the event catalogue', () => {
       // A co-player leaving concerns the day it was recorded.
       CoPlayerLeft: '2026-11-20',
       OccurrenceCancelled: '2026-12-01',
+      // The date checked in for, the date released; forgiving is about the day it happened.
+      CheckedIn: '2026-12-08',
+      ReservationReleased: '2026-12-15',
+      NoShowForgiven: '2026-11-20',
       // The first date the series no longer takes place: the Monday on or after the end.
       SeriesEnded: '2026-12-28',
       // A whole series deleted: the first date it would still have taken place after the deletion.

@@ -30,6 +30,12 @@ const expected: Record<EventType, { title: string; line: string }> = {
     line: 'Anna Muster hat sich als Mitspieler ausgetragen',
   },
   OccurrenceCancelled: { title: 'Termin storniert', line: 'Termin am Di., 01.12.2026 storniert' },
+  CheckedIn: { title: 'Mitglied eingecheckt', line: 'Anna Muster hat für Di., 08.12.2026 eingecheckt' },
+  ReservationReleased: {
+    title: 'Termin freigegeben',
+    line: 'Termin am Di., 15.12.2026 freigegeben: niemand hat eingecheckt',
+  },
+  NoShowForgiven: { title: 'Versäumnis erlassen', line: 'Ein Versäumnis wurde erlassen' },
   SeriesEnded: { title: 'Serie beendet', line: 'keine Termine mehr ab Di., 22.12.2026' },
   ReservationCancelled: { title: 'Reservierung storniert', line: 'storniert: alle Termine' },
   CourtsBlocked: {

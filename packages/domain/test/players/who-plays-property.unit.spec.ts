@@ -64,7 +64,14 @@ describe('no sequence of bookings and changes', () => {
           const state = events
             .filter((e) => e.reservation_id === command.reservation_id)
             .reduce(evolveReservation, initialReservationState);
-          const context = { club: limited, existing: rows, blocks: [], play, bookingRules };
+          const context = {
+            club: limited,
+            existing: rows,
+            blocks: [],
+            play,
+            noShowPauses: new Map(),
+            bookingRules,
+          };
           const decision = decide<ReservationCommand, BookingRuleContext>(command, state, context, now);
           if (decision.ok) events.push(...decision.events);
         });

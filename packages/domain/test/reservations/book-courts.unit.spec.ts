@@ -29,7 +29,11 @@ const command = (fields: Partial<BookCourts> = {}): BookCourts => ({
 
 describe('booking several courts at once', () => {
   it('makes one booking per court, linked by the group', () => {
-    const decision = bookCourts(command(), { club, existing: [], blocks: [], play, bookingRules }, now);
+    const decision = bookCourts(
+      command(),
+      { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules },
+      now,
+    );
     expect(decision.ok).toBe(true);
     if (!decision.ok) return;
     const rows = [...replay(decision.events).values()];
@@ -44,7 +48,14 @@ describe('booking several courts at once', () => {
     const taken = made('x', { court_num: '2', date: '2026-12-01', start_time: 18, end_time: 19 });
     const decision = bookCourts(
       command(),
-      { club, existing: [...replay([taken]).values()], blocks: [], play, bookingRules },
+      {
+        club,
+        existing: [...replay([taken]).values()],
+        blocks: [],
+        play,
+        noShowPauses: new Map(),
+        bookingRules,
+      },
       now,
     );
     expect(decision).toEqual({
@@ -55,7 +66,11 @@ describe('booking several courts at once', () => {
 
   it('is for admins, with each court named once and every court one the club has', () => {
     expect(
-      bookCourts(command({ actor: player }), { club, existing: [], blocks: [], play, bookingRules }, now),
+      bookCourts(
+        command({ actor: player }),
+        { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules },
+        now,
+      ),
     ).toMatchObject({
       ok: false,
       error: { kind: 'forbidden' },
@@ -63,7 +78,7 @@ describe('booking several courts at once', () => {
     expect(
       bookCourts(
         command({ court_nums: ['1', '1', '2'] }),
-        { club, existing: [], blocks: [], play, bookingRules },
+        { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules },
         now,
       ),
     ).toMatchObject({
@@ -73,7 +88,7 @@ describe('booking several courts at once', () => {
     expect(
       bookCourts(
         command({ court_nums: ['1', '9', '2'] }),
-        { club, existing: [], blocks: [], play, bookingRules },
+        { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules },
         now,
       ),
     ).toMatchObject({
@@ -84,7 +99,9 @@ describe('booking several courts at once', () => {
 
   it('names nobody: a request naming players is refused in German, not booked without them', () => {
     const named = command({ players: [{ user_id: player.user_id }] });
-    expect(bookCourts(named, { club, existing: [], blocks: [], play, bookingRules }, now)).toEqual({
+    expect(
+      bookCourts(named, { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules }, now),
+    ).toEqual({
       ok: false,
       error: { kind: 'invalid', message: reservationTexts.groupNamesNobody },
     });
@@ -94,7 +111,7 @@ describe('booking several courts at once', () => {
 describe('deleting a group', () => {
   const decided = bookCourts(
     command({ recurring: false, label: null }),
-    { club, existing: [], blocks: [], play, bookingRules },
+    { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules },
     now,
   );
   const members = decided.ok ? [...replay(decided.events).values()] : [];
@@ -126,7 +143,7 @@ describe('deleting a group', () => {
 describe('changing a group', () => {
   const decided = bookCourts(
     command({ recurring: false, label: null }),
-    { club, existing: [], blocks: [], play, bookingRules },
+    { club, existing: [], blocks: [], play, noShowPauses: new Map(), bookingRules },
     now,
   );
   const members = decided.ok ? [...replay(decided.events).values()] : [];
@@ -155,7 +172,7 @@ describe('changing a group', () => {
   it('moves every court alike', () => {
     const decision = changeGroup(
       change(),
-      { club, existing: members, blocks: [], play, bookingRules, members },
+      { club, existing: members, blocks: [], play, noShowPauses: new Map(), bookingRules, members },
       now,
     );
     expect(decision.ok && decision.events.map((e) => [e.type, e.reservation_id])).toEqual([
@@ -166,7 +183,15 @@ describe('changing a group', () => {
   });
 
   it('names nobody: the same guest on every court is refused in German; clearing the players is not', () => {
-    const context = { club, existing: members, blocks: [], play, bookingRules, members };
+    const context = {
+      club,
+      existing: members,
+      blocks: [],
+      play,
+      noShowPauses: new Map(),
+      bookingRules,
+      members,
+    };
     const guest = { guest_id: 'g-9', guest_name: 'Gerda Gast' };
     expect(changeGroup(change({ players: [guest] }), context, now)).toEqual({
       ok: false,
@@ -177,7 +202,11 @@ describe('changing a group', () => {
 
   it('all or none: one court of the group running into a block refuses the whole change, naming it', () => {
     expect(
-      changeGroup(change(), { club, existing: members, blocks: [frost], play, bookingRules, members }, now),
+      changeGroup(
+        change(),
+        { club, existing: members, blocks: [frost], play, noShowPauses: new Map(), bookingRules, members },
+        now,
+      ),
     ).toEqual({
       ok: false,
       error: { kind: 'conflict', message: blockTexts.blocked('3', '2026-11-25', 18, 'Frost') },

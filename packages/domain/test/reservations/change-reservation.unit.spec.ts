@@ -258,7 +258,7 @@ describe('when a change runs into a court block', () => {
   });
 
   it('leaving the blocks out does not compile, neither from a context nor from the rules’ context', () => {
-    const withoutBlocks = { club, existing: [], play, bookingRules };
+    const withoutBlocks = { club, existing: [], play, noShowPauses: new Map(), bookingRules };
     // @ts-expect-error -- the rules handed in read the blocks, which this context leaves out
     expect(() => makeReservation(makeCommand(), initialReservationState, withoutBlocks, now)).toThrow();
     expectTypeOf<BookingRuleContext>().toHaveProperty('blocks').toEqualTypeOf<readonly Block[]>();

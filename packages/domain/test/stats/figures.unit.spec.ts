@@ -282,3 +282,39 @@ describe('an open-ended series over two years', () => {
     expect(cell(report, 1, 8)?.booked).toBe(104);
   });
 });
+
+describe('hours released because nobody checked in (docs/check-in.md)', () => {
+  const released = (id: string, date: string, at: string) =>
+    stored(
+      { type: 'ReservationReleased', reservation_id: id, data: { date, no_show_id: `n-${id}-${date}` } },
+      at,
+    );
+
+  it('are neither played nor called off: counted apart, with one no-show each', () => {
+    const report = figures(
+      [
+        made('r-1', { date: '2026-10-20', start_time: 18, end_time: 20 }),
+        released('r-1', '2026-10-20', '2026-10-20T16:10:00.000Z'),
+        made('r-2', { date: '2026-10-19', recurring: true }),
+        released('r-2', '2026-10-19', '2026-10-19T08:10:00.000Z'),
+      ],
+      '2026-10-19',
+      '2026-10-25',
+    );
+    expect(report.released).toEqual({ hours: 3, no_shows: 2 });
+    expect(report.cancellations.count).toBe(0);
+    expect(report.kinds.member).toBe(0);
+    expect(cell(report, 2, 18)).toMatchObject({ booked: 0 });
+    // The series goes on the next week.
+    expect(
+      figures(
+        [
+          made('r-3', { date: '2026-10-19', recurring: true }),
+          released('r-3', '2026-10-19', '2026-10-19T08:10:00.000Z'),
+        ],
+        '2026-10-26',
+        '2026-10-26',
+      ).kinds.series,
+    ).toBe(1);
+  });
+});

@@ -96,6 +96,8 @@ export interface AccountExport extends OwnStreamParts {
   };
   mails: { kind: string; subject: string; status: string; created_at: string; sent_at: string | null }[];
   sessions: { count: number; last_used_at: string | null };
+  /** Check-in (docs/check-in.md): whether a PIN is set (never the PIN), and the no-shows that still count. */
+  check_in: Awaited<ReturnType<typeof checkInOf>>;
   /** The member's SEPA mandates, the IBAN whole: this export is the member's own (docs/privacy.md). */
   sepa_mandates: ExportedMandate[];
   /** Each SEPA direct debit collected from the member, with the IBAN it was collected from. */
@@ -139,7 +141,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, pushDevices, emailChange, mails, sessions, namedIn] =
+  const [ownEvents, actions, calendarLink, pushDevices, emailChange, mails, sessions, namedIn, checkIn] =
     await Promise.all([
       ownStreamEvents(db, profile.club_id, userId),
       actionsInTheClub(db, profile.club_id, userId),
@@ -149,6 +151,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       mailsTo(db, userId),
       sessionsOf(db, userId),
       namedInBookings(db, profile.club_id, userId),
+      checkInOf(db, userId),
     ]);
   const exported = (row: EventRow) => exportedEvent(row, userId);
   const ownParts = Object.fromEntries(
@@ -192,8 +195,23 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     email_change: emailChange,
     mails,
     sessions,
+    check_in: checkIn,
     sepa_mandates: await mandatesOf(db, userId),
     sepa_debits: await debitsOf(db, userId),
+  };
+}
+
+async function checkInOf(db: Db, userId: string) {
+  const pin: { check_in_pin_hash: string | null } | undefined = await db('users')
+    .where({ id: userId })
+    .first('check_in_pin_hash');
+  const noShows: { date: string; released_at: Date }[] = await db('no_shows')
+    .where({ user_id: userId })
+    .orderBy('date')
+    .select(db.raw(`to_char(date, 'YYYY-MM-DD') AS date`), 'released_at');
+  return {
+    pin_set: Boolean(pin?.check_in_pin_hash),
+    no_shows: noShows.map((n) => ({ date: n.date, released_at: n.released_at.toISOString() })),
   };
 }
 

@@ -48,10 +48,12 @@ const CLUB_COLUMNS = [
 
 /**
  * The club columns, and whether its Platzordnung page has something to say (without the text): a
- * Platzordnung, or prices (docs/architecture/money.md), so members find what an hour costs.
+ * Platzordnung, or prices (docs/architecture/money.md), so members find what an hour costs, or
+ * asks for check-in (docs/check-in.md), so members read how it works.
  */
 const clubColumns = (db: Db) => [...CLUB_COLUMNS, db.raw(HAS_RULES)];
-const HAS_RULES = `(rules <> '' OR prices <> '[]'::jsonb) AS has_rules`;
+const HAS_RULES = `(rules <> '' OR prices <> '[]'::jsonb
+  OR coalesce((play_rules->'check_in'->>'required')::boolean, false)) AS has_rules`;
 /** The same as one SQL select list, for the command path's hand-written query (commands/handle). */
 export const CLUB_SELECT_LIST = [...CLUB_COLUMNS, HAS_RULES].join(', ');
 const SESSION_USER_COLUMNS = ['id', 'club_id', 'role', 'first_name', 'last_name', 'email', 'status'];

@@ -5,12 +5,14 @@
  */
 import type { Knex } from 'knex';
 import { bookingRules, type BookingContext } from '@platzbuchung/domain/booking-rules/pipeline';
+import { pauseEndsOn, type NoShow } from '@platzbuchung/domain/check-in/no-shows';
+import type { NoShowPauses } from '@platzbuchung/domain/check-in/rules/not-paused';
 import { mondayOf } from '@platzbuchung/domain/dates';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
 import type { PlayMember, RequestedPlayer } from '@platzbuchung/domain/players/who-plays';
 import type { PlayerRef } from '@platzbuchung/domain/reservations/events';
 import { withPlayers } from '@platzbuchung/domain/reservations/state';
-import type { PlayRules } from '@platzbuchung/domain/schemas';
+import type { CheckInSettings, PlayRules } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
 import type { MoneyContext } from '@platzbuchung/domain/billing/charges';
 import { preparedRows } from '../db/prepared';
@@ -82,6 +84,7 @@ export async function loadBookingContexts(
     existing: (ReservationRow & { co_players: PlayerRef[] | null })[];
     blocks: BlockRow[];
     play_rules: PlayRules;
+    no_shows: MemberNoShow[];
     members: ({ id: string } & PlayMember)[];
     money: ClubMoneyRow;
     balances: Record<string, string>;
@@ -96,6 +99,8 @@ export async function loadBookingContexts(
                  'split_court_fee', c.split_court_fee) FROM clubs c WHERE c.id = q.club_id) AS money,
               coalesce((SELECT json_object_agg(b.user_id, b.balance_cents) FROM account_balances b
                 WHERE b.user_id = ANY(q.user_ids)), '{}') AS balances,
+              coalesce((SELECT json_agg(s) FROM (SELECT n.id, n.user_id, n.date FROM no_shows n
+                WHERE n.club_id = q.club_id AND n.user_id = ANY(q.user_ids)) s), '[]') AS no_shows,
               coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status
                 FROM users u WHERE u.club_id = q.club_id AND u.id = ANY(q.user_ids)) u), '[]') AS members
        FROM jsonb_to_recordset(?::jsonb)
@@ -104,8 +109,9 @@ export async function loadBookingContexts(
       [reservations, blocks, JSON.stringify(clubs)],
     ),
   );
-  return requests.map(({ club }, n) => {
+  return requests.map(({ club, today }, n) => {
     const row = rows[n]!;
+    const rules = playRulesOf(row.play_rules ?? {});
     return {
       club,
       existing: row.existing.map(({ co_players, ...r }) => ({
@@ -113,14 +119,36 @@ export async function loadBookingContexts(
         ...withPlayers(co_players ?? []),
       })),
       blocks: row.blocks.map(toBlock),
+      noShowPauses: pausesOf(row.no_shows, rules.check_in, today),
       play: {
-        rules: playRulesOf(row.play_rules ?? {}),
+        rules,
         members: new Map(row.members.map(({ id, ...member }) => [id, member])),
       },
       bookingRules,
       money: moneyContext(row.money, row.balances, []),
     };
   });
+}
+
+/** A no-show of one of the members a booking concerns. */
+type MemberNoShow = NoShow & { user_id: string };
+
+/**
+ * Each member's pause (docs/check-in.md) from their no-shows; none while the club asks for no
+ * check-in.
+ */
+function pausesOf(noShows: readonly MemberNoShow[], settings: CheckInSettings, today: string): NoShowPauses {
+  const pauses = new Map<string, string>();
+  if (!settings.required) return pauses;
+  for (const userId of new Set(noShows.map((n) => n.user_id))) {
+    const lastDay = pauseEndsOn(
+      noShows.filter((n) => n.user_id === userId),
+      settings,
+      today,
+    );
+    if (lastDay !== null) pauses.set(userId, lastDay);
+  }
+  return pauses;
 }
 
 /** A changed booking's booker and the members it names now: the change may keep them. */

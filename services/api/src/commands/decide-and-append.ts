@@ -7,9 +7,9 @@ import type { Knex } from 'knex';
 import { clubNow } from '@platzbuchung/domain/club-time';
 import type { LocalMoment } from '@platzbuchung/domain/dates';
 import type { Actor, Decision } from '@platzbuchung/domain/decider';
-import type { DomainEvent } from '@platzbuchung/domain/events/catalogue';
+import type { DomainEvent, StreamType } from '@platzbuchung/domain/events/catalogue';
 import type { Club } from '@platzbuchung/domain/types';
-import { appendForClubs, versionEvents, type StampedEvent } from '../events/store';
+import { appendForClubs, streamKey, versionEvents, type StampedEvent } from '../events/store';
 import { insertsWithAppend, project } from '../projections/registry';
 import type { Clock, CommandDefinition, CommandResult } from './definition';
 
@@ -83,12 +83,13 @@ export async function decideAll<C extends { actor: Actor }, S, Ctx, E extends Do
 /** The accepted commands' events, numbered in their streams and stamped with who and when. */
 async function stamped<C extends { actor: Actor }, E extends DomainEvent>(
   trx: Knex.Transaction,
-  definition: { streamId(command: C): string },
+  definition: { streamType: StreamType; streamId(command: C): string },
   accepted: readonly Decided<C, E>[],
 ): Promise<StampedEvent[]> {
   const known = new Map<string, number>();
   for (const { item, version } of accepted) {
-    if (version !== undefined) known.set(definition.streamId(item.command), version);
+    if (version !== undefined)
+      known.set(streamKey(definition.streamType, definition.streamId(item.command)), version);
   }
   const owned = accepted.flatMap(({ item, decision }) =>
     (decision.ok ? decision.events : []).map((event) => ({ item, event })),

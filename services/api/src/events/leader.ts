@@ -25,14 +25,46 @@ export interface SubscriptionsLeader {
   stop(): Promise<void>;
 }
 
+/** Work one process of the deployment runs at a time: started when it becomes leader, stopped when it is no more. */
+export interface LeaderWork {
+  stop(): Promise<void>;
+}
+
+export interface AsLeaderOptions {
+  databaseUrl: string;
+  logger: Logger;
+  /** The advisory lock's key: a fixed number of its own for each kind of work. */
+  lock: number;
+  /** The work's name in the logs. */
+  name: string;
+  retryMs?: number;
+  start(): LeaderWork;
+}
+
 export function startSubscriptionsAsLeader(options: LeaderOptions): SubscriptionsLeader {
-  const { databaseUrl, logger, retryMs = 5_000 } = options;
-  const log: Logger = logger.child({ component: 'subscriptions-leader' });
+  return startAsLeader({
+    databaseUrl: options.databaseUrl,
+    logger: options.logger,
+    lock: LEADER_LOCK,
+    name: 'subscriptions',
+    ...(options.retryMs === undefined ? {} : { retryMs: options.retryMs }),
+    start: (): SubscriptionsRunner => startSubscriptions(options),
+  });
+}
+
+/**
+ * Runs `start`'s work in the one process that holds the advisory lock `lock`, on a connection of its
+ * own; the others ask again every `retryMs`. When the leader's connection ends, so does its work,
+ * and another process takes the lock and starts it.
+ */
+export function startAsLeader(options: AsLeaderOptions): SubscriptionsLeader {
+  const { databaseUrl, logger, retryMs = 5_000, lock, name } = options;
+  const log: Logger = logger.child({ component: `${name}-leader` });
   let client: pg.Client | undefined;
-  let runner: SubscriptionsRunner | undefined;
+  let runner: LeaderWork | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const resolveHost = hostResolver(databaseUrl, { application_name: 'subscriptions-leader' });
+  const resolveHost = hostResolver(databaseUrl, { application_name: `${name}-leader` });
 
   const resign = async () => {
     const running = runner;
@@ -52,7 +84,7 @@ export function startSubscriptionsAsLeader(options: LeaderOptions): Subscription
       await connection.connect();
       const { rows } = await connection.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_lock($1) AS locked',
-        [LEADER_LOCK],
+        [lock],
       );
       if (!rows[0]?.locked || stopped) {
         await connection.end();
@@ -64,12 +96,12 @@ export function startSubscriptionsAsLeader(options: LeaderOptions): Subscription
           client = undefined;
           void resign().then(() => schedule());
         });
-        runner = startSubscriptions(options);
-        log.info('this process runs the subscriptions');
+        runner = options.start();
+        log.info(`this process runs the ${name}`);
         return;
       }
     } catch (err) {
-      log.warn({ err }, 'could not ask for the subscriptions lock');
+      log.warn({ err }, `could not ask for the ${name} lock`);
       await candidate?.end().catch(() => undefined);
     }
     schedule();

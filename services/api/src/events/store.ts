@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import {
   eventCatalogue,
   streamIdOf,
+  streamTypeOf,
   type DomainEvent,
   type EventEnvelope,
   type EventType,
@@ -68,16 +69,27 @@ async function addCurrentVersions(
   events: readonly DomainEvent[],
   versions: Map<string, number>,
 ): Promise<void> {
-  const unknown = [...new Set(events.map(streamIdOf))].filter((id) => !versions.has(id));
+  const unknown = [...new Set(events.map(streamKeyOf))].filter((key) => !versions.has(key));
   if (!unknown.length) return;
+  const streams = unknown.map((key) => key.split('/') as [StreamType, string]);
   const { rows } = await trx.raw(
-    'SELECT stream_id, max(version) AS version FROM events WHERE stream_id = ANY(?::uuid[]) GROUP BY stream_id',
-    [unknown],
+    `SELECT stream_type, stream_id, max(version) AS version FROM events
+     WHERE (stream_type, stream_id) IN (SELECT * FROM unnest(?::text[], ?::uuid[]))
+     GROUP BY stream_type, stream_id`,
+    [streams.map(([type]) => type), streams.map(([, id]) => id)],
   );
-  for (const id of unknown) versions.set(id, 0);
-  for (const row of rows as { stream_id: string; version: number }[])
-    versions.set(row.stream_id, row.version);
+  for (const key of unknown) versions.set(key, 0);
+  for (const row of rows as { stream_type: StreamType; stream_id: string; version: number }[])
+    versions.set(streamKey(row.stream_type, row.stream_id), row.version);
 }
+
+/**
+ * A stream's key among the versions of an append: its type and id, since streams of two types may
+ * share an id (a member's own stream and their account are both named by the member's id).
+ */
+export const streamKey = (type: StreamType, id: string): string => `${type}/${id}`;
+
+const streamKeyOf = (event: DomainEvent): string => streamKey(streamTypeOf(event.type), streamIdOf(event));
 
 /**
  * One statement appends every event of a command, or of several clubs' commands, and numbers each
@@ -113,7 +125,7 @@ function appendStatement(inserts: readonly { table: string; columns: readonly st
 
 /**
  * Each event checked against its schema and given its stream's next version. `expectedVersions`
- * maps each stream the events touch to its version before them; the unique (stream, version) key
+ * maps streams the events touch (by `streamKey`) to their version before them; the unique (stream, version) key
  * turns any lost race into an error instead of a fork. The caller holds the club's lock.
  */
 export async function versionEvents(
@@ -125,9 +137,9 @@ export async function versionEvents(
   await addCurrentVersions(trx, events, versions);
   return events.map((event) => {
     assertValid(event);
-    const streamId = streamIdOf(event);
-    const version = (versions.get(streamId) ?? 0) + 1;
-    versions.set(streamId, version);
+    const key = streamKeyOf(event);
+    const version = (versions.get(key) ?? 0) + 1;
+    versions.set(key, version);
     return { event, version };
   });
 }

@@ -20,6 +20,7 @@ import { insertOutboxMail, type OutboxDb } from '@platzbuchung/outbox/outbox';
 import { insertPushes } from '@platzbuchung/outbox/push-outbox';
 import { pushChoiceFor, pushText } from '@platzbuchung/domain/push/messages';
 import type { Subscription } from '../events/subscriptions';
+import { checkInRules } from './check-in-notices';
 import { coPlayerRules } from './co-player-notices';
 import { waitlistRules } from './waitlist-notices';
 import { sepaRules } from './sepa-notices';
@@ -164,7 +165,13 @@ function combined(sets: readonly RuleSet[]): Rules {
 }
 
 /** Every set of notice rules, written once: a new kind of change adds its set here. */
-export const noticeRuleSets: readonly RuleSet[] = [holderRules, coPlayerRules, waitlistRules, sepaRules];
+export const noticeRuleSets: readonly RuleSet[] = [
+  holderRules,
+  coPlayerRules,
+  waitlistRules,
+  checkInRules,
+  sepaRules,
+];
 
 /** Which notices each event type may cause. */
 export const noticeRules: Rules = combined(noticeRuleSets);

@@ -35,6 +35,7 @@ const WAITLIST_FREEING_TYPES = [
   'OccurrenceCancelled',
   'SeriesEnded',
   'ReservationChanged',
+  'ReservationReleased',
   'BlockLifted',
 ] as const satisfies readonly EventType[];
 

@@ -62,17 +62,20 @@ function balancesOf(entries: readonly EntryRow[]) {
   return [...balances.values()];
 }
 
+/**
+ * The new lines and what they add to each balance, in one statement: a booking's charge is on the
+ * path of every booking in a club that charges, so it costs one round trip, not one per table.
+ */
+const APPLY = `WITH added AS (
+    INSERT INTO ${ENTRIES} SELECT * FROM jsonb_populate_recordset(NULL::${ENTRIES}, ?::jsonb)
+    RETURNING user_id, club_id, cents)
+  INSERT INTO ${BALANCES} (user_id, club_id, balance_cents)
+  SELECT user_id, club_id, sum(cents) FROM added GROUP BY user_id, club_id
+  ON CONFLICT (user_id) DO UPDATE SET balance_cents = ${BALANCES}.balance_cents + EXCLUDED.balance_cents`;
+
 async function applyAll(trx: Knex.Transaction, events: readonly EventEnvelope[]): Promise<void> {
   const entries = (events as EventEnvelope<AccountEvent>[]).map(entryOf);
-  if (!entries.length) return;
-  await trx(ENTRIES).insert(entries);
-  for (const balance of balancesOf(entries)) {
-    await trx.raw(
-      `INSERT INTO ${BALANCES} (user_id, club_id, balance_cents) VALUES (?, ?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET balance_cents = ${BALANCES}.balance_cents + EXCLUDED.balance_cents`,
-      [balance.user_id, balance.club_id, balance.balance_cents],
-    );
-  }
+  if (entries.length) await trx.raw(APPLY, [JSON.stringify(entries)]);
 }
 
 /** Every line the log holds, in its order. */

@@ -36,6 +36,7 @@ export const CANCELLATION_COLUMNS = [
   'cancelled_at',
   'by_block',
   'moved',
+  'released',
 ] as const;
 
 /** A row as pg returns it: dates stay strings (db/connect), instants come as Date. */
@@ -93,7 +94,15 @@ const bookingLine = (b: StatsBooking) =>
   ].join('\t');
 
 const cancellationLine = (c: StatsCancellation) =>
-  [c.reservation_id, c.date, c.club_id, c.cancelled_at, copyField(c.by_block), copyField(c.moved)].join('\t');
+  [
+    c.reservation_id,
+    c.date,
+    c.club_id,
+    c.cancelled_at,
+    copyField(c.by_block),
+    copyField(c.moved),
+    copyField(c.released),
+  ].join('\t');
 
 /** About this many events a page: each page's rows are written before the next is read. */
 const EVENTS_PER_PAGE = 50_000;

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR, SYSTEM_ACTOR_NAME } from '@platzbuchung/domain/decider';
 import Router from '@koa/router';
 import { eventTypes, isEventType, streamIdOf, type EventType } from '@platzbuchung/domain/events/catalogue';
 import { erasedMember } from '@platzbuchung/domain/names';
@@ -66,6 +67,10 @@ function limit(ctx: AppContext): number {
  * The club's event log for its admins, paginated by position: `after` pages forward
  * (oldest first, for following new events), otherwise newest first with `before` for older pages.
  */
+/** The system (a release nobody checked in for, docs/check-in.md) by its name; anyone else unknown was erased. */
+const systemOrErased = (id: string) =>
+  id === SYSTEM_ACTOR.user_id ? { _id: id, first_name: SYSTEM_ACTOR_NAME, last_name: '' } : erasedMember(id);
+
 export function eventRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
 
@@ -114,7 +119,7 @@ export function eventRoutes(deps: AppDeps): Router<AppState> {
         return {
           ...event,
           // An id without an account is an erased member (docs/privacy-erasure.md).
-          actor: actors.get(actor_id) ?? erasedMember(actor_id),
+          actor: actors.get(actor_id) ?? systemOrErased(actor_id),
           reservation: stored.stream_type === 'reservation' ? (made.get(streamIdOf(stored)) ?? null) : null,
         };
       }),

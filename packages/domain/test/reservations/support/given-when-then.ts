@@ -52,7 +52,7 @@ function contextFor(
     return { club, rules: play.rules, bookerRole: booker === admin.user_id ? 'admin' : 'player' } as const;
   }
   const existing = [...replay(events.filter(isReservationEvent)).values()];
-  return { club, existing, blocks: blocksAfter(events, club), play, bookingRules };
+  return { club, existing, blocks: blocksAfter(events, club), play, noShowPauses: new Map(), bookingRules };
 }
 
 /** The command's own stream, folded the way the API folds it before deciding. */
