@@ -37,6 +37,7 @@ const club = {
   court_names: {},
   prices: [],
   split_court_fee: false,
+  sepa: null,
   payment: 'none' as const,
 };
 

@@ -539,6 +539,61 @@ export const priceSettingsProperties = {
 
 // --- end of prices ---
 
+// --- SEPA direct debit: the club as creditor (docs/architecture/money.md, "SEPA direct debit") ---
+
+/** What SEPA allows for a name in a collection file (the file transliterates the rest). */
+export const SEPA_NAME_MAX_LENGTH = 70;
+const sepaCreditorText =
+  'Lastschrift: bitte Name des Vereins, IBAN und Gläubiger-ID angeben (BIC freiwillig), oder keine Lastschrift.';
+
+/**
+ * The club's own account and creditor identifier for SEPA direct debit; null: the club collects no
+ * direct debits. The schema checks the shape (spaces and small letters allowed, as people type
+ * them); the check digits are money/sepa/identifiers' `sepaCreditorErrors`.
+ */
+/** The creditor's fields, as the Verein card's form holds them (its own schema, `sepaCreditor`). */
+const sepaCreditorProperties = {
+  creditor_name: {
+    type: 'string',
+    minLength: 2,
+    maxLength: SEPA_NAME_MAX_LENGTH,
+    pattern: FREE_TEXT_PATTERN,
+    errorMessage: `Der Name des Zahlungsempfängers muss 2 bis ${SEPA_NAME_MAX_LENGTH} Zeichen lang sein, ohne Steuerzeichen.`,
+  },
+  creditor_iban: {
+    type: 'string',
+    maxLength: 42,
+    pattern: '^[A-Za-z]{2} ?[0-9]{2}[A-Za-z0-9 ]{11,38}$',
+    errorMessage: 'Bitte geben Sie die IBAN des Vereinskontos an (z. B. DE89 3704 0044 0532 0130 00).',
+  },
+  creditor_bic: {
+    type: 'string',
+    pattern: '^[A-Za-z]{6}[A-Za-z0-9]{2}(?:[A-Za-z0-9]{3})?$',
+    errorMessage: 'Eine BIC hat 8 oder 11 Zeichen (z. B. COBADEFFXXX).',
+  },
+  creditor_id: {
+    type: 'string',
+    maxLength: 40,
+    pattern: '^[A-Za-z]{2} ?[0-9]{2}[A-Za-z0-9 ]{4,36}$',
+    errorMessage: 'Bitte geben Sie die Gläubiger-ID des Vereins an (z. B. DE98ZZZ09999999999).',
+  },
+} as const;
+const SEPA_CREDITOR_REQUIRED = ['creditor_name', 'creditor_iban', 'creditor_id'] as const;
+
+const sepaSettingsProperties = {
+  sepa: {
+    type: 'object',
+    nullable: true,
+    default: null,
+    properties: sepaCreditorProperties,
+    required: SEPA_CREDITOR_REQUIRED,
+    additionalProperties: false,
+    errorMessage: { type: sepaCreditorText, required: sepaCreditorText },
+  },
+} as const;
+
+// --- end of SEPA ---
+
 // --- Court names (docs/architecture/club-time.md, "Court names") ---
 
 /** A court's own name is at most this long once trimmed (clubs/court-names checks it). */
@@ -721,6 +776,7 @@ export const clubSettingsSchema = {
     ...playRulesProperties,
     ...courtNamesProperties,
     ...priceSettingsProperties,
+    ...sepaSettingsProperties,
   },
   required: ['name', 'courts_count', 'start_hour', 'end_hour', 'reservations_limit'],
   ...unknownFieldsRefused,
@@ -753,6 +809,15 @@ export const priceSettingsSchema = {
   ...unknownFieldsRefused,
 } as const;
 
+/** The SEPA part of the "Preise und Zahlung" card, checked in the browser; sent as `sepa`. */
+export const sepaCreditorSchema = {
+  $id: 'sepaCreditor',
+  type: 'object',
+  properties: sepaCreditorProperties,
+  required: SEPA_CREDITOR_REQUIRED,
+  ...unknownFieldsRefused,
+} as const;
+
 /** The admin's clubhouse screen card: how it names players. */
 export const clubDisplaySchema = {
   $id: 'clubDisplay',
@@ -773,6 +838,7 @@ export const formSchemas = {
   clubDisplay: clubDisplaySchema,
   playRules: playRulesSchema,
   priceSettings: priceSettingsSchema,
+  sepaCreditor: sepaCreditorSchema,
   accountName: accountNameSchema,
   changePassword: changePasswordSchema,
   changeEmail: changeEmailSchema,
@@ -897,6 +963,21 @@ export interface PriceSettings {
 /** How a club's bookings are paid (docs/architecture/money.md). */
 export type Payment = 'none' | 'account' | 'prepaid';
 
+/** The club as creditor of SEPA direct debits (docs/architecture/money.md, "SEPA direct debit"). */
+export interface SepaCreditor {
+  creditor_name: string;
+  /** Electronic form once saved: capitals, no spaces. */
+  creditor_iban: string;
+  creditor_bic?: string;
+  /** The Gläubiger-ID, electronic form once saved. */
+  creditor_id: string;
+}
+
+/** Settings recorded before SEPA lack it: the club collected no direct debits (null). */
+export interface SepaSettings {
+  sepa: SepaCreditor | null;
+}
+
 /** The courts' own names; settings recorded before they existed lack them (none). */
 export interface CourtNamesSetting {
   court_names: CourtNames;
@@ -904,14 +985,15 @@ export interface CourtNamesSetting {
 
 /** A club's whole settings, as `ClubSettingsChanged` records them before and after. */
 export interface ClubSettings
-  extends ClubCoreSettings, ClubLocalRules, PlayRules, CourtNamesSetting, PriceSettings {}
+  extends ClubCoreSettings, ClubLocalRules, PlayRules, CourtNamesSetting, PriceSettings, SepaSettings {}
 
 /** The body of `PUT /api/admin/club`: the core fields, and whichever club-local or play rules change. */
 export type ClubSettingsBody = ClubCoreSettings &
   Partial<ClubLocalRules> &
   Partial<PlayRules> &
   Partial<CourtNamesSetting> &
-  Partial<PriceSettings>;
+  Partial<PriceSettings> &
+  Partial<SepaSettings>;
 
 export type ClubBody = ClubCoreSettings &
   Pick<Partial<ClubLocalRules>, 'time_zone'> &

@@ -35,6 +35,7 @@ import { schemaRoutes } from './routes/schemas';
 import { waitlistRoutes } from './routes/waitlist';
 import { moneyRoutes } from './routes/money';
 import { statsRoutes } from './routes/stats';
+import { sepaRoutes } from './routes/sepa';
 
 export interface AppOptions {
   /** Route groups added by later features (reservations, mail, admin), mounted under /api. */
@@ -88,6 +89,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     statsRoutes(deps),
     displayRoutes(deps),
     checkInRoutes(deps),
+    sepaRoutes(deps),
     ...(options.routes ?? []),
   ];
   // The API's description covers every group mounted here, its own routes included.

@@ -7,10 +7,11 @@ import type { Db } from './db/connect';
 import { purgeExpiredSessions } from './http/session';
 import { purgeExpiredLeases } from './live/leases';
 import { purgeOldCheckIns, purgeOldNoShows } from './check-in/release-job';
+import { purgeRevokedMandates } from './sepa/mandates';
 
 /**
  * Expired sessions and live-stream leases, rate-limit counters, old reset and confirmation tokens and
- * long-sent mails and push messages no-shows that count no more and check-ins of hours long over are removed now and then, and notices held too long for an unconfirmed address are
+ * long-sent mails and push messages, no-shows that count no more, check-ins of hours long over and revoked SEPA mandates past their keeping time are removed now and then, and notices held too long for an unconfirmed address are
  * dropped, so the tables stay small; mails' bodies go after `mailRetentionDays` (docs/privacy-erasure.md).
  */
 export function startHousekeeping(
@@ -32,6 +33,7 @@ export function startHousekeeping(
       const pushes = await purgeOldPushes(db, retention.mailRetentionDays);
       const noShows = await purgeOldNoShows(db, new Date());
       const checkIns = await purgeOldCheckIns(db, new Date());
+      const mandates = await purgeRevokedMandates(db);
       const removed = [
         sessions,
         limits,
@@ -44,6 +46,7 @@ export function startHousekeeping(
         pushes,
         noShows,
         checkIns,
+        mandates,
       ];
       if (removed.some((count) => count > 0)) {
         logger.info(
@@ -59,6 +62,7 @@ export function startHousekeeping(
             pushes,
             noShows,
             checkIns,
+            mandates,
           },
           'expired rows removed',
         );

@@ -34,7 +34,8 @@ const DEFAULT_LOCAL_RULES = {
   court_names: {},
   prices: [],
   split_court_fee: false,
-  payment: 'none' as const,
+  payment: 'none',
+  sepa: null,
 };
 
 describe('every admin endpoint: anonymous 401, player 403, admin of another club 403, admin 200', () => {

@@ -21,6 +21,7 @@ import { ClubCourtNames } from './ClubCourtNames';
 import { ClubLocalRules } from './ClubLocalRules';
 import { ClubPlayRules } from './ClubPlayRules';
 import { ClubPrices } from './ClubPrices';
+import { ClubSepa } from './ClubSepa';
 import { clubFromAnswer } from './local-rules-body';
 import { ClubhouseScreen } from './ClubhouseScreen';
 import { SettingsCard } from './SettingsCard';
@@ -56,6 +57,7 @@ export function ClubSettings({ host, club }: { host: HostContract; club: Club })
         </SettingsCard>
         <SettingsCard title={priceTexts.cardTitle} intro={priceTexts.cardIntro}>
           <ClubPrices club={club} onSaved={changes.load} />
+          <ClubSepa club={club} onSaved={changes.load} />
         </SettingsCard>
         <SettingsCard title={displayTexts.cardTitle}>
           <ClubhouseScreen club={club} onSaved={changes.load} />

@@ -16,6 +16,7 @@ import { DeleteAccount } from './DeleteAccount';
 import { EmailConfirmation, useEmailState } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
 import { PushNotifications } from './PushNotifications';
+import { SepaMandate } from './sepa/SepaMandate';
 import { DataExport } from './own-data/DataExport';
 import { AccountLedger } from './own-account/AccountLedger';
 import { EmailForm } from './own-data/EmailForm';
@@ -83,6 +84,7 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
       )}
       <EmailConfirmation email={email} />
       {host.club && <AccountLedger clubId={host.club._id} timeZone={host.club.time_zone} />}
+      {host.club && <SepaMandate clubId={host.club._id} />}
       <CalendarFeed />
       <NotificationSettings />
       <PushNotifications />

@@ -14,6 +14,7 @@ import type {
   DisplayNames,
   PlayRules,
   PriceSettings,
+  SepaSettings,
 } from '../schemas';
 import type { FieldError } from '../types';
 
@@ -74,6 +75,7 @@ export function withLocalRules(
     court_names: {},
     ...DEFAULT_PRICE_SETTINGS,
     prices: [],
+    sepa: null,
     ...recorded,
   };
 }
@@ -84,9 +86,10 @@ export function withLocalRules(
  */
 export type RecordedClubSettings = Omit<
   ClubSettings,
-  keyof ClubLocalRules | keyof PlayRules | keyof CourtNamesSetting | keyof PriceSettings
+  keyof ClubLocalRules | keyof PlayRules | keyof CourtNamesSetting | keyof PriceSettings | keyof SepaSettings
 > &
   Partial<ClubLocalRules> &
   Partial<PlayRules> &
   Partial<CourtNamesSetting> &
-  Partial<PriceSettings>;
+  Partial<PriceSettings> &
+  Partial<SepaSettings>;

@@ -10,6 +10,7 @@ import { displayNamesLabels } from '../display/texts';
 import { PLAY_RULE_KEYS, playRulesOf, quotaWindowText, weekdaysText } from '../players/play-rules';
 import { formatEuros } from '../cents';
 import { priceRuleText } from '../money/prices';
+import { sepaCreditorLine } from '../money/sepa/identifiers';
 import type {
   CheckInSettings,
   ClubSettings,
@@ -19,6 +20,7 @@ import type {
   PlayRules,
   PriceRule,
   Quota,
+  SepaCreditor,
 } from '../schemas';
 import type { CourtNames, Role } from '../types';
 import type {
@@ -92,6 +94,7 @@ export const settingNames: Record<keyof ClubSettings, string> = {
   prices: 'Preise',
   split_court_fee: 'Platzgebühr geteilt',
   payment: 'Abrechnung',
+  sepa: 'Lastschrift (SEPA)',
 };
 
 const paymentWords = { none: 'keine', account: 'aufs Mitgliedskonto', prepaid: 'nur mit Guthaben' } as const;
@@ -141,6 +144,7 @@ function settingValue(key: keyof ClubSettings, value: SettingValue): string {
   if (key === 'payment') return paymentWords[(value ?? 'none') as Payment];
   if (key === 'categories') return ((value ?? []) as MemberCategory[]).map(categoryText).join(', ');
   if (key === 'junior_until_age') return value === null ? 'keine Jugend nach Alter' : `${value} Jahre`;
+  if (key === 'sepa') return sepaCreditorLine((value ?? null) as SepaCreditor | null);
   if (key === 'court_names') {
     const named = Object.entries((value ?? {}) as CourtNames).sort(([a], [b]) => Number(a) - Number(b));
     return named.length ? named.map(([court, name]) => `Platz ${court} „${name}“`).join(', ') : 'keine';
@@ -181,7 +185,9 @@ export function settingsChangeLines({
     // Member approval: missing means "no". Club-local rules: events from before them lack them
     // on both sides, and nothing changed there.
     .filter((key) => {
-      // Member approval, court names and prices: missing means "no", "none" and "free"; compared as read.
+      // Member approval, court names, prices and payment: missing means "no", "none", "free" and
+      // "none"; compared as read. SEPA too ("no direct debit"), by its data: two IBANs may end alike.
+      if (key === 'sepa') return JSON.stringify(before.sepa ?? null) !== JSON.stringify(after.sepa ?? null);
       if (['member_approval', 'court_names', 'prices', 'split_court_fee', 'payment'].includes(key))
         return settingValue(key, before[key]) !== settingValue(key, after[key]);
       // Play rules: an event from before them lacks them, which means their defaults.

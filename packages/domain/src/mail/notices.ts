@@ -5,6 +5,8 @@
  * template in the mailer, since only the mailer ever sees them.
  */
 import type { IsoDate, PlayerRef } from '../types';
+import { formatDayDe } from '../dates';
+import { sepaTexts } from '../money/sepa/texts';
 import {
   cancelledDay,
   describeSlot,
@@ -50,6 +52,7 @@ export const noticeKinds = [
   'membership-approved',
   'waitlist-freed',
   'booking-released',
+  'sepa-pre-notification',
   ...coPlayerNoticeKinds,
 ] as const;
 
@@ -73,6 +76,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   'membership-approved': 'Mitgliedschaft bestätigt',
   'waitlist-freed': 'Warteliste: Platz frei',
   'booking-released': 'Buchung freigegeben',
+  'sepa-pre-notification': 'Vorabankündigung Lastschrift',
   ...coPlayerNoticeLabels,
 };
 
@@ -132,6 +136,16 @@ export type NoticeFacts =
   | { kind: 'waitlist-freed'; clubName: string; slots: BookingSlot[] }
   /** Nobody checked in, so the hour was given back (docs/check-in.md); to the booker and named members. */
   | { kind: 'booking-released'; clubName: string; slot: BookingSlot }
+  /** A SEPA direct debit announced before it is collected (docs/architecture/money.md, "SEPA direct debit"). */
+  | {
+      kind: 'sepa-pre-notification';
+      clubName: string;
+      cents: number;
+      /** The day the bank debits the member. */
+      date: IsoDate;
+      mandateReference: string;
+      creditorId: string;
+    }
   | CoPlayerFacts;
 
 export type NoticeKind = NoticeFacts['kind'];
@@ -148,6 +162,7 @@ const lastDayRules: DayRules<NoticeFacts> = {
       .sort()
       .at(-1),
   'booking-released': (facts) => singleDay(facts.slot),
+  'sepa-pre-notification': (facts) => facts.date,
   ...coPlayerLastDay,
 };
 
@@ -171,6 +186,7 @@ const dayShownRules: DayRules<NoticeFacts> = {
       .sort()
       .at(0),
   'booking-released': (facts) => facts.slot.date,
+  'sepa-pre-notification': () => undefined,
   ...coPlayerDayShown,
 };
 
@@ -191,6 +207,7 @@ const peopleRules: PeopleRules<NoticeFacts> = {
   'membership-approved': nobody,
   'waitlist-freed': nobody,
   'booking-released': nobody,
+  'sepa-pre-notification': nobody,
   ...coPlayerPeople,
 };
 
@@ -274,6 +291,17 @@ export function noticeText(facts: NoticeFacts, name: NameOf): NoticeText {
         ],
         linkLabel: 'Jetzt Platz buchen',
         why: `Sie erhalten diese E-Mail, weil Sie sich bei ${club} auf die Warteliste gesetzt haben.`,
+      };
+    case 'sepa-pre-notification':
+      return {
+        subject: sepaTexts.preNotificationSubject(club),
+        paragraphs: [
+          sepaTexts.preNotification(facts.cents, formatDayDe(facts.date)),
+          `Zahlungsempfänger: ${club}, Gläubiger-ID ${facts.creditorId}, Mandatsreferenz ${facts.mandateReference}.`,
+          'Bitte sorgen Sie für ausreichende Deckung Ihres Kontos. Ihre Buchungen und Zahlungen sehen Sie in „Mein Konto“.',
+        ],
+        linkLabel: 'Platzplan ansehen',
+        why: `Sie erhalten diese E-Mail, weil Sie ${club} ein SEPA-Lastschriftmandat erteilt haben.`,
       };
     default:
       return coPlayerNoticeText(facts, name);

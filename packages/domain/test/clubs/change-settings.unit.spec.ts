@@ -25,6 +25,7 @@ const settings: ClubSettings = {
   quotas: [],
   court_names: {},
   ...priceSettingsOf({}),
+  sepa: null,
 };
 const registered: ClubState = { status: 'registered', settings };
 

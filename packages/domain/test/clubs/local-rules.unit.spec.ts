@@ -18,6 +18,7 @@ const current: ClubSettings = {
   ...playRulesOf({}),
   court_names: {},
   ...priceSettingsOf({}),
+  sepa: null,
 };
 
 describe('saving settings', () => {
@@ -56,6 +57,7 @@ describe('settings recorded before the club-local rules', () => {
       ...playRulesOf({}),
       court_names: {},
       ...priceSettingsOf({}),
+      sepa: null,
     });
   });
 

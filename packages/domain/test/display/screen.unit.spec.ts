@@ -166,6 +166,7 @@ describe('the display_names setting in the log', () => {
       ...playRulesOf({}),
       court_names: {},
       ...priceSettingsOf({}),
+      sepa: null,
     };
     const after: ClubSettings = { ...before, display_names: 'full' };
     expect(settingsChangeLines({ data: { before, after } })).toEqual([

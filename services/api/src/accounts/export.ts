@@ -11,6 +11,8 @@ import type { MemberStatus, Reservation, Role } from '@platzbuchung/domain/types
 import type { Db } from '../db/connect';
 import { EVENT_COLUMNS, toEnvelope, type EventRow } from '../events/rows';
 import { waitlistExport } from '../reservations/own-waitlist';
+import { mandatesOf, type ExportedMandate } from '../sepa/mandates';
+import { debitsOf, type ExportedDebit } from '../sepa/collections';
 import { accountExport } from '../money/ledger';
 import type { ExportedEvent } from './export-section';
 
@@ -99,6 +101,10 @@ export interface AccountExport extends OwnStreamParts {
   sessions: { count: number; last_used_at: string | null };
   /** Check-in (docs/check-in.md): whether a PIN is set (never the PIN), and the no-shows that still count. */
   check_in: Awaited<ReturnType<typeof checkInOf>>;
+  /** The member's SEPA mandates, the IBAN whole: this export is the member's own (docs/privacy.md). */
+  sepa_mandates: ExportedMandate[];
+  /** Each SEPA direct debit collected from the member, with the IBAN it was collected from. */
+  sepa_debits: ExportedDebit[];
 }
 
 const ABOUT =
@@ -199,6 +205,8 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
     mails,
     sessions,
     check_in: checkIn,
+    sepa_mandates: await mandatesOf(db, userId),
+    sepa_debits: await debitsOf(db, userId),
   };
 }
 

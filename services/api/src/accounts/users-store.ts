@@ -125,7 +125,7 @@ export async function findClubRules(
 export async function findClubSettings(db: Db, clubId: string): Promise<ClubSettings | undefined> {
   const row:
     | (Omit<ClubRow, 'has_rules' | 'id'> &
-        Pick<ClubSettings, 'rules' | 'display_names' | 'prices' | 'split_court_fee' | 'payment'> & {
+        Pick<ClubSettings, 'rules' | 'display_names' | 'prices' | 'split_court_fee' | 'payment' | 'sepa'> & {
           play_rules: PlayRules;
         })
     | undefined = await db('clubs')
@@ -138,6 +138,7 @@ export async function findClubSettings(db: Db, clubId: string): Promise<ClubSett
       'prices',
       'split_court_fee',
       'payment',
+      'sepa',
     ]);
   if (!row) return undefined;
   const { play_rules: playRules, court_names: courtNames, ...settings } = row;

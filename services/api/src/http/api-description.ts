@@ -21,7 +21,7 @@ export type Access = 'public' | 'login' | 'member' | 'admin' | 'secret-link';
 
 /** How an answer's body is written; JSON unless said otherwise. */
 export type MediaKind =
-  'json' | 'csv' | 'calendar' | 'event-stream' | 'ndjson' | 'html' | 'javascript' | 'css' | 'none';
+  'json' | 'csv' | 'calendar' | 'event-stream' | 'ndjson' | 'html' | 'javascript' | 'css' | 'xml' | 'none';
 
 export interface Answer {
   /** What the answer means, in German. */

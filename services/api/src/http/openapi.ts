@@ -27,6 +27,7 @@ const MEDIA_TYPES: Record<Exclude<MediaKind, 'none'>, string> = {
   html: 'text/html',
   javascript: 'text/javascript',
   css: 'text/css',
+  xml: 'application/xml',
 };
 
 /** The media types an answer is sent as; none for an empty one. */

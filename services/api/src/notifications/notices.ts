@@ -23,6 +23,7 @@ import type { Subscription } from '../events/subscriptions';
 import { checkInRules } from './check-in-notices';
 import { coPlayerRules } from './co-player-notices';
 import { waitlistRules } from './waitlist-notices';
+import { sepaRules } from './sepa-notices';
 import {
   bookingBefore,
   cameBack,
@@ -164,7 +165,13 @@ function combined(sets: readonly RuleSet[]): Rules {
 }
 
 /** Every set of notice rules, written once: a new kind of change adds its set here. */
-export const noticeRuleSets: readonly RuleSet[] = [holderRules, coPlayerRules, waitlistRules, checkInRules];
+export const noticeRuleSets: readonly RuleSet[] = [
+  holderRules,
+  coPlayerRules,
+  waitlistRules,
+  checkInRules,
+  sepaRules,
+];
 
 /** Which notices each event type may cause. */
 export const noticeRules: Rules = combined(noticeRuleSets);

@@ -78,6 +78,9 @@ const pricesFromLog = {
 };
 const PRICE_KEYS: readonly string[] = Object.keys(pricesFromLog);
 
+/** The club as SEPA creditor: settings recorded before it (or a JSON null) mean no direct debit. */
+const sepaFromLog = `nullif(l.after->'sepa', 'null'::jsonb)`;
+
 const settingsSpec: LatestAfter = {
   type: 'ClubSettingsChanged',
   table: 'clubs',
@@ -88,7 +91,7 @@ const settingsSpec: LatestAfter = {
            'display_names', t.display_names)
         || jsonb_build_object('member_approval', t.member_approval, 'play_rules', t.play_rules,
              'court_names', t.court_names, 'prices', t.prices, 'split_court_fee', t.split_court_fee,
-             'payment', t.payment)`,
+             'payment', t.payment, 'sepa', t.sepa)`,
   fromLog: `jsonb_build_object('name', l.after->>'name', 'courts_count', (l.after->>'courts_count')::int,
            'start_hour', (l.after->>'start_hour')::int, 'end_hour', (l.after->>'end_hour')::int,
            'reservations_limit', (l.after->>'reservations_limit')::int,
@@ -100,7 +103,7 @@ const settingsSpec: LatestAfter = {
         || jsonb_build_object('member_approval', COALESCE((l.after->>'member_approval')::boolean, false),
              'play_rules', ${playRulesFromLog}, 'court_names', ${courtNamesFromLog},
              'prices', ${pricesFromLog.prices}, 'split_court_fee', ${pricesFromLog.split_court_fee},
-             'payment', ${pricesFromLog.payment})`,
+             'payment', ${pricesFromLog.payment}, 'sepa', ${sepaFromLog})`,
 };
 
 export const clubSettingsProjection: Projection = {
@@ -132,6 +135,7 @@ export const clubSettingsProjection: Projection = {
           prices: JSON.stringify(priceSettingsOf(after).prices),
           split_court_fee: priceSettingsOf(after).split_court_fee,
           payment: priceSettingsOf(after).payment,
+          sepa: after.sepa ? JSON.stringify(after.sepa) : null,
         });
     }
   },
@@ -145,6 +149,7 @@ export const clubSettingsProjection: Projection = {
      court_names = ${courtNamesFromLog},
      prices = ${pricesFromLog.prices}, split_court_fee = ${pricesFromLog.split_court_fee},
      payment = ${pricesFromLog.payment},
+     sepa = ${sepaFromLog},
      ${Object.entries(localRulesFromLog)
        .map(([column, value]) => `${column} = ${value}`)
        .join(', ')}`,

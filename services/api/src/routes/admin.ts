@@ -10,6 +10,7 @@ import { occursOn } from '@platzbuchung/domain/recurrence';
 import { localRulesErrors } from '@platzbuchung/domain/clubs/local-rules';
 import { courtNamesErrors } from '@platzbuchung/domain/courts';
 import { priceCategoryErrors, priceErrors } from '@platzbuchung/domain/money/prices';
+import { recordedSepaCreditor, sepaCreditorErrors } from '@platzbuchung/domain/money/sepa/identifiers';
 import { clubSettingsSchema, type ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import * as texts from '@platzbuchung/domain/texts';
 import { memberStatuses, type MemberStatus, type Role } from '@platzbuchung/domain/types';
@@ -260,20 +261,23 @@ export function adminRoutes(deps: AppDeps): Router<AppState> {
 
   router.put('/club', async (ctx) => {
     const clubId = adminClub(ctx);
-    const settings = validateSettings(ctx.request.body);
+    const asked = validateSettings(ctx.request.body);
     // A price for some categories names those the club has after this save (docs/who-plays.md).
-    const categories = settings.categories ?? (await findPlayRules(deps.db, clubId))?.categories ?? [];
+    const categories = asked.categories ?? (await findPlayRules(deps.db, clubId))?.categories ?? [];
     const fieldErrors = [
-      ...localRulesErrors(settings),
-      ...courtNamesErrors(settings.court_names ?? {}, settings.courts_count),
-      ...priceErrors(settings.prices ?? [], settings),
-      ...categoriesErrors(settings),
+      ...localRulesErrors(asked),
+      ...courtNamesErrors(asked.court_names ?? {}, asked.courts_count),
+      ...priceErrors(asked.prices ?? [], asked),
+      ...categoriesErrors(asked),
       ...priceCategoryErrors(
-        settings.prices ?? [],
+        asked.prices ?? [],
         categories.map((c) => c.id),
       ),
+      ...sepaCreditorErrors(asked.sepa),
     ];
     if (fieldErrors.length) throw badRequest(fieldErrors);
+    // The club's IBAN and Gläubiger-ID are recorded as banks write them: capitals, no spaces.
+    const settings = asked.sepa === undefined ? asked : { ...asked, sepa: recordedSepaCreditor(asked.sepa) };
     // Another club's name, or one that looks like it, is refused before anything is decided.
     if (await clubNameTaken(deps.db, settings.name, clubId)) throw clubNameRefused();
     const actor = sessionUser(ctx);
