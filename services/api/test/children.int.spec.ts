@@ -9,6 +9,7 @@ import * as familyTexts from '@platzbuchung/domain/families/texts';
 import * as texts from '@platzbuchung/domain/texts';
 import type { MemberCategory } from '@platzbuchung/domain/schemas';
 import type { Club } from '@platzbuchung/domain/types';
+import type { AccountExport } from '../src/accounts/export';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
 import { TestClient } from './support/client';
@@ -112,6 +113,20 @@ describe('given a member of a club with juniors by age', () => {
     expect(removed.body.message).toBe(familyTexts.childRemoved('Lena Graf'));
     expect((await list(m.player.client)).body.data).toEqual([]);
     expect(await api.db('users').where({ id: body.data._id }).first()).toBeUndefined();
+  });
+});
+
+describe("the parent's data export", () => {
+  it('holds the children with their name and birth year', async () => {
+    const m = await clubWithMembers(api.url);
+    const { body } = await add(m.player.client, LENA);
+    const exported = await m.player.client.get<AccountExport>('/api/account/export');
+    expect(exported.status).toBe(200);
+    expect(exported.body.children).toEqual([
+      { id: body.data._id, ...LENA, category_id: null, added_at: expect.any(String) },
+    ]);
+    const other = await m.admin.client.get<AccountExport>('/api/account/export');
+    expect(other.body.children).toEqual([]);
   });
 });
 
