@@ -14,3 +14,22 @@ export const childSaved = (name: string): string => `Die Angaben zu ${name} sind
 export const childRemoved = (name: string): string => `${name} ist nicht mehr in Ihrem Konto.`;
 export const childNotFound = 'Dieses Kind gibt es in Ihrem Konto nicht.';
 export const tooManyChildren = (max: number): string => `Ein Konto hat höchstens ${max} Kinder.`;
+/** The Konto card "Kinder". */
+export const screen = {
+  title: 'Kinder',
+  intro:
+    'Kinder ohne eigene E-Mail-Adresse tragen Sie hier ein. Von ihnen speichern wir nur Namen und Geburtsjahr.',
+  loading: 'Kinder werden geladen …',
+  none: 'Sie haben noch keine Kinder eingetragen.',
+  add: 'Kind hinzufügen',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  birthYear: 'Geburtsjahr',
+  save: 'Speichern',
+  cancel: 'Abbrechen',
+  edit: (name: string): string => `${name} bearbeiten`,
+  remove: (name: string): string => `${name} entfernen`,
+  editShort: 'Bearbeiten',
+  removeShort: 'Entfernen',
+  born: (year: number, category: string): string => `Jahrgang ${year} · ${category}`,
+};
