@@ -141,6 +141,25 @@ function ownClubFromQueryOrBody(ctx: AppContext, user: SessionUser, bodyClubId: 
   return assertOwnClub(user, queryClubId ?? bodyClubId ?? user.club_id);
 }
 
+/**
+ * A booking for a child (docs/who-plays.md, "Families"): only one of the member's own children, on
+ * one court; the decider then books in the child's name by the child's rules.
+ */
+async function childBookedFor(
+  db: AppDeps['db'],
+  user: SessionUser,
+  clubId: string,
+  body: MakeReservationBody,
+): Promise<{ on_behalf_of?: string }> {
+  if (body.on_behalf_of === undefined) return {};
+  if (body.court_nums !== undefined) throw badRequest(reservationTexts.childOneCourt);
+  const child = await db('users')
+    .where({ id: body.on_behalf_of, parent_id: user._id, club_id: clubId })
+    .first('id');
+  if (!child) throw badRequest(reservationTexts.notYourChild);
+  return { on_behalf_of: body.on_behalf_of };
+}
+
 export function reservationRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
   const clock = commandClock(deps);
@@ -215,7 +234,9 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
       // The user comes from the session; a body naming someone else is refused, not silently rewritten.
       if (body.user_id !== undefined && body.user_id !== user._id) throw new HttpError(403, texts.forbidden);
+      const forChild = await childBookedFor(deps.db, user, clubId, body);
       const booking = {
+        ...forChild,
         actor,
         start_time: body.start_time,
         end_time: body.end_time,
