@@ -7,6 +7,9 @@ import * as categoryTexts from '@platzbuchung/domain/categories/texts';
 import * as reservationTexts from '@platzbuchung/domain/reservations/texts';
 import type { MemberCategory } from '@platzbuchung/domain/schemas';
 import type { Club, Reservation } from '@platzbuchung/domain/types';
+import { EVENT_COLUMNS, toEnvelope } from '../src/events/rows';
+import { createLogger } from '../src/logger';
+import { notificationsSubscription } from '../src/notifications/notices';
 import { clubWithMembers, loggedIn, signUp, type Members } from './support/fixtures';
 import { apiForFile } from './support/api-for-file';
 import type { TestClient } from './support/client';
@@ -124,5 +127,37 @@ describe('given a parent with a junior child in a club whose Jugend plays Mo–F
     });
     expect(courts.status).toBe(400);
     expect(courts.body.error).toBe(reservationTexts.childOneCourt);
+  });
+
+  it('when the admin cancels the child’s booking, then the parent is told at their own address', async () => {
+    const m = await parentWithJuniorChild();
+    const booked = await book(m.player.client, m.club._id, {
+      start_time: 10,
+      end_time: 11,
+      on_behalf_of: m.childId,
+    });
+    expect(booked.status).toBe(201);
+    const [made] = await api.db('reservations').where({ user_id: m.childId }).pluck('id');
+    const cancel = await m.admin.client.post(`/api/reservations?reservation_id=${made}`, {
+      club_id: m.club._id,
+      form_method: 'delete',
+      date: FRIDAY,
+      delete_type: 'all',
+    });
+    expect(cancel.status).toBe(200);
+    const row = await api
+      .db('events')
+      .where({ stream_type: 'reservation', stream_id: made, type: 'ReservationCancelled' })
+      .first(EVENT_COLUMNS);
+    await notificationsSubscription({ publicUrl: 'http://localhost:3000' }).handle(toEnvelope(row), {
+      db: api.db,
+      logger: createLogger('booking-for-a-child', 'silent'),
+    });
+    const mails = await api
+      .db('mail_outbox')
+      .where({ kind: 'booking-cancelled' })
+      .whereIn('user_id', [m.player.user._id, m.childId])
+      .select('user_id', 'to_address');
+    expect(mails).toEqual([{ user_id: m.player.user._id, to_address: m.player.user.email }]);
   });
 });
