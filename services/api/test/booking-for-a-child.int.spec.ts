@@ -160,4 +160,26 @@ describe('given a parent with a junior child in a club whose Jugend plays Mo–F
       .select('user_id', 'to_address');
     expect(mails).toEqual([{ user_id: m.player.user._id, to_address: m.player.user.email }]);
   });
+
+  it('when the parent cancels the child’s booking, then it is gone; another member may not', async () => {
+    const m = await parentWithJuniorChild();
+    expect(
+      (await book(m.player.client, m.club._id, { start_time: 10, end_time: 11, on_behalf_of: m.childId }))
+        .status,
+    ).toBe(201);
+    const [made] = await api.db('reservations').where({ user_id: m.childId }).pluck('id');
+    const cancel = (client: TestClient) =>
+      client.post<{ error?: string }>(`/api/reservations?reservation_id=${made}`, {
+        club_id: m.club._id,
+        form_method: 'delete',
+        date: FRIDAY,
+        delete_type: 'all',
+      });
+    const other = await loggedIn(api.url, (await signUp(api.url, m.club._id)).email);
+    const refused = await cancel(other.client);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(reservationTexts.notOwnReservation);
+    expect((await cancel(m.player.client)).status).toBe(200);
+    expect(await api.db('reservations').where({ user_id: m.childId }).pluck('id')).toEqual([]);
+  });
 });

@@ -160,6 +160,19 @@ async function childBookedFor(
   return { on_behalf_of: body.on_behalf_of };
 }
 
+/** A booking of one of the member's children, which the member cancels as their own (docs/who-plays.md, "Families"). */
+async function childsBooking(
+  db: AppDeps['db'],
+  user: SessionUser,
+  reservationId: string,
+): Promise<{ on_behalf_of?: string }> {
+  const row: { user_id: string } | undefined = await db('reservations as r')
+    .join('users as u', 'u.id', 'r.user_id')
+    .where({ 'r.id': reservationId, 'u.parent_id': user._id })
+    .first('r.user_id');
+  return row ? { on_behalf_of: row.user_id } : {};
+}
+
 export function reservationRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
   const clock = commandClock(deps);
@@ -211,6 +224,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       const deletion = {
         reservation_id: reservationId,
         actor,
+        ...(await childsBooking(deps.db, user, reservationId)),
         date: body.date,
         delete_type: body.delete_type,
       };
