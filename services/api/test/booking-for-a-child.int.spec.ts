@@ -182,4 +182,27 @@ describe('given a parent with a junior child in a club whose Jugend plays Mo–F
     expect((await cancel(m.player.client)).status).toBe(200);
     expect(await api.db('reservations').where({ user_id: m.childId }).pluck('id')).toEqual([]);
   });
+
+  it('when the parent names the child as co-player at 19 Uhr, then the child’s category refuses it too', async () => {
+    const m = await parentWithJuniorChild();
+    const saved = await m.admin.client.request('PUT', `/api/admin/club?club_id=${m.club._id}`, {
+      ...core(m.club),
+      categories,
+      junior_until_age: 18,
+      co_players: 'optional',
+    });
+    expect(saved.status).toBe(200);
+    const named = (start: number) =>
+      book(m.player.client, m.club._id, {
+        start_time: start,
+        end_time: start + 1,
+        players: [{ user_id: m.childId }],
+      });
+    const refused = await named(19);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(
+      categoryTexts.outsideWindows('Lena Graf', 'Jugend', 'Mo–Fr nur bis 18 Uhr'),
+    );
+    expect((await named(16)).status).toBe(201);
+  });
 });
