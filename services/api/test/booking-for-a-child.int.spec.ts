@@ -205,4 +205,22 @@ describe('given a parent with a junior child in a club whose Jugend plays Mo–F
     );
     expect((await named(16)).status).toBe(201);
   });
+
+  it('when an admin books for their own child, then the child’s rules hold, not the club’s freedom', async () => {
+    const m = await parentWithJuniorChild();
+    const child = await m.admin.client.post<{ data: { _id: string } }>('/api/account/children', {
+      first_name: 'Paul',
+      last_name: 'Berger',
+      birth_year: 2013,
+    });
+    const refused = await book(m.admin.client, m.club._id, {
+      start_time: 19,
+      end_time: 20,
+      on_behalf_of: child.body.data._id,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(
+      categoryTexts.outsideWindows('Paul Berger', 'Jugend', 'Mo–Fr nur bis 18 Uhr'),
+    );
+  });
 });

@@ -97,7 +97,8 @@ export function makeReservation<Context extends BookingFacts>(
   const booking = {
     ...event.data,
     deleted_dates: [],
-    actor: command.actor,
+    // A child's booking is a member's, not the club's: an admin parent's is ruled as the child's.
+    actor: command.on_behalf_of ? { user_id: command.on_behalf_of, role: 'player' as const } : command.actor,
     booker: holderOf(command),
     label: command.label,
     players: command.players,
