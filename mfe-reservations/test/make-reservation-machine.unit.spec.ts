@@ -1,7 +1,7 @@
 import { DEFAULT_PLAY_RULES } from '@platzbuchung/domain/players/play-rules';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@platzbuchung/ui/api/client';
 import type { Reservation } from '@platzbuchung/domain/types';
 import type { MakeReservationBody } from '../src/shared/reservations-api';
@@ -226,5 +226,42 @@ describe('makeReservation popup when the slot is taken meanwhile', () => {
     actor.send({ type: 'slot.taken' });
     expect(actor.getSnapshot().value).toBe('sending');
     expect(actor.getSnapshot().context.taken).toBe(false);
+  });
+});
+
+describe('makeReservation popup, booking for a child (docs/who-plays.md, "Families")', () => {
+  const lena = { _id: 'c1', first_name: 'Lena', last_name: 'Graf', birth_year: 2014, category: 'Jugend' };
+
+  function startWithChildren() {
+    const request = pendingRequest();
+    const loadChildren = fromPromise<readonly (typeof lena)[]>(async () => [lena]);
+    const actor = createActor(
+      makeReservationMachine.provide({ actors: { submit: request.submit, loadChildren } }),
+      { input: input(false) },
+    ).start();
+    return { actor, request };
+  }
+
+  it('offers the children once loaded and sends the chosen one as on_behalf_of', async () => {
+    const { actor, request } = startWithChildren();
+    await waitFor(actor, (s) => s.context.children.length === 1);
+    expect(actor.getSnapshot().context.forChild).toBeNull();
+    actor.send({ type: 'for.change', childId: 'c1' });
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent[0]).toMatchObject({ court_num: '3', on_behalf_of: 'c1' });
+  });
+
+  it('books for the member themself by default, and takes no id that is not a child', async () => {
+    const { actor, request } = startWithChildren();
+    await waitFor(actor, (s) => s.context.children.length === 1);
+    actor.send({ type: 'for.change', childId: 'someone-else' });
+    expect(actor.getSnapshot().context.forChild).toBeNull();
+    actor.send({ type: 'popup.submit' });
+    expect(request.sent[0]).not.toHaveProperty('on_behalf_of');
+  });
+
+  it('knows no children where the view does not load them', () => {
+    const { actor } = start(input(false));
+    expect(actor.getSnapshot().context.children).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 /** The auth calls with the response shapes the API answers. */
-import { ApiError, getFile, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import { ApiError, deleteJson, getFile, getJson, postJson, putJson } from '@platzbuchung/ui/api/client';
+import type { Child, ChildBody } from '@platzbuchung/domain/families/schemas';
 import { confirmationTexts } from '@platzbuchung/domain/mail/email-confirmation';
 import type { NotificationSettings } from '@platzbuchung/domain/schemas';
 import type { Payload } from '@platzbuchung/ui/forms/form-machine';
@@ -70,3 +71,18 @@ export const fetchEmailState = (signal?: AbortSignal) =>
   getJson<EmailChangeAnswer['data']>('/api/account/email', signal);
 
 export const sendConfirmationLink = () => postJson<MessageResponse>('/api/account/email/confirmation', {});
+
+/** The member's children (docs/who-plays.md, "Families"). */
+export const fetchChildren = async (signal?: AbortSignal) =>
+  (await getJson<{ data: Child[] }>('/api/account/children', signal)).data;
+
+/** A child's form as sent: a new child without id, the year as typed when it is no number. */
+export type ChildRequest = Omit<ChildBody, 'birth_year'> & { id: string | null; birth_year: number | string };
+
+/** Adds a child (no id) or saves one's name and birth year. */
+export const saveChild = ({ id, ...child }: ChildRequest) =>
+  id === null
+    ? postJson<MessageResponse & { data: Child }>('/api/account/children', child)
+    : putJson<MessageResponse & { data: Child }>(`/api/account/children/${id}`, child);
+
+export const removeChild = (id: string) => deleteJson<MessageResponse>(`/api/account/children/${id}`);

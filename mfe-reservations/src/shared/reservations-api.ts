@@ -3,6 +3,7 @@
  * names a date window (`from`/`to`, inclusive), so a screen loads only the days it shows; a change
  * answers the club's reservations for the window the caller asked for.
  */
+import type { Child } from '@platzbuchung/domain/families/schemas';
 import {
   deleteJson,
   getJson,
@@ -85,6 +86,11 @@ export function putReservation(reservationId: string, body: ChangeReservationBod
     `/api/reservations/${encodeURIComponent(reservationId)}?${windowQuery(window)}`,
     body,
   );
+}
+
+/** The member's children, whom the booking popup offers to book for (docs/who-plays.md, "Families"). */
+export async function fetchChildren(signal?: AbortSignal) {
+  return (await getJson<{ data: Child[] }>('/api/account/children', signal)).data;
 }
 
 export function fetchUsers(clubId: string, signal?: AbortSignal) {

@@ -29,6 +29,7 @@ import { notificationRoutes } from './routes/notifications';
 import { ownAccountRoutes } from './routes/account';
 import { passwordRoutes } from './routes/passwords';
 import { pushRoutes } from './routes/push';
+import { childrenRoutes } from './routes/children';
 import { reservationRoutes } from './routes/reservations';
 import { reservationPlayerRoutes } from './routes/reservation-players';
 import { schemaRoutes } from './routes/schemas';
@@ -74,6 +75,7 @@ export function appRouters(deps: AppDeps, options: AppOptions = {}): Router<AppS
     emailConfirmationRoutes(deps),
     notificationRoutes(deps),
     pushRoutes(deps),
+    childrenRoutes(deps),
     reservationRoutes(deps),
     reservationPlayerRoutes(deps),
     liveRoutes(deps),

@@ -291,6 +291,23 @@ describe('DELETE /api/account', () => {
     expect(new Set(log.body.data.map((event) => fullName(event.actor)))).toEqual(new Set([ERASED_MEMBER]));
   }
 
+  it('erases the children with their parent and says so; their names are in no column (docs/who-plays.md, "Families")', async () => {
+    const { player } = await clubWithMembers(api.url);
+    const children = [distinctNames(), distinctNames()];
+    for (const names of children) {
+      const added = await player.client.post('/api/account/children', { ...names, birth_year: 2015 });
+      expect(added.status).toBe(201);
+    }
+    const answer = await eraseOwn(player.client, { password: PASSWORD });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(`${erasureTexts.accountErased} ${erasureTexts.childrenErased(2)}`);
+    for (const names of children) {
+      expect(await columnsHolding(names.first_name)).toEqual([]);
+      expect(await columnsHolding(names.last_name)).toEqual([]);
+    }
+    expect(await api.db('users').where({ parent_id: player.user._id }).first('id')).toBeUndefined();
+  });
+
   it('refuses a wrong or missing password under /password and changes nothing', async () => {
     const { player } = await clubWithMembers(api.url);
     const wrong = await eraseOwn(player.client, { password: 'Falsch123!' });

@@ -12,6 +12,7 @@ import { uiTexts } from '@platzbuchung/ui/texts';
 import { AuthScreen } from '../../shared/AuthScreen';
 import { CalendarFeed } from './calendar/CalendarFeed';
 import { CheckInPin } from './CheckInPin';
+import { Children } from './Children';
 import { DeleteAccount } from './DeleteAccount';
 import { EmailConfirmation, useEmailState } from './EmailConfirmation';
 import { NotificationSettings } from './NotificationSettings';
@@ -88,6 +89,7 @@ function AccountPanel({ host, auth }: RemoteScreenProps & { auth: SessionUser })
       <CalendarFeed />
       <NotificationSettings />
       <PushNotifications />
+      {host.club && <Children />}
       <NameForm firstName={auth.first_name} lastName={auth.last_name} onChanged={host.startSession} />
       <EmailForm
         pendingEmail={email.snapshot.context.state?.pending_email ?? null}

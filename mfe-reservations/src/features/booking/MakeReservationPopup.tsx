@@ -10,7 +10,14 @@ import { keysPerBody } from '@platzbuchung/ui/api/client';
 import { liveTexts } from '@platzbuchung/domain/live/changes';
 import { costText, priceOfBooking } from '@platzbuchung/domain/money/prices';
 import '@platzbuchung/ui/styles/forms.css';
-import { postReservation, type DateWindow, type MakeReservationBody } from '../../shared/reservations-api';
+import { fromPromise } from 'xstate';
+import type { Child } from '@platzbuchung/domain/families/schemas';
+import {
+  fetchChildren,
+  postReservation,
+  type DateWindow,
+  type MakeReservationBody,
+} from '../../shared/reservations-api';
 import type { UserListEntry } from '@platzbuchung/domain/types';
 import {
   bookingDurations,
@@ -60,6 +67,7 @@ export function MakeReservationPopup(props: MakeReservationPopupProps) {
         submit: submitVia((request: { body: MakeReservationBody }) =>
           postReservation(request.body, window, keyFor(request.body)),
         ),
+        loadChildren: fromPromise<readonly Child[]>(({ signal }) => fetchChildren(signal)),
       },
     });
   });
@@ -67,6 +75,7 @@ export function MakeReservationPopup(props: MakeReservationPopupProps) {
   const busy = snapshot.hasTag('sending');
   const { context } = snapshot;
   const weeklyId = useId();
+  const forId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const now = useClubNow(input.timeZone);
   const ownCache = useSyncExternalStore(myReservationsCache.subscribe, myReservationsCache.get);
@@ -187,6 +196,26 @@ export function MakeReservationPopup(props: MakeReservationPopupProps) {
                   </div>
                 </div>
               </>
+            )}
+            {context.children.length > 0 && context.courts.length <= 1 && (
+              <div className="field">
+                <label className="field__label" htmlFor={forId}>
+                  {popupTexts.forWhom}
+                </label>
+                <select
+                  id={forId}
+                  className="field__input"
+                  value={context.forChild ?? ''}
+                  onChange={(e) => send({ type: 'for.change', childId: e.target.value || null })}
+                >
+                  <option value="">{popupTexts.forMe}</option>
+                  {context.children.map((child) => (
+                    <option key={child._id} value={child._id}>
+                      {child.first_name} {child.last_name}
+                    </option>
+                  ))}
+                </select>
+              </div>
             )}
             {naming && (
               <PlayersFields

@@ -13,6 +13,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { LABEL_MAX_LENGTH, MAX_DURATION_HOURS } from '@platzbuchung/domain/reservations/limits';
 import type { MakeReservationBody } from '../../shared/reservations-api';
+import type { Child } from '@platzbuchung/domain/families/schemas';
 import type { PlayRules } from '@platzbuchung/domain/schemas';
 import type { MakeSlot } from '../../shared/popup/slot-click';
 import { refusalOf, type PopupOutput } from '../../shared/popup/popup-submit';
@@ -59,6 +60,10 @@ interface MakeReservationContext extends MakeReservationInput {
   problem: string | null;
   /** The API's refusal, shown in an alert over the popup until closed. */
   refusal: string | null;
+  /** The member's children, to book for (docs/who-plays.md, "Families"); none until loaded. */
+  children: readonly Child[];
+  /** "Für": the child booked for; null: the member themself. */
+  forChild: string | null;
 }
 
 type MakeReservationEvent =
@@ -71,6 +76,7 @@ type MakeReservationEvent =
   | { type: 'slot.taken' }
   | { type: 'slot.freed' }
   | { type: 'refusal.close' }
+  | { type: 'for.change'; childId: string | null }
   | PlayersEvent;
 
 /** 1 up to 10 hours, and never past the club's closing hour. */
@@ -135,6 +141,8 @@ function makeReservationBody(context: MakeReservationContext): MakeReservationBo
     ...(label ? { label } : {}),
     recurring: context.isAdmin && context.recurring,
     ...(players.length > 0 ? { players } : {}),
+    // A child is booked on one court (docs/who-plays.md, "Families").
+    ...(context.forChild !== null && courts.length === 1 ? { on_behalf_of: context.forChild } : {}),
   };
 }
 
@@ -149,6 +157,8 @@ export const makeReservationMachine = setup({
     submit: fromPromise<PopupOutput, { body: MakeReservationBody }>(async () => {
       throw new Error('submit muss mit provide() übergeben werden');
     }),
+    // A member without children, or a view that does not ask, books for themself only.
+    loadChildren: fromPromise<readonly Child[]>(async () => []),
   },
   guards: {
     isAdmin: ({ context }) => context.isAdmin,
@@ -168,7 +178,15 @@ export const makeReservationMachine = setup({
     players: playersDraftOf(),
     problem: null,
     refusal: null,
+    children: [],
+    forChild: null,
   }),
+  // The children arrive while the member chooses; a failed load leaves "mich" the only choice.
+  invoke: {
+    src: 'loadChildren',
+    onDone: { actions: assign({ children: ({ event }) => event.output }) },
+    onError: {},
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -183,6 +201,12 @@ export const makeReservationMachine = setup({
           actions: assign(({ context, event }) =>
             afterPlayersChange(context, event as PlayersEvent, bookingDurations),
           ),
+        },
+        'for.change': {
+          actions: assign({
+            forChild: ({ context, event }) =>
+              context.children.some((child) => child._id === event.childId) ? event.childId : null,
+          }),
         },
         'label.change': {
           guard: 'isAdmin',

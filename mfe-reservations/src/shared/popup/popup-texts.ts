@@ -7,6 +7,9 @@ export const popupTexts = {
   alertTitle: 'Hinweis',
   alertClose: 'OK',
   makeTitle: 'Platz reservieren',
+  /** Whom a member books for: themself or one of their children (docs/who-plays.md, "Families"). */
+  forWhom: 'Für',
+  forMe: 'mich',
   /** Several pieces offer something on someone else's booking: which one. */
   takenSlotTitle: 'Belegte Stunde',
   deleteTitle: 'Reservierung stornieren',

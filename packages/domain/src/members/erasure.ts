@@ -41,12 +41,16 @@ export const erasureTexts = {
     'Nur deaktivierte Mitglieder können gelöscht werden. Deaktivieren Sie das Mitglied zuerst unter „Mitglieder“.',
   accountErased:
     'Ihr Konto wurde gelöscht. Ihre kommenden Buchungen sind storniert, Ihr Name und Ihre E-Mail-Adresse sind entfernt.',
+  /** Said after `accountErased` when the account kept children (docs/who-plays.md, "Families"). */
+  childrenErased: (count: number): string =>
+    count === 1 ? 'Ihr Kind wurde ebenfalls gelöscht.' : `Ihre ${count} Kinder wurden ebenfalls gelöscht.`,
   /** The member's own popup in "Mein Konto": what happens, said before the password is asked. */
   ownPopupTitle: 'Konto löschen',
   ownPopupSteps: [
     'Ihre kommenden Buchungen werden storniert, die Plätze werden frei. Eine Buchung, deren Stornofrist schon abgelaufen ist, bleibt bestehen.',
     'Ihr Name und Ihre E-Mail-Adresse werden entfernt. Vergangene Buchungen und das Protokoll Ihres Vereins zeigen dann „Gelöschtes Mitglied“.',
     'Sie werden auf allen Geräten abgemeldet; Ihr Kalender-Link und Ihre Benachrichtigungen enden.',
+    'Kinder, die Sie in Ihrem Konto eingetragen haben, werden mit gelöscht; ihre kommenden Buchungen werden storniert.',
     'Das lässt sich nicht rückgängig machen.',
   ],
   ownConfirm: 'Konto endgültig löschen',

@@ -19,6 +19,11 @@ export interface DeleteReservation {
   /** The occurrence the user picked; ignored when the whole reservation goes. */
   date: IsoDate;
   delete_type: DeleteType;
+  /**
+   * The actor's child whose booking it is (docs/who-plays.md, "Families"): a parent cancels it as
+   * their own. The API has checked that the child is the actor's.
+   */
+  on_behalf_of?: string;
 }
 
 export interface DeleteReservationContext {
@@ -119,7 +124,8 @@ export function deleteReservation(
   ) {
     return reject('not_found', reservationTexts.reservationNotFound);
   }
-  if (command.actor.role !== 'admin' && reservation.user_id !== command.actor.user_id) {
+  const holder = command.on_behalf_of ?? command.actor.user_id;
+  if (command.actor.role !== 'admin' && reservation.user_id !== holder) {
     return reject('forbidden', reservationTexts.notOwnReservation);
   }
   if (!reservation.recurring || command.delete_type === 'all') {

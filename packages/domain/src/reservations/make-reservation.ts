@@ -27,6 +27,11 @@ export interface MakeReservation {
   recurring: boolean;
   /** The co-players, without the booker (docs/who-plays.md); none: empty. */
   players: readonly RequestedPlayer[];
+  /**
+   * A child of the actor whom the booking is for (docs/who-plays.md, "Families"): the booking is in
+   * the child's name and their rules apply. The API has checked that the child is the actor's.
+   */
+  on_behalf_of?: string;
 }
 
 /** What the booking deciders read themselves, beside what their rules read. */
@@ -57,6 +62,9 @@ export function contextAfter<Context extends BookingFacts>(
   return { ...context, existing: [...context.existing, ...replay(events).values()] };
 }
 
+/** Whose booking it is: the child it is made for, else the one who makes it. */
+const holderOf = (command: MakeReservation): string => command.on_behalf_of ?? command.actor.user_id;
+
 function reservationMade(command: MakeReservation, club: Club, rules: PlayRules): ReservationMade {
   const label = normalizeLabel(command.label);
   const players = playerRefs(command.players, rules);
@@ -65,7 +73,7 @@ function reservationMade(command: MakeReservation, club: Club, rules: PlayRules)
     reservation_id: command.reservation_id,
     data: {
       club_id: club._id,
-      user_id: command.actor.user_id,
+      user_id: holderOf(command),
       court_num: command.court_num,
       start_time: command.start_time,
       end_time: command.end_time,
@@ -89,8 +97,9 @@ export function makeReservation<Context extends BookingFacts>(
   const booking = {
     ...event.data,
     deleted_dates: [],
-    actor: command.actor,
-    booker: command.actor.user_id,
+    // A child's booking is a member's, not the club's: an admin parent's is ruled as the child's.
+    actor: command.on_behalf_of ? { user_id: command.on_behalf_of, role: 'player' as const } : command.actor,
+    booker: holderOf(command),
     label: command.label,
     players: command.players,
   };

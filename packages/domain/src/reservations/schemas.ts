@@ -71,6 +71,8 @@ export const makeReservationSchema = {
     },
     recurring: { type: 'boolean', errorMessage: 'Bitte geben Sie an, ob die Reservierung wiederkehrt.' },
     players,
+    /** A child of the logged-in member whom the booking is for (docs/who-plays.md, "Families"). */
+    on_behalf_of: uuid(reservationTexts.notYourChild),
   },
   // Club and user come from the session; when a client names them they must be the session's.
   // One of `court_num` and `court_nums` is needed; the route says so when both or none are sent.
@@ -88,6 +90,7 @@ export interface MakeReservationBody {
   date: string;
   label?: string | null;
   recurring?: boolean;
+  on_behalf_of?: string;
   players?: PlayerBody[];
 }
 

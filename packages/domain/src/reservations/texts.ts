@@ -13,6 +13,8 @@ export const outsideOpeningHours = (startHour: number, endHour: number): string 
   `Reservierungen sind nur von ${formatHour(startHour)} bis ${formatHour(endHour)} Uhr möglich.`;
 export { invalidDateText as invalidDate } from '../shapes';
 export const unknownMember = 'Unbekanntes Mitglied.';
+export const notYourChild = 'Sie können nur für Ihre eigenen Kinder buchen (Konto → Kinder).';
+export const childOneCourt = 'Für ein Kind buchen Sie einen Platz, nicht mehrere.';
 export const memberNotInClub = 'Dieses Mitglied gibt es in Ihrem Verein nicht.';
 export const tooFarAhead = (lastDay: string): string =>
   `So weit im Voraus kann nicht reserviert werden: spätestens am ${lastDay}.`;

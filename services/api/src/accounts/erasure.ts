@@ -92,8 +92,8 @@ export interface ErasureRequest {
 }
 
 /**
- * Erases the member; answers the address they had (the caller forgets rate-limit counters keyed
- * by it) and how many bookings were cancelled. Deleting the `users` row applies every referencing
+ * Erases the member and their children; answers the address they had (the caller forgets
+ * rate-limit counters keyed by it), how many bookings were cancelled and how many children erased. Deleting the `users` row applies every referencing
  * table's `ON DELETE` (sessions, reset tokens, calendar feeds, confirmation links and with them a
  * waiting address change, and whatever is added later: a test holds every foreign key to `users`
  * to CASCADE or SET NULL); the outbox is cleared by account and by address too.
@@ -102,7 +102,7 @@ export async function eraseMember(
   db: Db,
   request: ErasureRequest,
   clock: () => Clock,
-): Promise<{ email: string; cancelled: number }> {
+): Promise<{ email: string; cancelled: number; children: number }> {
   const { clubId, memberId, actor } = request;
   const checked = async (trx: Knex): Promise<MemberRow> => {
     const member = await memberRow(trx, clubId, memberId);
@@ -113,9 +113,18 @@ export async function eraseMember(
   };
   await checked(db);
   await destroyUserSessions(db, memberId);
+  // The children go with their parent (docs/who-plays.md, "Families"): nobody else may book for
+  // them, and with the sessions ended the parent adds none meanwhile.
+  const children: string[] = await db('users').where({ parent_id: memberId }).pluck('id');
   // A player's own booking past the club's cancellation deadline stays (docs/privacy-erasure.md).
-  const cancelUpcoming = () =>
-    cancelUpcomingBookings(db, { clubId, memberId, actor }, clock, new Set(['forbidden']));
+  const cancelUpcoming = async () => {
+    let count = 0;
+    for (const holder of [memberId, ...children]) {
+      const target = { clubId, memberId: holder, actor };
+      count += await cancelUpcomingBookings(db, target, clock, new Set(['forbidden']));
+    }
+    return count;
+  };
   const cancelled = await cancelUpcoming();
   const email = await db.transaction(async (trx) => {
     await lockClub(trx, clubId);
@@ -124,10 +133,11 @@ export async function eraseMember(
     // Another member's waiting change to this address (a taken address is answered like a free
     // one, so its request is stored too) would keep the address after the account is gone.
     await trx('email_confirmations').whereRaw('lower(email) = lower(?)', [member.email.trim()]).delete();
+    // The children's rows follow through `parent_id`'s ON DELETE CASCADE.
     await trx('users').where({ id: memberId }).delete();
     return member.email;
   });
   // A booking that a request of the member, already past its session check when the sessions
   // ended, committed after the first pass is cancelled too; new requests find no account.
-  return { email, cancelled: cancelled + (await cancelUpcoming()) };
+  return { email, cancelled: cancelled + (await cancelUpcoming()), children: children.length };
 }

@@ -41,6 +41,25 @@ export async function pushDevicesOf(db: Db, userId: string) {
   }));
 }
 
+/**
+ * The member's children (docs/who-plays.md, "Families"): what is kept of them, name and birth year,
+ * with the category the admin chose, if any, and when they were added.
+ */
+export async function childrenOf(db: Db, parentId: string) {
+  const rows: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    birth_year: number;
+    category_id: string | null;
+    created_at: Date;
+  }[] = await db('users')
+    .where({ parent_id: parentId })
+    .orderBy(['created_at', 'id'])
+    .select('id', 'first_name', 'last_name', 'birth_year', 'category_id', 'created_at');
+  return rows.map(({ created_at, ...child }) => ({ ...child, added_at: created_at.toISOString() }));
+}
+
 /** Whether an address change waits for its link (accounts/pending-email-change). */
 export async function emailChangeState(db: Db, userId: string, now: Date) {
   const pending = await pendingEmailChange(db, userId, now);

@@ -18,6 +18,7 @@ import type { ExportedEvent } from './export-section';
 
 import {
   calendarLinkState,
+  childrenOf,
   emailChangeState,
   mailsTo,
   namedInBookings,
@@ -83,6 +84,8 @@ export interface AccountExport extends OwnStreamParts {
     history: ExportedEvent[];
   };
   bookings: ExportedBooking[];
+  /** The children the member keeps in their account (docs/who-plays.md, "Families"). */
+  children: Awaited<ReturnType<typeof childrenOf>>;
   /** Bookings of others that name the member as a co-player (docs/who-plays.md). */
   named_in: NamedIn[];
   /** Events the member caused in streams that are not their own (another's booking, a block, the club). */
@@ -148,18 +151,29 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       'c.name as club_name',
     );
   if (!profile) return undefined;
-  const [ownEvents, actions, calendarLink, pushDevices, emailChange, mails, sessions, namedIn, checkIn] =
-    await Promise.all([
-      ownStreamEvents(db, profile.club_id, userId),
-      actionsInTheClub(db, profile.club_id, userId),
-      calendarLinkState(db, userId),
-      pushDevicesOf(db, userId),
-      emailChangeState(db, userId, now),
-      mailsTo(db, userId),
-      sessionsOf(db, userId),
-      namedInBookings(db, profile.club_id, userId),
-      checkInOf(db, userId),
-    ]);
+  const [
+    ownEvents,
+    actions,
+    calendarLink,
+    pushDevices,
+    emailChange,
+    mails,
+    sessions,
+    namedIn,
+    checkIn,
+    children,
+  ] = await Promise.all([
+    ownStreamEvents(db, profile.club_id, userId),
+    actionsInTheClub(db, profile.club_id, userId),
+    calendarLinkState(db, userId),
+    pushDevicesOf(db, userId),
+    emailChangeState(db, userId, now),
+    mailsTo(db, userId),
+    sessionsOf(db, userId),
+    namedInBookings(db, profile.club_id, userId),
+    checkInOf(db, userId),
+    childrenOf(db, userId),
+  ]);
   const exported = (row: EventRow) => exportedEvent(row, userId);
   const ownParts = Object.fromEntries(
     await Promise.all(
@@ -196,6 +210,7 @@ export async function exportAccount(db: Db, userId: string, now: Date): Promise<
       history: ownEvents.member.map((row) => exportedEvent(row, userId)),
     },
     bookings: bookingsOf(ownEvents.reservations, userId),
+    children,
     ...ownParts,
     named_in: namedIn,
     actions_in_the_club: actions,

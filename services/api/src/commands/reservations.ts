@@ -125,10 +125,12 @@ const onCourt = (command: {
   court_num: string;
   actor: Actor;
   players?: readonly RequestedPlayer[];
+  on_behalf_of?: string;
 }): Scoped => ({
   court_nums: [command.court_num],
   actor: command.actor,
-  people: namedIn(command.players),
+  // A child booked for is the booker whose games, limits and category count.
+  people: [...namedIn(command.players), ...(command.on_behalf_of ? [command.on_behalf_of] : [])],
 });
 
 /**

@@ -215,6 +215,28 @@ async function pushNotice(
 }
 
 /**
+ * Who reads a member's notice: the member, or for a child without an address their parent
+ * (docs/who-plays.md, "Families"); undefined once the member has left.
+ */
+async function recipientOf(db: OutboxDb, userId: string) {
+  const row:
+    | { id: string; email: string; first_name: string; last_name: string; email_confirmed_at: Date | null }
+    | undefined = await db('users as u')
+    .leftJoin('users as p', 'p.id', 'u.parent_id')
+    .where('u.id', userId)
+    .first(
+      db.raw('coalesce(p.id, u.id) AS id'),
+      db.raw('coalesce(p.email, u.email) AS email'),
+      db.raw('CASE WHEN p.id IS NULL THEN u.first_name ELSE p.first_name END AS first_name'),
+      db.raw('CASE WHEN p.id IS NULL THEN u.last_name ELSE p.last_name END AS last_name'),
+      db.raw(
+        'CASE WHEN p.id IS NULL THEN u.email_confirmed_at ELSE p.email_confirmed_at END AS email_confirmed_at',
+      ),
+    );
+  return row;
+}
+
+/**
  * The subscription that turns events into notices. It starts at the end of the log: a new
  * deployment does not mail about bookings of the past.
  */
@@ -237,13 +259,10 @@ export function notificationsSubscription({
         .first('court_names');
       let queued = 0;
       let pushed = 0;
-      for (const notice of notices) {
-        const user:
-          | { email: string; first_name: string; last_name: string; email_confirmed_at: Date | null }
-          | undefined = await db('users')
-          .where({ id: notice.userId })
-          .first('email', 'first_name', 'last_name', 'email_confirmed_at');
+      for (const { userId: holderId, facts } of notices) {
+        const user = await recipientOf(db, holderId);
         if (!user) continue; // the member has left the club since
+        const notice = { userId: user.id, facts };
         const id = await insertOutboxMail(db, {
           kind: notice.facts.kind,
           clubId: event.club_id,

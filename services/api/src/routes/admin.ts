@@ -72,6 +72,8 @@ export async function listMembers(db: Db, clubId: string, now: LocalMoment) {
   const [members, upcoming, rules] = await Promise.all([
     db('users')
       .where({ club_id: clubId })
+      // Children have no address and are their parent's to keep (docs/who-plays.md, "Families").
+      .whereNull('parent_id')
       .select({ _id: 'id' }, 'first_name', 'last_name', 'email', 'role', 'status', 'created_at')
       .select('category_id', 'birth_year')
       .orderBy([{ column: 'last_name' }, { column: 'first_name' }, { column: 'id' }]),

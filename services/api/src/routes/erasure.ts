@@ -72,7 +72,7 @@ export function erasureRoutes(deps: AppDeps): Router<AppState> {
       throw passwordError(403, erasureTexts.wrongPassword);
     }
     const actor = { user_id: user._id, role: user.role };
-    const { email } = await eraseMember(
+    const { email, children } = await eraseMember(
       db,
       { clubId: user.club_id, memberId: user._id, actor, assertErasable: () => {} },
       clock,
@@ -80,7 +80,8 @@ export function erasureRoutes(deps: AppDeps): Router<AppState> {
     await forgetCounters(ctx, user._id, email);
     ctx.session = null;
     ctx.state.logger.info({ userId: user._id }, 'account erased by its member');
-    ctx.body = { message: erasureTexts.accountErased };
+    const childrenNote = children > 0 ? ` ${erasureTexts.childrenErased(children)}` : '';
+    ctx.body = { message: erasureTexts.accountErased + childrenNote };
   });
 
   router.delete('/admin/members/:id', requireLogin(db), async (ctx) => {

@@ -141,6 +141,38 @@ function ownClubFromQueryOrBody(ctx: AppContext, user: SessionUser, bodyClubId: 
   return assertOwnClub(user, queryClubId ?? bodyClubId ?? user.club_id);
 }
 
+/**
+ * A booking for a child (docs/who-plays.md, "Families"): only one of the member's own children, on
+ * one court; the decider then books in the child's name by the child's rules.
+ */
+async function childBookedFor(
+  db: AppDeps['db'],
+  user: SessionUser,
+  clubId: string,
+  body: MakeReservationBody,
+): Promise<{ on_behalf_of?: string }> {
+  if (body.on_behalf_of === undefined) return {};
+  if (body.court_nums !== undefined) throw badRequest(reservationTexts.childOneCourt);
+  const child = await db('users')
+    .where({ id: body.on_behalf_of, parent_id: user._id, club_id: clubId })
+    .first('id');
+  if (!child) throw badRequest(reservationTexts.notYourChild);
+  return { on_behalf_of: body.on_behalf_of };
+}
+
+/** A booking of one of the member's children, which the member cancels as their own (docs/who-plays.md, "Families"). */
+async function childsBooking(
+  db: AppDeps['db'],
+  user: SessionUser,
+  reservationId: string,
+): Promise<{ on_behalf_of?: string }> {
+  const row: { user_id: string } | undefined = await db('reservations as r')
+    .join('users as u', 'u.id', 'r.user_id')
+    .where({ 'r.id': reservationId, 'u.parent_id': user._id })
+    .first('r.user_id');
+  return row ? { on_behalf_of: row.user_id } : {};
+}
+
 export function reservationRoutes(deps: AppDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api' });
   const clock = commandClock(deps);
@@ -192,6 +224,7 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       const deletion = {
         reservation_id: reservationId,
         actor,
+        ...(await childsBooking(deps.db, user, reservationId)),
         date: body.date,
         delete_type: body.delete_type,
       };
@@ -215,7 +248,9 @@ export function reservationRoutes(deps: AppDeps): Router<AppState> {
       clubId = ownClubFromQueryOrBody(ctx, user, body.club_id);
       // The user comes from the session; a body naming someone else is refused, not silently rewritten.
       if (body.user_id !== undefined && body.user_id !== user._id) throw new HttpError(403, texts.forbidden);
+      const forChild = await childBookedFor(deps.db, user, clubId, body);
       const booking = {
+        ...forChild,
         actor,
         start_time: body.start_time,
         end_time: body.end_time,
