@@ -188,7 +188,13 @@ describe('the Platzordnung', () => {
     await saveSettings(m, { rules });
     const read = await m.player.client.get<{ rules: string }>(`/api/club/rules?club_id=${m.club._id}`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ rules, ...DEFAULT_PLAY_RULES, prices: [], payment: 'none', own_category: 'mitglied' });
+    expect(read.body).toEqual({
+      rules,
+      ...DEFAULT_PLAY_RULES,
+      prices: [],
+      payment: 'none',
+      own_category: 'mitglied',
+    });
     const listed = (await m.player.client.get<Club[]>('/api/clubs')).body.find((c) => c._id === m.club._id);
     expect(listed).toMatchObject({ has_rules: true });
     expect(listed).not.toHaveProperty('rules');
