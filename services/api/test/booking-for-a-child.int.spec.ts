@@ -224,3 +224,37 @@ describe('given a parent with a junior child in a club whose Jugend plays Mo–F
     );
   });
 });
+
+describe('given a club that charges onto the account', () => {
+  it('when a parent books for their child, then the parent’s account pays, not the child’s', async () => {
+    const m = await parentWithJuniorChild();
+    const hall = {
+      label: 'Hallenmiete',
+      courts: null,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      from_hour: 8,
+      to_hour: 20,
+    };
+    const saved = await m.admin.client.request('PUT', `/api/admin/club?club_id=${m.club._id}`, {
+      ...core(m.club),
+      prices: [{ ...hall, cents_per_hour: 1800 }],
+      payment: 'account',
+    });
+    expect(saved.status).toBe(200);
+    const booked = await book(m.player.client, m.club._id, {
+      start_time: 16,
+      end_time: 17,
+      on_behalf_of: m.childId,
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const ledger = () =>
+      m.player.client.get<{ balance_cents: number; data: { text: string; cents: number }[] }>(
+        `/api/account/ledger?club_id=${m.club._id}`,
+      );
+    const charged = await ledger();
+    expect(charged.body.balance_cents).toBe(1800);
+    expect(charged.body.data[0]!.text).toBe('Buchung Platz 1, Fr., 27.11.2026, 16-17 Uhr');
+    const childLines = await api.db('account_entries').where({ user_id: m.childId }).count({ n: '*' });
+    expect(Number(childLines[0]!.n)).toBe(0);
+  });
+});

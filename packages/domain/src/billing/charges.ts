@@ -31,7 +31,16 @@ export interface MoneyContext {
    */
   categories: ReadonlyMap<string, string>;
   firstCategory: string;
+  /**
+   * Whose account pays for an involved member: a child's parent (docs/who-plays.md, "Families"); a
+   * member not held here pays for themselves.
+   */
+  payers: ReadonlyMap<string, string>;
 }
+
+/** The account a member's part of a booking is charged to: their own, or a child's parent's. */
+const payerOf = (money: Pick<MoneyContext, 'payers'>, member: string): string =>
+  money.payers.get(member) ?? member;
 
 /** A club that charges nothing (every club before money existed, and any with `payment: none`). */
 export const chargesNothing = (money: Pick<MoneyContext, 'payment'>): boolean => money.payment === 'none';
@@ -76,7 +85,7 @@ function guestFees(booking: ChargedBooking, guestFeeCents: number | undefined): 
  */
 export function sharesOf(
   booking: ChargedBooking,
-  money: Pick<MoneyContext, 'prices' | 'split_court_fee' | 'categories' | 'firstCategory'>,
+  money: Pick<MoneyContext, 'prices' | 'split_court_fee' | 'categories' | 'firstCategory' | 'payers'>,
   guestFeeCents?: number,
 ): Map<string, Share> {
   const price = priceOfBooking(money.prices, {
@@ -92,10 +101,14 @@ export function sharesOf(
   const people = money.split_court_fee ? [booking.booker, ...new Set(named)] : [booking.booker];
   const courtShares = splitCents(price.cents, people.length);
   const guests = guestFees(booking, guestFeeCents);
+  // By the account that pays: a parent pays their children's parts, added to their own.
   const shares = new Map<string, Share>();
   people.forEach((person, index) => {
     const cents = index === 0 ? sumCents([courtShares[0]!, guests]) : courtShares[index]!;
-    shares.set(person, index === 0 ? { cents, lines: bookerLines(price.lines, guests) } : { cents });
+    const account = payerOf(money, person);
+    const had = shares.get(account);
+    const lines = index === 0 ? bookerLines(price.lines, guests) : had?.lines;
+    shares.set(account, { cents: sumCents([had?.cents ?? 0, cents]), ...(lines ? { lines } : {}) });
   });
   return shares;
 }
@@ -211,8 +224,8 @@ export function accountLinesFor(
         const slot = slotOf(club, booking);
         lines.push(
           ...settle(nets, id, shares(booking), {
-            charge: (person) =>
-              person === made.user_id ? chargeTexts.booking(slot) : chargeTexts.share(slot),
+            charge: (account) =>
+              account === payerOf(money, made.user_id) ? chargeTexts.booking(slot) : chargeTexts.share(slot),
             credit: chargeTexts.cancelled(slot),
           }),
         );
@@ -247,7 +260,7 @@ export function accountLinesFor(
       case 'CoPlayerLeft': {
         const was = bookingOf(id);
         if (!was) break;
-        lines.push(...leaving(nets, id, event.data.user_id, was, club));
+        lines.push(...leaving(nets, id, event.data.user_id, was, club, money));
         break;
       }
       // A series is not charged: a cancelled date or an ended series has nothing to give back.
@@ -259,6 +272,12 @@ export function accountLinesFor(
   return lines;
 }
 
+/** The booker and the members a booking names. */
+const memberIdsOf = (booking: Reservation): string[] => [
+  booking.user_id,
+  ...(booking.co_players ?? []).flatMap((p) => ('user_id' in p ? [p.user_id] : [])),
+];
+
 /** A named member leaves: their share back to them, shared by those who still play (booker first). */
 function leaving(
   nets: Nets,
@@ -266,14 +285,19 @@ function leaving(
   leaver: string,
   was: Reservation,
   club: Pick<Club, 'court_names'>,
+  money: Pick<MoneyContext, 'payers'>,
 ): AccountEvent[] {
   const net = nets.get(id);
-  const share = net?.get(leaver) ?? ZERO_CENTS;
-  if (!net || share <= 0) return [];
-  const stay = [was.user_id, ...[...net.keys()].filter((p) => p !== leaver && p !== was.user_id)];
+  const leaving = payerOf(money, leaver);
+  const booker = payerOf(money, was.user_id);
+  const share = net?.get(leaving) ?? ZERO_CENTS;
+  // A parent whose child leaves while they or another child of theirs stay keeps paying it all.
+  const staying = memberIdsOf(was).filter((member) => member !== leaver);
+  if (!net || share <= 0 || staying.some((member) => payerOf(money, member) === leaving)) return [];
+  const stay = [booker, ...[...net.keys()].filter((p) => p !== leaving && p !== booker)];
   const parts = splitCents(share, stay.length);
   const wanted = new Map<string, Share>(
-    [...net].filter(([p]) => p !== leaver).map(([p, cents]) => [p, { cents }]),
+    [...net].filter(([p]) => p !== leaving).map(([p, cents]) => [p, { cents }]),
   );
   stay.forEach((p, index) => wanted.set(p, { cents: sumCents([wanted.get(p)?.cents ?? 0, parts[index]!]) }));
   const slot = slotOf(club, was);

@@ -45,6 +45,7 @@ const money = (over: Partial<MoneyContext> = {}): MoneyContext => ({
   charged: new Map(),
   categories: new Map(),
   firstCategory: 'mitglied',
+  payers: new Map(),
   ...over,
 });
 
@@ -154,6 +155,36 @@ describe('charges', () => {
       const group = { ...made(), data: { ...made().data, group_id: CARL } };
       const labelled = { ...made(), data: { ...made().data, label: 'Training' } };
       expect(lines([series, group, labelled], money())).toEqual([]);
+    });
+  });
+
+  describe('when a parent’s child plays', () => {
+    const family = (over: Partial<MoneyContext> = {}) => money({ payers: new Map([[BEN, CARL]]), ...over });
+
+    it('charges the child’s booking to the parent’s account, as the booking', () => {
+      const child = { ...made(), data: { ...made().data, user_id: BEN } };
+      expect(lines([child], family()).map((e) => [e.account_id, e.data.cents, e.data.text])).toEqual([
+        [CARL, 2100, `Buchung ${SLOT}`],
+      ]);
+    });
+
+    it('adds a named child’s share to the parent’s own', () => {
+      const events = lines([made([{ user_id: BEN }, { user_id: CARL }])], family({ split_court_fee: true }));
+      expect(events.map((e) => [e.account_id, e.data.cents])).toEqual([
+        [ANNA, 700],
+        [CARL, 1400],
+      ]);
+    });
+
+    it('gives nothing back when the child leaves and the parent still plays: the family pays it all', () => {
+      const left: ReservationEvent = {
+        type: 'CoPlayerLeft',
+        reservation_id: BOOKING,
+        data: { user_id: BEN },
+      };
+      const before = () => booking({ co_players: [{ user_id: BEN }, { user_id: CARL }] });
+      const context = family({ split_court_fee: true, charged: charged({ [ANNA]: 700, [CARL]: 1400 }) });
+      expect(lines([left], context, before)).toEqual([]);
     });
   });
 

@@ -86,7 +86,7 @@ export async function loadBookingContexts(
     blocks: BlockRow[];
     play_rules: PlayRules;
     no_shows: MemberNoShow[];
-    members: ({ id: string } & Omit<PlayMember, 'category'> & CategorizedMember)[];
+    members: ({ id: string; parent_id: string | null } & Omit<PlayMember, 'category'> & CategorizedMember)[];
     money: ClubMoneyRow;
     balances: Record<string, string>;
   }>(
@@ -103,7 +103,7 @@ export async function loadBookingContexts(
               coalesce((SELECT json_agg(s) FROM (SELECT n.id, n.user_id, n.date FROM no_shows n
                 WHERE n.club_id = q.club_id AND n.user_id = ANY(q.user_ids)) s), '[]') AS no_shows,
               coalesce((SELECT json_agg(u) FROM (SELECT u.id, u.first_name, u.last_name, u.status,
-                u.category_id, u.birth_year
+                u.category_id, u.birth_year, u.parent_id
                 FROM users u WHERE u.club_id = q.club_id AND u.id = ANY(q.user_ids)) u), '[]') AS members
        FROM jsonb_to_recordset(?::jsonb)
          AS q(n int, club_id uuid, today date, week_start date, court_nums text[], user_ids uuid[])
@@ -116,7 +116,7 @@ export async function loadBookingContexts(
     const rules = playRulesOf(row.play_rules ?? {});
     // Each member's category on the club's today: a junior turns adult on 1 January unasked.
     const members = new Map(
-      row.members.map(({ id, category_id, birth_year, ...member }) => [
+      row.members.map(({ id, category_id, birth_year, parent_id: _parent, ...member }) => [
         id,
         { ...member, category: memberCategory(rules, { category_id, birth_year }, today) },
       ]),
@@ -137,6 +137,8 @@ export async function loadBookingContexts(
       money: moneyContext(row.money, row.balances, [], {
         categories: new Map([...members].map(([id, member]) => [id, member.category.id])),
         firstCategory: rules.categories[0]!.id,
+        // A child's part is their parent's to pay (docs/who-plays.md, "Families").
+        payers: new Map(row.members.flatMap((m) => (m.parent_id ? [[m.id, m.parent_id] as const] : []))),
       }),
     };
   });

@@ -20,10 +20,14 @@ export interface ClubMoneyRow {
   split_court_fee: boolean;
 }
 
-/** Each involved member's category today, and the club's first for everyone else. */
-export interface MemberCategories {
+/**
+ * What a money context knows of the involved members: each one's category today (the club's first
+ * for everyone else), and who pays for a child.
+ */
+export interface MemberFacts {
   categories: ReadonlyMap<string, string>;
   firstCategory: string;
+  payers: ReadonlyMap<string, string>;
 }
 
 /** A money context from the club's row, the members' balances and categories, and their charges per booking. */
@@ -31,7 +35,7 @@ export function moneyContext(
   club: ClubMoneyRow,
   balances: Readonly<Record<string, number | string>>,
   charged: readonly { reservation_id: string; user_id: string; cents: number | string }[],
-  categories: MemberCategories,
+  members: MemberFacts,
 ): MoneyContext {
   const nets = new Map<string, Map<string, Cents>>();
   for (const row of charged) {
@@ -45,7 +49,7 @@ export function moneyContext(
     split_court_fee: club.split_court_fee,
     balances: new Map(Object.entries(balances).map(([user, cents]) => [user, toCents(Number(cents))])),
     charged: nets,
-    ...categories,
+    ...members,
   };
 }
 
@@ -73,17 +77,18 @@ export async function loadMoneyContext(
   const club: ClubMoneyRow & { play_rules: Partial<PlayRules> | null } = await db('clubs')
     .where({ id: clubId })
     .first('payment', 'prices', 'split_court_fee', 'play_rules');
-  const bookers: ({ user_id: string } & CategorizedMember)[] = reservationIds.length
+  const bookers: ({ user_id: string; parent_id: string | null } & CategorizedMember)[] = reservationIds.length
     ? await db('reservations as r')
         .join('users as u', 'u.id', 'r.user_id')
         .whereIn('r.id', reservationIds as string[])
-        .distinct('r.user_id', 'u.category_id', 'u.birth_year')
+        .distinct('r.user_id', 'u.category_id', 'u.birth_year', 'u.parent_id')
     : [];
   const rules = playRulesOf(club.play_rules ?? {});
   const categories = new Map(bookers.map((b) => [b.user_id, memberCategory(rules, b, today).id]));
   const charged = reservationIds.length ? await chargedFor(db, reservationIds) : [];
   // Nobody is refused for money here (no booking, no move that costs more): no balance is read.
-  return moneyContext(club, {}, charged, { categories, firstCategory: rules.categories[0]!.id });
+  const payers = new Map(bookers.flatMap((b) => (b.parent_id ? [[b.user_id, b.parent_id] as const] : [])));
+  return moneyContext(club, {}, charged, { categories, firstCategory: rules.categories[0]!.id, payers });
 }
 
 /** The money context after a command's account lines: for the next command of a batch. */
@@ -114,7 +119,7 @@ export async function withChargesOf<Ctx extends { money: MoneyContext }>(
     { payment: 'none', prices: [], split_court_fee: false },
     {},
     await chargedFor(db, reservationIds),
-    { categories: new Map(), firstCategory: '' },
+    { categories: new Map(), firstCategory: '', payers: new Map() },
   );
   return { ...context, money: { ...context.money, charged } };
 }
