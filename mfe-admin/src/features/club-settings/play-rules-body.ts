@@ -35,16 +35,13 @@ export const newQuota = (): QuotaDraft => ({
   hours_per_week: '2',
 });
 
-/** "5,00" for 500 cents. */
-const eurosText = euroAmount;
-
 export function draftOf(rules: PlayRules): PlayRulesDraft {
   return {
     co_players: rules.co_players,
     co_players_count: rules.co_players_count,
     doubles_hours: rules.doubles_hours,
     guests: rules.guests,
-    guest_fee: eurosText(rules.guest_fee_cents),
+    guest_fee: euroAmount(rules.guest_fee_cents),
     quotas: rules.quotas.map((quota) => ({ ...quota, hours_per_week: String(quota.hours_per_week) })),
     quota_exempt_hours: String(rules.quota_exempt_hours),
   };

@@ -48,9 +48,6 @@ export interface PricesDraft {
   preview: PreviewHour;
 }
 
-/** "18,00" for 1800 cents. */
-const eurosText = euroAmount;
-
 /** A new rule: every court, every day, the whole opening hours; label and price still to type. */
 export const newPriceRule = (club: Pick<Club, 'start_hour' | 'end_hour'>): PriceRuleDraft => ({
   label: '',
@@ -71,7 +68,7 @@ function ruleDraft(rule: PriceRule): PriceRuleDraft {
     days: rule.days,
     from_hour: rule.from_hour,
     to_hour: rule.to_hour,
-    price: eurosText(rule.cents_per_hour),
+    price: euroAmount(rule.cents_per_hour),
   };
 }
 

@@ -14,6 +14,7 @@ import type { ReservationEvent } from '../reservations/events';
 import type { PriceRule, Payment } from '../schemas';
 import type { Club, CoPlayer, IsoDate, PlayerRef, Reservation } from '../types';
 import type { AccountCharged, AccountCredited, AccountEvent } from '../money/account-events';
+import { isPlay } from '../players/who-plays';
 import { priceOfBooking, type PriceLine } from '../money/prices';
 
 /** What the money of a command is decided on. Every part required: none means "nothing to check". */
@@ -47,7 +48,7 @@ export const chargesNothing = (money: Pick<MoneyContext, 'payment'>): boolean =>
 
 /** A game a member plays is charged; a series, a group of courts or a labelled booking is the club's. */
 export const isCharged = (booking: Pick<Reservation, 'recurring' | 'group_id' | 'label'>): boolean =>
-  !booking.recurring && !booking.group_id && !booking.label;
+  !booking.recurring && isPlay(booking);
 
 /** A booking as its charges see it: the slot, whose it is, who plays with whom. */
 export interface ChargedBooking {

@@ -3,9 +3,8 @@
  * it, and how each event reads as a signed line. Positive cents are owed to the club, negative are
  * credit; the balance is the sum of the lines, so the log explains every euro.
  */
-import { sumCents, toCents, type Cents } from '../cents';
+import { formatEuros, sumCents, toCents, type Cents } from '../cents';
 import { accept, reject, type Actor, type Decision } from '../decider';
-import { formatEuros } from '../cents';
 import type { AccountEvent, PaymentMethod } from './account-events';
 
 export const accountTexts = {

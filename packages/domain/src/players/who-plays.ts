@@ -79,7 +79,7 @@ export function maxPlayerHours(players: readonly unknown[], rules: PlayRules): n
  * group is the club's (a training, a tournament), which an admin books in their own name without
  * playing there, so it does not hold its booker on that court.
  */
-export const isPlay = (r: Reservation) => !r.label && !r.group_id;
+export const isPlay = (r: Pick<Reservation, 'label' | 'group_id'>) => !r.label && !r.group_id;
 
 /** The member's bookings still to come, their own and, where the club counts them, those naming them. */
 export function upcomingCount(

@@ -17,19 +17,30 @@ interface LineRow extends Omit<LedgerLine, 'occurred_at' | 'position' | 'cents'>
   cents: string;
 }
 
-/** The member's lines, newest first, and their balance (0 for an account without lines). */
-export async function ledgerOf(db: Db, clubId: string, userId: string): Promise<Ledger> {
+/** A member's lines as the screens and the export show them, in the order asked. */
+async function linesOf(
+  db: Db,
+  where: { user_id: string; club_id?: string },
+  order: 'asc' | 'desc',
+): Promise<LedgerLine[]> {
   const rows: LineRow[] = await db('account_entries')
-    .where({ club_id: clubId, user_id: userId })
-    .orderBy('position', 'desc')
+    .where(where)
+    .orderBy('position', order)
     .select('position', 'occurred_at', 'kind', 'text', 'cents', 'reservation_id', 'payment_id');
-  const data = rows.map((row) => ({
+  return rows.map((row) => ({
     ...row,
     position: Number(row.position),
     occurred_at: row.occurred_at.toISOString(),
     cents: Number(row.cents),
   }));
-  return { balance_cents: data.reduce((sum, line) => sum + line.cents, 0), data };
+}
+
+const balanceOf = (lines: readonly LedgerLine[]) => lines.reduce((sum, line) => sum + line.cents, 0);
+
+/** The member's lines, newest first, and their balance (0 for an account without lines). */
+export async function ledgerOf(db: Db, clubId: string, userId: string): Promise<Ledger> {
+  const data = await linesOf(db, { club_id: clubId, user_id: userId }, 'desc');
+  return { balance_cents: balanceOf(data), data };
 }
 
 /**
@@ -60,18 +71,10 @@ export const accountExport: OwnStreamSection<{
   streamType: 'account',
   opening: null,
   section: async (db, userId, events, exported) => {
-    const rows: LineRow[] = await db('account_entries')
-      .where({ user_id: userId })
-      .orderBy('position')
-      .select('position', 'occurred_at', 'kind', 'text', 'cents', 'reservation_id', 'payment_id');
-    const lines = rows.map(({ position: _position, ...row }) => ({
-      ...row,
-      occurred_at: row.occurred_at.toISOString(),
-      cents: Number(row.cents),
-    }));
+    const lines = await linesOf(db, { user_id: userId }, 'asc');
     return {
-      balance_cents: lines.reduce((sum, line) => sum + line.cents, 0),
-      lines,
+      balance_cents: balanceOf(lines),
+      lines: lines.map(({ position: _position, ...line }) => line),
       history: events.map(exported),
     };
   },

@@ -30,25 +30,33 @@ export interface MemberFacts {
   payers: ReadonlyMap<string, string>;
 }
 
-/** A money context from the club's row, the members' balances and categories, and their charges per booking. */
-export function moneyContext(
-  club: ClubMoneyRow,
-  balances: Readonly<Record<string, number | string>>,
-  charged: readonly { reservation_id: string; user_id: string; cents: number | string }[],
-  members: MemberFacts,
-): MoneyContext {
+/** What a member has been charged, net, for one booking, as `chargedFor` reads it. */
+type ChargedRow = { reservation_id: string; user_id: string; cents: number | string };
+
+/** The charged rows by booking, then by member. */
+function netsOf(rows: readonly ChargedRow[]): Map<string, Map<string, Cents>> {
   const nets = new Map<string, Map<string, Cents>>();
-  for (const row of charged) {
+  for (const row of rows) {
     const net = nets.get(row.reservation_id) ?? new Map<string, Cents>();
     net.set(row.user_id, toCents(Number(row.cents)));
     nets.set(row.reservation_id, net);
   }
+  return nets;
+}
+
+/** A money context from the club's row, the members' balances and categories, and their charges per booking. */
+export function moneyContext(
+  club: ClubMoneyRow,
+  balances: Readonly<Record<string, number | string>>,
+  charged: readonly ChargedRow[],
+  members: MemberFacts,
+): MoneyContext {
   return {
     payment: club.payment,
     prices: club.prices,
     split_court_fee: club.split_court_fee,
     balances: new Map(Object.entries(balances).map(([user, cents]) => [user, toCents(Number(cents))])),
-    charged: nets,
+    charged: netsOf(charged),
     ...members,
   };
 }
@@ -60,7 +68,7 @@ export function chargedFor(db: Knex, reservationIds: readonly string[]) {
     .whereIn('kind', ['charge', 'credit'])
     .groupBy('reservation_id', 'user_id')
     .select('reservation_id', 'user_id', db.raw('sum(cents)::bigint AS cents')) as unknown as Promise<
-    { reservation_id: string; user_id: string; cents: string }[]
+    ChargedRow[]
   >;
 }
 
@@ -115,11 +123,6 @@ export async function withChargesOf<Ctx extends { money: MoneyContext }>(
   context: Ctx,
   reservationIds: readonly string[],
 ): Promise<Ctx> {
-  const { charged } = moneyContext(
-    { payment: 'none', prices: [], split_court_fee: false },
-    {},
-    await chargedFor(db, reservationIds),
-    { categories: new Map(), firstCategory: '', payers: new Map() },
-  );
+  const charged = netsOf(await chargedFor(db, reservationIds));
   return { ...context, money: { ...context.money, charged } };
 }
