@@ -21,17 +21,9 @@ import {
   type Account,
 } from './support';
 import { apiSession } from './support/admin-api';
-import { clubDay } from './support/reservations-api';
+import { chargeOntoAccounts, nextTuesday } from './support/charging-club';
 
 const browser = useChromium();
-
-/** The first Tuesday from tomorrow on: the floodlight rule holds on weekdays. */
-function nextTuesday(): string {
-  for (let days = 1; ; days++) {
-    const day = clubDay(days);
-    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 2) return day;
-  }
-}
 
 /** What a screen reads, with its non-breaking spaces as plain ones. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -46,35 +38,7 @@ describe('Kasse', () => {
     ({ club, admin } = await createClub({ courts_count: 6, start_hour: 8, end_hour: 22 }));
     player = await createPlayer(club._id, { first_name: 'Steffi', last_name: 'Graf' });
     await createPlayer(club._id, { first_name: 'Boris', last_name: 'Becker' });
-    const admins = await apiSession(admin);
-    const saved = await admins.put(`/api/admin/club?club_id=${club._id}`, {
-      name: club.name,
-      courts_count: 6,
-      start_hour: 8,
-      end_hour: 22,
-      reservations_limit: 3,
-      prices: [
-        {
-          label: 'Hallenmiete',
-          courts: null,
-          days: [1, 2, 3, 4, 5, 6, 7],
-          from_hour: 8,
-          to_hour: 22,
-          cents_per_hour: 1800,
-        },
-        {
-          label: 'Flutlicht',
-          courts: null,
-          days: [1, 2, 3, 4, 5],
-          from_hour: 18,
-          to_hour: 22,
-          cents_per_hour: 300,
-        },
-      ],
-      payment: 'account',
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    await admins.dispose();
+    await chargeOntoAccounts(club, admin);
     const steffi = await apiSession(player);
     steffiId = steffi.user._id;
     await steffi.reserve(club._id, { court_num: '5', date: nextTuesday(), start_time: 19 });

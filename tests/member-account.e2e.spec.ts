@@ -17,19 +17,10 @@ import {
   useChromium,
   type Account,
 } from './support';
-import { apiSession } from './support/admin-api';
-import { clubDay } from './support/reservations-api';
+import { chargeOntoAccounts, nextTuesday } from './support/charging-club';
 import { openGrid, popup, slot } from './support/reservations-grid';
 
 const browser = useChromium();
-
-/** The first Tuesday from tomorrow on: the floodlight rule holds on weekdays. */
-function nextTuesday(): string {
-  for (let days = 1; ; days++) {
-    const day = clubDay(days);
-    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 2) return day;
-  }
-}
 
 describe('a member’s account', () => {
   let club: Club;
@@ -40,35 +31,7 @@ describe('a member’s account', () => {
     let admin: Account;
     ({ club, admin } = await createClub({ courts_count: 6, start_hour: 8, end_hour: 22 }));
     player = await createPlayer(club._id, { first_name: 'Steffi', last_name: 'Graf' });
-    const admins = await apiSession(admin);
-    const saved = await admins.put(`/api/admin/club?club_id=${club._id}`, {
-      name: club.name,
-      courts_count: 6,
-      start_hour: 8,
-      end_hour: 22,
-      reservations_limit: 3,
-      prices: [
-        {
-          label: 'Hallenmiete',
-          courts: null,
-          days: [1, 2, 3, 4, 5, 6, 7],
-          from_hour: 8,
-          to_hour: 22,
-          cents_per_hour: 1800,
-        },
-        {
-          label: 'Flutlicht',
-          courts: null,
-          days: [1, 2, 3, 4, 5],
-          from_hour: 18,
-          to_hour: 22,
-          cents_per_hour: 300,
-        },
-      ],
-      payment: 'account',
-    });
-    expect(saved.status).toBe(200);
-    await admins.dispose();
+    await chargeOntoAccounts(club, admin);
   });
 
   it('sees the cost before booking, books, and finds the charge and the balance in Konto', async () => {

@@ -22,18 +22,10 @@ import {
   type Account,
 } from './support';
 import { apiSession } from './support/admin-api';
-import { clubDay } from './support/reservations-api';
+import { nextTuesday } from './support/charging-club';
 import { openGrid, popup, slot } from './support/reservations-grid';
 
 const browser = useChromium();
-
-/** The first Tuesday from tomorrow on: the floodlight rule holds on Tuesdays. */
-function nextTuesday(): string {
-  for (let days = 1; ; days++) {
-    const day = clubDay(days);
-    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 2) return day;
-  }
-}
 
 describe('prices', () => {
   let club: Club;
