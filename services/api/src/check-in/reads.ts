@@ -8,17 +8,15 @@ import { isReleasable } from '@platzbuchung/domain/check-in/check-in';
 import { pauseEndsOn } from '@platzbuchung/domain/check-in/no-shows';
 import { dateToCheckIn } from '@platzbuchung/domain/check-in/window';
 import { playRulesOf } from '@platzbuchung/domain/players/play-rules';
-import type { CheckInSettings, PlayRules } from '@platzbuchung/domain/schemas';
+import type { CheckInSettings } from '@platzbuchung/domain/schemas';
+import { findPlayRules } from '../accounts/users-store';
 import type { Club, IsoDate, Reservation } from '@platzbuchung/domain/types';
 import type { Db } from '../db/connect';
 import { RESERVATION_COLUMNS, toReservation, type ReservationRow } from '../projections/reservation-rows';
 import { peopleOf } from '../commands/booking-context';
 
 export async function checkInSettingsOf(db: Db, clubId: string): Promise<CheckInSettings> {
-  const row: { play_rules: Partial<PlayRules> | null } | undefined = await db('clubs')
-    .where({ id: clubId })
-    .first('play_rules');
-  return playRulesOf(row?.play_rules ?? {}).check_in;
+  return ((await findPlayRules(db, clubId)) ?? playRulesOf({})).check_in;
 }
 
 /** The club's bookings that may take place from `from` to `to`, on one court or all. */
@@ -31,7 +29,17 @@ export async function bookingsAround(
 ): Promise<Reservation[]> {
   const rows: ReservationRow[] = await db('reservations')
     .where('club_id', clubId)
-    .andWhere((q) => q.where('recurring', true).orWhereBetween('date', [from, to]))
+    // A series only while it runs in the range, as the grid's lists read it (reservations/window-list).
+    .andWhere((q) =>
+      q
+        .where((series) =>
+          series
+            .where('recurring', true)
+            .andWhere('date', '<=', to)
+            .andWhere((end) => end.whereNull('end_date').orWhere('end_date', '>', from)),
+        )
+        .orWhereBetween('date', [from, to]),
+    )
     .modify((q) => {
       if (courtNum !== undefined) q.where('court_num', courtNum);
     })

@@ -52,31 +52,31 @@ async function releaseInClub(db: Db, clubId: string, at: Date): Promise<number> 
     (await checkedInDates(db, clubId, today)).map((c) => `${c.reservation_id} ${c.date}`),
   );
   const bookings = (await bookingsAround(db, clubId, days[0]!, today)).filter(isReleasable);
-  const madeAt = await bookedAtOf(
-    db,
-    bookings.map((booking) => booking._id),
+  const { time_zone } = club;
+  const due = bookings.flatMap((booking) =>
+    days
+      .filter((date) => occursOn(booking, date) && !checked.has(`${booking._id} ${date}`))
+      .filter((date) => isReleaseDue(time_zone, date, booking.start_time, settings, at))
+      .filter((date) => !hasEnded(time_zone, date, booking.end_time, at))
+      .map((date) => ({ booking, date })),
   );
+  // When the due ones were booked: the log is read only on a tick that has something due.
+  const madeAt = await bookedAtOf(db, [...new Set(due.map(({ booking }) => booking._id))]);
   let released = 0;
-  for (const booking of bookings) {
-    for (const date of days) {
-      if (!occursOn(booking, date) || checked.has(`${booking._id} ${date}`)) continue;
-      const { time_zone } = club;
-      if (!isReleaseDue(time_zone, date, booking.start_time, settings, at)) continue;
-      if (hasEnded(time_zone, date, booking.end_time, at)) continue;
-      // The command would refuse it too; asked here, it is not asked again every tick.
-      const made = madeAt.get(booking._id);
-      if (made && bookedOnTheSpot(time_zone, date, booking.start_time, settings, made)) continue;
-      const command = {
-        type: 'ReleaseOccurrence' as const,
-        reservation_id: booking._id,
-        date,
-        no_show_id: newId(),
-        actor: SYSTEM_ACTOR,
-        at,
-      };
-      const result = await handleCommand(db, clubId, releaseOccurrenceCommand, command, { now: at });
-      if (result?.ok && result.events.length > 0) released++;
-    }
+  for (const { booking, date } of due) {
+    // The command would refuse it too; asked here, it is not asked again every tick.
+    const made = madeAt.get(booking._id);
+    if (made && bookedOnTheSpot(time_zone, date, booking.start_time, settings, made)) continue;
+    const command = {
+      type: 'ReleaseOccurrence' as const,
+      reservation_id: booking._id,
+      date,
+      no_show_id: newId(),
+      actor: SYSTEM_ACTOR,
+      at,
+    };
+    const result = await handleCommand(db, clubId, releaseOccurrenceCommand, command, { now: at });
+    if (result?.ok && result.events.length > 0) released++;
   }
   return released;
 }
