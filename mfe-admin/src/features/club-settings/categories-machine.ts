@@ -7,7 +7,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CategoryWindow, ClubSettingsBody } from '@platzbuchung/domain/schemas';
 import type { FieldError } from '@platzbuchung/domain/types';
-import { errorsByPath, saveFailure, shiftedAfterRemoval, without, type PathErrors } from './path-errors';
+import {
+  errorsByPath,
+  saveFailure,
+  shiftedAfterRemoval,
+  toggled,
+  without,
+  type PathErrors,
+} from './path-errors';
 import {
   canAddCategory,
   canAddWindow,
@@ -64,9 +71,6 @@ const withWindow = (
   index: number,
   change: (window: CategoryWindow) => CategoryWindow,
 ): CategoryDraft => ({ ...category, windows: category.windows.map((w, i) => (i === index ? change(w) : w)) });
-
-const toggled = (list: readonly number[], item: number, checked: boolean): number[] =>
-  checked ? [...new Set([...list, item])] : list.filter((x) => x !== item);
 
 /** A draft field's path in the body: the limit's choice and value are one field there. */
 const bodyName = (name: string) =>

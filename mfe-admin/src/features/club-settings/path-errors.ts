@@ -1,5 +1,5 @@
 /**
- * A settings card's errors by JSON path ("/quotas/0/days"), as the cards with a list of rows (the
+ * A settings card's list rows and their errors by JSON path ("/quotas/0/days"), as the cards with a list of rows (the
  * play rules' quotas, the prices) show them under their controls.
  */
 import type { FieldError } from '@platzbuchung/domain/types';
@@ -45,3 +45,7 @@ export function saveFailure(
   if (!(error instanceof ApiError)) return { formError: uiTexts.networkError, errors: {} };
   return { errors: errorsByPath(error.fieldErrors, shownAt), formError: error.formMessage };
 }
+
+/** A checkbox list (days, courts) with `item` ticked or not, each item once. */
+export const toggled = <T>(list: readonly T[], item: T, checked: boolean): T[] =>
+  checked ? [...new Set([...list, item])] : list.filter((x) => x !== item);

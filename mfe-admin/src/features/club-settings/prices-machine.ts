@@ -7,7 +7,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { PRICE_RULES_MAX, type ClubSettingsBody, type Payment } from '@platzbuchung/domain/schemas';
 import type { FieldError } from '@platzbuchung/domain/types';
-import { errorsByPath, saveFailure, shiftedAfterRemoval, without, type PathErrors } from './path-errors';
+import {
+  errorsByPath,
+  saveFailure,
+  shiftedAfterRemoval,
+  toggled,
+  without,
+  type PathErrors,
+} from './path-errors';
 import type { PreviewHour, PriceRuleDraft, PricesDraft } from './prices-body';
 
 interface PricesInput {
@@ -53,9 +60,6 @@ const withRule = (draft: PricesDraft, index: number, change: (rule: PriceRuleDra
   ...draft,
   rules: draft.rules.map((rule, i) => (i === index ? change(rule) : rule)),
 });
-
-const toggled = <T>(list: readonly T[], item: T, checked: boolean): T[] =>
-  checked ? [...new Set([...list, item])] : list.filter((x) => x !== item);
 
 export const pricesMachine = setup({
   types: {

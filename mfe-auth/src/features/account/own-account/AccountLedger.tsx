@@ -7,26 +7,14 @@ import { useId } from 'react';
 import { formatEuros } from '@platzbuchung/domain/cents';
 import { formatDayDe, wallClockOf } from '@platzbuchung/domain/dates';
 import { accountTexts, balanceText } from '@platzbuchung/domain/money/account';
+import type { AccountLedger } from '@platzbuchung/domain/money/kasse';
 import { getJson } from '@platzbuchung/ui/api/client';
 import { LoadState } from '@platzbuchung/ui/components/load-state';
 import { useResource } from '@platzbuchung/ui/data/use-resource';
 import './account-ledger.css';
 
-interface LedgerLine {
-  position: number;
-  occurred_at: string;
-  kind: 'charge' | 'credit' | 'payment' | 'return';
-  text: string;
-  cents: number;
-}
-
-interface Ledger {
-  balance_cents: number;
-  data: LedgerLine[];
-}
-
 const loadLedger = (clubId: string, signal: AbortSignal) =>
-  getJson<Ledger>(accountTexts.ledgerPath(clubId), signal);
+  getJson<AccountLedger>(accountTexts.ledgerPath(clubId), signal);
 
 export function AccountLedger({ clubId, timeZone }: { clubId: string; timeZone: string }) {
   const id = useId();
