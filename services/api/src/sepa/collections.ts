@@ -10,7 +10,7 @@
 import { v5 } from 'uuid';
 import { addDays, formatDayDe } from '@platzbuchung/domain/dates';
 import { clubNow } from '@platzbuchung/domain/club-time';
-import { toCents } from '@platzbuchung/domain/cents';
+import { sumCents, toCents } from '@platzbuchung/domain/cents';
 import type { Actor } from '@platzbuchung/domain/decider';
 import type { RecordEntry } from '@platzbuchung/domain/money/account';
 import { SEPA_PRE_NOTIFICATION_DAYS, sepaTexts } from '@platzbuchung/domain/money/sepa/texts';
@@ -163,7 +163,9 @@ export async function collect(
         due.map((member) => member.mandate_id),
       )
       .update({ last_collected_on: collectionDate });
-    return { ...(await totalsOf(trx, id)), id, created: true };
+    // What was just written, from what was written: no need to read it back.
+    const total_cents = Number(sumCents(due.map((member) => Number(member.balance_cents))));
+    return { count: due.length, total_cents, id, created: true };
   });
 }
 
